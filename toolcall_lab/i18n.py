@@ -1,0 +1,51 @@
+"""Two languages, one rule: every string the user reads exists in zh and en.
+
+Pages call :func:`pick` with both texts side by side, so a missing translation is
+visible in the diff rather than at run time. Lesson prose lives in
+``lessons/content/<lesson>.<lang>.md`` and is read with :func:`lesson_text`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+Lang = Literal["zh", "en"]
+LANGS: tuple[Lang, ...] = ("zh", "en")
+DEFAULT_LANG: Lang = "zh"
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "lessons" / "content"
+
+
+def normalize_lang(value: str | None, fallback: Lang = DEFAULT_LANG) -> Lang:
+    """Map a query parameter or a browser locale ("en-US", "zh-CN") to a supported language.
+
+    >>> normalize_lang("en-GB")
+    'en'
+    >>> normalize_lang("zh-Hant-TW")
+    'zh'
+    >>> normalize_lang("fr-FR")
+    'zh'
+    """
+    if not value:
+        return fallback
+    head = str(value).strip().lower().replace("_", "-").split("-")[0]
+    if head in LANGS:
+        return head  # type: ignore[return-value]
+    return fallback
+
+
+def pick(lang: str, *, zh: str, en: str) -> str:
+    """Return the text for ``lang``; both translations are required arguments."""
+    return en if lang == "en" else zh
+
+
+def lesson_text(name: str, lang: str) -> str:
+    """Read the lesson prose ``lessons/content/<name>.<lang>.md``.
+
+    Raises:
+        FileNotFoundError: when the lesson has no file for that language, so a
+            missing translation fails the tests instead of showing an empty page.
+    """
+    path = CONTENT_DIR / f"{name}.{normalize_lang(lang)}.md"
+    return path.read_text(encoding="utf-8")

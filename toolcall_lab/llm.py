@@ -1,0 +1,76 @@
+"""Chat model factory: a real ``ChatOpenAI``, talking to the built-in model or a real endpoint.
+
+Either way the client is the same class with the same wire format; only the httpx
+transport differs. Both clients carry the capture hooks of :mod:`toolcall_lab.capture`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from toolcall_lab.settings import Settings
+
+if TYPE_CHECKING:  # imported lazily: langchain is heavy and the landing page must stay light
+    from langchain_openai import ChatOpenAI
+
+BUILTIN_BASE_URL = "http://builtin-model.local/v1"
+BUILTIN_API_KEY = "builtin-no-key-needed"
+DEFAULT_REAL_MODEL = "gpt-4o-mini"
+
+
+def model_label(settings: Settings | None, lang: str = "en") -> str:
+    """What is active, for the sidebar badge and the trace header."""
+    if settings is None or not settings.uses_real_model:
+        return "内置教学模型（离线、确定性）" if lang == "zh" else "built-in teaching model (offline, deterministic)"
+    model = settings.llm_model_id or DEFAULT_REAL_MODEL
+    return f"{model} @ {settings.llm_base_url or 'OpenAI'}"
+
+
+def build_chat_model(
+    settings: Settings | None = None,
+    *,
+    script: Sequence[dict[str, Any]] | None = None,
+    faults: Any = None,
+    **chat_kwargs: Any,
+) -> "ChatOpenAI":
+    """Build a ``ChatOpenAI`` for ``settings`` (default: the built-in teaching model).
+
+    Args:
+        settings: which endpoint; ``None`` or ``provider="builtin"`` means the built-in model.
+        script: assistant messages (wire shape) the built-in model replays first, in order.
+        faults: a fault injector for the built-in endpoint (see ``toolcall_lab.offline.faults``).
+        **chat_kwargs: passed to ``ChatOpenAI`` (e.g. ``timeout``, ``max_retries``).
+    """
+    import httpx
+    from langchain_openai import ChatOpenAI
+
+    from toolcall_lab.capture import event_hooks
+
+    if settings is None or not settings.uses_real_model:
+        from toolcall_lab.offline import BUILTIN_MODEL_ID, BuiltinModel, BuiltinTransport
+
+        transport = BuiltinTransport(BuiltinModel(script=list(script or ()), faults=faults))
+        client = httpx.Client(transport=transport, event_hooks=event_hooks())
+        options: dict[str, Any] = {"max_retries": 0, "timeout": 10.0}
+        options.update(chat_kwargs)
+        return ChatOpenAI(
+            model=BUILTIN_MODEL_ID,
+            api_key=BUILTIN_API_KEY,
+            base_url=BUILTIN_BASE_URL,
+            http_client=client,
+            use_responses_api=False,
+            **options,
+        )
+    timeout = chat_kwargs.pop("timeout", settings.timeout_s)
+    client = httpx.Client(timeout=timeout, event_hooks=event_hooks())
+    options = {"max_retries": settings.max_retries, "timeout": timeout}
+    options.update(chat_kwargs)
+    return ChatOpenAI(
+        model=settings.llm_model_id or DEFAULT_REAL_MODEL,
+        api_key=settings.llm_api_key or "missing-key",
+        base_url=settings.llm_base_url or None,
+        http_client=client,
+        use_responses_api=False,
+        **options,
+    )
