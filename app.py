@@ -1,0 +1,81 @@
+"""Tool Call Lab — the router: one shared sidebar, then the page the learner picked.
+
+Run with ``streamlit run app.py``. Works offline with the built-in teaching model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from pages._ui import T, lang, settings
+from toolcall_lab.i18n import LANGS
+
+st.set_page_config(page_title="Tool Call Lab", page_icon="🧪", layout="wide")
+HERE = Path(__file__).parent
+
+
+def sidebar() -> None:
+    """Language, model, and a badge saying what is active."""
+    current = lang()
+    choice = st.sidebar.segmented_control(
+        "Language / 语言", LANGS, default=current, format_func=lambda x: {"zh": "中文", "en": "English"}[x],
+        key="lang_picker",
+    )
+    if choice and choice != current:
+        st.session_state["lang"] = choice
+        st.query_params["lang"] = choice
+        st.rerun()
+    st.query_params["lang"] = current
+
+    base = settings()
+    options = ["builtin", "openai_compatible"]
+    st.session_state.setdefault("provider", base.provider)
+    st.sidebar.radio(
+        T("模型", "Model"), options, key="provider",
+        format_func=lambda x: T("内置教学模型（离线）", "Built-in teaching model (offline)") if x == "builtin"
+        else T("OpenAI 兼容接口", "OpenAI-compatible endpoint"),
+    )
+    if st.session_state["provider"] == "openai_compatible":
+        st.session_state.setdefault("llm_base_url", base.llm_base_url)
+        st.session_state.setdefault("llm_model_id", base.llm_model_id)
+        st.sidebar.text_input("Base URL", key="llm_base_url", placeholder="http://127.0.0.1:8765/v1")
+        st.sidebar.text_input(T("模型名", "Model id"), key="llm_model_id", placeholder="gpt-4o-mini")
+        st.sidebar.text_input("API key", key="llm_api_key", type="password",
+                              help=T("只保存在本次会话的内存里，不写盘、不记录、不导出。",
+                                     "Kept in this session's memory only: never written, logged or exported."))
+    active = settings()
+    if active.uses_real_model:
+        st.sidebar.badge(T("当前：真实接口 ", "Active: real endpoint ") + (active.llm_model_id or "gpt-4o-mini"),
+                         icon="🌐", color="orange")
+    else:
+        st.sidebar.badge(T("当前：内置教学模型", "Active: built-in teaching model"), icon="🧪", color="green")
+        st.sidebar.caption(T("确定性的规则模型，说 OpenAI 线协议；不是 GPT。",
+                             "A deterministic rule-based model speaking the OpenAI wire format — not a GPT."))
+
+
+def page(path: str, zh: str, en: str, icon: str, default: bool = False) -> st.Page:
+    return st.Page(str(HERE / path), title=T(zh, en), icon=icon, default=default,
+                   url_path=Path(path).stem.lstrip("0123456789_"))
+
+
+def main() -> None:
+    sidebar()
+    groups: dict[str, list[st.Page]] = {
+        T("开始", "Start"): [
+            page("pages/home.py", "首页", "Home", "🏠", default=True),
+            page("pages/live_run.py", "实时运行", "Live run", "▶️"),
+        ],
+    }
+    extra = HERE / "pages" / "registry.py"
+    if extra.exists():
+        from pages.registry import page_groups
+
+        for group, entries in page_groups():
+            groups.setdefault(T(*group), []).extend(
+                page(p, zh, en, icon) for p, zh, en, icon in entries if (HERE / p).exists())
+    st.navigation(groups).run()
+
+
+main()

@@ -1,0 +1,307 @@
+"""Shared page helpers: language, settings, the chat model, errors, and the live-run panel.
+
+Only pages and ``app.py`` import this module (it imports Streamlit). Heavy libraries
+(langchain, langgraph) are imported inside functions and cached with
+``st.cache_resource``, so a page that does not run an agent never loads them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from toolcall_lab.errors import ExplainedError
+from toolcall_lab.i18n import normalize_lang
+from toolcall_lab.settings import Settings, load_settings
+
+STAGES = ("tool", "schema", "bind_tools", "tool_call", "json_loads", "validation", "kwargs", "tool_message",
+          "round_trip")
+
+
+# ---------------------------------------------------------------- language and settings
+def lang() -> str:
+    """The session's language: query parameter ``lang``, else the browser's locale."""
+    if "lang" not in st.session_state:
+        locale = None
+        try:
+            locale = st.context.locale
+        except Exception:  # noqa: BLE001 - older runtimes / AppTest have no locale
+            locale = None
+        st.session_state["lang"] = normalize_lang(st.query_params.get("lang") or locale)
+    return st.session_state["lang"]
+
+
+def T(zh: str, en: str) -> str:  # noqa: N802 - short name reads well in pages
+    """Pick the text of the session's language."""
+    return en if lang() == "en" else zh
+
+
+@st.cache_resource(show_spinner=False)
+def _base_settings() -> Settings:
+    return load_settings()
+
+
+def settings() -> Settings:
+    """Environment / .env settings overlaid with what this session typed in the sidebar."""
+    base = _base_settings()
+    chosen = st.session_state.get("provider", base.provider)
+    if chosen == "builtin":
+        return base.with_overrides(provider="builtin")
+    return base.with_overrides(
+        provider="openai_compatible",
+        llm_api_key=st.session_state.get("llm_api_key", ""),
+        llm_base_url=st.session_state.get("llm_base_url", ""),
+        llm_model_id=st.session_state.get("llm_model_id", ""),
+    )
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _chat_model(s: Settings) -> Any:
+    from toolcall_lab.llm import build_chat_model
+
+    return build_chat_model(s)
+
+
+def chat_model(script: Sequence[dict[str, Any]] | None = None) -> Any:
+    """The active chat model (cached per settings); a scripted built-in model is never cached."""
+    if script is not None:
+        from toolcall_lab.llm import build_chat_model
+
+        return build_chat_model(None, script=script)
+    return _chat_model(settings())
+
+
+def model_label() -> str:
+    from toolcall_lab.llm import model_label as label
+
+    return label(settings(), lang())
+
+
+# ---------------------------------------------------------------- errors
+def show_error(err: ExplainedError | dict[str, Any], *, warning: bool = False) -> None:
+    """Render an explained error: stage, what happened, what to try, the real error text."""
+    if isinstance(err, dict):
+        err = ExplainedError.from_dict(err)
+    title, hint = err.text(lang())
+    box = st.warning if warning else st.error
+    box(f"**{T('阶段', 'Stage')}: `{err.stage}`** — {title}\n\n{T('可以试试', 'Try')}: {hint}")
+    with st.expander(T("原始错误信息", "Raw error"), expanded=False):
+        st.code(err.detail, language="text")
+        if err.data is not None:
+            st.json(err.data)
+
+
+# ---------------------------------------------------------------- the trace timeline
+def _stage_label(key: str) -> str:
+    names = {
+        "json_loads": ("json.loads", "json.loads"),
+        "validation": ("Pydantic 校验", "Pydantic validation"),
+        "kwargs": ("func(**kwargs)", "func(**kwargs)"),
+        "tool_message": ("ToolMessage", "ToolMessage"),
+    }
+    zh, en = names.get(key, (key, key))
+    return T(zh, en)
+
+
+def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool = False) -> None:
+    """The timeline of one run: each model call and each tool execution with all artifacts.
+
+    Args:
+        trace: a :class:`toolcall_lab.trace.RunTrace`.
+        highlight: a stage key from :data:`STAGES`; the artifacts of that stage are opened
+            and marked so a lesson page can point at "its" stage in the live run.
+        expand_all: open every expander (used when a page wants the full picture).
+    """
+    from toolcall_lab.trace import ModelCall, ToolExecution
+
+    head = st.container(border=True)
+    head.markdown(f"**{T('问题', 'Question')}:** {_inert(trace.question)}")
+    cols = head.columns(4)
+    cols[0].metric(T("模型调用", "Model calls"), len(trace.model_calls))
+    cols[1].metric(T("工具执行", "Tool runs"), len(trace.tool_executions))
+    cols[2].metric(T("Token（近似）", "Tokens (approx.)"), trace.total_tokens())
+    cols[3].metric(T("结束原因", "Stop reason"), trace.stop_reason)
+    head.caption(f"{T('模型', 'Model')}: {trace.model_label}")
+    mark = "🔶 "
+    for event in trace.events:
+        if isinstance(event, ModelCall):
+            ai = event.ai_message or {}
+            calls = ai.get("tool_calls") or []
+            what = (T(f"请求调用 {len(calls)} 个工具", f"asks for {len(calls)} tool call(s)") if calls
+                    else T("给出回答", "answers") if ai else T("失败", "failed"))
+            lat = f"{event.latency_ms:.1f} ms" if event.latency_ms is not None else "—"
+            tokens = (event.usage or {}).get("total_tokens", "—")
+            hl = highlight in ("bind_tools", "tool_call", "round_trip")
+            title = (f"{mark if hl else ''}{T('第', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
+                     f"{what} · {lat} · {tokens} tokens")
+            with st.expander(title, expanded=expand_all or hl or event.error is not None):
+                if event.error:
+                    show_error(event.error)
+                if event.attempts > 1:
+                    st.caption(T(f"共尝试 {event.attempts} 次", f"{event.attempts} attempts"))
+                tabs = st.tabs([T("请求体（线上原样）", "Request body (as sent)"),
+                                T("原始响应", "Raw response"), "AIMessage"])
+                with tabs[0]:
+                    st.json(event.request_body or {}, expanded=highlight == "bind_tools")
+                with tabs[1]:
+                    if isinstance(event.response_body, (dict, list)):
+                        st.json(event.response_body, expanded=highlight == "tool_call")
+                    else:
+                        st.code(str(event.response_body), language="text")
+                with tabs[2]:
+                    st.json(ai, expanded=True)
+        elif isinstance(event, ToolExecution):
+            status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
+            hl = highlight in ("json_loads", "validation", "kwargs", "tool_message")
+            dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
+            title = (f"{mark if hl else ''}{T('第', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
+                     f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}")
+            with st.expander(title, expanded=expand_all or hl):
+                _render_execution(event, highlight)
+    if trace.error:
+        show_error(trace.error)
+    if trace.answer is not None:
+        with st.chat_message("assistant"):
+            st.text(trace.answer)
+
+
+def _inert(text: str) -> str:
+    """Escape markdown so learner / model text shows as typed."""
+    out = str(text)
+    for ch in "\\`*_{}[]<>()#+-.!|~$":
+        out = out.replace(ch, "\\" + ch)
+    return out
+
+
+def _render_execution(event: Any, highlight: str | None) -> None:
+    def label(key: str, text: str) -> str:
+        return f"**{'🔶 ' if highlight == key else ''}{text}**"
+
+    st.markdown(label("tool_call", T("① 原始 arguments（JSON 字符串）", "① raw arguments (a JSON string)")))
+    st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
+    st.markdown(label("json_loads", T("② json.loads 的结果", "② what json.loads made of it")))
+    if event.parse_error:
+        st.error(event.parse_error)
+    else:
+        st.json(event.parsed_args if event.parsed_args is not None else {})
+    st.markdown(label("validation", T("③ Pydantic 校验", "③ Pydantic validation")))
+    v = event.validation
+    if v is None:
+        st.caption("—")
+    elif v.ok:
+        st.success(T("校验通过", "valid"))
+        if v.coercions:
+            for c in v.coercions:
+                st.write(f"`{c['field']}`: {c['input']!r} ({c['input_type']}) → {c['output']!r} ({c['output_type']})")
+        if v.defaults:
+            st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(v.defaults))
+    else:
+        st.error(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
+        st.json(v.errors)
+    st.markdown(label("kwargs", T("④ 函数实际收到的 kwargs", "④ kwargs the function received")))
+    if event.kwargs_passed is not None:
+        args = ", ".join(f"{k}={json.dumps(val, ensure_ascii=False)}" for k, val in event.kwargs_passed.items())
+        st.code(f"{event.tool_name}({args})", language="python")
+    else:
+        st.caption(T("函数没有被调用", "the function was not called"))
+    if event.result_type is not None:
+        st.markdown(T(f"返回值类型 `{event.result_type}`：", f"returned a `{event.result_type}`:"))
+        st.code(event.result_repr or "", language="python")
+    if event.error:
+        st.error(event.error)
+    st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))
+    st.json(event.tool_message or {})
+
+
+# ---------------------------------------------------------------- the live-run panel
+def live_run_panel(
+    *,
+    key: str,
+    tools_factory: Callable[[], Sequence[Any]],
+    system: str | None = None,
+    highlight: str | None = None,
+    examples: Sequence[str] = (),
+    use_chat_input: bool = False,
+) -> Any:
+    """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
+
+    Args:
+        key: session-state namespace of this panel (one trace per panel per session).
+        tools_factory: builds the tools for the run (called lazily).
+        system: system prompt.
+        highlight: the stage the surrounding lesson is about.
+        examples: clickable example questions.
+        use_chat_input: use ``st.chat_input`` (full-width pages) instead of a small form.
+    """
+    from toolcall_lab import trace as trace_io
+
+    state_key = f"trace::{key}"
+    question: str | None = None
+    if examples:
+        picked = st.pills(T("试试这些问题", "Try these"), list(examples), key=f"{key}::examples")
+        if picked and st.session_state.get(f"{key}::last_pick") != picked:
+            st.session_state[f"{key}::last_pick"] = picked
+            question = picked
+    if use_chat_input:
+        typed = st.chat_input(T("问一个问题……", "Ask a question…"), key=f"{key}::chat", max_chars=2000)
+    else:
+        with st.form(f"{key}::form", clear_on_submit=False, border=False):
+            typed_text = st.text_input(T("问题", "Question"), key=f"{key}::q", max_chars=2000)
+            typed = typed_text if st.form_submit_button(T("运行", "Run")) else None
+    if typed:
+        question = typed
+    if question:
+        st.session_state[state_key] = _run_with_status(question, tools_factory, system)
+    current = st.session_state.get(state_key)
+    if current is not None:
+        render_trace(current, highlight=highlight)
+        st.download_button(
+            T("下载轨迹 JSON", "Download trace JSON"),
+            data=trace_io.dumps(current).encode("utf-8"),
+            file_name=f"trace-{current.run_id[:8]}.json",
+            mime="application/json",
+            key=f"{key}::download",
+        )
+    uploaded = st.file_uploader(T("打开保存过的轨迹", "Open a saved trace"), type=["json"], key=f"{key}::upload")
+    if uploaded is not None and st.session_state.get(f"{key}::uploaded") != uploaded.file_id:
+        st.session_state[f"{key}::uploaded"] = uploaded.file_id
+        try:
+            st.session_state[state_key] = trace_io.loads(uploaded.getvalue())
+            st.rerun()
+        except trace_io.TraceFormatError as exc:
+            st.error(T(f"无法打开这个文件：{exc.zh}", f"Cannot open this file: {exc.en}"))
+    return st.session_state.get(state_key)
+
+
+def _run_with_status(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None) -> Any:
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.trace import ModelCall
+
+    import threading
+
+    from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
+
+    s = settings()
+    ctx = get_script_run_ctx()
+    with st.status(T("运行中……", "Running…"), expanded=False) as status:
+        def progress(event: Any) -> None:
+            # ToolNode runs tools on worker threads: attach this session's context first
+            add_script_run_ctx(threading.current_thread(), ctx)
+            if isinstance(event, ModelCall):
+                status.update(label=T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
+            else:
+                status.update(label=T(f"第 {event.step} 步：执行了 {event.tool_name}",
+                                      f"Step {event.step}: ran {event.tool_name}"))
+
+        with st.spinner(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
+            llm = chat_model()
+            tools = list(tools_factory())
+        trace = run_traced(question, llm, tools, system=system, lang=lang(), model_label=model_label(),
+                           secrets=s.secrets, on_event=progress)
+        done = trace.stop_reason == "final"
+        status.update(label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
+                      state="complete" if done else "error")
+    return trace

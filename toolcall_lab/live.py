@@ -1,0 +1,323 @@
+"""A small tool-calling agent that records every artifact of its run.
+
+The agent is the standard LangGraph loop — ``model → tools → model`` with a real
+``ToolNode`` — and two observation points:
+
+* the model node notes which wire exchanges its ``invoke`` produced (request body as
+  sent, raw response body) next to the ``AIMessage`` LangChain made of them;
+* ``ToolNode``'s ``wrap_tool_call`` hook and a thin wrapper around each tool's function
+  note, per ``tool_call_id``, the raw arguments string, ``json.loads`` of it, Pydantic's
+  verdict, the kwargs the function really received, its Python result, and the
+  ``ToolMessage`` ToolNode really built.
+
+Nothing is re-enacted: every artifact is the object the library produced during the run.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.trace import ModelCall, RunTrace, ToolExecution, Validation, json_safe
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import AIMessage
+    from langchain_core.tools import BaseTool
+
+DEFAULT_RECURSION_LIMIT = 12
+_CURRENT_CALL: ContextVar[str | None] = ContextVar("toolcall_lab_current_call", default=None)
+
+
+# ---------------------------------------------------------------- pure helpers
+def normalize_ai_message(ai: "AIMessage") -> dict[str, Any]:
+    """The parts of an ``AIMessage`` a learner needs to see, JSON-safe."""
+    meta = ai.response_metadata or {}
+    return json_safe({
+        "type": ai.type,
+        "id": ai.id,
+        "content": ai.content,
+        "tool_calls": list(ai.tool_calls),
+        "invalid_tool_calls": list(ai.invalid_tool_calls),
+        "usage_metadata": ai.usage_metadata,
+        "response_metadata": {k: meta.get(k) for k in ("finish_reason", "model_name", "id") if k in meta},
+    })
+
+
+def validate_arguments(tool: "BaseTool", parsed: Any) -> Validation:
+    """Run the tool's own ``args_schema`` over the parsed arguments, as ``tool.invoke`` does.
+
+    Coercions are the fields whose validated value differs in type or value from the
+    input (``"3"`` → ``3``); defaults are fields the model left out.
+    """
+    from pydantic import BaseModel, ValidationError
+
+    schema = tool.args_schema
+    if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
+        return Validation(ok=True, kwargs=json_safe(parsed) if isinstance(parsed, dict) else None)
+    try:
+        model = schema.model_validate(parsed)
+    except ValidationError as err:
+        return Validation(ok=False, errors=json_safe(err.errors(include_url=False)))
+    validated = {name: getattr(model, name) for name in type(model).model_fields}
+    given = parsed if isinstance(parsed, dict) else {}
+    coercions = []
+    for name, value in validated.items():
+        if name in given and (type(given[name]) is not type(value) or given[name] != value):
+            coercions.append({
+                "field": name,
+                "input": json_safe(given[name]),
+                "input_type": type(given[name]).__name__,
+                "output": json_safe(value),
+                "output_type": type(value).__name__,
+            })
+    defaults = [name for name in validated if name not in given]
+    return Validation(ok=True, kwargs=json_safe(validated), coercions=coercions, defaults=defaults)
+
+
+def explain_model_error(exc: BaseException) -> ExplainedError:
+    """Tell what went wrong talking to the chat endpoint, and what to try."""
+    status = getattr(exc, "status_code", None)
+    body = getattr(exc, "body", None)
+    name = type(exc).__name__
+    if status == 400:
+        return explain("model_call", exc, zh="接口拒收了这次请求（400）：请求体不合规。",
+                       en="The endpoint rejected the request (400): the body is not valid.",
+                       hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题。",
+                       hint_en="Look at 'param' in the error: it names the message or field at fault.", data=body)
+    if status in (401, 403):
+        return explain("model_call", exc, zh="密钥无效或没有权限（401/403）。",
+                       en="The key is invalid or lacks permission (401/403).",
+                       hint_zh="在侧边栏重新填写 API Key，或切回内置教学模型。",
+                       hint_en="Re-enter the API key in the sidebar, or switch back to the built-in model.")
+    if status == 404:
+        return explain("model_call", exc, zh="找不到模型或接口地址（404）。",
+                       en="Model or endpoint URL not found (404).",
+                       hint_zh="检查 Base URL（通常以 /v1 结尾）和模型名。",
+                       hint_en="Check the base URL (usually ending in /v1) and the model id.")
+    if status == 429:
+        return explain("model_call", exc, zh="请求太频繁，被限流了（429）。", en="Rate limited (429).",
+                       hint_zh="稍等几秒再试；重试次数可以在设置里调。",
+                       hint_en="Wait a few seconds and retry; the retry count is a setting.")
+    if status is not None and status >= 500:
+        return explain("model_call", exc, zh=f"模型服务端出错（{status}）。", en=f"The model server failed ({status}).",
+                       hint_zh="这是对方的问题，稍后重试。", hint_en="A server-side problem: retry later.")
+    if "Timeout" in name:
+        return explain("model_call", exc, zh="等待模型回复超时。", en="Timed out waiting for the model.",
+                       hint_zh="调大超时时间，或换一个更快的端点。", hint_en="Raise the timeout or use a faster endpoint.")
+    if "Connection" in name:
+        return explain("model_call", exc, zh="连不上模型接口。", en="Could not connect to the model endpoint.",
+                       hint_zh="检查 Base URL 和网络；离线时请用内置教学模型。",
+                       hint_en="Check the base URL and network; offline, use the built-in model.")
+    if "Recursion" in name:
+        return explain("loop", exc, zh="循环步数达到上限，运行被叫停。", en="The loop hit its step limit and was stopped.",
+                       hint_zh="模型一直在调用工具；看时间线里重复的调用。",
+                       hint_en="The model kept calling tools; look for repeated calls in the timeline.")
+    if isinstance(exc, (ValueError, json.JSONDecodeError)):
+        return explain("model_call", exc, zh="模型回复无法解析（格式不对）。", en="The model reply could not be parsed.",
+                       hint_zh="端点返回的不是合法的 chat.completion；看原始响应。",
+                       hint_en="The endpoint did not return a valid chat.completion; see the raw response.")
+    return explain("model_call", exc, zh="调用模型时出错。", en="Calling the model failed.",
+                   hint_zh="看下面的原始错误信息。", hint_en="See the raw error below.")
+
+
+# ---------------------------------------------------------------- the collector
+@dataclass
+class TraceCollector:
+    """Gathers events while one run is going; also feeds an optional progress callback."""
+
+    trace: RunTrace
+    on_event: Callable[[Any], None] | None = None
+    step: int = 0
+    raw_arguments: dict[str, str] = field(default_factory=dict)
+    executions: dict[str, ToolExecution] = field(default_factory=dict)
+
+    def add(self, event: Any) -> None:
+        self.trace.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
+
+def _observe_tool(tool: "BaseTool", collector: TraceCollector) -> "BaseTool":
+    """A copy of ``tool`` whose function reports the kwargs it got and what it returned."""
+    import functools
+
+    func = getattr(tool, "func", None)
+    if func is None:
+        return tool
+
+    @functools.wraps(func)
+    def observed(*args: Any, **kwargs: Any) -> Any:
+        execution = collector.executions.get(_CURRENT_CALL.get() or "")
+        if execution is not None:
+            execution.kwargs_passed = json_safe(kwargs)
+        try:
+            result = func(*args, **kwargs)
+        except Exception as exc:
+            if execution is not None:
+                execution.error = f"{type(exc).__name__}: {exc}"
+            raise
+        if execution is not None:
+            execution.result_type = type(result).__name__
+            execution.result_repr = repr(result)[:4000]
+        return result
+
+    return tool.model_copy(update={"func": observed})
+
+
+def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, "BaseTool"]) -> Callable[..., Any]:
+    """ToolNode's ``wrap_tool_call`` hook: stage-by-stage record of one call."""
+
+    def wrapper(request: Any, execute: Callable[[Any], Any]) -> Any:
+        call = request.tool_call
+        call_id = str(call.get("id") or "")
+        raw = collector.raw_arguments.get(call_id)
+        execution = ToolExecution(step=collector.step, tool_name=call.get("name", ""), tool_call_id=call_id,
+                                  raw_arguments=raw)
+        if raw is not None:
+            try:
+                execution.parsed_args = json_safe(json.loads(raw))
+            except ValueError as exc:
+                execution.parse_error = str(exc)
+        else:
+            execution.parsed_args = json_safe(call.get("args"))
+        tool = tools_by_name.get(execution.tool_name)
+        if tool is not None and execution.parse_error is None:
+            execution.validation = validate_arguments(tool, call.get("args"))
+        collector.executions[call_id] = execution
+        token = _CURRENT_CALL.set(call_id)
+        t0 = time.perf_counter()
+        try:
+            message = execute(request)
+        finally:
+            _CURRENT_CALL.reset(token)
+            execution.duration_ms = round((time.perf_counter() - t0) * 1000, 3)
+        if hasattr(message, "tool_call_id"):
+            execution.tool_message = json_safe({
+                "type": message.type, "content": message.content, "name": message.name,
+                "tool_call_id": message.tool_call_id, "status": getattr(message, "status", None),
+                "artifact": getattr(message, "artifact", None),
+            })
+        collector.add(execution)
+        return message
+
+    return wrapper
+
+
+# ---------------------------------------------------------------- the agent
+def build_traced_agent(
+    llm: "BaseChatModel",
+    tools: Sequence["BaseTool"],
+    collector: TraceCollector,
+    *,
+    system: str | None = None,
+    checkpointer: Any = None,
+) -> Any:
+    """``START → model ⇄ tools → END`` with every artifact recorded into ``collector``."""
+    from langchain_core.messages import SystemMessage
+    from langgraph.graph import END, START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode
+
+    from toolcall_lab.capture import _ACTIVE
+
+    observed = [_observe_tool(t, collector) for t in tools]
+    by_name = {t.name: t for t in observed}
+    model_with_tools = llm.bind_tools(observed) if observed else llm
+
+    def call_model(state):  # noqa: ANN001 - LangGraph reads the state schema from the builder
+        collector.step += 1
+        recorder = _ACTIVE.get()
+        first = len(recorder.exchanges) if recorder else 0
+        prompt = ([SystemMessage(content=system)] if system else []) + list(state["messages"])
+        t0 = time.perf_counter()
+        error: BaseException | None = None
+        try:
+            ai = model_with_tools.invoke(prompt)
+        except Exception as exc:  # recorded, then re-raised to stop the graph
+            ai, error = None, exc
+        latency = round((time.perf_counter() - t0) * 1000, 3)
+        attempts = recorder.exchanges[first:] if recorder else []
+        last = attempts[-1] if attempts else None
+        response = last.response_body if last else None
+        if ai is not None and isinstance(response, dict):
+            for choice in response.get("choices") or []:
+                for call in (choice.get("message") or {}).get("tool_calls") or []:
+                    collector.raw_arguments[str(call.get("id"))] = (call.get("function") or {}).get("arguments")
+        collector.add(ModelCall(
+            step=collector.step,
+            request_body=last.request_body if last else None,
+            response_body=response if response is not None else (last.response_text if last else None),
+            status_code=last.status_code if last else None,
+            ai_message=normalize_ai_message(ai) if ai is not None else None,
+            latency_ms=last.latency_ms if last and last.latency_ms is not None else latency,
+            usage=(response or {}).get("usage") if isinstance(response, dict) else None,
+            attempts=max(1, len(attempts)),
+            error=explain_model_error(error).to_dict() if error is not None else None,
+        ))
+        if error is not None:
+            raise error
+        return {"messages": [ai]}
+
+    def route(state):  # noqa: ANN001
+        last = state["messages"][-1]
+        return "tools" if getattr(last, "tool_calls", None) else END
+
+    builder = StateGraph(MessagesState)
+    builder.add_node("model", call_model)
+    builder.add_edge(START, "model")
+    if observed:
+        builder.add_node("tools", ToolNode(observed, handle_tool_errors=True,
+                                           wrap_tool_call=_wrap_tool_call(collector, by_name)))
+        builder.add_conditional_edges("model", route, ["tools", END])
+        builder.add_edge("tools", "model")
+    else:
+        builder.add_edge("model", END)
+    return builder.compile(checkpointer=checkpointer)
+
+
+def run_traced(
+    question: str,
+    llm: "BaseChatModel",
+    tools: Sequence["BaseTool"],
+    *,
+    system: str | None = None,
+    lang: str = "zh",
+    model_label: str = "",
+    secrets: tuple[str, ...] = (),
+    thread_id: str | None = None,
+    checkpointer: Any = None,
+    recursion_limit: int = DEFAULT_RECURSION_LIMIT,
+    on_event: Callable[[Any], None] | None = None,
+) -> RunTrace:
+    """Run one question through the traced agent and return its complete trace.
+
+    Never raises for a failed run: the trace ends with ``stop_reason`` ``"error"`` and
+    an explained error instead.
+    """
+    from langchain_core.messages import HumanMessage
+
+    from toolcall_lab.capture import recording
+
+    trace = RunTrace(run_id=uuid.uuid4().hex, question=question, model_label=model_label, lang=lang,
+                     started_at=time.time(), thread_id=thread_id)
+    collector = TraceCollector(trace=trace, on_event=on_event)
+    config: dict[str, Any] = {"recursion_limit": recursion_limit}
+    if thread_id:
+        config["configurable"] = {"thread_id": thread_id}
+    try:
+        graph = build_traced_agent(llm, tools, collector, system=system, checkpointer=checkpointer)
+        with recording(secrets) as _rec:
+            result = graph.invoke({"messages": [HumanMessage(content=question)]}, config)
+        final = result["messages"][-1]
+        trace.answer = final.content if isinstance(final.content, str) else json.dumps(final.content)
+        trace.stop_reason = "final"
+    except Exception as exc:  # a failed run is a lesson: explained, never a traceback
+        trace.stop_reason = "recursion_limit" if "Recursion" in type(exc).__name__ else "error"
+        trace.error = explain_model_error(exc).to_dict()
+    return trace

@@ -1,0 +1,209 @@
+"""The run trace: typed, JSON-serializable records of one agent run, in order.
+
+A run alternates two kinds of event:
+
+* :class:`ModelCall` — one request to the chat endpoint: the body as sent, the raw
+  response body, the normalized ``AIMessage``, latency and token usage;
+* :class:`ToolExecution` — one tool call carried out: the raw arguments string, what
+  ``json.loads`` made of it, what Pydantic validated (or its errors), the kwargs the
+  function received, the Python result, and the ``ToolMessage`` that went back.
+
+:func:`dumps` / :func:`loads` round-trip a :class:`RunTrace` exactly. :func:`loads`
+refuses anything that is not a trace of this schema, with an explanation, and keeps the
+imported strings as data (pages render them as text, never as HTML).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+SCHEMA = "toolcall-lab/run-trace"
+SCHEMA_VERSION = 1
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+@dataclass
+class Validation:
+    """What Pydantic made of the parsed arguments.
+
+    Attributes:
+        ok: validation passed.
+        kwargs: the validated values (``model_dump()``), when ``ok``.
+        coercions: values Pydantic changed, e.g. ``{"field": "days", "input": "3",
+            "input_type": "str", "output": 3, "output_type": "int"}``.
+        defaults: fields the model did not send, filled from their defaults.
+        errors: ``ValidationError.errors()`` made JSON-safe, when not ``ok``.
+    """
+
+    ok: bool
+    kwargs: dict[str, Any] | None = None
+    coercions: list[dict[str, Any]] = field(default_factory=list)
+    defaults: list[str] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class ModelCall:
+    """One chat-completions request and its response (all attempts of it, if retried)."""
+
+    step: int
+    request_body: Any
+    response_body: Any
+    status_code: int | None
+    ai_message: dict[str, Any] | None
+    latency_ms: float | None
+    usage: dict[str, Any] | None
+    attempts: int = 1
+    error: dict[str, Any] | None = None
+    kind: Literal["model_call"] = "model_call"
+
+
+@dataclass
+class ToolExecution:
+    """One tool call, stage by stage, from the raw arguments string to the ToolMessage."""
+
+    step: int
+    tool_name: str
+    tool_call_id: str
+    raw_arguments: str | None
+    parsed_args: Any = None
+    parse_error: str | None = None
+    validation: Validation | None = None
+    kwargs_passed: dict[str, Any] | None = None
+    result_repr: str | None = None
+    result_type: str | None = None
+    tool_message: dict[str, Any] | None = None
+    duration_ms: float | None = None
+    error: str | None = None
+    kind: Literal["tool_execution"] = "tool_execution"
+
+
+Event = ModelCall | ToolExecution
+
+
+@dataclass
+class RunTrace:
+    """One agent run: the question, every event in order, and how it ended."""
+
+    run_id: str
+    question: str
+    model_label: str
+    lang: str
+    started_at: float
+    events: list[Event] = field(default_factory=list)
+    answer: str | None = None
+    stop_reason: str = "running"
+    error: dict[str, Any] | None = None
+    thread_id: str | None = None
+    schema: str = SCHEMA
+    schema_version: int = SCHEMA_VERSION
+
+    @property
+    def model_calls(self) -> list[ModelCall]:
+        return [e for e in self.events if isinstance(e, ModelCall)]
+
+    @property
+    def tool_executions(self) -> list[ToolExecution]:
+        return [e for e in self.events if isinstance(e, ToolExecution)]
+
+    def total_tokens(self) -> int:
+        return sum(int((c.usage or {}).get("total_tokens") or 0) for c in self.model_calls)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class TraceFormatError(ValueError):
+    """An imported file is not a run trace this version can open."""
+
+    def __init__(self, zh: str, en: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+        self.en = en
+
+
+def json_safe(value: Any, *, depth: int = 0) -> Any:
+    """Turn any Python value into JSON-safe data (repr for the rest; NaN/inf as strings)."""
+    if depth > 40:
+        return repr(value)[:200]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else repr(value)
+    if isinstance(value, dict):
+        return {str(k): json_safe(v, depth=depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [json_safe(v, depth=depth + 1) for v in value]
+    if hasattr(value, "model_dump"):
+        try:
+            return json_safe(value.model_dump(mode="json"), depth=depth + 1)
+        except Exception:  # noqa: BLE001 - any model_dump failure falls back to repr
+            return repr(value)
+    return repr(value)
+
+
+def dumps(trace: RunTrace) -> str:
+    """Serialize a trace (pretty, UTF-8 text kept readable)."""
+    return json.dumps(trace.to_dict(), ensure_ascii=False, indent=2, allow_nan=False)
+
+
+def _build(cls: type, data: dict[str, Any]) -> Any:
+    names = {f.name for f in fields(cls)}
+    unknown = set(data) - names
+    if unknown:
+        raise TraceFormatError(f"未知字段：{sorted(unknown)}", f"unknown fields: {sorted(unknown)}")
+    return cls(**data)
+
+
+def from_dict(data: Any) -> RunTrace:
+    """Rebuild a :class:`RunTrace` from :meth:`RunTrace.to_dict` output, checking its shape."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise TraceFormatError("这不是 Tool Call Lab 导出的运行轨迹（schema 字段不对）。",
+                               "This is not a run trace exported by Tool Call Lab (wrong 'schema' field).")
+    if data.get("schema_version") != SCHEMA_VERSION:
+        raise TraceFormatError(f"轨迹版本 {data.get('schema_version')!r} 不受支持（需要 {SCHEMA_VERSION}）。",
+                               f"Trace version {data.get('schema_version')!r} is not supported "
+                               f"(expected {SCHEMA_VERSION}).")
+    try:
+        events: list[Event] = []
+        for raw in data.get("events") or []:
+            if not isinstance(raw, dict):
+                raise TypeError("event is not an object")
+            kind = raw.get("kind")
+            if kind == "model_call":
+                events.append(_build(ModelCall, raw))
+            elif kind == "tool_execution":
+                item = dict(raw)
+                if item.get("validation") is not None:
+                    item["validation"] = _build(Validation, item["validation"])
+                events.append(_build(ToolExecution, item))
+            else:
+                raise TraceFormatError(f"未知事件类型：{kind!r}", f"unknown event kind: {kind!r}")
+        body = {k: v for k, v in data.items() if k != "events"}
+        trace: RunTrace = _build(RunTrace, body)
+        trace.events = events
+    except TraceFormatError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise TraceFormatError(f"轨迹文件结构不对：{exc}", f"The trace file has the wrong shape: {exc}") from exc
+    for text_field in ("run_id", "question", "model_label", "lang", "stop_reason"):
+        if not isinstance(getattr(trace, text_field), str):
+            raise TraceFormatError(f"字段 {text_field} 应该是字符串。", f"Field {text_field} must be a string.")
+    return trace
+
+
+def loads(text: str | bytes) -> RunTrace:
+    """Parse an exported trace; refuse oversized, malformed or foreign files with a reason."""
+    if len(text) > MAX_IMPORT_BYTES:
+        raise TraceFormatError(f"文件太大（{len(text)} 字节，上限 {MAX_IMPORT_BYTES}）。",
+                               f"File too large ({len(text)} bytes; the limit is {MAX_IMPORT_BYTES}).")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise TraceFormatError(f"不是合法的 JSON：{exc}", f"Not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise TraceFormatError("JSON 嵌套太深。", "The JSON is nested too deeply.") from exc
+    return from_dict(data)
