@@ -12,7 +12,7 @@ import streamlit as st
 from pages._ui import T, lang, settings
 from toolcall_lab.i18n import LANGS
 
-st.set_page_config(page_title="Tool Call Lab", page_icon="🧪", layout="wide")
+st.set_page_config(page_title="Tool Call Lab", page_icon=":material/science:", layout="wide")
 HERE = Path(__file__).parent
 
 
@@ -32,11 +32,10 @@ def sidebar() -> None:
     base = settings()
     options = ["builtin", "openai_compatible"]
     st.session_state.setdefault("provider", base.provider)
-    st.sidebar.radio(
-        T("模型", "Model"), options, key="provider",
-        format_func=lambda x: T("内置教学模型（离线）", "Built-in teaching model (offline)") if x == "builtin"
-        else T("OpenAI 兼容接口", "OpenAI-compatible endpoint"),
-    )
+    # labels are computed now: a format_func must not depend on session state when called later
+    labels = {"builtin": T("内置教学模型（离线）", "Built-in teaching model (offline)"),
+              "openai_compatible": T("OpenAI 兼容接口", "OpenAI-compatible endpoint")}
+    st.sidebar.radio(T("模型", "Model"), options, key="provider", format_func=labels.__getitem__)
     if st.session_state["provider"] == "openai_compatible":
         st.session_state.setdefault("llm_base_url", base.llm_base_url)
         st.session_state.setdefault("llm_model_id", base.llm_model_id)
@@ -48,9 +47,9 @@ def sidebar() -> None:
     active = settings()
     if active.uses_real_model:
         st.sidebar.badge(T("当前：真实接口 ", "Active: real endpoint ") + (active.llm_model_id or "gpt-4o-mini"),
-                         icon="🌐", color="orange")
+                         icon=":material/public:", color="orange")
     else:
-        st.sidebar.badge(T("当前：内置教学模型", "Active: built-in teaching model"), icon="🧪", color="green")
+        st.sidebar.badge(T("当前：内置教学模型", "Active: built-in teaching model"), icon=":material/science:", color="green")
         st.sidebar.caption(T("确定性的规则模型，说 OpenAI 线协议；不是 GPT。",
                              "A deterministic rule-based model speaking the OpenAI wire format — not a GPT."))
 
@@ -64,8 +63,8 @@ def main() -> None:
     sidebar()
     groups: dict[str, list[st.Page]] = {
         T("开始", "Start"): [
-            page("pages/home.py", "首页", "Home", "🏠", default=True),
-            page("pages/live_run.py", "实时运行", "Live run", "▶️"),
+            page("pages/home.py", "首页", "Home", ":material/home:", default=True),
+            page("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:"),
         ],
     }
     extra = HERE / "pages" / "registry.py"

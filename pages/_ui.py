@@ -21,9 +21,30 @@ STAGES = ("tool", "schema", "bind_tools", "tool_call", "json_loads", "validation
           "round_trip")
 
 
+# ---------------------------------------------------------------- routing guard
+def ensure_router() -> None:
+    """Make a deep link on a fresh server go through ``app.py``.
+
+    Streamlit treats an app with a ``pages/`` folder as a legacy multipage app until the
+    router calls ``st.navigation``; a first visit straight to ``/live_run`` would run the
+    page file alone, without the shared sidebar. Flip the flag and rerun: the router
+    then runs and opens the same page.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 # ---------------------------------------------------------------- language and settings
 def lang() -> str:
-    """The session's language: query parameter ``lang``, else the browser's locale."""
+    """The session's language: query parameter ``lang``, else the browser's locale.
+
+    Every page calls this first (directly or through :func:`T`), so it also runs
+    :func:`ensure_router`.
+    """
+    ensure_router()
     if "lang" not in st.session_state:
         locale = None
         try:
@@ -135,7 +156,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             lat = f"{event.latency_ms:.1f} ms" if event.latency_ms is not None else "—"
             tokens = (event.usage or {}).get("total_tokens", "—")
             hl = highlight in ("bind_tools", "tool_call", "round_trip")
-            title = (f"{mark if hl else ''}{T('第', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
+            title = (f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
                      f"{what} · {lat} · {tokens} tokens")
             with st.expander(title, expanded=expand_all or hl or event.error is not None):
                 if event.error:
@@ -157,7 +178,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
             hl = highlight in ("json_loads", "validation", "kwargs", "tool_message")
             dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
-            title = (f"{mark if hl else ''}{T('第', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
+            title = (f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
                      f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}")
             with st.expander(title, expanded=expand_all or hl):
                 _render_execution(event, highlight)

@@ -8,4 +8,4 @@ from toolcall_lab.i18n import lesson_text
 st.title("Tool Call Lab")
 st.markdown(lesson_text("home", lang()))
 st.page_link("pages/live_run.py", label=T("开始：实时运行一个工具调用 Agent", "Start: run a tool-calling agent live"),
-             icon="▶️")
+             icon=":material/play_circle:")

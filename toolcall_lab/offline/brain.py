@@ -318,7 +318,8 @@ def plan_calls(ctx: nlu.Context, chosen: list[dict[str, Any]]) -> tuple[list[tup
         city_params = [p for p, s in (params.get("properties") or {}).items()
                        if isinstance(s, dict) and _kind(p, s) == "city"]
         if city_params:
-            for extra in nlu.cities_in(clause)[1:]:
+            first = args.get(city_params[0])
+            for extra in [c for c in nlu.cities_in(ctx.question) if c != first]:
                 calls.append((name, {**args, city_params[0]: extra}))
     return calls, skipped
 
@@ -336,7 +337,7 @@ def looks_like_problem(text: str) -> bool:
     return bool(_PROBLEM.search(text))
 
 
-def _render_result(content: str) -> str:
+def _render_result(content: str, lang: str = "zh") -> str:
     """Quote a tool result; a JSON result is shown as its key facts."""
     try:
         data = json.loads(content)
@@ -344,6 +345,13 @@ def _render_result(content: str) -> str:
         data = None
     if isinstance(data, dict) and "results" in data:
         return content[:600]
+    if isinstance(data, dict) and isinstance(data.get("summary"), str):
+        facts = {k: v for k, v in data.items() if k != "summary" and not isinstance(v, (dict, list))}
+        listed = "; ".join(f"{k}: {v}" for k, v in list(facts.items())[:6])
+        if lang == "zh":
+            return f"{data['summary']}（{listed}）"
+        # an English answer quotes the facts, not a Chinese summary sentence
+        return listed if nlu.is_chinese(data["summary"]) else f"{data['summary']} ({listed})"
     if isinstance(data, dict):
         return "; ".join(f"{k}: {json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v}"
                          for k, v in list(data.items())[:12])
@@ -372,7 +380,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
                 search_sources.extend(x for x in data["results"] if isinstance(x, dict))
                 continue
             head = f"【{r['name']}（{_fmt_args(r['args'])}）】" if zh else f"[{r['name']}({_fmt_args(r['args'])})]"
-            lines.append(f"{head}\n{_render_result(r['content'])}")
+            lines.append(f"{head}\n{_render_result(r['content'], ctx.lang)}")
         if search_sources:
             lines.append(answer_from_documents(ctx, search_sources))
     for r in bad:

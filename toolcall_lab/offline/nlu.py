@@ -33,7 +33,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": ("课表", "上课", "有课", "什么课", "几节课", "排课", "教室", "几点", "课程安排",
                  "schedule", "class", "classes", "lesson", "lessons", "timetable", "classroom"),
     "progress": ("学到哪", "进度", "课时", "学习记录", "测评", "成绩", "薄弱", "学习情况",
-                 "progress", "how far", "learning record", "record", "score", "scores", "weak point"),
+                 "progress", "how far", "learning record", "record", "score", "scores", "weak point", "doing"),
     "word": ("单词", "词表", "几级", "词汇", "考研", "释义", "例句", "这个词", "这个单词",
              "word", "vocabulary", "level", "meaning", "mean", "definition", "syllabus"),
     "weather": ("天气", "气温", "温度", "多少度", "下雨", "降雨", "带伞", "雨伞", "晴", "热不热", "冷不冷",
@@ -72,7 +72,7 @@ def is_chinese(text: str) -> bool:
     """True when the text is mostly Chinese (decides the answer's language)."""
     cjk = len(CJK.findall(text))
     latin = len(re.findall(r"[A-Za-z]", text))
-    return cjk > 0 and cjk * 3 >= latin
+    return cjk >= 2 or (cjk > 0 and cjk * 3 >= latin)
 
 
 def concepts_in(text: str) -> set[str]:
@@ -112,7 +112,7 @@ def en_words(text: str) -> set[str]:
 def split_clauses(text: str) -> list[str]:
     """Split a question that asks several things ("…，顺便…", "… and also …") into clauses."""
     parts = re.split(
-        r"[；;]|顺便|另外|还有|同时|以及|并且|(?:,|，)?\s*\band also\b|(?:,|，)\s*\balso\b|\bas well as\b|\bplus\b",
+        r"[；;]|顺便|另外|还有|同时|以及|并且|(?:,|，)?\s*\band also\b|(?:,|，)\s*and\b(?=\s+(?:how|what|when|where|which|who|is|are|do|does|can|tell|show|check)\b)|(?:,|，)\s*\balso\b|\bas well as\b|\bplus\b",
         text,
         flags=re.I,
     )
@@ -198,7 +198,7 @@ def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
 def keywords(text: str) -> list[str]:
     """Search keywords: the content words of ``text`` with the filler removed, in order."""
     if is_chinese(text):
-        cleaned = text
+        cleaned = text.replace("多少度", " 气温 ").replace("几度", " 气温 ")
         for filler in sorted(_ZH_FILLER, key=len, reverse=True):
             cleaned = cleaned.replace(filler, " ")
         parts = [p for p in _PUNCT.split(cleaned) if p]
@@ -252,32 +252,32 @@ class Context:
         return bool(starts) or short or not (cities_in(q) or iso_dates(q))
 
     def resolved_keywords(self) -> list[str]:
-        """Keywords of the question with the city, time and topic carried over from history."""
+        """Keywords of the question with the city, time and topic carried over from history.
+
+        The result is ordered city, time, topic: "那明天呢？" after "曼谷今天多少度？"
+        becomes ``["曼谷", "明天", "气温"]``.
+        """
         words = keywords(self.question)
         if not self.is_follow_up:
             return words
-        prior = " ".join(self.history)
-        now_cities = cities_in(self.question)
-        now_times = time_words(self.question)
-        carried: list[str] = []
-        if not now_cities:
-            past = cities_in(prior)
-            if past:
-                carried.append(_city_in_lang(past[-1], self.lang))
-        if not now_times:
+        city = [_city_in_lang(c, self.lang) for c in cities_in(self.question)]
+        if not city:
             for text in reversed(self.history):
-                times = time_words(text)
-                if times:
-                    carried.append(times[-1])
+                if cities_in(text):
+                    city = [_city_in_lang(cities_in(text)[-1], self.lang)]
                     break
-        if len(words) <= 1:  # "那明天呢？" carries the topic too
+        times = time_words(self.question)
+        if not times:
+            for text in reversed(self.history):
+                if time_words(text):
+                    times = [time_words(text)[-1]]
+                    break
+        topic = [w for w in words if _city_key(w) not in {_city_key(c) for c in city} and w not in times]
+        if len(words) <= 1:  # "那明天呢？" carries the topic of the previous turn too
             last = self.history[-1]
-            carried.extend(w for w in keywords(last) if w not in time_words(last) and w not in carried)
-        result: list[str] = []
-        for w in [*carried, *words]:
-            if w not in result and _city_key(w) not in {_city_key(x) for x in result}:
-                result.append(w)
-        return result
+            topic += [w for w in keywords(last)
+                      if w not in time_words(last) and not cities_in(w) and w not in topic]
+        return _dedupe([*city, *times, *topic])
 
 
 def _city_key(word: str) -> str:

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs (Debian's chromium, the Python packages) and run it.
+# Usage: bash scripts/test.sh [pytest args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing Debian's chromium (browser tests)"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+
+PY=${PYTHON:-python3.11}
+command -v "$PY" >/dev/null 2>&1 || PY=python3
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv with $PY"
+  "$PY" -m venv .venv
+fi
+echo "== installing Python packages"
+.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+
+mkdir -p test-output
+echo "== running the test suite"
+exec .venv/bin/python -m pytest "$@"

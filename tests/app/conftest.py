@@ -1,0 +1,31 @@
+"""AppTest helpers: run the real app.py router, then switch to a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def page_files() -> list[str]:
+    """Every page the router can show (files in pages/ that are not helpers)."""
+    return sorted(
+        f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py")
+        if not p.name.startswith("_") and p.name not in ("registry.py", "__init__.py")
+    )
+
+
+@pytest.fixture
+def open_page():
+    def _open(page: str, lang: str = "zh", timeout: float = 60) -> AppTest:
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
+        at.query_params["lang"] = lang
+        at.run()
+        assert not at.exception, at.exception
+        at.switch_page(page).run()
+        return at
+
+    return _open
