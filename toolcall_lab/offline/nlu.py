@@ -8,6 +8,7 @@ real over the wire, and simple enough to read.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -75,20 +76,28 @@ def is_chinese(text: str) -> bool:
     return cjk >= 2 or (cjk > 0 and cjk * 3 >= latin)
 
 
-def concepts_in(text: str) -> set[str]:
+def _compile_concepts() -> list[tuple[str, tuple[str, ...], re.Pattern[str] | None]]:
+    compiled = []
+    for concept, triggers in CONCEPTS.items():
+        zh = tuple(t for t in triggers if CJK.search(t))
+        en = [re.escape(t) for t in triggers if not CJK.search(t)]
+        pattern = re.compile(rf"(?<![a-z])(?:{'|'.join(en)})(?![a-z])") if en else None
+        compiled.append((concept, zh, pattern))
+    return compiled
+
+
+_CONCEPT_MATCHERS = _compile_concepts()
+
+
+@functools.lru_cache(maxsize=512)
+def concepts_in(text: str) -> frozenset[str]:
     """The concepts whose triggers appear in ``text`` (case-insensitive, word-bounded for English)."""
     low = text.lower()
-    found: set[str] = set()
-    for concept, triggers in CONCEPTS.items():
-        for trig in triggers:
-            if CJK.search(trig):
-                if trig in text:
-                    found.add(concept)
-                    break
-            elif re.search(rf"(?<![a-z]){re.escape(trig)}(?![a-z])", low):
-                found.add(concept)
-                break
-    return found
+    found = set()
+    for concept, zh, pattern in _CONCEPT_MATCHERS:
+        if any(t in text for t in zh) or (pattern is not None and pattern.search(low)):
+            found.add(concept)
+    return frozenset(found)
 
 
 def zh_bigrams(text: str) -> set[str]:
