@@ -1,0 +1,30 @@
+"""The examples in the stage modules' docstrings are tests too: they must stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+from ._marks import needs_llm
+
+PURE = ["_common", "weather_data", "tool_source", "schema", "args_model", "validation", "kwargs"]
+WIRE = ["wire", "tool_call", "tool_message", "round_trip"]
+
+
+def _run(name: str) -> None:
+    module = importlib.import_module(f"toolcall_lab.stages.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
+
+
+@pytest.mark.parametrize("name", PURE)
+def test_pure_module_doctests(name):
+    _run(name)
+
+
+@needs_llm
+@pytest.mark.parametrize("name", WIRE)
+def test_wire_module_doctests(name):
+    _run(name)

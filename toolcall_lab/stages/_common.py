@@ -1,0 +1,158 @@
+"""Small helpers shared by the stage modules.
+
+Every stage function returns plain data a page can render and a test can compare:
+dicts, lists, strings, numbers, booleans and ``None``. The helpers here turn the
+library's objects (tuples, exceptions, ``NaN``, classes) into that plain data, and
+build the :class:`~toolcall_lab.errors.ExplainedError` every failure becomes.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from toolcall_lab.errors import ExplainedError, explain
+
+#: Learner text longer than this is refused before parsing (it is a lesson, not a file upload).
+MAX_SOURCE_CHARS = 20_000
+
+#: How deep the lab walks nested data before it stops and says so.
+MAX_DEPTH = 60
+
+
+def json_safe(value: Any, _depth: int = 0) -> Any:
+    """Return ``value`` as plain JSON-safe data.
+
+    Tuples and sets become lists, dict keys become strings, ``NaN`` and the
+    infinities become the strings ``"NaN"`` / ``"Infinity"`` / ``"-Infinity"``
+    (strict JSON has no spelling for them), and anything else unknown becomes its
+    ``repr``. Very deep data is cut at :data:`MAX_DEPTH` with a marker string.
+
+    >>> json_safe({"a": (1, float("inf")), 2: {3}})
+    {'a': [1, 'Infinity'], '2': [3]}
+    """
+    if _depth > MAX_DEPTH:
+        return "…(nested too deep)"
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v, _depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v, _depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        items = [json_safe(v, _depth + 1) for v in value]
+        return sorted(items, key=repr)
+    if isinstance(value, BaseException):
+        return f"{type(value).__name__}: {value}"
+    if isinstance(value, type):
+        return value.__name__
+    return repr(value)
+
+
+def dumps(value: Any) -> str:
+    """Serialize ``value`` the way a page shows it: strict JSON, unicode kept, 2-space indent."""
+    return json.dumps(json_safe(value), ensure_ascii=False, indent=2)
+
+
+def type_label(annotation: Any) -> str:
+    """A short human label for a Python type annotation (``int``, ``list[str]``, ``Optional[int]``).
+
+    >>> type_label(int)
+    'int'
+    >>> type_label(list[str])
+    'list[str]'
+    """
+    if isinstance(annotation, type) and not getattr(annotation, "__args__", None):
+        return annotation.__name__
+    text = repr(annotation)
+    return text.replace("typing.", "")
+
+
+def too_long(stage: str, text: str, *, what_zh: str, what_en: str) -> ExplainedError | None:
+    """Return an error when ``text`` exceeds :data:`MAX_SOURCE_CHARS`, else ``None``."""
+    if len(text) <= MAX_SOURCE_CHARS:
+        return None
+    return explain(
+        stage,
+        f"{len(text)} characters > limit {MAX_SOURCE_CHARS}",
+        zh=f"{what_zh}太长了（{len(text)} 个字符，上限 {MAX_SOURCE_CHARS}）。",
+        en=f"The {what_en} is too long ({len(text)} characters; the limit is {MAX_SOURCE_CHARS}).",
+        hint_zh="这里只需要一个函数或一个模型的定义，删掉其余内容再试。",
+        hint_en="Only one definition is needed here; remove the rest and try again.",
+        data={"length": len(text), "limit": MAX_SOURCE_CHARS},
+    )
+
+
+def at(node: Any) -> dict[str, int]:
+    """The 1-based ``line`` / ``col`` of an AST node, for error messages."""
+    return {"line": int(getattr(node, "lineno", 0) or 0), "col": int(getattr(node, "col_offset", -1)) + 1}
+
+
+def where(node: Any, lang: str) -> str:
+    """``"line 3, col 5"`` / ``"第 3 行第 5 列"`` for an AST node."""
+    pos = at(node)
+    if lang == "en":
+        return f"line {pos['line']}, col {pos['col']}"
+    return f"第 {pos['line']} 行第 {pos['col']} 列"
+
+
+def validation_errors(exc: Any) -> list[dict[str, Any]]:
+    """``ValidationError.errors()`` made JSON-safe.
+
+    Pydantic puts the raised exception object inside ``ctx["error"]`` for custom
+    validators; it is replaced by its text. ``url`` links to the Pydantic docs and is kept.
+    """
+    try:
+        raw = exc.errors()
+    except Exception:  # noqa: BLE001 - a foreign exception type; show its text instead
+        return [{"type": type(exc).__name__, "loc": [], "msg": str(exc), "input": None}]
+    return [json_safe(item) for item in raw]
+
+
+def unexpected(stage: str, exc: BaseException, *, zh: str, en: str) -> ExplainedError:
+    """Wrap an exception nobody planned for, so a page still shows a lesson, not a traceback."""
+    return explain(
+        stage,
+        exc,
+        zh=zh,
+        en=en,
+        hint_zh="下面是库给出的原始错误信息；修改输入后再试。",
+        hint_en="The library's own error text is below; change the input and try again.",
+    )
+
+
+class Refused(Exception):
+    """Internal: carries an :class:`ExplainedError` from deep in a parser to its public entry.
+
+    Parsers raise it wherever they stop; the public function catches it and *returns*
+    ``refused.error``, so pages receive data, never an exception.
+    """
+
+    def __init__(self, error: ExplainedError) -> None:
+        super().__init__(error.detail)
+        self.error = error
+
+
+def refuse(stage: str, node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:
+    """Build a :class:`Refused` whose titles end with the node's position (line / col)."""
+    data = at(node) if node is not None else None
+    if node is not None:
+        zh, en = f"{zh}（{where(node, 'zh')}）", f"{en} ({where(node, 'en')})"
+    return Refused(explain(stage, detail, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en, data=data))
+
+
+def unparse(node: ast.AST) -> str:
+    """``ast.unparse`` that never raises (a pathological tree shows its node type instead)."""
+    try:
+        return ast.unparse(node)
+    except (RecursionError, ValueError, AttributeError, TypeError):
+        return type(node).__name__

@@ -1,0 +1,172 @@
+"""Stage 4 — ``tool_call``: the model's reply, raw on the wire and normalised by LangChain.
+
+A model that wants a tool answers with an assistant message whose ``tool_calls`` list
+names a function and gives its ``arguments`` — as a **JSON string**, not an object.
+``langchain-openai`` then parses each string: a good one becomes an entry of
+``AIMessage.tool_calls`` (``{"name", "args": dict, "id", "type": "tool_call"}``), a
+malformed one lands in ``AIMessage.invalid_tool_calls`` with the parser's error.
+
+:func:`scripted_tool_call` lets the learner *write* that reply — the arguments string of
+each call — and has the built-in endpoint return it verbatim (``build_chat_model(script=
+[...])``), so the page can show the real response body and what the real client made of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.tools import BaseTool
+
+from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.stages._common import MAX_SOURCE_CHARS, json_safe
+from toolcall_lab.stages.wire import DEFAULT_QUESTION, model_error
+
+STAGE = "tool_call"
+
+DEFAULT_ARGUMENTS = '{"city": "Bangkok", "days": 3}'
+
+
+@dataclass
+class ScriptedCall:
+    """One tool call the learner writes: the tool name, the raw arguments string, an id."""
+
+    arguments: str
+    name: str = "get_weather"
+    id: str | None = None
+
+
+@dataclass
+class ToolCallResult:
+    """What came back, at both levels.
+
+    Attributes:
+        request_body: the request the client sent (with the tools bound).
+        response_body: the completion exactly as the endpoint returned it;
+            ``response_body["choices"][0]["message"]["tool_calls"][i]["function"]["arguments"]``
+            is the JSON *string*.
+        raw_tool_calls: that ``tool_calls`` list, for convenience.
+        tool_calls: ``AIMessage.tool_calls`` — the parsed ones (``args`` is a dict).
+        invalid_tool_calls: ``AIMessage.invalid_tool_calls`` — the ones whose arguments
+            did not parse, with LangChain's ``error`` text.
+        calls: one row per call, in order: ``id``, ``name``, ``raw_arguments``, ``valid``,
+            ``args`` (dict or ``None``) and ``error``.
+        message: the ``AIMessage`` itself (left out of :meth:`to_dict`).
+    """
+
+    request_body: dict[str, Any]
+    response_body: Any
+    raw_tool_calls: list[dict[str, Any]]
+    tool_calls: list[dict[str, Any]]
+    invalid_tool_calls: list[dict[str, Any]]
+    calls: list[dict[str, Any]]
+    message: AIMessage | None = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return json_safe({k: v for k, v in self.__dict__.items() if k != "message"})
+
+
+def _normalise(calls: str | ScriptedCall | Sequence[str | ScriptedCall]) -> list[ScriptedCall]:
+    if isinstance(calls, (str, ScriptedCall)):
+        calls = [calls]
+    out = []
+    for index, call in enumerate(calls):
+        item = ScriptedCall(arguments=call) if isinstance(call, str) else call
+        # Ids like the article's: call_123 for the first, then call_124 …
+        out.append(ScriptedCall(item.arguments, item.name, item.id or f"call_{123 + index}"))
+    return out
+
+
+def scripted_tool_call(
+    calls: str | ScriptedCall | Sequence[str | ScriptedCall] = DEFAULT_ARGUMENTS,
+    *,
+    tools: Sequence[BaseTool] | None = None,
+    question: str = DEFAULT_QUESTION,
+) -> ToolCallResult | ExplainedError:
+    """Have the endpoint return an assistant message with exactly these tool calls.
+
+    Args:
+        calls: one arguments string (a call to ``get_weather`` with id ``call_123``), or a
+            list of strings / :class:`ScriptedCall` for several calls in one reply.
+        tools: the tools bound on the request (default: the weather tool).
+        question: the user message sent.
+
+    Returns:
+        A :class:`ToolCallResult`, or an :class:`ExplainedError` when the input is not
+        usable (not a string, too long) or the endpoint refused the request.
+
+    Example:
+        >>> r = scripted_tool_call('{"city": "Bangkok", "days": 3}')
+        >>> r.tool_calls[0]["args"], r.tool_calls[0]["id"]
+        ({'city': 'Bangkok', 'days': 3}, 'call_123')
+        >>> r = scripted_tool_call('{"city": "Bangkok", "days": }')
+        >>> r.tool_calls, r.invalid_tool_calls[0]["args"]
+        ([], '{"city": "Bangkok", "days": }')
+    """
+    from toolcall_lab.capture import recording
+    from toolcall_lab.llm import build_chat_model
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    try:
+        scripted = _normalise(calls)
+    except (TypeError, AttributeError) as exc:
+        return explain(STAGE, exc, zh="无法理解这些调用。", en="These calls cannot be read.",
+                       hint_zh="每个调用是一个 arguments 字符串。", hint_en="Each call is an arguments string.")
+    for call in scripted:
+        if not isinstance(call.arguments, str):
+            return explain(STAGE, f"arguments must be a str, got {type(call.arguments).__name__}",
+                           zh="arguments 必须是字符串（JSON 文本）。", en="arguments must be a string (JSON text).",
+                           hint_zh="模型协议里 function.arguments 永远是字符串。",
+                           hint_en="In the wire protocol function.arguments is always a string.")
+        if len(call.arguments) > MAX_SOURCE_CHARS:
+            return explain(STAGE, f"{len(call.arguments)} characters > limit {MAX_SOURCE_CHARS}",
+                           zh=f"arguments 太长（上限 {MAX_SOURCE_CHARS} 个字符）。",
+                           en=f"arguments is too long (limit {MAX_SOURCE_CHARS} characters).",
+                           hint_zh="工具参数通常很短。", hint_en="Tool arguments are usually short.")
+
+    # The scripted reply in OpenAI wire shape: the endpoint returns it verbatim.
+    reply = {
+        "content": None,
+        "tool_calls": [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in scripted
+        ],
+    }
+    llm = build_chat_model(script=[reply])
+    bound = llm.bind_tools([build_weather_tool()] if tools is None else list(tools))
+    with recording() as rec:
+        try:
+            message = bound.invoke([HumanMessage(question)])
+        except Exception as exc:  # noqa: BLE001
+            return model_error(STAGE, exc, rec.exchanges)
+    exchange = rec.exchanges[0]
+    response = exchange.response_body or {}
+    raw_calls = ((response.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []
+
+    # One row per call in the original order. LangChain keeps the order inside each of
+    # its two lists, so walk both with a cursor (ids may repeat if the learner wrote so).
+    good, bad = list(message.tool_calls), list(message.invalid_tool_calls)
+    rows = []
+    for raw in raw_calls:
+        call_id = raw.get("id")
+        ok = good.pop(0) if good and good[0].get("id") == call_id else None
+        failed = bad.pop(0) if ok is None and bad and bad[0].get("id") == call_id else None
+        rows.append({
+            "id": call_id,
+            "name": raw.get("function", {}).get("name"),
+            "raw_arguments": raw.get("function", {}).get("arguments"),
+            "valid": ok is not None,
+            "args": ok.get("args") if ok else None,
+            "error": failed.get("error") if failed else None,
+        })
+    return ToolCallResult(
+        request_body=json_safe(exchange.request_body),
+        response_body=json_safe(response),
+        raw_tool_calls=json_safe(raw_calls),
+        tool_calls=json_safe(message.tool_calls),
+        invalid_tool_calls=json_safe(message.invalid_tool_calls),
+        calls=json_safe(rows),
+        message=message,
+    )

@@ -1,0 +1,210 @@
+"""Stage 3 — ``bind_tools``: the request body that really goes on the wire.
+
+``llm.bind_tools([get_weather])`` sends nothing by itself; it remembers the tools. The
+next ``invoke`` turns each tool into ``{"type": "function", "function": {...}}`` and puts
+the list under ``"tools"`` in the HTTP request body, next to ``"messages"`` — plus
+``"tool_choice"`` and ``"parallel_tool_calls"`` when they were given.
+
+:func:`bind_tools_payload` does exactly that through the same ``ChatOpenAI`` client a real
+provider uses (by default aimed at the built-in teaching model) and captures the body
+with :func:`toolcall_lab.capture.recording`. Nothing on the page is re-typed: the body
+shown is the one the client serialised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.messages import BaseMessage, HumanMessage
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.stages._common import json_safe
+
+STAGE = "bind_tools"
+
+DEFAULT_QUESTION = "曼谷天气怎么样？"
+
+#: The values a page may offer for ``tool_choice`` besides a tool's name.
+TOOL_CHOICES = (None, "auto", "required", "none")
+
+
+def exchange_summary(exchange: Any) -> dict[str, Any]:
+    """The parts of a captured :class:`~toolcall_lab.capture.WireExchange` a page shows."""
+    return json_safe({
+        "url": exchange.url,
+        "status_code": exchange.status_code,
+        "request_body": exchange.request_body,
+        "response_body": exchange.response_body if exchange.response_body is not None else exchange.response_text,
+        "latency_ms": exchange.latency_ms,
+    })
+
+
+def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> ExplainedError:
+    """Explain a failed model call, keeping the endpoint's own error body as ``data``."""
+    last = exchanges[-1] if exchanges else None
+    status = getattr(last, "status_code", None)
+    body = getattr(last, "response_body", None)
+    if status is not None and status >= 400:
+        zh, en = f"模型端点拒绝了这个请求（HTTP {status}）。", f"The model endpoint rejected the request (HTTP {status})."
+        hint_zh = "看 error.message：它说明了请求体里哪一部分不符合协议。"
+        hint_en = "Read error.message: it names the part of the request body that broke the protocol."
+    elif status is not None:
+        zh = f"回复已送达（HTTP {status}），但客户端无法把它转换成 AIMessage。"
+        en = f"The reply arrived (HTTP {status}), but the client could not turn it into an AIMessage."
+        hint_zh = "常见原因：某个 function.arguments 是合法 JSON，但不是对象 {...}（例如列表、字符串或数字）。"
+        hint_en = "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number)."
+    else:
+        zh, en = "调用模型失败。", "Calling the model failed."
+        hint_zh, hint_en = "检查模型设置（地址、密钥、模型名）后再试。", "Check the model settings (URL, key, model name) and retry."
+    return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en,
+                   data=json_safe({"status_code": status, "response_body": body}))
+
+
+def as_messages(messages: Sequence[Any] | str | None) -> list[Any]:
+    """Accept a question string, a list of messages, or ``None`` (the default question)."""
+    if messages is None:
+        return [HumanMessage(DEFAULT_QUESTION)]
+    if isinstance(messages, str):
+        return [HumanMessage(messages)]
+    return list(messages)
+
+
+@dataclass
+class WirePayload:
+    """The first request of a tool-calling conversation, as captured.
+
+    Attributes:
+        bind_kwargs: the keyword arguments given to ``bind_tools`` (only those not ``None``).
+        request_body: the JSON body ``ChatOpenAI`` sent.
+        tools_on_wire: ``request_body["tools"]``.
+        tool_choice_on_wire: ``request_body.get("tool_choice")`` (absent → ``None``).
+        parallel_tool_calls_on_wire: ``request_body.get("parallel_tool_calls")``.
+        descriptions: per tool, what the model reads: ``name``, ``description`` and each
+            parameter's ``type`` / ``description`` / ``required``.
+        matches_convert: per tool, whether the wire entry equals ``convert_to_openai_tool(tool)``.
+        status_code: the endpoint's HTTP status.
+        response_body: the endpoint's reply (a completion, or an error body).
+        reply: the ``AIMessage`` in short (``content``, ``tool_calls``), when there was one.
+        error: the failure, when the endpoint refused the request.
+    """
+
+    bind_kwargs: dict[str, Any]
+    request_body: dict[str, Any]
+    tools_on_wire: list[dict[str, Any]]
+    tool_choice_on_wire: Any
+    parallel_tool_calls_on_wire: Any
+    descriptions: list[dict[str, Any]]
+    matches_convert: dict[str, bool]
+    status_code: int | None
+    response_body: Any
+    reply: dict[str, Any] | None = None
+    error: ExplainedError | None = field(default=None)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {k: v for k, v in self.__dict__.items() if k != "error"}
+        data["error"] = self.error.to_dict() if self.error else None
+        return json_safe(data)
+
+
+def describe_tools(tools_on_wire: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the model reads about each tool: its name, description and parameter notes."""
+    out = []
+    for entry in tools_on_wire:
+        fn = entry.get("function", {}) if isinstance(entry, dict) else {}
+        params = fn.get("parameters", {}) or {}
+        required = set(params.get("required", []) or [])
+        out.append({
+            "name": fn.get("name"),
+            "description": fn.get("description"),
+            "parameters": [
+                {"name": name, "type": spec.get("type") or [s.get("type") for s in spec.get("anyOf", [])],
+                 "description": spec.get("description"), "required": name in required,
+                 "default": spec.get("default")}
+                for name, spec in (params.get("properties", {}) or {}).items()
+                if isinstance(spec, dict)
+            ],
+        })
+    return out
+
+
+def bind_tools_payload(
+    tools: Sequence[BaseTool] | None = None,
+    messages: Sequence[BaseMessage | dict[str, Any] | tuple[str, str]] | str | None = None,
+    *,
+    tool_choice: str | None = None,
+    parallel_tool_calls: bool | None = None,
+    llm: Any = None,
+) -> WirePayload | ExplainedError:
+    """Bind tools, invoke once, and return the request body exactly as it went out.
+
+    Args:
+        tools: the tools to bind (default: the weather tool).
+        messages: the conversation (default: ``"曼谷天气怎么样？"``).
+        tool_choice: ``None`` (leave it out), ``"auto"``, ``"required"``, ``"none"``, or a
+            tool name (sent as ``{"type": "function", "function": {"name": ...}}``).
+        parallel_tool_calls: ``None`` (leave it out), ``True`` or ``False``.
+        llm: a ``ChatOpenAI``; default ``toolcall_lab.llm.build_chat_model()`` (built-in model).
+
+    Returns:
+        A :class:`WirePayload` (with ``error`` set when the endpoint answered 4xx), or an
+        :class:`ExplainedError` when no request could be sent at all.
+
+    Example:
+        >>> p = bind_tools_payload(tool_choice="required")
+        >>> p.tool_choice_on_wire, [t["function"]["name"] for t in p.tools_on_wire]
+        ('required', ['get_weather'])
+    """
+    from toolcall_lab.capture import recording
+    from toolcall_lab.llm import build_chat_model
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    tools = [build_weather_tool()] if tools is None else list(tools)
+    chat = build_chat_model() if llm is None else llm
+    bind_kwargs: dict[str, Any] = {}
+    if tool_choice is not None:
+        bind_kwargs["tool_choice"] = tool_choice
+    if parallel_tool_calls is not None:
+        bind_kwargs["parallel_tool_calls"] = parallel_tool_calls
+    try:
+        bound = chat.bind_tools(tools, **bind_kwargs)
+    except Exception as exc:  # noqa: BLE001 - e.g. a tool_choice the client refuses locally
+        return explain(STAGE, exc, zh="bind_tools 拒绝了这些参数。", en="bind_tools refused these arguments.",
+                       hint_zh="tool_choice 可以是 auto / required / none 或某个工具名。",
+                       hint_en="tool_choice may be auto / required / none or a tool's name.")
+
+    reply, error = None, None
+    with recording() as rec:
+        try:
+            message = bound.invoke(as_messages(messages))
+            reply = {"content": message.content, "tool_calls": message.tool_calls,
+                     "invalid_tool_calls": message.invalid_tool_calls}
+        except Exception as exc:  # noqa: BLE001 - an endpoint's refusal is part of the lesson
+            error = model_error(STAGE, exc, rec.exchanges)
+    if not rec.exchanges:
+        return error or explain(STAGE, "no request was captured", zh="没有捕获到请求。", en="No request was captured.",
+                                hint_zh="这个模型客户端不是实验室创建的。", hint_en="This client was not built by the lab.")
+    first = rec.exchanges[0]
+    body = first.request_body if isinstance(first.request_body, dict) else {}
+    on_wire = list(body.get("tools") or [])
+    expected = {t.name: json_safe(convert_to_openai_tool(t)) for t in tools}
+    matches = {
+        str(entry.get("function", {}).get("name")): json_safe(entry) == expected.get(entry.get("function", {}).get("name"))
+        for entry in on_wire
+    }
+    return WirePayload(
+        bind_kwargs=json_safe(bind_kwargs),
+        request_body=json_safe(body),
+        tools_on_wire=json_safe(on_wire),
+        tool_choice_on_wire=json_safe(body.get("tool_choice")),
+        parallel_tool_calls_on_wire=body.get("parallel_tool_calls"),
+        descriptions=describe_tools(on_wire),
+        matches_convert=matches,
+        status_code=first.status_code,
+        response_body=json_safe(first.response_body if first.response_body is not None else first.response_text),
+        reply=json_safe(reply),
+        error=error,
+    )
