@@ -58,7 +58,7 @@ _EN_STOP = set(
     and or but with what which who whom how when where why there this that these those please can could would
     should will shall may might have has had need needs any some about tell show give get find check let us
     also as well then just so if not no yes hi hello thanks thank much many more most than too very really
-    like know want look up search for from by into today tomorrow tonight yesterday day days week next last
+    like know want look up search for from by into day days week next last
     s t going go""".split()
 )
 _ZH_FILLER = (
