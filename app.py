@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._ui import T, lang, settings
+from pages._ui import ROUTER_MARK, T, lang, settings
 from toolcall_lab.i18n import LANGS
 
 st.set_page_config(page_title="Tool Call Lab", page_icon=":material/science:", layout="wide")
@@ -60,6 +60,7 @@ def page(path: str, zh: str, en: str, icon: str, default: bool = False) -> st.Pa
 
 
 def main() -> None:
+    st.session_state[ROUTER_MARK] = True  # the sidebar calls lang(), which checks the mark
     sidebar()
     groups: dict[str, list[st.Page]] = {
         T("开始", "Start"): [
@@ -74,7 +75,12 @@ def main() -> None:
         for group, entries in page_groups():
             groups.setdefault(T(*group), []).extend(
                 page(p, zh, en, icon) for p, zh, en, icon in entries if (HERE / p).exists())
-    st.navigation(groups).run()
+    # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
+    st.session_state[ROUTER_MARK] = True
+    try:
+        st.navigation(groups).run()
+    finally:
+        st.session_state.pop(ROUTER_MARK, None)
 
 
 main()

@@ -17,6 +17,7 @@ from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.settings import Settings, load_settings
 
+ROUTER_MARK = "_routed_by_app"
 STAGES = ("tool", "schema", "bind_tools", "tool_call", "json_loads", "validation", "kwargs", "tool_message",
           "round_trip")
 
@@ -27,14 +28,17 @@ def ensure_router() -> None:
 
     Streamlit treats an app with a ``pages/`` folder as a legacy multipage app until the
     router calls ``st.navigation``; a first visit straight to ``/live_run`` would run the
-    page file alone, without the shared sidebar. Flip the flag and rerun: the router
-    then runs and opens the same page.
+    page file alone, without the shared sidebar. ``app.py`` marks the runs it routes;
+    a page running without that mark flips Streamlit's flag and reruns, and the router
+    then opens the same page.
     """
+    if st.session_state.get(ROUTER_MARK) or st.session_state.get("_router_rerun_done"):
+        return  # routed, or already redirected once in this session (never loop, never eat a click)
     from streamlit.runtime.pages_manager import PagesManager
 
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
+    st.session_state["_router_rerun_done"] = True
+    PagesManager.uses_pages_directory = False
+    st.rerun()
 
 
 # ---------------------------------------------------------------- language and settings
@@ -161,8 +165,10 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             with st.expander(title, expanded=expand_all or hl or event.error is not None):
                 if event.error:
                     show_error(event.error)
-                if event.attempts > 1:
-                    st.caption(T(f"共尝试 {event.attempts} 次", f"{event.attempts} attempts"))
+                if event.attempts > 1 or event.error:
+                    st.caption(T(f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
+                                 f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):"))
+                    st.dataframe(event.attempt_log, hide_index=True, width="stretch")
                 tabs = st.tabs([T("请求体（线上原样）", "Request body (as sent)"),
                                 T("原始响应", "Raw response"), "AIMessage"])
                 with tabs[0]:

@@ -249,6 +249,18 @@ def build_traced_agent(
             for choice in response.get("choices") or []:
                 for call in (choice.get("message") or {}).get("tool_calls") or []:
                     collector.raw_arguments[str(call.get("id"))] = (call.get("function") or {}).get("arguments")
+        log = []
+        for n, ex in enumerate(attempts, start=1):
+            previous = attempts[n - 2] if n > 1 else None
+            wait = None
+            if previous is not None and previous.latency_ms is not None:
+                wait = round(max(0.0, (ex.started_at - previous.started_at) * 1000 - previous.latency_ms), 1)
+            outcome = ("ok" if ex.status_code == 200 and isinstance(ex.response_body, dict)
+                       else f"HTTP {ex.status_code}" if ex.status_code is not None else "no response")
+            if ex.status_code == 200 and ex.response_text is not None:
+                outcome = "malformed body"
+            log.append({"attempt": n, "status_code": ex.status_code, "latency_ms": ex.latency_ms,
+                        "wait_before_ms": wait, "outcome": outcome})
         collector.add(ModelCall(
             step=collector.step,
             request_body=last.request_body if last else None,
@@ -258,6 +270,7 @@ def build_traced_agent(
             latency_ms=last.latency_ms if last and last.latency_ms is not None else latency,
             usage=(response or {}).get("usage") if isinstance(response, dict) else None,
             attempts=max(1, len(attempts)),
+            attempt_log=log,
             error=explain_model_error(error).to_dict() if error is not None else None,
         ))
         if error is not None:
@@ -266,7 +279,36 @@ def build_traced_agent(
 
     def route(state):  # noqa: ANN001
         last = state["messages"][-1]
-        return "tools" if getattr(last, "tool_calls", None) else END
+        if getattr(last, "tool_calls", None):
+            return "tools"
+        if getattr(last, "invalid_tool_calls", None):
+            return "invalid_calls"
+        return END
+
+    def answer_invalid_calls(state):  # noqa: ANN001
+        """Arguments that are not JSON never reach ToolNode: tell the model, call by call."""
+        from langchain_core.messages import ToolMessage
+
+        replies = []
+        for bad in state["messages"][-1].invalid_tool_calls:
+            call_id = str(bad.get("id") or f"invalid_{collector.step}_{len(replies)}")
+            raw = bad.get("args")
+            execution = ToolExecution(step=collector.step, tool_name=str(bad.get("name") or ""),
+                                      tool_call_id=call_id, raw_arguments=raw if isinstance(raw, str) else None)
+            try:
+                json.loads(raw if isinstance(raw, str) else "")
+            except ValueError as exc:
+                execution.parse_error = str(exc)
+            message = ToolMessage(
+                content=f"Error: the arguments of {bad.get('name')} are not valid JSON ({execution.parse_error}). "
+                        "Send the call again with a complete JSON object.",
+                tool_call_id=call_id, name=bad.get("name"), status="error")
+            execution.tool_message = json_safe({"type": message.type, "content": message.content,
+                                                "name": message.name, "tool_call_id": message.tool_call_id,
+                                                "status": message.status, "artifact": None})
+            collector.add(execution)
+            replies.append(message)
+        return {"messages": replies}
 
     builder = StateGraph(MessagesState)
     builder.add_node("model", call_model)
@@ -274,8 +316,10 @@ def build_traced_agent(
     if observed:
         builder.add_node("tools", ToolNode(observed, handle_tool_errors=True,
                                            wrap_tool_call=_wrap_tool_call(collector, by_name)))
-        builder.add_conditional_edges("model", route, ["tools", END])
+        builder.add_node("invalid_calls", answer_invalid_calls)
+        builder.add_conditional_edges("model", route, ["tools", "invalid_calls", END])
         builder.add_edge("tools", "model")
+        builder.add_edge("invalid_calls", "model")
     else:
         builder.add_edge("model", END)
     return builder.compile(checkpointer=checkpointer)
@@ -294,11 +338,13 @@ def run_traced(
     checkpointer: Any = None,
     recursion_limit: int = DEFAULT_RECURSION_LIMIT,
     on_event: Callable[[Any], None] | None = None,
+    fallback: str | None = None,
 ) -> RunTrace:
     """Run one question through the traced agent and return its complete trace.
 
-    Never raises for a failed run: the trace ends with ``stop_reason`` ``"error"`` and
-    an explained error instead.
+    Never raises for a failed run: the trace ends with ``stop_reason`` ``"error"`` (or
+    ``"recursion_limit"``) and an explained error instead. With ``fallback`` given, a
+    failed run still answers — with that text, and ``stop_reason`` ``"fallback"``.
     """
     from langchain_core.messages import HumanMessage
 
@@ -320,4 +366,6 @@ def run_traced(
     except Exception as exc:  # a failed run is a lesson: explained, never a traceback
         trace.stop_reason = "recursion_limit" if "Recursion" in type(exc).__name__ else "error"
         trace.error = explain_model_error(exc).to_dict()
+        if fallback is not None:
+            trace.answer, trace.stop_reason = fallback, "fallback"
     return trace

@@ -47,7 +47,11 @@ class Validation:
 
 @dataclass
 class ModelCall:
-    """One chat-completions request and its response (all attempts of it, if retried)."""
+    """One chat-completions request and its response (all attempts of it, if retried).
+
+    ``attempt_log`` has one entry per HTTP attempt the client made (retries included):
+    ``{"attempt", "status_code", "latency_ms", "wait_before_ms", "outcome"}``.
+    """
 
     step: int
     request_body: Any
@@ -57,6 +61,7 @@ class ModelCall:
     latency_ms: float | None
     usage: dict[str, Any] | None
     attempts: int = 1
+    attempt_log: list[dict[str, Any]] = field(default_factory=list)
     error: dict[str, Any] | None = None
     kind: Literal["model_call"] = "model_call"
 

@@ -53,16 +53,18 @@ def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
 
 
 def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Tool results that arrived after the latest user message, each with its call.
+    """The latest batch of tool results (those answering the last assistant tool_calls
+    after the latest user message), each with its call.
 
     Returns:
         ``[{"name", "args", "content"}]`` in the order of the calls.
     """
     last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
     calls: dict[str, tuple[str, dict[str, Any]]] = {}
-    results = []
+    results: list[dict[str, Any]] = []
     for m in messages[last_user + 1 :]:
         if m.get("role") == "assistant":
+            results = []  # a newer batch replaces the older one
             for call in m.get("tool_calls") or []:
                 fn = call.get("function") or {}
                 try:
@@ -74,6 +76,12 @@ def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]
             name, args = calls.get(m.get("tool_call_id", ""), ("", {}))
             results.append({"name": name, "args": args, "content": _text_of(m.get("content"))})
     return results
+
+
+def rounds_since_user(messages: list[dict[str, Any]]) -> int:
+    """How many assistant turns with tool calls followed the latest user message."""
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    return sum(1 for m in messages[last_user + 1 :] if m.get("role") == "assistant" and m.get("tool_calls"))
 
 
 # ---------------------------------------------------------------- choosing tools
@@ -486,6 +494,21 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
                  "and I will not make an answer up.")
 
 
+_ASKS_RESEND = re.compile(r"not valid JSON|send the call again", re.I)
+
+
+def _retry_broken_calls(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]],
+                        messages: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """Self-repair: when a tool reply says the arguments were not valid JSON, call again
+    (at most twice in one turn, then give up and say so)."""
+    broken = [r["name"] for r in results if _ASKS_RESEND.search(r["content"])]
+    if not broken or rounds_since_user(messages) > 2:
+        return []
+    wanted = [t for t in tools if (t.get("function") or {}).get("name") in broken]
+    calls, _ = plan_calls(ctx, wanted)
+    return calls
+
+
 # ---------------------------------------------------------------- one turn
 def decide(body: dict[str, Any]) -> Decision:
     """Read one request body and decide the assistant's turn."""
@@ -504,6 +527,9 @@ def decide(body: dict[str, Any]) -> Decision:
 
     results = pending_tool_results(messages)
     if results and not isinstance(tool_choice, dict):
+        retry = _retry_broken_calls(ctx, results, tools, messages)
+        if retry:
+            return Decision(None, tuple(retry))
         return Decision(answer_from_tools(ctx, results, tools))
 
     chosen = choose_tools(ctx, tools, tool_choice)

@@ -37,6 +37,8 @@ def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tupl
         if injected is not None:
             return injected
     status, body = model.complete(request)
+    if model.faults is not None:
+        body = model.faults.after(request, status, body)
     if status == 200 and isinstance(request, dict) and request.get("stream"):
         events = "".join(f"data: {json.dumps(c, ensure_ascii=False)}\n\n" for c in stream_chunks(body))
         return 200, {"content-type": "text/event-stream"}, (events + "data: [DONE]\n\n").encode()
@@ -50,5 +52,10 @@ class BuiltinTransport(httpx.BaseTransport):
         self.model = model or BuiltinModel()
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        status, headers, body = handle(self.model, request.method, request.url.path, request.read())
+        from toolcall_lab.offline.faults import InjectedTimeout
+
+        try:
+            status, headers, body = handle(self.model, request.method, request.url.path, request.read())
+        except InjectedTimeout as exc:
+            raise httpx.ReadTimeout(str(exc), request=request) from exc
         return httpx.Response(status, headers=headers, content=body, request=request)

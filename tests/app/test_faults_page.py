@@ -1,0 +1,55 @@
+"""The faults lesson: each fault chosen live ends explained, with every attempt listed."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _run_model_fault(open_page, kind: str, retries: int, lang: str = "en"):
+    at = open_page("pages/faults.py", lang)
+    at.selectbox(key="fault_kind").set_value(kind)
+    at.number_input(key="fault_retries").set_value(retries)
+    at.number_input(key="fault_timeout").set_value(0.2)
+    at.button(key="fault_run").click().run()
+    assert not at.exception, at.exception
+    return at, at.session_state["fault_trace"]
+
+
+def test_rate_limit_is_retried_after_the_announced_wait(open_page):
+    at, trace = _run_model_fault(open_page, "rate_limit", 2)
+    log = trace.model_calls[0].attempt_log
+    assert [a["outcome"] for a in log] == ["HTTP 429", "ok"]
+    assert log[1]["wait_before_ms"] >= 150  # the 429 announced retry-after 0.2 s
+    assert trace.stop_reason == "final"
+
+
+def test_without_retries_a_500_ends_in_the_fallback_answer(open_page):
+    at, trace = _run_model_fault(open_page, "server_error", 0, "zh")
+    assert trace.stop_reason == "fallback"
+    assert trace.error["title"]["zh"].startswith("模型服务端出错")
+    assert "抱歉" in trace.answer
+
+
+@pytest.mark.parametrize("kind", ["malformed_body", "timeout", "unknown_tool", "bad_arguments", "latency"])
+def test_every_model_fault_ends_explained_without_exception(open_page, kind):
+    at, trace = _run_model_fault(open_page, kind, 0)
+    assert trace.stop_reason in ("final", "fallback")
+    if trace.stop_reason == "fallback":
+        assert trace.error["hint"]["en"]
+
+
+def test_transient_tool_error_succeeds_with_the_retry_wrapper(open_page):
+    at = open_page("pages/faults.py", "en")
+    at.radio(key="tool_fault_kind").set_value("transient")
+    at.toggle(key="tool_fault_retry").set_value(True)
+    at.button(key="tool_fault_run").click().run()
+    assert not at.exception
+    trace, entries = at.session_state["tool_fault"]
+    assert [e["outcome"].split(":")[0] for e in entries] == ["ConnectionError", "ConnectionError", "ok"]
+    assert trace.tool_executions[0].tool_message["status"] == "success"
+
+
+def test_idempotent_write_keeps_one_row(open_page):
+    at = open_page("pages/faults.py", "en")
+    rows = [m.value for m in at.metric]
+    assert rows[-2:] == ["2", "1"]

@@ -1,0 +1,183 @@
+"""Tool-side failures and the three ways to meet them, as small pieces a lesson can run.
+
+A tool can fail in three different ways, and each wants a different answer:
+
+* **bad arguments** — the call itself is wrong (Pydantic rejects it). Retrying the same
+  call cannot help; the error goes back to the model so it can fix its arguments.
+* **transient failure** — the network blinked (``ConnectionError``, ``TimeoutError``).
+  Retrying the *same* call after a short, growing wait usually works: :func:`with_retries`.
+* **business refusal** — the call was fine and the answer is "no" (unknown student,
+  class full). Never retried; the refusal is the answer.
+
+Write tools (booking a lesson, notifying a teacher) must also be **idempotent**: a retry
+after a lost reply must not book twice. :func:`make_booking_tool` shows the difference.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from toolcall_lab.trace import json_safe
+
+ToolFaultKind = Literal["none", "transient", "bad_arguments", "business_refusal", "raises"]
+TOOL_FAULT_KINDS: tuple[ToolFaultKind, ...] = ("none", "transient", "bad_arguments", "business_refusal", "raises")
+TRANSIENT = (ConnectionError, TimeoutError)
+
+
+@dataclass
+class AttemptLog:
+    """What a retry wrapper did: one entry per attempt, with the wait before it."""
+
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def add(self, **entry: Any) -> None:
+        with self._lock:
+            self.entries.append(json_safe(entry))
+
+
+def with_retries(
+    func: Callable[..., Any],
+    *,
+    attempts: int = 3,
+    backoff_s: float = 0.05,
+    retry_on: tuple[type[BaseException], ...] = TRANSIENT,
+    log: AttemptLog | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Callable[..., Any]:
+    """Wrap ``func`` so transient errors are retried with exponential backoff.
+
+    Only exceptions in ``retry_on`` are retried; anything else (a bug, a refusal) passes
+    straight through. After the last attempt the transient error is raised.
+
+    Example (hand-checkable): a function failing twice, then succeeding, with
+    ``backoff_s=0.05`` is attempted 3 times with waits of 0, 0.05 and 0.1 seconds.
+    """
+    attempts = max(1, min(int(attempts), 10))
+
+    @functools.wraps(func)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        wait = 0.0
+        for n in range(1, attempts + 1):
+            if wait:
+                sleep(wait)
+            t0 = time.perf_counter()
+            try:
+                result = func(*args, **kwargs)
+            except retry_on as exc:
+                if log is not None:
+                    log.add(attempt=n, wait_before_s=round(wait, 3), outcome=f"{type(exc).__name__}: {exc}",
+                            ms=round((time.perf_counter() - t0) * 1000, 2))
+                if n == attempts:
+                    raise
+                wait = backoff_s * (2 ** (n - 1))
+                continue
+            if log is not None:
+                log.add(attempt=n, wait_before_s=round(wait, 3), outcome="ok",
+                        ms=round((time.perf_counter() - t0) * 1000, 2))
+            return result
+        raise RuntimeError("unreachable")  # pragma: no cover
+
+    return wrapped
+
+
+def make_faulty_weather_tool(kind: ToolFaultKind, *, fail_times: int = 2, retry: bool = False,
+                             log: AttemptLog | None = None) -> Any:
+    """The lab's ``get_weather`` with one kind of tool fault built in.
+
+    Args:
+        kind: ``"transient"`` raises ``ConnectionError`` on the first ``fail_times`` calls;
+            ``"raises"`` always raises ``RuntimeError`` (a bug); ``"business_refusal"``
+            answers that the weather service is closed to this city; ``"bad_arguments"``
+            tightens ``days`` to ``le=2`` so a 3-day question fails validation; ``"none"``
+            is the plain tool.
+        fail_times: how many calls fail for ``"transient"``.
+        retry: wrap the function with :func:`with_retries` (transient errors only).
+        log: where the retry wrapper records attempts.
+    """
+    from pydantic import BaseModel, Field
+
+    from toolcall_lab.stages.weather_data import build_weather_tool, lookup_weather
+
+    counter = {"calls": 0}
+    lock = threading.Lock()
+
+    def get_weather(city: str, days: int = 1) -> Any:
+        with lock:
+            counter["calls"] += 1
+            n = counter["calls"]
+        if kind == "transient" and n <= fail_times:
+            raise ConnectionError(f"weather service unreachable (call {n}, injected)")
+        if kind == "raises":
+            raise RuntimeError("bug in the weather tool: division by zero (injected)")
+        if kind == "business_refusal":
+            return f"天气服务拒绝了这次查询：{city} 不在本账户的可查城市范围内（业务规则，不要重试）。"
+        return lookup_weather(city, days)
+
+    func: Callable[..., Any] = with_retries(get_weather, log=log) if retry else get_weather
+    base = build_weather_tool()
+    if kind == "bad_arguments":
+        class StrictWeatherArgs(BaseModel):
+            city: str = Field(description="City name, e.g. Bangkok or 曼谷.")
+            days: int = Field(default=1, ge=1, le=2, description="How many days, 1 or 2.")
+
+        return base.model_copy(update={"func": func, "args_schema": StrictWeatherArgs})
+    return base.model_copy(update={"func": func})
+
+
+@dataclass
+class Ledger:
+    """A pretend bookings table, to show what a retried write does."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    by_key: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def make_booking_tool(ledger: Ledger, *, idempotent: bool) -> Any:
+    """A write tool: ``book_lesson(student_id, date, idempotency_key)``.
+
+    With ``idempotent=True`` a second call with the same key returns the first booking
+    instead of writing another row — so a retry after a lost reply is harmless.
+    """
+    from langchain_core.tools import tool
+
+    @tool(parse_docstring=True)
+    def book_lesson(student_id: str, date: str, idempotency_key: str) -> dict:
+        """Book a make-up lesson for a student (a write: it changes data).
+
+        Args:
+            student_id: Student id, S + four digits, e.g. S1001.
+            date: Lesson date, YYYY-MM-DD, e.g. 2026-07-29.
+            idempotency_key: One key per intended booking; a retry reuses the same key.
+        """
+        if idempotent and idempotency_key in ledger.by_key:
+            return {**ledger.by_key[idempotency_key], "replayed": True}
+        row = {"booking_id": f"B{len(ledger.rows) + 1:03d}", "student_id": student_id, "date": date}
+        ledger.rows.append(row)
+        ledger.by_key[idempotency_key] = row
+        return {**row, "replayed": False}
+
+    return book_lesson
+
+
+def retried_write_demo(idempotent: bool) -> dict[str, Any]:
+    """The same booking sent twice (the first reply was 'lost'): how many rows exist after?"""
+    ledger = Ledger()
+    tool = make_booking_tool(ledger, idempotent=idempotent)
+    args = {"student_id": "S1001", "date": "2026-07-29", "idempotency_key": "S1001-2026-07-29-makeup"}
+    first = tool.invoke(args)
+    second = tool.invoke(args)  # the retry after a timeout
+    return {"idempotent": idempotent, "first": first, "second": second, "rows": list(ledger.rows)}
+
+
+def fallback_answer(lang: str) -> str:
+    """What the user reads when the model cannot be reached even after retries."""
+    if lang == "en":
+        return ("Sorry — the model is not answering right now, so I cannot give a checked answer. "
+                "Nothing was guessed. Please try again in a minute.")
+    return "抱歉，模型暂时无法响应，我没法给出经过核实的回答，也不会凭空猜测。请稍后再试。"
