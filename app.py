@@ -16,6 +16,14 @@ st.set_page_config(page_title="Tool Call Lab", page_icon=":material/science:", l
 HERE = Path(__file__).parent
 
 
+def _take_key() -> None:
+    """Move a typed key out of the widget, so the page never echoes it back."""
+    typed = st.session_state.get("llm_api_key_input", "").strip()
+    if typed:
+        st.session_state["llm_api_key"] = typed
+    st.session_state["llm_api_key_input"] = ""
+
+
 def sidebar() -> None:
     """Language, model, and a badge saying what is active."""
     current = lang()
@@ -41,9 +49,15 @@ def sidebar() -> None:
         st.session_state.setdefault("llm_model_id", base.llm_model_id)
         st.sidebar.text_input("Base URL", key="llm_base_url", placeholder="http://127.0.0.1:8765/v1")
         st.sidebar.text_input(T("模型名", "Model id"), key="llm_model_id", placeholder="gpt-4o-mini")
-        st.sidebar.text_input("API key", key="llm_api_key", type="password",
-                              help=T("只保存在本次会话的内存里，不写盘、不记录、不导出。",
-                                     "Kept in this session's memory only: never written, logged or exported."))
+        st.sidebar.text_input("API key", key="llm_api_key_input", type="password", on_change=_take_key,
+                              help=T("只保存在本次会话的内存里，不写盘、不记录、不导出，也不会回显到页面。",
+                                     "Kept in this session's memory only: never written, logged, exported, "
+                                     "or echoed back to the page."))
+        if st.session_state.get("llm_api_key"):
+            st.sidebar.caption(T("已为本次会话设置 Key（不回显）。", "A key is set for this session (not shown)."))
+            if st.sidebar.button(T("忘掉这个 Key", "Forget the key"), key="forget_key"):
+                st.session_state.pop("llm_api_key", None)
+                st.rerun()
     active = settings()
     if active.uses_real_model:
         st.sidebar.badge(T("当前：真实接口 ", "Active: real endpoint ") + (active.llm_model_id or "gpt-4o-mini"),
@@ -78,7 +92,7 @@ def main() -> None:
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True
     try:
-        st.navigation(groups).run()
+        st.navigation(groups, expanded=True).run()
     finally:
         st.session_state.pop(ROUTER_MARK, None)
 

@@ -15,6 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output" / "screenshots"
+LOG = ROOT / "test-output" / "streamlit-e2e.log"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
          "--no-first-run", "--disable-component-update", "--disable-sync"]
@@ -32,10 +33,12 @@ def app_url():
         pytest.skip("Debian's chromium is not installed (bash scripts/test.sh installs it)")
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
+    LOG.parent.mkdir(parents=True, exist_ok=True)
+    log = LOG.open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
          "--server.address", "127.0.0.1", "--server.headless", "true"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
@@ -48,13 +51,14 @@ def app_url():
             time.sleep(0.3)
     else:
         proc.kill()
-        pytest.fail("streamlit did not start: " + (proc.stdout.read().decode(errors="replace")[-2000:]))
+        pytest.fail("streamlit did not start: " + LOG.read_text(errors="replace")[-2000:])
     yield url
     proc.terminate()
     try:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+    log.close()
 
 
 @pytest.fixture(scope="session")

@@ -63,6 +63,10 @@ def validate_request(body: Any) -> None:
             if not isinstance(fn, dict) or tool.get("type") != "function":
                 raise EndpointError(400, f"Missing required parameter: 'tools[{i}].function'.",
                                     param=f"tools[{i}].function")
+            params = fn.get("parameters")
+            if params is not None and (not isinstance(params, dict) or not isinstance(params.get("properties", {}), dict)):
+                raise EndpointError(400, f"Invalid schema for function '{fn.get('name')}': schema must be a JSON "
+                                         "Schema of 'type: \"object\"'.", param=f"tools[{i}].function.parameters")
             if not _TOOL_NAME.match(str(fn.get("name", ""))):
                 raise EndpointError(
                     400,
@@ -115,14 +119,26 @@ def _validate_messages(messages: list[Any]) -> None:
                 f"{', '.join(open_calls)}",
                 param=f"messages.[{open_at}].role",
             )
-        if role == "assistant" and m.get("tool_calls"):
-            open_calls = [str(c.get("id")) for c in m["tool_calls"] if isinstance(c, dict)]
+        content = m.get("content")
+        if content is not None and not isinstance(content, (str, list)):
+            raise EndpointError(400, f"Invalid type for 'messages[{i}].content': expected one of a string or "
+                                     "array of objects, but got another type instead.",
+                                param=f"messages.[{i}].content")
+        if role == "assistant" and m.get("tool_calls") is not None:
+            calls = m["tool_calls"]
+            if not isinstance(calls, list):
+                raise EndpointError(400, f"Invalid type for 'messages[{i}].tool_calls': expected an array.",
+                                    param=f"messages.[{i}].tool_calls")
+            for j, c in enumerate(calls):
+                fn = c.get("function") if isinstance(c, dict) else None
+                if not isinstance(fn, dict) or not isinstance(c.get("id"), str):
+                    raise EndpointError(400, f"Missing required parameter: 'messages[{i}].tool_calls[{j}].id' "
+                                             "or '.function'.", param=f"messages.[{i}].tool_calls.[{j}]")
+                if not isinstance(fn.get("arguments"), str) or not isinstance(fn.get("name"), str):
+                    raise EndpointError(400, f"Invalid type for 'messages[{i}].tool_calls[{j}].function.arguments':"
+                                             " expected a string.", param=f"messages.[{i}].tool_calls.[{j}]")
+            open_calls = [c["id"] for c in calls]
             open_at = i
-            for c in m["tool_calls"]:
-                args = ((c or {}).get("function") or {}).get("arguments")
-                if not isinstance(args, str):
-                    raise EndpointError(400, f"Invalid type for 'messages[{i}].tool_calls[0].function.arguments': "
-                                             "expected a string.", param=f"messages.[{i}].tool_calls")
     if open_calls:
         raise EndpointError(
             400,

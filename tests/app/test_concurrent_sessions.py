@@ -1,0 +1,36 @@
+"""Twenty sessions at once on one server: no trace, question or setting leaks between them."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import ROOT
+
+CITIES = ["Bangkok", "Beijing", "Shanghai", "Tokyo", "Singapore", "London", "Paris", "New York", "Sydney", "Seoul"]
+
+
+def _session(n: int) -> tuple[int, str, object, str]:
+    # the page script itself (AppTest's switch_page shares process-wide page state between threads)
+    at = AppTest.from_file(str(ROOT / "pages" / "live_run.py"), default_timeout=120)
+    at.query_params["lang"] = "en" if n % 2 else "zh"
+    at.run()
+    question = f"What's the weather in {CITIES[n % len(CITIES)]} for {n % 3 + 1} days?"
+    at.chat_input[0].set_value(question).run()
+    assert not at.exception, at.exception
+    return n, question, at.session_state["trace::live"], at.session_state["lang"]
+
+
+def test_twenty_concurrent_sessions_keep_their_own_traces():
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        results = list(pool.map(_session, range(20)))
+    run_ids = set()
+    for n, question, trace, lang in results:
+        assert trace.question == question  # each session sees its own question, nobody else's
+        assert lang == ("en" if n % 2 else "zh")
+        args = trace.tool_executions[0].kwargs_passed
+        assert args == {"city": CITIES[n % len(CITIES)], "days": n % 3 + 1}
+        run_ids.add(trace.run_id)
+    assert len(run_ids) == 20
+    assert all(len(r) == 32 for r in run_ids)  # uuid4 hex: unguessable

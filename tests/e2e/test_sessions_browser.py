@@ -1,0 +1,37 @@
+"""Five browser sessions asking different questions at the same time see only their own runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import shot, wait_idle
+
+pytestmark = pytest.mark.e2e
+CITIES = ["Bangkok", "Tokyo", "London", "Paris", "Singapore"]
+
+
+def test_five_browser_sessions_do_not_leak(app_url, browser):
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in CITIES]
+    pages = [c.new_page() for c in contexts]
+    try:
+        for pg in pages:
+            pg.goto(f"{app_url}/live_run?lang=en")
+        for pg in pages:
+            pg.get_by_text("Language / 语言").wait_for(timeout=30000)
+            wait_idle(pg)
+        for pg, city in zip(pages, CITIES):  # all five questions in flight together
+            pg.get_by_test_id("stChatInputTextArea").fill(f"What's the weather in {city}?")
+            pg.keyboard.press("Enter")
+        for n, (pg, city) in enumerate(zip(pages, CITIES)):
+            pg.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(
+                timeout=60000)
+            wait_idle(pg)
+            answer = pg.get_by_test_id("stChatMessage").last.inner_text()
+            assert f"city={city}" in answer
+            for other in CITIES:
+                if other != city:
+                    assert f"city={other}" not in pg.locator("body").inner_text()
+            shot(pg, f"session_{n}_{city}")
+    finally:
+        for c in contexts:
+            c.close()
