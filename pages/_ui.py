@@ -281,7 +281,7 @@ def live_run_panel(
     if typed:
         question = typed
     if question:
-        st.session_state[state_key] = _run_with_status(question, tools_factory, system)
+        st.session_state[state_key] = _run_with_status(question, _tools_of(key, tools_factory), system)
     current = st.session_state.get(state_key)
     if current is not None:
         render_trace(current, highlight=highlight)
@@ -301,6 +301,18 @@ def live_run_panel(
         except trace_io.TraceFormatError as exc:
             st.error(T(f"无法打开这个文件：{exc.zh}", f"Cannot open this file: {exc.en}"))
     return st.session_state.get(state_key)
+
+
+def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
+    """Build a panel's tools once per session, so the compiled agent can be reused across runs."""
+    slot = f"tools::{key}"
+
+    def cached() -> Sequence[Any]:
+        if slot not in st.session_state:
+            st.session_state[slot] = tuple(tools_factory())
+        return st.session_state[slot]
+
+    return cached
 
 
 def _run_with_status(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None) -> Any:

@@ -16,6 +16,7 @@ Nothing is re-enacted: every artifact is the object the library produced during 
 from __future__ import annotations
 
 import json
+import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -144,6 +145,22 @@ class TraceCollector:
             self.on_event(event)
 
 
+_COLLECTOR: ContextVar["TraceCollector | None"] = ContextVar("toolcall_lab_collector", default=None)
+
+
+class _RunCollector:
+    """Stands for "the collector of the run going on in this context" inside a cached graph."""
+
+    def __getattr__(self, name: str) -> Any:
+        current = _COLLECTOR.get()
+        if current is None:
+            raise RuntimeError("no traced run is active in this context")
+        return getattr(current, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(_COLLECTOR.get(), name, value)
+
+
 def _observe_tool(tool: "BaseTool", collector: TraceCollector) -> "BaseTool":
     """A copy of ``tool`` whose function reports the kwargs it got and what it returned."""
     import functools
@@ -214,12 +231,18 @@ def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, "BaseToo
 def build_traced_agent(
     llm: "BaseChatModel",
     tools: Sequence["BaseTool"],
-    collector: TraceCollector,
+    collector: TraceCollector | None = None,
     *,
     system: str | None = None,
     checkpointer: Any = None,
 ) -> Any:
-    """``START → model ⇄ tools → END`` with every artifact recorded into ``collector``."""
+    """``START → model ⇄ tools → END`` with every artifact recorded into ``collector``.
+
+    With ``collector=None`` the graph records into whichever collector :func:`run_traced`
+    set for the current run, so one compiled graph serves many runs.
+    """
+    if collector is None:
+        collector = _RunCollector()  # type: ignore[assignment]
     from langchain_core.messages import SystemMessage
     from langgraph.graph import END, START, MessagesState, StateGraph
     from langgraph.prebuilt import ToolNode
@@ -356,8 +379,9 @@ def run_traced(
     config: dict[str, Any] = {"recursion_limit": recursion_limit}
     if thread_id:
         config["configurable"] = {"thread_id": thread_id}
+    token = _COLLECTOR.set(collector)
     try:
-        graph = build_traced_agent(llm, tools, collector, system=system, checkpointer=checkpointer)
+        graph = _cached_graph(llm, tuple(tools), system, checkpointer)
         with recording(secrets) as _rec:
             result = graph.invoke({"messages": [HumanMessage(content=question)]}, config)
         final = result["messages"][-1]
@@ -368,4 +392,27 @@ def run_traced(
         trace.error = explain_model_error(exc).to_dict()
         if fallback is not None:
             trace.answer, trace.stop_reason = fallback, "fallback"
+    finally:
+        _COLLECTOR.reset(token)
     return trace
+
+
+_GRAPHS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_GRAPHS_LOCK = threading.Lock()
+_GRAPHS_MAX = 64
+
+
+def _cached_graph(llm: Any, tools: tuple[Any, ...], system: str | None, checkpointer: Any) -> Any:
+    """Compile the traced agent once per (model, tools, system prompt, checkpointer)."""
+    key = (id(llm), tuple(id(t) for t in tools), system, id(checkpointer))
+    with _GRAPHS_LOCK:
+        hit = _GRAPHS.get(key)
+        # the objects are kept with the entry, so their ids cannot be reused while it lives
+        if hit is not None and hit[0] is llm and hit[1] == tools and hit[2] is checkpointer:
+            return hit[3]
+    graph = build_traced_agent(llm, tools, None, system=system, checkpointer=checkpointer)
+    with _GRAPHS_LOCK:
+        if len(_GRAPHS) >= _GRAPHS_MAX:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+        _GRAPHS[key] = (llm, tools, checkpointer, graph)
+    return graph
