@@ -805,7 +805,8 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
             except Exception as exc:  # noqa: BLE001 -- the provider's 400, as the client raised it
                 error = _explained(
                     "model_call", exc,
-                    zh="接口拒收：tool 消息没有对应的 tool_call", en="Rejected: a tool message answers no tool call",
+                    zh="接口拒收：调用缺少 id，tool 消息也就对不上任何调用",
+                    en="Rejected: the call has no id, so the tool message answers no call",
                     hint_zh="补 id 时要同时写进 AIMessage 的 tool_calls 和 ToolMessage，两边一致。",
                     hint_en="When you make up an id, put it on the AIMessage's tool call and on the ToolMessage alike.",
                 )
@@ -820,8 +821,9 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
     if result is not None:
         artifact["run"] = result_summary(result)
     outcome = (
-        {"zh": "第二次请求被内置接口以 400 拒收：tool 消息找不到对应的调用。",
-         "en": "The second request is rejected by the built-in endpoint with a 400: the tool message answers no call."}
+        {"zh": "第二次请求被内置接口以 400 拒收：AIMessage 里的调用没有 id，补出来的 id 只写在了 tool 消息上，两边对不上。",
+         "en": "The second request is rejected by the built-in endpoint with a 400: the call on the AIMessage has no id, "
+               "and the id made up for the tool message matches nothing."}
         if broken else
         {"zh": "同一个 id 写在调用和结果两边，第二次请求 200，模型正常回答。",
          "en": "The same id on the call and on its result: the second request returns 200 and the model answers."}

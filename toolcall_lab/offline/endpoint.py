@@ -131,9 +131,12 @@ def _validate_messages(messages: list[Any]) -> None:
                                     param=f"messages.[{i}].tool_calls")
             for j, c in enumerate(calls):
                 fn = c.get("function") if isinstance(c, dict) else None
-                if not isinstance(fn, dict) or not isinstance(c.get("id"), str):
-                    raise EndpointError(400, f"Missing required parameter: 'messages[{i}].tool_calls[{j}].id' "
-                                             "or '.function'.", param=f"messages.[{i}].tool_calls.[{j}]")
+                if not isinstance(c, dict) or not isinstance(c.get("id"), str):
+                    raise EndpointError(400, f"Missing required parameter: 'messages[{i}].tool_calls[{j}].id'.",
+                                        param=f"messages.[{i}].tool_calls.[{j}].id")
+                if not isinstance(fn, dict):
+                    raise EndpointError(400, f"Missing required parameter: 'messages[{i}].tool_calls[{j}].function'.",
+                                        param=f"messages.[{i}].tool_calls.[{j}].function")
                 if not isinstance(fn.get("arguments"), str) or not isinstance(fn.get("name"), str):
                     raise EndpointError(400, f"Invalid type for 'messages[{i}].tool_calls[{j}].function.arguments':"
                                              " expected a string.", param=f"messages.[{i}].tool_calls.[{j}]")

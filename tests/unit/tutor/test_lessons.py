@@ -191,7 +191,9 @@ def test_pitfall_7_id_mismatch_gets_a_real_400():
     assert broken["artifact"]["status_codes"] == [200, 400]
     body = broken["artifact"]["last_response_body"]
     assert body["error"]["type"] == "invalid_request_error"
-    assert "must be a response to a preceeding message with 'tool_calls'" in body["error"]["message"]
+    # the call on the AIMessage has no id, so the endpoint rejects the history before it even
+    # looks for the tool message's partner (the same order of checks as a real provider)
+    assert body["error"]["message"] == "Missing required parameter: 'messages[2].tool_calls[0].id'."
     assert "400" in broken["error"].detail
     sent = broken["artifact"]["last_request_messages"]
     assert sent[2]["tool_calls"][0]["id"] is None and sent[3]["tool_call_id"] == "call_1_0"
