@@ -126,3 +126,14 @@ def test_any_tool_schema_gets_a_completion_or_a_schema_error(tools_list, questio
     if status == 200:
         for call in completion["choices"][0]["message"].get("tool_calls") or []:
             assert isinstance(json.loads(call["function"]["arguments"]), dict)
+
+
+@SETTINGS
+@given(json_values, st.text(max_size=200))
+def test_structured_output_with_any_schema_answers_json(schema, question):
+    body = {"model": "m", "messages": [{"role": "user", "content": question}],
+            "response_format": {"type": "json_schema", "json_schema": {"name": "x", "schema": schema}}}
+    status, completion = BuiltinModel().complete(body)
+    assert status in (200, 400)
+    if status == 200:
+        assert isinstance(json.loads(completion["choices"][0]["message"]["content"]), dict)

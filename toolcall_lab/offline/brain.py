@@ -258,8 +258,10 @@ def fill_arguments(
     Returns:
         ``(arguments, missing)``: the values found, and required names with no value.
     """
-    props: dict[str, Any] = schema.get("properties") or {}
-    required = list(schema.get("required") or [])
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    props = props if isinstance(props, dict) else {}
+    required_raw = schema.get("required") if isinstance(schema, dict) else None
+    required = [r for r in required_raw if isinstance(r, str)] if isinstance(required_raw, list) else []
     args: dict[str, Any] = {}
     missing: list[str] = []
     for pname, pschema in props.items():

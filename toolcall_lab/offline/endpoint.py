@@ -74,6 +74,20 @@ def validate_request(body: Any) -> None:
                     "Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.",
                     param=f"tools[{i}].function.name",
                 )
+    for flag in ("parallel_tool_calls", "stream"):
+        if body.get(flag) is not None and not isinstance(body.get(flag), bool):
+            raise EndpointError(400, f"Invalid type for '{flag}': expected a boolean.", param=flag)
+    fmt = body.get("response_format")
+    if fmt is not None:
+        kind = fmt.get("type") if isinstance(fmt, dict) else None
+        if kind not in ("text", "json_object", "json_schema"):
+            raise EndpointError(400, "Invalid value for 'response_format.type': supported values are 'text', "
+                                     "'json_object' and 'json_schema'.", param="response_format.type")
+        if kind == "json_schema":
+            spec = fmt.get("json_schema")
+            if not isinstance(spec, dict) or not isinstance(spec.get("schema", {}), dict):
+                raise EndpointError(400, "Missing required parameter: 'response_format.json_schema'.",
+                                    param="response_format.json_schema")
     names = [(t.get("function") or {}).get("name") for t in tools or []]
     choice = body.get("tool_choice")
     if choice is not None and not tools:
