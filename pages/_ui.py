@@ -144,13 +144,14 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
 
     head = st.container(border=True)
     head.markdown(f"**{T('问题', 'Question')}:** {_inert(trace.question)}")
-    cols = head.columns(4)
-    cols[0].metric(T("模型调用", "Model calls"), len(trace.model_calls))
-    cols[1].metric(T("工具执行", "Tool runs"), len(trace.tool_executions))
-    cols[2].metric(T("Token（近似）", "Tokens (approx.)"), trace.total_tokens())
-    cols[3].metric(T("结束原因", "Stop reason"), trace.stop_reason)
-    head.caption(f"{T('模型', 'Model')}: {trace.model_label}")
-    mark = "🔶 "
+    # one compact line: it must fit a narrow side column as well as a full page
+    head.markdown(
+        f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
+        f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
+        f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
+        f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`")
+    head.caption(f"{T('模型', 'Model')}: {_inert(trace.model_label)}")
+    mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
     for event in trace.events:
         if isinstance(event, ModelCall):
             ai = event.ai_message or {}
@@ -205,7 +206,7 @@ def _inert(text: str) -> str:
 
 def _render_execution(event: Any, highlight: str | None) -> None:
     def label(key: str, text: str) -> str:
-        return f"**{'🔶 ' if highlight == key else ''}{text}**"
+        return f":orange-background[**{text}**]" if highlight == key else f"**{text}**"
 
     st.markdown(label("tool_call", T("① 原始 arguments（JSON 字符串）", "① raw arguments (a JSON string)")))
     st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")

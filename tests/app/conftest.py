@@ -10,6 +10,27 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _router_mode_like_a_server():
+    """Run app.py on every AppTest run, as a live server does after its first session.
+
+    AppTest resets Streamlit's legacy "pages/ folder" flag before every run, so without
+    this each rerun would execute the page file alone (no router, no sidebar).
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.testing.v1 import app_test
+
+    class RoutedPagesManager(PagesManager):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            PagesManager.uses_pages_directory = False
+
+    original = app_test.PagesManager
+    app_test.PagesManager = RoutedPagesManager
+    yield
+    app_test.PagesManager = original
+
+
 def page_files() -> list[str]:
     """Every page the router can show (files in pages/ that are not helpers)."""
     return sorted(

@@ -1,0 +1,103 @@
+"""A learner walks through the six 小E tutor lessons in a real browser, in both languages.
+
+Each page is opened by URL (the path is the file's stem), checked for its lesson's key
+artifact and for the absence of any traceback, and photographed into
+``test-output/screenshots/tutor_<n>_<lang>.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import shot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+# page stem -> (zh title, en title, text the lesson's artifact must show in zh / en)
+WALK = [
+    ("tutor_1_model_talks", "模型动嘴，代码动手", "The model talks, your code acts",
+     ("get_learning_record", "get_learning_record")),
+    ("tutor_2_tools_for_programs", "工具是写给程序用的", "Tools are written for programs",
+     ("日期「下周三」格式不对", "日期「下周三」格式不对")),
+    ("tutor_3_registry", "一份工具清单，一张 schema 快照", "One registry, and a snapshot of what the model reads",
+     ("丢失", "lost")),
+    ("tutor_4_loop_guard", "凡是循环，先回答：它一定会停吗？", "Every loop must first answer: will it stop?",
+     ("StepLimitExceeded", "StepLimitExceeded")),
+    ("tutor_5_manual_vs_react", "手写循环与预置 ReAct 图", "The loop by hand, and the prebuilt one",
+     ("LangGraphDeprecatedSinceV10", "LangGraphDeprecatedSinceV10")),
+    ("tutor_6_pitfalls", "七个坑：坏的与修好的", "Seven pitfalls, broken and fixed",
+     ("NotImplementedError", "NotImplementedError")),
+]
+
+
+def open_lesson(page, app_url: str, stem: str, lang: str, title: str, expect: str | None = None) -> str:
+    """Open a lesson by URL and wait until it has rendered (and ``expect`` is on screen)."""
+    page.goto(f"{app_url}/{stem}?lang={lang}")
+    page.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
+    page.get_by_role("heading", name=title).first.wait_for(timeout=60000)
+    page.get_by_text("Ask 小E live" if lang == "en" else "现场问小E").first.wait_for(timeout=60000)
+    if expect:
+        page.get_by_text(expect).first.wait_for(state="attached", timeout=60000)
+    wait_idle(page, timeout=60000)
+    return page.locator("body").inner_text()
+
+
+def shot_whole(page, name: str) -> None:
+    """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it."""
+    height = page.evaluate(
+        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }")
+    page.set_viewport_size({"width": 1400, "height": min(max(int(height), 1000), 16000)})
+    page.wait_for_timeout(500)
+    wait_idle(page)
+    shot(page, name)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("stem", "zh", "en", "expect"), WALK, ids=[w[0] for w in WALK])
+def test_walk_each_lesson(app_url, page, stem, zh, en, expect, lang):
+    title = zh if lang == "zh" else en
+    artifact = expect[0 if lang == "zh" else 1]
+    body = open_lesson(page, app_url, stem, lang, title, artifact)
+    assert artifact in body
+    assert "Traceback" not in body
+    shot_whole(page, f"tutor_{stem.split('_')[1]}_{lang}")
+
+
+def test_lesson5_draws_the_graph_in_the_browser(app_url, page):
+    open_lesson(page, app_url, "tutor_5_manual_vs_react", "en", "The loop by hand, and the prebuilt one")
+    chart = page.get_by_test_id("stMermaidChart").first
+    chart.scroll_into_view_if_needed()
+    image = chart.locator("img").first  # rendered offline, in the browser, to an SVG image
+    image.wait_for(timeout=60000)
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+    assert "agent" in image.get_attribute("alt")
+    shot(page, "tutor_5_en_graph")
+
+
+def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
+    from lessons.tutor.lessons import pitfall_3
+
+    broken, fixed = pitfall_3(True)["outcome"]["en"], pitfall_3(False)["outcome"]["en"]
+    body = open_lesson(page, app_url, "tutor_6_pitfalls", "en", "Seven pitfalls, broken and fixed", broken)
+    assert "S1001 在 明天 没有排课。" in body and fixed not in body
+    # the third switch belongs to pitfall 3 (「明天」 straight into date)
+    page.get_by_test_id("stCheckbox").nth(2).click()
+    page.get_by_text(fixed).wait_for(timeout=30000)
+    wait_idle(page)
+    body = page.locator("body").inner_text()
+    assert "日期「明天」格式不对" in body and "S1001 在 明天 没有排课。" not in body
+    assert "Traceback" not in body
+    shot_whole(page, "tutor_6_en_pitfall3_fixed")
+
+
+def test_lesson1_ask_the_live_tutor(app_url, page):
+    open_lesson(page, app_url, "tutor_1_model_talks", "zh", "模型动嘴，代码动手")
+    page.get_by_test_id("stButtonGroup").locator("button").filter(has_text="下周三我有课吗").click()
+    row = page.locator("[data-testid=stExpander] summary").filter(has_text="get_schedule").filter(
+        has_text="执行工具").first
+    row.wait_for(timeout=60000)
+    wait_idle(page)
+    body = page.locator("body").inner_text()
+    assert "下周三" in body and "Traceback" not in body
+    shot_whole(page, "tutor_1_zh_live")
