@@ -282,7 +282,7 @@ def live_run_panel(
     if typed:
         question = typed
     if question:
-        st.session_state[state_key] = _run_with_status(question, _tools_of(key, tools_factory), system)
+        st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system)
     current = st.session_state.get(state_key)
     if current is not None:
         render_trace(current, highlight=highlight)
@@ -316,7 +316,8 @@ def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[
     return cached
 
 
-def _run_with_status(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None) -> Any:
+def run_question(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None) -> Any:
+    """Run one question with the active model under ``st.status`` (progress per step); returns the trace."""
     from toolcall_lab.live import run_traced
     from toolcall_lab.trace import ModelCall
 

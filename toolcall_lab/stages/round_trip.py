@@ -230,3 +230,59 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
 def wire_messages_text(run: RoundTrip) -> str:
     """The second request's messages as pretty JSON, for a code block."""
     return json.dumps(run.second_request_messages, ensure_ascii=False, indent=2)
+
+
+def tools_on_wire(trace: Any) -> list[dict[str, Any]] | None:
+    """The ``tools`` array of a traced run's first request body, as the model received it."""
+    calls = getattr(trace, "model_calls", None) or []
+    body = calls[0].request_body if calls else None
+    if isinstance(body, dict) and isinstance(body.get("tools"), list):
+        return body["tools"]
+    return None
+
+
+def round_trip_from_trace(trace: Any) -> RoundTrip:
+    """A traced run (:class:`toolcall_lab.trace.RunTrace`) as a :class:`RoundTrip`.
+
+    The first two model calls become the two exchanges; the tool messages answering the
+    first reply's calls are read from the run's records (rebuilt as real ``ToolMessage``
+    objects and viewed with :func:`toolcall_lab.stages.tool_message.message_view`).
+    """
+    from langchain_core.messages import ToolMessage
+
+    from toolcall_lab.stages.tool_message import message_view
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    calls = list(trace.model_calls)
+    exchanges = [{"url": None, "status_code": c.status_code, "request_body": c.request_body,
+                  "response_body": c.response_body, "latency_ms": c.latency_ms} for c in calls[:2]]
+    ai = calls[0].ai_message if calls else None
+    first_ids = {str(tc.get("id")) for tc in (ai or {}).get("tool_calls") or []}
+    views = []
+    for execution in trace.tool_executions:
+        msg = execution.tool_message
+        if not msg or execution.tool_call_id not in first_ids:
+            continue
+        options: dict[str, Any] = {}
+        if msg.get("status") in ("success", "error"):
+            options["status"] = msg["status"]
+        if msg.get("artifact") is not None:
+            options["artifact"] = msg["artifact"]
+        content = msg.get("content")
+        views.append(message_view(ToolMessage(content=content if isinstance(content, (str, list)) else json.dumps(content, ensure_ascii=False),
+                                              tool_call_id=str(msg.get("tool_call_id")), name=msg.get("name"),
+                                              **options)))
+    second = None
+    if len(calls) > 1 and isinstance(calls[1].request_body, dict):
+        second = calls[1].request_body.get("messages")
+    names = [t.get("function", {}).get("name") for t in tools_on_wire(trace) or []]
+    return RoundTrip(
+        question=trace.question,
+        exchanges=exchanges,
+        ai_message=ai,
+        tool_messages=views,
+        second_request_messages=second,
+        answer=trace.answer,
+        error=ExplainedError.from_dict(trace.error) if trace.error else None,
+        tool=build_weather_tool() if "get_weather" in names else None,
+    )

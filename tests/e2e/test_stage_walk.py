@@ -1,0 +1,111 @@
+"""A learner walks the eight chain pages in a real browser, in both languages, with screenshots.
+
+Each page is opened by URL (a fresh session), checked for its title and its artifact, and
+photographed. Then one session walks the chain with the Next links: a question asked on
+page ① is the same run the following pages open at their own stage.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import shot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+# (file stem, text of the page's own artifact in zh, in en)
+PAGES = [
+    ("stage_1_tool", "tool.name", "tool.name"),
+    ("stage_2_schema", "convert_to_openai_tool(tool, strict=True)", "convert_to_openai_tool(tool, strict=True)"),
+    ("stage_3_bind_tools", "请求体", "The request body"),
+    ("stage_4_tool_call", "AIMessage.tool_calls", "AIMessage.tool_calls"),
+    ("stage_5_validation", "ValidationError", "model_validate"),
+    ("stage_6_kwargs", "weather_func(city='Bangkok', days=3)", "weather_func(city='Bangkok', days=3)"),
+    ("stage_7_tool_message", "tool_call_id", "tool_call_id"),
+    ("stage_8_round_trip", "源码：step_through", "Source: step_through"),
+]
+TITLES = {"zh": ["@tool", "JSON Schema", "bind_tools", "tool_call", "JSON 与 Pydantic", "func(**kwargs)", "ToolMessage",
+                 "第二次请求"],
+          "en": ["@tool", "JSON Schema", "bind_tools", "tool_call", "JSON and Pydantic", "func(**kwargs)", "ToolMessage",
+                 "The second request"]}
+
+
+def full_shot(pg, name: str) -> None:
+    """Screenshot the whole page: Streamlit scrolls inside its main block, so grow the viewport first."""
+    height = pg.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+                         " return m ? m.scrollHeight : document.body.scrollHeight; }")
+    size = pg.viewport_size
+    pg.set_viewport_size({"width": size["width"], "height": min(max(int(height), size["height"]), 16000)})
+    pg.wait_for_timeout(1000)
+    wait_idle(pg)
+    shot(pg, name)
+    pg.set_viewport_size(size)
+
+
+def open_stage(pg, app_url: str, stem: str, lang: str, query: str = "") -> None:
+    pg.goto(f"{app_url}/{stem}?lang={lang}{query}")
+    pg.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
+    pg.locator("h1").first.wait_for(timeout=30000)
+    wait_idle(pg, timeout=60000)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_each_stage_page_shows_its_artifact(app_url, page, lang):
+    for index, (stem, zh, en) in enumerate(PAGES):
+        open_stage(page, app_url, stem, lang)
+        expect = zh if lang == "zh" else en
+        page.get_by_text(expect, exact=False).first.wait_for(timeout=30000)
+        body = page.locator("body").inner_text()
+        assert TITLES[lang][index] in page.locator("h1").first.inner_text()
+        assert "Traceback" not in body
+        full_shot(page, f"stage_{index + 1}_{lang}")
+
+
+def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
+    open_stage(page, app_url, "stage_1_tool", "en")
+    # Ask once, on page ①, in the shared live-run panel.
+    page.get_by_label("Question").fill("What's the weather in Tokyo?")
+    page.get_by_role("button", name="Run").click()
+    page.get_by_text("In this run, the tool as the model received it").wait_for(timeout=30000)
+    page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=60000)
+    wait_idle(page)
+    shot(page, "stage_walk_1_asked")
+    for n in range(2, 9):
+        page.get_by_role("link", name="Next:").first.click()
+        page.locator("h1").filter(has_text=TITLES["en"][n - 1]).wait_for(timeout=30000)
+        wait_idle(page, timeout=60000)
+        body = page.locator("body").inner_text()
+        assert "Tokyo" in body, f"page {n} should show the same shared run"
+        assert "Traceback" not in body
+    # Page ⑧ steps through that very run: stage ④ holds its raw tool call for Tokyo.
+    for step in (2, 3, 4):
+        page.get_by_role("button", name="Next stage").click()
+        page.wait_for_url(re.compile(rf"step={step}"), timeout=30000)
+        wait_idle(page)
+    page.get_by_text("raw_tool_calls").first.wait_for(timeout=30000)
+    assert "Tokyo" in page.locator("body").inner_text()
+    shot(page, "stage_walk_8_step_4")
+
+
+def test_a_shared_link_reopens_the_editor_contents(app_url, page):
+    open_stage(page, app_url, "stage_5_validation", "en", '&args=%7B%22city%22%3A+%22Bangkok%22%2C+%22days%22%3A+30%7D')
+    page.get_by_text("WeatherInput rejected these arguments (1 error)").first.wait_for(timeout=30000)
+    assert page.get_by_label("function.arguments").input_value() == '{"city": "Bangkok", "days": 30}'
+    page.get_by_text("Share this page", exact=False).first.click()
+    link = page.get_by_test_id("stCode").filter(has_text="/stage_5_validation?").first.inner_text().strip()
+    assert link.startswith(f"{app_url}/stage_5_validation?lang=en&args=")
+    assert "days%22%3A+30" in link
+    shot(page, "stage_5_en_shared_link_days_30")
+
+
+def test_switching_language_keeps_the_editor_and_follows_the_default_question(app_url, page):
+    open_stage(page, app_url, "stage_3_bind_tools", "zh")
+    page.get_by_text("曼谷天气怎么样？").first.wait_for(timeout=30000)
+    page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+    page.locator("h1").filter(has_text="bind_tools: the tools in the request").wait_for(timeout=30000)
+    wait_idle(page)
+    assert page.get_by_label("The user message (the only one in messages)").input_value() == \
+        "What's the weather in Bangkok?"
+    full_shot(page, "stage_3_zh_to_en")
