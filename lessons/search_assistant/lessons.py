@@ -68,7 +68,8 @@ def _turns(lang: str) -> tuple[str, ...]:
 
 
 def _new_id(prefix: str) -> str:
-    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+    """A thread id nobody can guess: the lesson's label plus a full uuid4."""
+    return f"{prefix}-{uuid.uuid4().hex}"
 
 
 # ---------------------------------------------------------------------------
@@ -139,6 +140,10 @@ def explain_run_error(exc: BaseException) -> ExplainedError:
     """Say which stage of a run failed, in both languages, with the real error text."""
     name = type(exc).__name__
     status = getattr(exc, "status_code", None)
+    if "Connection" in name or "Timeout" in name:
+        from toolcall_lab.live import explain_model_error
+
+        return explain_model_error(exc)  # unreachable or slow endpoint: say so, and what to try
     if status is not None:
         return explain(
             "model_call", exc,
@@ -598,7 +603,10 @@ def finding_user_query(llm, search: SearchBackend | None = None,
     with recording() as rec:
         original = OriginalSession(build_original(llm, backend)).ask(question)
     answer_prompt = rec.exchanges[-1].request_body["messages"][0]["content"]
-    question_line = next((ln for ln in answer_prompt.splitlines() if ln.startswith("用户问题：")), "")
+    # the "user question" as the answer prompt carries it (may span lines: it is the model's reply)
+    start = answer_prompt.find("用户问题：")
+    question_line = (answer_prompt[start:start + len("用户问题：") + len(original["user_query"])]
+                     if start >= 0 else "")
     fixed = build_workflow(llm, backend).invoke({"messages": [HumanMessage(question)]})
     return _finding(
         1, "user_query",
@@ -634,6 +642,10 @@ def finding_keyword_split(llm, search: SearchBackend | None = None, question: st
         original = OriginalSession(build_original(original_llm, backend)).ask(question)
     reply = rec.exchanges[0].response_body["choices"][0]["message"]["content"] or ""
     diagnosis = diagnose_keyword_parse(reply, question)
+    # The same split on the other wordings models really produce (pure parsing, no model):
+    # one well-behaved reply proves nothing about the next one.
+    variants = {name: diagnose_keyword_parse(text, question).status
+                for name, text in KEYWORD_REPLY_EXAMPLES.items()} if scripted_reply is None else {}
     with recording() as rec_fixed:
         fixed = build_workflow(llm, backend).invoke({"messages": [HumanMessage(question)]})
     understand_call = exchange_summary(rec_fixed.exchanges[0])
@@ -641,11 +653,12 @@ def finding_keyword_split(llm, search: SearchBackend | None = None, question: st
         2, "keyword_split",
         "搜索词靠字符串切割", "search keyword cut out with str.split",
         {"model_reply": reply, "scripted": scripted_reply is not None,
-         "search_query": original["search_query"], "diagnosis": asdict(diagnosis)},
+         "search_query": original["search_query"], "diagnosis": asdict(diagnosis),
+         "other_wordings": variants},
         {"response_format": understand_call["response_format"],
          "structured_reply": (understand_call["response_message"] or {}).get("content"),
          "search_query": fixed["search_query"], "query_intent": fixed["query_intent"]},
-        not diagnosis.ok,
+        not diagnosis.ok or any(status != "ok" for status in variants.values()),
         diagnosis.zh + " 修正版用 with_structured_output 拿到经过校验的 QueryUnderstanding。",
         diagnosis.en + " The fix gets a validated QueryUnderstanding from with_structured_output.",
     )

@@ -44,6 +44,10 @@ def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
     users = [_text_of(m.get("content")) for m in messages if m.get("role") == "user"]
     system = "\n".join(_text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer"))
     question = users[-1] if users else ""
+    if not question:
+        # a prompt with no user turn often quotes the user inside the instructions: “…”
+        quoted = re.search(r"[“\"「]([^”\"」]{2,400})[”\"」]", system)
+        question = quoted.group(1) if quoted else ""
     return nlu.Context(
         question=question,
         history=users[:-1],
@@ -511,6 +515,32 @@ def _retry_broken_calls(ctx: nlu.Context, results: list[dict[str, Any]], tools: 
     return calls
 
 
+_TEMPLATE_LINE = re.compile(r"^\s*([^\s：:\[\]]{1,12})\s*[：:]\s*\[([^\]]{1,80})\]\s*$", re.M)
+
+
+def fill_template(ctx: nlu.Context) -> str | None:
+    """Follow an answer template given in the prompt ("格式：\n理解：[…]\n搜索词：[…]").
+
+    Each ``label：[what to write]`` line is answered on its own line with the same label,
+    the way an instruction-following model would.
+    """
+    lines = _TEMPLATE_LINE.findall(ctx.system)
+    if len(lines) < 2:
+        return None
+    out = []
+    for label, what in lines:
+        hint = f"{label} {what}".lower()
+        if any(w in hint for w in ("搜索", "关键词", "query", "keyword")):
+            value = " ".join(ctx.resolved_keywords()) or ctx.question
+        elif any(w in hint for w in ("理解", "意图", "总结", "summary", "intent")):
+            topic = " ".join(ctx.resolved_keywords()) or ctx.question
+            value = f"用户想了解{topic}的相关信息" if ctx.lang == "zh" else f"The user wants to know about {topic}"
+        else:
+            value = ctx.question
+        out.append(f"{label}：{value}" if nlu.CJK.search(label) else f"{label}: {value}")
+    return "\n".join(out)
+
+
 # ---------------------------------------------------------------- one turn
 def decide(body: dict[str, Any]) -> Decision:
     """Read one request body and decide the assistant's turn."""
@@ -546,6 +576,9 @@ def decide(body: dict[str, Any]) -> Decision:
             calls = calls[:1]
         return Decision(None, tuple(calls))
 
+    filled = fill_template(ctx) if not tools else None
+    if filled:
+        return Decision(filled)
     docs = find_documents(messages)
     if docs:
         return Decision(answer_from_documents(ctx, docs))

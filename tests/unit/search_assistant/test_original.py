@@ -34,15 +34,15 @@ def test_finding_1_user_query_is_not_what_the_user_typed(session):
     assert state["messages"][0].content == "曼谷今天多少度？"
 
 
-def test_finding_2_keyword_split_falls_back_silently(session):
+def test_finding_2_the_built_in_model_follows_the_format_and_the_split_works_this_time(session):
     with recording() as rec:
         state = session.ask("曼谷今天多少度？")
     reply = rec.exchanges[0].response_body["choices"][0]["message"]["content"]
+    # the prompt's template "理解：[…] / 搜索词：[…]" was followed line by line
+    assert reply == "理解：用户想了解曼谷 今天 气温的相关信息\n搜索词：曼谷 今天 气温"
     diagnosis = diagnose_keyword_parse(reply, "曼谷今天多少度？")
-    # the built-in model did not write "搜索词：", so the whole sentence was searched
-    assert diagnosis.status == "no_marker"
-    assert diagnosis.strict_error == "IndexError: list index out of range"
-    assert state["search_query"] == diagnosis.search_query == "曼谷今天多少度？"
+    assert diagnosis.status == "ok"
+    assert state["search_query"] == diagnosis.search_query == "曼谷 今天 气温"
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,171 @@
+"""LangGraph lesson 3 — State, nodes, edges, compile: partial updates, add_messages, and what the model was sent."""
+
+import uuid
+
+import streamlit as st
+
+from pages import _graph_ui as gu
+from pages._ui import T, chat_model, lang, show_error
+
+TURNS = {"zh": ["曼谷今天多少度？", "那明天呢？", "需要带伞吗？"],
+         "en": ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"]}
+KINDS = ("workflow", "agent")
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def default_run(kind: str, language: str) -> dict:
+    """Turn 1 then turn 2 on a fresh thread (built-in model, offline corpus); the trace of turn 2."""
+    from langchain_core.messages import HumanMessage
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from lessons.search_assistant.lessons import trace_run
+    from lessons.search_assistant.search import default_offline_search
+    from lessons.search_assistant.workflow import thread_config
+
+    app = build(kind, gu.builtin_llm(), default_offline_search(), InMemorySaver())
+    config = thread_config(gu.new_thread_id("default"))
+    first, second = TURNS[language][:2]
+    trace_run(app, {"messages": [HumanMessage(first)]}, config)
+    return {"question": second, "trace": trace_run(app, {"messages": [HumanMessage(second)]}, config)}
+
+
+def build(kind: str, llm, search, saver):
+    """The graph the learner picked, compiled with this session's checkpointer."""
+    if kind == "agent":
+        from lessons.search_assistant.agent import build_agent, make_search_web_tool
+
+        return build_agent(llm, [make_search_web_tool(search)], saver)
+    from lessons.search_assistant.workflow import build_workflow
+
+    return build_workflow(llm, search, saver)
+
+
+def reducer_demo() -> dict:
+    """``add_messages`` called for real: a new id is appended, a known id replaces."""
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langgraph.graph.message import add_messages
+
+    from lessons.search_assistant.lessons import message_to_dict
+
+    old = [HumanMessage(TURNS[lang()][0], id="h1"), AIMessage("27–34°C", id="a1")]
+    appended = add_messages(old, [HumanMessage(TURNS[lang()][1], id="h2")])
+    replaced = add_messages(old, [AIMessage("26–31°C", id="a1")])
+    as_dicts = lambda ms: [message_to_dict(m) for m in ms]  # noqa: E731
+    return {"old": as_dicts(old), "appended": as_dicts(appended), "replaced": as_dicts(replaced)}
+
+
+gu.title(3)
+apps = gu.specimen_apps()
+gu.prose("graph_1_state_nodes_edges")
+
+parts, picture = st.columns([1, 1], gap="large")
+with parts:
+    from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
+
+    st.markdown(T("#### :material/description: State 与部分更新", "#### :material/description: State and partial updates"))
+    gu.source(SearchState, T("State：SearchState（messages 带 add_messages reducer）",
+                             "State: SearchState (messages has the add_messages reducer)"), expanded=True)
+    gu.source(SearchUpdate, T("节点的返回类型：SearchUpdate（total=False，部分更新）",
+                              "What a node returns: SearchUpdate (total=False, a partial update)"))
+    gu.source(build_workflow, T("节点、边、compile()：build_workflow", "Nodes, edges, compile(): build_workflow"))
+    with st.container(border=True):
+        st.markdown(T("**add_messages 现场调用**：合并规则只看 id", "**add_messages, called now**: the merge looks at ids"))
+        demo = reducer_demo()
+        st.caption(T("新 id `h2` → 追加（3 条）", "new id `h2` → appended (3 messages)"))
+        gu.message_table(demo["appended"], ids=True)
+        st.caption(T("已有 id `a1` → 原地替换（仍是 2 条）", "known id `a1` → replaced in place (still 2)"))
+        gu.message_table(demo["replaced"], ids=True)
+        st.caption(T("没有 reducer 的键（如 user_query）则是后写覆盖先写。",
+                     "Keys without a reducer (such as user_query) are simply overwritten by the last write."))
+with picture:
+    st.markdown(T("#### :material/account_tree: 编译好的图：get_graph()", "#### :material/account_tree: The compiled "
+                  "graph: get_graph()"))
+    gu.picture_tabs(apps["workflow"])
+    gu.structure_table(apps["workflow"])
+
+st.divider()
+st.subheader(T("一段对话，逐个超级步", "A conversation, super-step by super-step"), anchor=False)
+kind = st.segmented_control(T("运行哪张图", "Which graph"), KINDS, default="workflow", key="g3::kind",
+                            format_func={"workflow": T("固定工作流", "fixed workflow"),
+                                         "agent": T("工具调用 Agent", "tool-calling agent")}.__getitem__) or "workflow"
+thread_key = f"g3::thread::{kind}"
+if "g3::saver" not in st.session_state:
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    st.session_state["g3::saver"] = InMemorySaver()  # this session's conversations only
+st.session_state.setdefault(thread_key, gu.new_thread_id(f"state-{kind}"))
+c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
+c1.caption(T("本会话的线程：", "This session's thread: ") + f"`{st.session_state[thread_key]}` · InMemorySaver")
+if c2.button(T("新对话", "New conversation"), icon=":material/add_comment:", key="g3::new"):
+    st.session_state[thread_key] = gu.new_thread_id(f"state-{kind}")
+    st.session_state.pop(f"g3::run::{kind}", None)
+gu.setup_caption()
+question = gu.question_form(f"g3{kind}", default=TURNS[lang()][0], examples=TURNS[lang()],
+                            button=T("发送这一轮", "Send this turn"))
+run_area = st.container()
+state_panel = gu.panel(f"g3{kind}", apps[kind], side_by_side=True)
+
+if question:
+    from langchain_core.messages import HumanMessage
+
+    from lessons.search_assistant.lessons import trace_run
+    from lessons.search_assistant.workflow import thread_config
+
+    app = build(kind, chat_model(), gu.search_backend(), st.session_state["g3::saver"])
+    with run_area:
+        trace, err = gu.run_live(trace_run, app, {"messages": [HumanMessage(question)]},
+                                 thread_config(st.session_state[thread_key]), panels=[state_panel])
+    st.session_state[f"g3::run::{kind}"] = {"id": uuid.uuid4().hex[:8], "question": question, "trace": trace,
+                                           "error": err}
+    gu.show_result()
+
+mine = st.session_state.get(f"g3::run::{kind}")
+if mine and mine["error"]:
+    with run_area:
+        show_error(mine["error"])
+if mine and mine["trace"]:
+    run, run_id, q = mine["trace"], mine["id"], mine["question"]
+else:
+    default = gu.loading(default_run, kind, lang())
+    run, run_id, q = default["trace"], f"default-{kind}", default["question"]
+    with run_area:
+        gu.builtin_caption()
+        st.caption(T("（默认展示：同一线程上的第二轮。）", "(Shown by default: the second turn on one thread.)"))
+with run_area:
+    st.markdown(f"**{T('这一轮的问题', 'This turn')}:** {gu.inert(q)}")
+gu.show_trace(state_panel, run, key=f"g3::step::{run_id}")
+if run.get("final"):
+    final = run["final"]
+    gu.answer_box(final.get("answer") or (final.get("messages") or [{}])[-1].get("content"))
+
+st.divider()
+st.subheader(T("State 保存的 vs 每次模型调用发送的", "What State keeps vs what each model call was sent"), anchor=False)
+gu.prose("graph_3_model_context")
+from lessons.search_assistant.lessons import sent_vs_kept
+
+rows = sent_vs_kept(run)
+if not rows:
+    st.caption(T("这次运行没有调用模型。", "This run made no model call."))
+for row in rows:
+    with st.container(border=True):
+        st.markdown(T(f"**超级步 {row['step']} · 节点 `{row['node']}`** — 发送 {row['sent_count']} 条，"
+                      f"State 里有 {row['kept_count']} 条",
+                      f"**Super-step {row['step']} · node `{row['node']}`** — sent {row['sent_count']}, "
+                      f"State holds {row['kept_count']}"))
+        extra = []
+        if row["tools"]:
+            extra.append("tools: " + ", ".join(row["tools"]))
+        if row["response_format"]:
+            extra.append(f"response_format: {row['response_format']}")
+        system = sum(1 for m in row["sent"] if m.get("role") == "system")
+        if system:
+            extra.append(T(f"{system} 条 system 消息：只发送、不保存", f"{system} system message(s): sent, never stored"))
+        st.caption(" · ".join(extra))
+        a, b = st.columns(2)
+        with a:
+            st.markdown(T("发出去的 messages（请求体原样）", "messages sent (the request body as captured)"))
+            gu.message_table(row["sent"])
+        with b:
+            st.markdown(T("这一步之后 State 的 messages", "The State's messages after this step"))
+            gu.message_table(row["kept"])
+gu.source(sent_vs_kept, T("源码：sent_vs_kept", "Source: sent_vs_kept"))

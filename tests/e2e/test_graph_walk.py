@@ -1,0 +1,154 @@
+"""A learner walks through the seven LangGraph lessons in a real browser, in both languages.
+
+The test browser has no network: every graph picture must be rendered in the page by
+Streamlit's bundled Graphviz (and Mermaid) renderer. Each page is opened by URL, its
+graph checked as a real SVG with the node names of the compiled graph, its lesson's key
+artifact found, and the whole page photographed into
+``test-output/screenshots/graph_<n>_<lang>*.png``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import shot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+# page stem -> (zh title, en title, node ids the first picture shows, artifact zh / en)
+WALK = [
+    ("graph_1_workflow_vs_agent", "固定工作流 vs Agent", "Fixed workflow vs agent", ["understand", "search", "answer"],
+     ("由代码决定", "decided by the code")),
+    ("graph_2_is_tavily_a_tool", "Tavily 算工具吗", "Is Tavily a tool?", ["understand", "search", "answer"],
+     ("search_web", "search_web")),
+    ("graph_3_state", "State、节点、边", "State, nodes, edges", ["understand", "search", "answer"],
+     ("add_messages", "add_messages")),
+    ("graph_4_threads", "thread_id 与 checkpointer", "thread_id and checkpointers", ["understand", "search", "answer"],
+     ("thread_id", "thread_id")),
+    ("graph_5_code_review", "代码审查", "The code review", ["understand", "search", "answer"],
+     ("FINDING 1", "FINDING 1")),
+    ("graph_6_approval", "人工审批", "Human approval", ["model", "approve", "tools"],
+     ("发件箱", "Outbox")),
+    ("graph_7_context", "上下文控制", "Context control", ["model", "tools"],
+     ("配对完整", "pair intact")),
+]
+
+
+def open_lesson(page, app_url: str, stem: str, lang: str, title: str, expect: str | None = None) -> str:
+    """Open a lesson by URL and wait until it and its first graph picture have rendered."""
+    page.goto(f"{app_url}/{stem}?lang={lang}")
+    page.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
+    page.get_by_role("heading", name=title).first.wait_for(timeout=60000)
+    if expect:
+        page.get_by_text(expect).first.wait_for(state="attached", timeout=60000)
+    wait_graph(page)
+    wait_idle(page, timeout=60000)
+    return page.locator("body").inner_text()
+
+
+def wait_graph(page, nth: int = 0) -> list[str]:
+    """Wait for the ``nth`` Graphviz chart to be an SVG with nodes; return their names."""
+    svg = page.locator("[data-testid=stGraphVizChart] svg").nth(nth)
+    svg.locator(".node").first.wait_for(timeout=60000)
+    return svg.evaluate("svg => Array.from(svg.querySelectorAll('.node title')).map(t => t.textContent.trim())")
+
+
+def amber_nodes(page, nth: int = 0) -> list[str]:
+    """Names of the nodes drawn amber (highlighted) in the ``nth`` Graphviz chart."""
+    return page.locator("[data-testid=stGraphVizChart] svg").nth(nth).evaluate(
+        "svg => Array.from(svg.querySelectorAll('.node')).filter(n => n.innerHTML.includes('#ffd54f'))"
+        ".map(n => n.querySelector('title').textContent)")
+
+
+def shot_whole(page, name: str) -> None:
+    """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it."""
+    height = page.evaluate(
+        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }")
+    page.set_viewport_size({"width": 1400, "height": min(max(int(height), 1000), 16000)})
+    page.wait_for_timeout(800)
+    wait_idle(page)
+    shot(page, name)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+
+
+def press(page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).first.click()
+    page.wait_for_timeout(500)
+    wait_idle(page, timeout=60000)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("stem", "zh", "en", "nodes", "expect"), WALK, ids=[w[0] for w in WALK])
+def test_walk_each_lesson(app_url, page, stem, zh, en, nodes, expect, lang):
+    artifact = expect[0 if lang == "zh" else 1]
+    body = open_lesson(page, app_url, stem, lang, zh if lang == "zh" else en, artifact)
+    drawn = wait_graph(page)
+    assert set(nodes) <= set(drawn), drawn  # the picture is the compiled graph, rendered offline
+    assert {"__start__", "__end__"} <= set(drawn)
+    assert artifact in body
+    assert "Traceback" not in body
+    shot_whole(page, f"graph_{stem.split('_')[1]}_{lang}")
+
+
+def test_lesson1_hello_only_the_workflow_searches(app_url, page):
+    open_lesson(page, app_url, "graph_1_workflow_vs_agent", "en", "Fixed workflow vs agent")
+    page.get_by_role("radio", name="Hello", exact=True).click()  # an example pill: fills and runs
+    page.get_by_text("no · the model").wait_for(timeout=60000)
+    wait_idle(page, timeout=60000)
+    wait_graph(page, 1)
+    assert amber_nodes(page, 0) == ["answer"] and amber_nodes(page, 1) == ["model"]
+    body = page.locator("body").inner_text()
+    assert "yes · the code" in body and "Traceback" not in body
+    shot_whole(page, "graph_1_en_hello")
+
+
+def test_lesson3_mermaid_picture_renders_offline(app_url, page):
+    open_lesson(page, app_url, "graph_3_state", "zh", "State、节点、边")
+    page.get_by_role("tab", name="Mermaid 图").click()
+    image = page.get_by_test_id("stMermaidChart").first.locator("img").first
+    image.wait_for(timeout=60000)
+    assert image.evaluate("img => img.complete && img.naturalWidth > 0")
+    shot(page, "graph_3_zh_mermaid")
+
+
+def test_lesson4_three_turns_then_history(app_url, page):
+    open_lesson(page, app_url, "graph_4_threads", "en", "thread_id and checkpointers")
+    press(page, "Run the three turns here")
+    page.get_by_text("lists 15 checkpoints", exact=False).wait_for(timeout=60000)
+    wait_idle(page, timeout=60000)
+    body = page.locator("body").inner_text()
+    for said in ("How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"):
+        assert said in body
+    assert "Traceback" not in body
+    shot_whole(page, "graph_4_en_three_turns")
+
+
+@pytest.mark.parametrize(("lang", "send", "decide", "resume", "expect"), [
+    ("en", "Send to the agent", None, "Approve and resume", "The side effect happened"),
+    ("zh", "发给 Agent", "拒绝", "拒绝并继续", "没有发出任何消息"),
+])
+def test_lesson6_pause_then_resume(app_url, page, lang, send, decide, resume, expect):
+    open_lesson(page, app_url, "graph_6_approval", lang, "Human approval" if lang == "en" else "人工审批")
+    press(page, send)
+    page.get_by_text("approve", exact=False).first.wait_for(timeout=60000)
+    wait_graph(page)
+    assert amber_nodes(page) == ["approve"]  # paused inside the node that called interrupt()
+    shot_whole(page, f"graph_6_{lang}_paused")
+    if decide:
+        page.get_by_role("radio", name=decide, exact=True).first.click()  # a segmented-control option
+        wait_idle(page)
+    press(page, resume)
+    page.get_by_text(expect, exact=False).first.wait_for(timeout=60000)
+    assert "Traceback" not in page.locator("body").inner_text()
+    shot_whole(page, f"graph_6_{lang}_resumed")
+
+
+def test_lesson7_live_run_keeps_the_pair(app_url, page):
+    open_lesson(page, app_url, "graph_7_context", "en", "Context control")
+    press(page, "Run three turns with the active model, then send both cuts")
+    page.get_by_text("graph runs in this action").first.wait_for(timeout=60000)
+    wait_idle(page, timeout=60000)
+    page.get_by_text("orphaned ToolMessage").first.wait_for(timeout=60000)
+    body = page.locator("body").inner_text()
+    assert "pair intact" in body and "orphaned ToolMessage" in body and "HTTP 400" in body
+    shot_whole(page, "graph_7_en_live")
