@@ -35,7 +35,8 @@ def sidebar() -> None:
         st.session_state["lang"] = choice
         st.query_params["lang"] = choice
         st.rerun()
-    st.query_params["lang"] = current
+    if st.query_params.get("lang") != current:  # keep the language in the link (write only on change)
+        st.query_params["lang"] = current
 
     base = settings()
     options = ["builtin", "openai_compatible"]

@@ -12,23 +12,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True, scope="session")
 def _router_mode_like_a_server():
-    """Run app.py on every AppTest run, as a live server does after its first session.
+    """Run app.py on every AppTest run, as a live server does after its first session."""
+    from tests.apptest_support import router_on_every_run
 
-    AppTest resets Streamlit's legacy "pages/ folder" flag before every run, so without
-    this each rerun would execute the page file alone (no router, no sidebar).
-    """
-    from streamlit.runtime.pages_manager import PagesManager
-    from streamlit.testing.v1 import app_test
-
-    class RoutedPagesManager(PagesManager):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            PagesManager.uses_pages_directory = False
-
-    original = app_test.PagesManager
-    app_test.PagesManager = RoutedPagesManager
-    yield
-    app_test.PagesManager = original
+    with router_on_every_run():
+        yield
 
 
 def page_files() -> list[str]:
