@@ -34,7 +34,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, lang, model_label, settings, show_error
+from pages._ui import T, chat_model, lang, model_label, settings, show_error
 from toolcall_lab.i18n import lesson_text
 
 # ---------------------------------------------------------------- text
@@ -765,3 +765,30 @@ def loading(fn: Callable[..., Any], *args: Any) -> Any:
     """Call a cached loader under a spinner (instant on a cache hit)."""
     with st.spinner(T("正在运行标本……", "Running the specimen…")):
         return fn(*args)
+
+
+def who_decided_page_run(key: str, question: str | None, backend: Any, panels: Sequence[Panel],
+                         run_area: Any, default_run: Callable[[str], dict], default_question: str) -> tuple[dict, str]:
+    """Pages 1 and 2: run ``who_decided`` live when asked, else show the cached default run.
+
+    Returns ``(data, run_id)``; ``run_id`` is ``"default"`` for the cached run.
+    """
+    import uuid
+
+    if question:
+        from lessons.search_assistant.lessons import who_decided
+
+        with run_area:
+            data, err = run_live(who_decided, chat_model(), question, backend, panels=panels)
+        st.session_state[key] = {"id": uuid.uuid4().hex[:8], "data": data, "error": err}
+        show_result()
+    mine = st.session_state.get(key)
+    if mine and mine["error"]:
+        with run_area:
+            show_error(mine["error"])
+    if mine and mine["data"]:
+        return mine["data"], mine["id"]
+    data = loading(default_run, default_question)
+    with run_area:
+        builtin_caption()
+    return data, "default"

@@ -1,11 +1,10 @@
 """LangGraph lesson 1 — fixed workflow vs tool-calling agent: one question, who decided to search?"""
 
-import uuid
 
 import streamlit as st
 
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error
+from pages._ui import T, lang
 
 EXAMPLES = {"zh": ["曼谷今天多少度？", "你好", "LangGraph 的 checkpointer 是做什么的？"],
             "en": ["How hot is Bangkok today?", "Hello", "What does a LangGraph checkpointer do?"]}
@@ -44,24 +43,8 @@ with right:
     ag_panel = gu.panel("g1ag", apps["agent"])
     ag_verdict = ag_panel.extra
 
-if question:
-    from lessons.search_assistant.lessons import who_decided
-
-    with run_area:
-        data, err = gu.run_live(who_decided, chat_model(), question, backend, panels=[wf_panel, ag_panel])
-    st.session_state["g1::run"] = {"id": uuid.uuid4().hex[:8], "data": data, "error": err}
-    gu.show_result()
-
-mine = st.session_state.get("g1::run")
-if mine and mine["error"]:
-    with run_area:
-        show_error(mine["error"])
-if mine and mine["data"]:
-    data, run_id = mine["data"], mine["id"]
-else:
-    data, run_id = gu.loading(default_run, EXAMPLES[lang()][0]), "default"
-    with run_area:
-        gu.builtin_caption()
+data, run_id = gu.who_decided_page_run("g1::run", question, backend, [wf_panel, ag_panel], run_area, default_run,
+                                         EXAMPLES[lang()][0])
 
 wf, ag = data["workflow"], data["agent"]
 with summary:

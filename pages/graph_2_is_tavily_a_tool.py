@@ -1,11 +1,10 @@
 """LangGraph lesson 2 — is Tavily a tool? The SDK call inside a node vs the same search as a @tool."""
 
-import uuid
 
 import streamlit as st
 
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error
+from pages._ui import T, lang
 
 EXAMPLES = {"zh": ["曼谷今天多少度？", "你好", "东京明天会下雨吗？"],
             "en": ["How hot is Bangkok today?", "Hello", "Will it rain in Tokyo tomorrow?"]}
@@ -83,24 +82,8 @@ with c2:
     ag_box = st.container()
     ag_panel = gu.panel("g2ag", apps["agent"])
 
-if question:
-    from lessons.search_assistant.lessons import who_decided
-
-    with run_area:
-        data, err = gu.run_live(who_decided, chat_model(), question, backend, panels=[wf_panel, ag_panel])
-    st.session_state["g2::run"] = {"id": uuid.uuid4().hex[:8], "data": data, "error": err}
-    gu.show_result()
-
-mine = st.session_state.get("g2::run")
-if mine and mine["error"]:
-    with run_area:
-        show_error(mine["error"])
-if mine and mine["data"]:
-    data, run_id = mine["data"], mine["id"]
-else:
-    data, run_id = gu.loading(default_run, EXAMPLES[lang()][0]), "default"
-    with run_area:
-        gu.builtin_caption()
+data, run_id = gu.who_decided_page_run("g2::run", question, backend, [wf_panel, ag_panel], run_area, default_run,
+                                         EXAMPLES[lang()][0])
 
 wf_trace, ag_trace = data["traces"]["workflow"], data["traces"]["agent"]
 with run_area:

@@ -153,8 +153,6 @@ if rows:
     history_table(rows)
     starts = [r for r in rows if r["next"] == ["understand"]]
     if starts:
-        from langchain_core.messages import HumanMessage
-
         def asked_at(row: dict) -> HumanMessage:
             values = app.get_state(row["config"]).values
             return next(m for m in reversed(values["messages"]) if m.type == "human")

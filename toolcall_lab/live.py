@@ -382,7 +382,7 @@ def run_traced(
     token = _COLLECTOR.set(collector)
     try:
         graph = _cached_graph(llm, tuple(tools), system, checkpointer)
-        with recording(secrets) as _rec:
+        with recording(secrets):
             result = graph.invoke({"messages": [HumanMessage(content=question)]}, config)
         final = result["messages"][-1]
         trace.answer = final.content if isinstance(final.content, str) else json.dumps(final.content)
