@@ -91,6 +91,8 @@ if top[0].button(T("新线程", "New thread"), icon=":material/add_circle:", key
     st.rerun()
 three = top[1].button(T("在这个线程上跑三轮", "Run the three turns here"), icon=":material/playlist_play:",
                       key="g4::three", width="stretch")
+from langchain_core.messages import HumanMessage  # noqa: E402 - heavy imports after the cheap page frame
+
 from lessons.search_assistant.workflow import thread_config
 
 thread_id = st.session_state["g4::thread"]
@@ -105,8 +107,6 @@ with graph_col:
 
 todo = list(TURNS[lang()]) if three else ([question] if question else [])
 if todo:
-    from langchain_core.messages import HumanMessage
-
     from lessons.search_assistant.lessons import trace_run
 
     app = workflow_app(saver)
