@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from streamlit.testing.v1 import AppTest
 
+from pages._ui import ROUTER_MARK
 from tests.app.conftest import ROOT
 
 CITIES = ["Bangkok", "Beijing", "Shanghai", "Tokyo", "Singapore", "London", "Paris", "New York", "Sydney", "Seoul"]
@@ -15,6 +16,7 @@ def _session(n: int) -> tuple[int, str, object, str]:
     # the page script itself (AppTest's switch_page shares process-wide page state between threads)
     at = AppTest.from_file(str(ROOT / "pages" / "live_run.py"), default_timeout=120)
     at.query_params["lang"] = "en" if n % 2 else "zh"
+    at.session_state[ROUTER_MARK] = True  # no router here: tell the page it need not look for one
     at.run()
     question = f"What's the weather in {CITIES[n % len(CITIES)]} for {n % 3 + 1} days?"
     at.chat_input[0].set_value(question).run()
@@ -23,6 +25,11 @@ def _session(n: int) -> tuple[int, str, object, str]:
 
 
 def test_twenty_concurrent_sessions_keep_their_own_traces():
+    # import the heavy libraries once first: twenty cold imports at once only measure import locks
+    import toolcall_lab.live  # noqa: F401
+    import toolcall_lab.llm  # noqa: F401
+    import toolcall_lab.stages.weather_data  # noqa: F401
+
     with ThreadPoolExecutor(max_workers=20) as pool:
         results = list(pool.map(_session, range(20)))
     run_ids = set()
