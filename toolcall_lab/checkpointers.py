@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -130,9 +131,19 @@ def _sqlite_saver(path: Path) -> BaseCheckpointSaver:
     path.parent.mkdir(parents=True, exist_ok=True)  # data/ is created lazily, here
     # check_same_thread=False: Streamlit runs each rerun in its own thread; the
     # saver guards the shared connection with a lock of its own.
-    conn = sqlite3.connect(str(path), check_same_thread=False)
+    # timeout=30: wait for another process's write lock instead of failing at once.
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
     saver = SqliteSaver(conn)
-    saver.setup()
+    # Two processes opening a new file together race on setup() (it switches the file
+    # to WAL mode, which needs a moment of exclusive access): retry with a short backoff.
+    for attempt in range(8):
+        try:
+            saver.setup()
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 7:
+                raise
+            time.sleep(0.05 * 2**attempt)
     return saver
 
 

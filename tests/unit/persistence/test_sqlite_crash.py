@@ -65,3 +65,15 @@ def test_two_writers_at_once_do_not_corrupt_the_file(tmp_path):
         final = history[0].checkpoint["channel_values"]["messages"][-1]
         assert final.type == "ai" and not final.tool_calls
         assert len(history) >= 5  # input, model, tools, model ... each super-step committed
+
+
+def test_several_processes_opening_a_new_file_at_once_all_succeed(tmp_path):
+    """setup() switches a new file to WAL mode; processes racing on it wait and retry, none fails."""
+    db = tmp_path / "fresh.sqlite"
+    code = ("from toolcall_lab.checkpointers import make_checkpointer; "
+            f"make_checkpointer('sqlite:///{db}'); print('ok')")
+    procs = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(4)]
+    outcomes = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0, 0], [err[-300:] for _, err in outcomes]
+    assert all(out.strip() == "ok" for out, _ in outcomes)
