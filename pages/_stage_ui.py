@@ -135,6 +135,14 @@ def set_value(key: str, value: Any) -> None:
     _reset(key, value)
 
 
+def example_buttons(page: int, editor_key: str, examples: dict[str, tuple[str, str, str]], per_row: int) -> None:
+    """One button per example (``key -> (zh label, en label, text)``) that loads it into an editor."""
+    cols = st.columns(per_row)
+    for i, (key, (zh, en, text)) in enumerate(examples.items()):
+        cols[i % per_row].button(T(zh, en), key=f"stage{page}::example::{key}", on_click=set_value,
+                                 args=(editor_key, text), width="stretch")
+
+
 def editor(
     key: str,
     *,

@@ -40,10 +40,7 @@ with right:
 with left:
     su.lesson(1)
     st.subheader(T("你的函数（只解析，不执行）", "Your function (parsed, never run)"), anchor=False)
-    cols = st.columns(3)
-    for i, (key, (zh, en, text)) in enumerate(EXAMPLES.items()):
-        cols[i % 3].button(T(zh, en), key=f"stage1::example::{key}", on_click=su.set_value,
-                           args=("stage_tool_src", text), use_container_width=True)
+    su.example_buttons(1, "stage_tool_src", EXAMPLES, per_row=3)
     src = su.editor("stage_tool_src", label=T("函数源码", "Function source"), default=DEFAULT_SOURCE, param="src",
                     height=340, preview=True, help=T("用 ast 解析；函数体永远不会运行。", "Parsed with ast; the body never runs."))
     use_pd = su.toggle("stage_tool_pd", label="parse_docstring=True", default=False, param="pd",

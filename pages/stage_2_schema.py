@@ -112,7 +112,7 @@ with model_box:
         cols = st.columns(2)
         for i, (key, (zh, en, text)) in enumerate(MODEL_EXAMPLES.items()):
             cols[i % 2].button(T(zh, en), key=f"stage2::example::{key}", on_click=su.set_value, args=("stage_model_src", text),
-                       use_container_width=True)
+                       width="stretch")
         model_src = su.editor("stage_model_src", label=T("参数模型（Pydantic，只解析不执行）",
                                                          "Argument model (Pydantic, parsed, never run)"),
                               default=DEFAULT_MODEL_SOURCE, param="model", height=460, preview=True)

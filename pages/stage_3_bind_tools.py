@@ -46,9 +46,9 @@ with left:
                      expanded=False, icon=":material/build:"):
         b1, b2 = st.columns(2)
         b1.button(T("文章的 get_weather", "The article's get_weather"), key="stage3::example::default",
-                  on_click=su.set_value, args=("stage_tool_src", DEFAULT_SOURCE), use_container_width=True)
+                  on_click=su.set_value, args=("stage_tool_src", DEFAULT_SOURCE), width="stretch")
         b2.button(T("协议不接受的工具名", "A name the protocol refuses"), key="stage3::example::bad_name",
-                  on_click=su.set_value, args=("stage_tool_src", BAD_NAME_SOURCE), use_container_width=True)
+                  on_click=su.set_value, args=("stage_tool_src", BAD_NAME_SOURCE), width="stretch")
         src = su.editor("stage_tool_src", label=T("函数源码", "Function source"), default=DEFAULT_SOURCE,
                         param="src", height=300)
         use_pd = su.toggle("stage_tool_pd", label="parse_docstring=True", default=False, param="pd",

@@ -52,10 +52,7 @@ with left:
     su.lesson(4)
     st.subheader(T("由你扮演模型：写下 tool_calls 的 arguments", "You play the model: write the arguments of tool_calls"),
                  anchor=False)
-    cols = st.columns(3)
-    for i, (key, (zh, en, text)) in enumerate(EXAMPLES.items()):
-        cols[i % 3].button(T(zh, en), key=f"stage4::example::{key}", on_click=su.set_value,
-                           args=("stage_call_args", text), use_container_width=True)
+    su.example_buttons(4, "stage_call_args", EXAMPLES, per_row=3)
     text = su.editor("stage_call_args", label=T("arguments 字符串，每行一个调用（get_weather）",
                                                 "arguments strings, one call per line (get_weather)"),
                      default=DEFAULT_ARGUMENTS, param="calls", height=140,

@@ -54,10 +54,7 @@ with right:
 with left:
     su.lesson(5)
     st.subheader(T("模型写下的 arguments 字符串", "The arguments string the model wrote"), anchor=False)
-    cols = st.columns(4)
-    for i, (key, (zh, en, text)) in enumerate(EXAMPLES.items()):
-        cols[i % 4].button(T(zh, en), key=f"stage5::example::{key}", on_click=su.set_value,
-                           args=("stage_valid_args", text), use_container_width=True)
+    su.example_buttons(5, "stage_valid_args", EXAMPLES, per_row=4)
     text = su.editor("stage_valid_args", label="function.arguments", default=DEFAULT_ARGUMENTS, param="args", height=110)
     model_name = su.choice(
         "stage_valid_model", label=T("参数模型", "Argument model"), options=["WeatherInput", "signature"],

@@ -72,10 +72,7 @@ with right:
 with left:
     su.lesson(6)
     st.subheader(T("校验后的参数字典", "The validated arguments dict"), anchor=False)
-    cols = st.columns(3)
-    for i, (key, (zh, en, text)) in enumerate(EXAMPLES.items()):
-        cols[i % 3].button(T(zh, en), key=f"stage6::example::{key}", on_click=su.set_value,
-                           args=("stage_kwargs", text), use_container_width=True)
+    su.example_buttons(6, "stage_kwargs", EXAMPLES, per_row=3)
     text = su.editor("stage_kwargs", label="kwargs (JSON)", default=DEFAULT_TEXT, param="kw", height=90)
     su.share_link(PAGE, ["kw"])
 

@@ -64,10 +64,7 @@ with right:
 with left:
     su.lesson(7)
     st.subheader(T("给 ToolNode 一次调用", "Give ToolNode one call"), anchor=False)
-    cols = st.columns(4)
-    for i, (key, (zh, en, text)) in enumerate(EXAMPLES.items()):
-        cols[i % 4].button(T(zh, en), key=f"stage7::example::{key}", on_click=su.set_value,
-                           args=("stage_msg_args", text), use_container_width=True)
+    su.example_buttons(7, "stage_msg_args", EXAMPLES, per_row=4)
     c1, c2 = st.columns([3, 1])
     with c1:
         args_text = su.editor("stage_msg_args", label=T("tool_call 的 args（JSON）", "The tool_call's args (JSON)"),

@@ -71,7 +71,7 @@ with left:
     cols = st.columns(len(su.examples()))
     for i, (col, text) in enumerate(zip(cols, su.examples())):
         col.button(text, key=f"stage8::example::{i}", on_click=su.set_value, args=("stage_rt_q", text),
-                   use_container_width=True)
+                   width="stretch")
     question = su.line("stage_rt_q", label=T("问题", "Question"), default=su.default_question(), param="ask",
                        aliases=su.DEFAULT_QUESTIONS)
     share_slot = st.container()
