@@ -4,6 +4,7 @@
 import streamlit as st
 
 from pages import _graph_ui as gu
+from lessons.search_assistant.lessons import edges_text
 from pages._ui import T, lang
 
 EXAMPLES = {"zh": ["曼谷今天多少度？", "你好", "LangGraph 的 checkpointer 是做什么的？"],
@@ -34,12 +35,12 @@ summary = st.container()
 left, right = st.columns(2, gap="large")
 with left:
     st.markdown(T("#### :material/route: 固定工作流", "#### :material/route: Fixed workflow"))
-    st.caption("START → understand → search → answer → END")
+    st.caption(edges_text(apps["workflow"]))  # read from get_graph(), not typed
     wf_panel = gu.panel("g1wf", apps["workflow"])
     wf_verdict = wf_panel.extra
 with right:
     st.markdown(T("#### :material/smart_toy: 工具调用 Agent", "#### :material/smart_toy: Tool-calling agent"))
-    st.caption("START → model ⇢ tools → model ⇢ END")
+    st.caption(edges_text(apps["agent"]))
     ag_panel = gu.panel("g1ag", apps["agent"])
     ag_verdict = ag_panel.extra
 

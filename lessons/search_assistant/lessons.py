@@ -192,6 +192,19 @@ def graph_structure(app) -> dict[str, Any]:
     }
 
 
+def edges_text(app) -> str:
+    """The compiled graph's edges on one line, read from ``get_graph()``.
+
+    ``→`` is a fixed edge, ``⇢`` a conditional one; ``__start__`` / ``__end__`` print as
+    START / END. For the fixed workflow: ``START → understand · understand → search · ...``.
+    """
+    names = {"__start__": "START", "__end__": "END"}
+    return " · ".join(
+        f"{names.get(e['source'], e['source'])} {'⇢' if e['conditional'] else '→'} {names.get(e['target'], e['target'])}"
+        for e in graph_structure(app)["edges"]
+    )
+
+
 def graph_mermaid(app, highlight: str | None = None) -> str:
     """``draw_mermaid()`` of the compiled graph, with one node optionally highlighted."""
     text = app.get_graph().draw_mermaid()

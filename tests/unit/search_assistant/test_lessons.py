@@ -278,3 +278,14 @@ def test_time_travel_fork_in_english_answers_about_tomorrow(llm):
     result = L.time_travel_demo(llm, lang="en")
     assert "tomorrow" in result["fork"]["search_query"].lower()
     assert result["fork"]["sources"][0] == "https://weather.example/bangkok/tomorrow"
+
+
+def test_edges_text_reads_both_graphs_from_get_graph(llm):
+    from lessons.search_assistant.agent import build_agent
+    from lessons.search_assistant.search import default_offline_search
+    from lessons.search_assistant.workflow import build_workflow
+
+    workflow = L.edges_text(build_workflow(llm, default_offline_search()))
+    assert workflow == "START → understand · search → answer · understand → search · answer → END"
+    agent = L.edges_text(build_agent(llm))
+    assert "START → model" in agent and "tools → model" in agent and "model ⇢ tools" in agent
