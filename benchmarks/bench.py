@@ -50,9 +50,22 @@ def bench_rerun(n: int = 40) -> dict[str, object]:
 
 
 def bench_run(n: int = 60) -> dict[str, object]:
+    """The traced run against the bare baseline, and the steps in between.
+
+    Five ways to answer the same question, each timed ``n`` times, interleaved:
+
+    * ``bare``           — hand-written loop, scripted ``BaseChatModel`` (the issue's baseline);
+    * ``graph_scripted`` — a plain LangGraph agent (model node + ``ToolNode``), same scripted model;
+    * ``wire_loop``      — the hand-written loop again, but with ``ChatOpenAI`` talking to the
+      built-in model over the in-process wire (the SDK builds, sends and parses real bodies);
+    * ``graph_wire``     — the plain LangGraph agent over that wire, nothing recorded;
+    * ``traced``         — :func:`toolcall_lab.live.run_traced`: LangGraph, wire, every artifact kept.
+    """
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
     from langchain_core.outputs import ChatGeneration, ChatResult
+    from langgraph.graph import START, MessagesState, StateGraph
+    from langgraph.prebuilt import ToolNode, tools_condition
 
     from toolcall_lab.live import run_traced
     from toolcall_lab.llm import build_chat_model
@@ -67,8 +80,6 @@ def bench_run(n: int = 60) -> dict[str, object]:
     class Scripted(BaseChatModel):
         """The same two replies, with no wire: the bare baseline."""
 
-        step: int = 0
-
         @property
         def _llm_type(self) -> str:
             return "scripted"
@@ -77,12 +88,11 @@ def bench_run(n: int = 60) -> dict[str, object]:
             return self
 
         def _generate(self, messages, stop=None, run_manager=None, **kw):  # noqa: ANN001
-            self.step += 1
-            msg = (AIMessage(content="", tool_calls=[call]) if self.step == 1 else AIMessage(content=answer))
+            answered = isinstance(messages[-1], ToolMessage)
+            msg = AIMessage(content=answer) if answered else AIMessage(content="", tool_calls=[call])
             return ChatResult(generations=[ChatGeneration(message=msg)])
 
-    def bare_loop() -> str:
-        llm = Scripted().bind_tools([tool])
+    def hand_loop(llm) -> str:  # noqa: ANN001
         messages = [SystemMessage(system), HumanMessage(QUESTION)]
         while True:
             ai = llm.invoke(messages)
@@ -93,20 +103,48 @@ def bench_run(n: int = 60) -> dict[str, object]:
                 messages.append(ToolMessage(content=json.dumps(tool.invoke(c["args"]), ensure_ascii=False),
                                             tool_call_id=c["id"]))
 
-    llm = build_chat_model()
-    for _ in range(5):  # warm up both paths
-        bare_loop()
-        run_traced(QUESTION, llm, [tool], system=system)
-    bare, traced = [], []
+    def plain_graph(llm):  # noqa: ANN001, ANN202
+        def model(state):  # noqa: ANN001, ANN202
+            return {"messages": [llm.invoke([SystemMessage(system), *state["messages"]])]}
+
+        builder = StateGraph(MessagesState)
+        builder.add_node("model", model)
+        builder.add_node("tools", ToolNode([tool]))
+        builder.add_edge(START, "model")
+        builder.add_conditional_edges("model", tools_condition)
+        builder.add_edge("tools", "model")
+        return builder.compile()
+
+    scripted = Scripted().bind_tools([tool])
+    wire_llm = build_chat_model()
+    wire_bound = wire_llm.bind_tools([tool])
+    graph_scripted, graph_wire = plain_graph(scripted), plain_graph(wire_bound)
+    start = {"messages": [HumanMessage(QUESTION)]}
+    ways = {
+        "bare": lambda: hand_loop(scripted),
+        "graph_scripted": lambda: graph_scripted.invoke(start),
+        "wire_loop": lambda: hand_loop(wire_bound),
+        "graph_wire": lambda: graph_wire.invoke(start),
+        "traced": lambda: run_traced(QUESTION, wire_llm, [tool], system=system),
+    }
+    answers = {run_traced(QUESTION, wire_llm, [tool], system=system).answer, hand_loop(scripted), hand_loop(wire_bound)}
+    if len(answers) != 1:  # the five ways must answer the same question the same way
+        raise RuntimeError(f"the ways disagree: {answers}")
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(5):  # warm up every path
+        for way in ways.values():
+            way()
     for _ in range(n):
-        t0 = time.perf_counter()
-        bare_loop()
-        bare.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        run_traced(QUESTION, llm, [tool], system=system)
-        traced.append((time.perf_counter() - t0) * 1000)
-    b, t = statistics.median(bare), statistics.median(traced)
-    return {"bare_loop_median_ms": round(b, 2), "traced_run_median_ms": round(t, 2), "ratio": round(t / b, 2)}
+        for name, way in ways.items():
+            t0 = time.perf_counter()
+            way()
+            times[name].append((time.perf_counter() - t0) * 1000)
+    med = {name: statistics.median(values) for name, values in times.items()}
+    out: dict[str, object] = {f"{name}_median_ms": round(value, 2) for name, value in med.items()}
+    out.update({f"{name}_vs_bare": round(value / med["bare"], 2) for name, value in med.items() if name != "bare"})
+    out["traced_vs_wire_loop"] = round(med["traced"] / med["wire_loop"], 2)
+    out["traced_vs_graph_wire"] = round(med["traced"] / med["graph_wire"], 2)
+    return out
 
 
 def _free_port() -> int:
