@@ -5,7 +5,7 @@ from typing import Any
 import streamlit as st
 
 from pages import _stage_ui as su
-from pages._ui import T
+from pages._ui import T, lang
 from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.stages import tool_message as tm
 from toolcall_lab.stages.models import WeatherResult
@@ -51,8 +51,8 @@ def outputs() -> list[dict[str, Any]]:
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
-def pairing(mode: str) -> dict[str, Any]:
-    return tm.pairing_demo(mode)  # type: ignore[arg-type]
+def pairing(mode: str, question: str, language: str) -> dict[str, Any]:
+    return tm.pairing_demo(mode, question=question, lang=language)  # type: ignore[arg-type]
 
 
 su.header(7)
@@ -158,7 +158,7 @@ with left:
                                       "mismatch": T("tool_call_id = call_999", "tool_call_id = call_999")}.__getitem__)
         st.caption(T("发给内置教学模型：它像 OpenAI 的端点一样检查 tool_call_id 是否成对。",
                      "Sent to the built-in teaching model, whose endpoint checks tool_call_id pairs as OpenAI's does."))
-        demo = su.loading(pairing, mode)
+        demo = su.loading(pairing, mode, su.default_question(), lang())
         exchange = demo.get("exchange") or {}
         st.markdown(T(f"端点回答：**HTTP {exchange.get('status_code')}**", f"The endpoint answered **HTTP {exchange.get('status_code')}**"))
         if demo.get("error"):

@@ -283,29 +283,39 @@ def output_cases() -> list[dict[str, Any]]:
     return rows
 
 
-def pairing_messages(mode: Literal["paired", "missing", "mismatch"]) -> list[BaseMessage]:
-    """The second request's messages: a proper pair, a missing answer, or a wrong id."""
-    from toolcall_lab.stages.weather_data import lookup_weather
+#: The follow-up the learner types when no tool answer was sent ("missing" mode), per language.
+FOLLOW_UPS = {"zh": "所以要带伞吗？", "en": "So do I need an umbrella?"}
 
+
+def pairing_messages(mode: Literal["paired", "missing", "mismatch"], question: str = DEFAULT_QUESTION,
+                     lang: str = "zh") -> list[BaseMessage]:
+    """The second request's messages: a proper pair, a missing answer, or a wrong id.
+
+    The tool answer is the ``ToolMessage`` that ``ToolNode`` really returned for
+    :data:`DEFAULT_CALL`; the mismatch case is that same message with its id changed.
+    """
     ai = AIMessage(content="", tool_calls=[DEFAULT_CALL])
-    answer = json.dumps(lookup_weather("Bangkok"), ensure_ascii=False)
-    messages: list[BaseMessage] = [HumanMessage(DEFAULT_QUESTION), ai]
-    if mode == "paired":
-        messages.append(ToolMessage(content=answer, tool_call_id="call_123", name="get_weather"))
-    elif mode == "mismatch":
-        messages.append(ToolMessage(content=answer, tool_call_id="call_999", name="get_weather"))
-    else:  # missing: the conversation goes on as if the tool had never answered
-        messages.append(HumanMessage("所以要带伞吗？"))
+    messages: list[BaseMessage] = [HumanMessage(question), ai]
+    if mode == "missing":  # the conversation goes on as if the tool had never answered
+        messages.append(HumanMessage(FOLLOW_UPS.get(lang, FOLLOW_UPS["zh"])))
+        return messages
+    answer = run_tool_node([DEFAULT_CALL]).tool_messages[0]
+    if mode == "mismatch":
+        answer = answer.model_copy(update={"tool_call_id": "call_999"})
+    messages.append(answer)
     return messages
 
 
-def pairing_demo(mode: Literal["paired", "missing", "mismatch"] = "missing", *, llm: Any = None) -> dict[str, Any]:
+def pairing_demo(mode: Literal["paired", "missing", "mismatch"] = "missing", *, llm: Any = None,
+                 question: str = DEFAULT_QUESTION, lang: str = "zh") -> dict[str, Any]:
     """Send the next request with the tool answer paired, missing, or mismatched.
 
     Args:
         mode: ``"paired"`` (the answer's ``tool_call_id`` is ``call_123``), ``"missing"``
             (no ``ToolMessage`` at all) or ``"mismatch"`` (``tool_call_id="call_999"``).
         llm: the chat model (default: the built-in model).
+        question: the user's first message (the page passes its language's question).
+        lang: the language of the follow-up in ``"missing"`` mode.
 
     Returns:
         ``{"mode", "ok", "exchange", "answer", "error"}``; ``exchange`` holds the real
@@ -324,7 +334,7 @@ def pairing_demo(mode: Literal["paired", "missing", "mismatch"] = "missing", *, 
     answer, error = None, None
     with recording() as rec:
         try:
-            answer = chat.invoke(pairing_messages(mode)).content
+            answer = chat.invoke(pairing_messages(mode, question, lang)).content
         except Exception as exc:  # noqa: BLE001 - the endpoint's refusal is the artifact
             error = model_error(STAGE, exc, rec.exchanges)
     return {

@@ -89,6 +89,20 @@ def test_pairing_messages_shapes():
     assert [m.type for m in pairing_messages("missing")] == ["human", "ai", "human"]
 
 
+def test_pairing_answer_is_the_message_tool_node_returned():
+    real = run_tool_node().tool_messages[0]
+    paired, mismatched = pairing_messages("paired")[-1], pairing_messages("mismatch")[-1]
+    assert paired.content == real.content and paired.tool_call_id == "call_123"
+    assert mismatched.content == real.content and mismatched.status == real.status
+
+
+def test_pairing_messages_speak_the_learners_language():
+    messages = pairing_messages("missing", "What's the weather in Bangkok?", "en")
+    assert messages[0].content == "What's the weather in Bangkok?"
+    assert messages[-1].content == "So do I need an umbrella?"
+    assert pairing_messages("missing")[-1].content == "所以要带伞吗？"
+
+
 @needs_llm
 def test_paired_answer_goes_through():
     d = pairing_demo("paired")
