@@ -7,6 +7,8 @@ import streamlit as st
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, lang, show_error
 
+# the same turns as lessons.search_assistant.lessons.ZH_TURNS / EN_TURNS (a unit test holds them equal);
+# typed here so the page's first lines render before LangGraph is imported
 TURNS = {"zh": ["曼谷今天多少度？", "那明天呢？", "需要带伞吗？"],
          "en": ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"]}
 KINDS = ("workflow", "agent")

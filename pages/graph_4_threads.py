@@ -6,7 +6,10 @@ import streamlit as st
 
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, lang, settings, show_error
+from toolcall_lab.errors import explain
 
+# the same turns as lessons.search_assistant.lessons.ZH_TURNS / EN_TURNS (a unit test holds them equal);
+# typed here so the page's first lines render before LangGraph is imported
 TURNS = {"zh": ["曼谷今天多少度？", "那明天呢？", "需要带伞吗？"],
          "en": ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"]}
 
@@ -130,8 +133,24 @@ if last and last.get("error"):
 gu.show_trace(thread_panel, last["trace"] if last else None, key=f"g4::step::{last['id'] if last else 'none'}",
               empty_note=T("还没有运行：点“跑三轮”，或自己发一句。", "Nothing run yet: press “Run the three turns”, "
                            "or send a question of your own."))
-snapshot = app.get_state(config)
-messages = (snapshot.values or {}).get("messages", [])
+from lessons.search_assistant.lessons import fork_from, history_rows, replay_from
+
+
+def read_thread() -> tuple[list, list[dict]]:
+    """The thread's messages and checkpoint history, read back from the checkpointer."""
+    try:
+        return (app.get_state(config).values or {}).get("messages", []), history_rows(app, config)
+    except Exception as exc:  # noqa: BLE001 - a store that fails after opening is explained, not a traceback
+        with run_area:
+            show_error(explain("checkpointer", exc, zh="从 checkpointer 读回这个线程失败。",
+                               en="Reading this thread back from the checkpointer failed.",
+                               hint_zh="检查数据库是否还在运行、文件是否被别的进程锁住；或在侧边栏换回 SQLite 文件。",
+                               hint_en="Check that the database is still up and the file is not locked by another "
+                                       "process, or switch back to the SQLite file."))
+        return [], []
+
+
+messages, rows = read_thread()
 with chat:
     st.markdown(T(f"**线程里的对话**（{len(messages)} 条消息，来自 get_state）",
                   f"**The conversation on this thread** ({len(messages)} messages, from get_state)"))
@@ -144,9 +163,6 @@ with chat:
 # ---------------------------------------------------------------- 2. history and time travel
 st.divider()
 st.subheader(T("2 · 检查点历史与时间旅行", "2 · Checkpoint history and time travel"), anchor=False)
-from lessons.search_assistant.lessons import fork_from, history_rows, replay_from
-
-rows = history_rows(app, config)
 st.markdown(T(f"`get_state_history` 共 **{len(rows)}** 个检查点（最新在上）：",
               f"`get_state_history` lists **{len(rows)}** checkpoints (newest first):"))
 if rows:

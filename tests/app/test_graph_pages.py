@@ -354,6 +354,23 @@ def test_page7_live_run_records_the_three_turns(open_page):
     assert all(s["state"] for steps in run["runs"] for s in steps)  # the State after every super-step
 
 
+def test_page4_a_checkpointer_that_fails_on_read_is_explained(open_page, monkeypatch):
+    """The store opened fine but reading the thread back fails (a dropped connection, a lock)."""
+    import sqlite3
+
+    import lessons.search_assistant.lessons as lessons
+
+    def broken(app, config):  # noqa: ANN001, ANN202
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(lessons, "history_rows", broken)
+    at = open_page(PAGES[4], "en")
+    assert not at.exception, at.exception
+    errors = [e.value for e in at.error]
+    assert any("Stage: `checkpointer`" in e and "Reading this thread back" in e for e in errors), errors
+    assert "This thread has no checkpoints yet." in texts(at)  # the rest of the page still renders
+
+
 # ---------------------------------------------------------------- a failing provider is explained
 
 
@@ -374,3 +391,18 @@ def test_an_unreachable_provider_is_explained_not_a_traceback():
     errors = [e.value for e in at.error]
     assert any("Stage: `graph`" in e or "Stage: `model_call`" in e for e in errors), errors
     assert "Traceback" not in texts(at)
+
+
+@pytest.mark.parametrize("page", ["graph_3_state.py", "graph_4_threads.py"])
+def test_page_turns_are_the_lessons_turns(page):
+    """Pages 3 and 4 type the three turns to stay light; they must not drift from the lesson's."""
+    import ast
+    from pathlib import Path
+
+    from lessons.search_assistant.lessons import EN_TURNS, ZH_TURNS
+
+    tree = ast.parse((Path(__file__).resolve().parents[2] / "pages" / page).read_text(encoding="utf-8"))
+    assigned = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                    and any(getattr(t, "id", None) == "TURNS" for t in node.targets))
+    turns = ast.literal_eval(assigned)
+    assert tuple(turns["zh"]) == ZH_TURNS and tuple(turns["en"]) == EN_TURNS
