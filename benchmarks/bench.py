@@ -127,8 +127,16 @@ def bench_run(n: int = 60) -> dict[str, object]:
         "graph_wire": lambda: graph_wire.invoke(start),
         "traced": lambda: run_traced(QUESTION, wire_llm, [tool], system=system),
     }
-    answers = {run_traced(QUESTION, wire_llm, [tool], system=system).answer, hand_loop(scripted), hand_loop(wire_bound)}
-    if len(answers) != 1:  # the five ways must answer the same question the same way
+
+    def answer_of(result: object) -> str:
+        if isinstance(result, str):  # a hand-written loop
+            return result
+        if isinstance(result, dict):  # a graph's final state
+            return result["messages"][-1].content
+        return result.answer  # a RunTrace
+
+    answers = {name: answer_of(way()) for name, way in ways.items()}
+    if len(set(answers.values())) != 1:  # the five ways must answer the same question the same way
         raise RuntimeError(f"the ways disagree: {answers}")
     times: dict[str, list[float]] = {name: [] for name in ways}
     for _ in range(5):  # warm up every path
