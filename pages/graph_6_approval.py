@@ -212,11 +212,14 @@ with right:
             st.session_state.pop(f"{KEY}::m", None)
             st.rerun()
 
+from lessons.search_assistant.lessons import edges_text
+
 # the graph and its super-steps: the resumed part when there is one, else the run up to the pause
 shown = (m["resumed"] or {}).get("trace") or (m["started"] or {}).get("trace")
 chosen = gu.show_trace(graph_panel, shown, key=f"g6::step::{m['run']}::{m['phase']}",
-                       empty_note=T("model → approve（在这里暂停）→ tools → model",
-                                    "model → approve (pauses here) → tools → model"))
+                       empty_note=T("还没有运行。图的边（读自 get_graph()；approve 会暂停）：",
+                                    "Nothing run yet. The graph's edges (read from get_graph(); approve pauses): ")
+                       + edges_text(apps["approval"]))
 if m["phase"] == "pending" and shown and chosen == shown["steps"][-1]["step"]:
     # after the last finished step the run is inside `approve`, stopped by interrupt()
     gu.draw(apps["approval"], "approve", target=graph_panel.graph,

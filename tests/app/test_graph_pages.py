@@ -286,6 +286,12 @@ def start_approval(open_page, lang: str = "en"):
     return at
 
 
+def test_page6_before_a_run_shows_the_edges_read_from_the_graph(open_page):
+    at = open_page(PAGES[6], "en")
+    # conditional edges (⇢) leave model and approve; only get_graph() knows approve ⇢ model (a reject)
+    assert "approve ⇢ model · approve ⇢ tools" in texts(at)
+
+
 def test_page6_approve_resumes_and_sends_once(open_page):
     at = start_approval(open_page)
     press(at, "Approve and resume")
