@@ -794,8 +794,13 @@ def finding_in_memory(llm, search: SearchBackend | None = None, *, sqlite_settin
     backend = search if search is not None else default_offline_search()
     saver = build_original(llm, backend).checkpointer
     original: dict[str, Any] = {"checkpointer": type(saver).__name__}
-    fixed: dict[str, Any] = {"checkpointer": "SqliteSaver / PostgresSaver"}
-    reproduced = type(saver).__name__ == "InMemorySaver"
+    # the fixed side's checkpointer is whatever the setting builds: open it, name its class, close it
+    from toolcall_lab.checkpointers import close_checkpointer, make_checkpointer
+
+    fixed_saver = make_checkpointer(sqlite_setting or "sqlite")
+    fixed: dict[str, Any] = {"checkpointer": type(fixed_saver).__name__}
+    close_checkpointer(fixed_saver)
+    reproduced = type(saver).__name__ == "InMemorySaver" and fixed["checkpointer"] != "InMemorySaver"
     if run_processes:
         original["restart"] = survives_restart("memory")
         fixed["restart"] = survives_restart(sqlite_setting or "sqlite")

@@ -108,3 +108,15 @@ def test_finding_5_nodes_claim_to_return_the_full_state(session):
 
 def test_finding_6_the_checkpointer_is_in_memory(session):
     assert isinstance(session.app.checkpointer, InMemorySaver)
+
+
+def test_finding_6_names_the_class_each_side_really_built(tmp_path):
+    from lessons.search_assistant.lessons import finding_in_memory
+    from toolcall_lab.llm import build_chat_model
+
+    finding = finding_in_memory(build_chat_model(), sqlite_setting=str(tmp_path / "cp.sqlite"), run_processes=False)
+    assert finding["original"]["checkpointer"] == "InMemorySaver"
+    assert finding["fixed"]["checkpointer"] == "SqliteSaver"  # built from the setting, not typed
+    assert finding["reproduced"] is True
+    memory = finding_in_memory(build_chat_model(), sqlite_setting="memory", run_processes=False)
+    assert memory["fixed"]["checkpointer"] == "InMemorySaver" and memory["reproduced"] is False
