@@ -81,7 +81,7 @@ with tool_tab:
 
         log = AttemptLog()
         with st.spinner(T("运行中……", "Running…")):
-            trace = run_traced(QUESTION, chat_model(), [make_faulty_weather_tool(tool_kind, retry=retry, log=log)],
+            trace = run_traced(QUESTION, chat_model(), [make_faulty_weather_tool(tool_kind, retry=retry, log=log, lang=lang())],
                                lang=lang(), model_label=model_label(), secrets=settings().secrets)
         st.session_state["tool_fault"] = (trace, log.entries)
     if "tool_fault" in st.session_state:

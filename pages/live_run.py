@@ -20,7 +20,7 @@ live_run_panel(
     system=T("你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
              "You are a weather assistant. Call the tool for weather data and answer only from its result."),
     examples=[T("曼谷天气怎么样？", "What's the weather in Bangkok?"),
-              T("曼谷和东京未来3天的天气", "Weather in Tokyo and Paris for 3 days"),
+              T("曼谷和东京未来3天的天气", "Weather in Bangkok and Tokyo for the next 3 days"),
               T("FakeCity 的天气", "What's the weather in FakeCity?"),
               T("你好", "Hello")],
     use_chat_input=True,

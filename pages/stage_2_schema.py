@@ -69,7 +69,7 @@ PAIRS = (
     ("openai_vs_strict", "openai", "openai_strict"),
     ("model_vs_strict", "args_schema", "openai_strict"),
 )
-OP_MARK = {"added": "+ added", "removed": "− removed", "changed": "~ changed"}
+OP_MARK = {"added": T("+ 新增", "+ added"), "removed": T("− 删除", "− removed"), "changed": T("~ 改变", "~ changed")}
 
 
 def unified(before: object, after: object, a: str, b: str) -> str:

@@ -142,7 +142,7 @@ with left:
         st.markdown(T("#### 三种写法，问 Python 自己的解析器", "#### Three spellings, asked of Python's own parser"))
         st.dataframe(
             [{"code": row["code"], "valid": row["valid"],
-              "error": "" if row["valid"] else f"{row['error']['msg']} (col {row['error']['col']})"}
+              "error": "" if row["valid"] else f"{row['error']['msg']} " + T(f"（第 {row['error']['col']} 列）", f"(col {row['error']['col']})")}
              for row in kw_stage.syntax_demo()],
             hide_index=True,
             column_config={"code": T("写法", "spelling"), "valid": st.column_config.CheckboxColumn(T("合法", "valid")),

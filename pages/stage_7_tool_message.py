@@ -95,7 +95,7 @@ with left:
                  {"field": "tool_call_id", "value": message["tool_call_id"]},
                  {"field": "status", "value": status},
                  {"field": T("content 的类型", "type of content"), "value": f"{message['content_type']} · "
-                                                                       f"{message['content_chars']} chars"}],
+                                                                       f"{message['content_chars']} " + T("字符", "chars")}],
                 hide_index=True, column_config={"field": T("字段", "field"), "value": T("值", "value")},
             )
             st.markdown(T("**content**：一个字符串（字典经 json.dumps 变成的 JSON 文本）",

@@ -87,7 +87,7 @@ def with_retries(
 
 
 def make_faulty_weather_tool(kind: ToolFaultKind, *, fail_times: int = 2, retry: bool = False,
-                             log: AttemptLog | None = None) -> Any:
+                             log: AttemptLog | None = None, lang: str = "zh") -> Any:
     """The lab's ``get_weather`` with one kind of tool fault built in.
 
     Args:
@@ -99,6 +99,7 @@ def make_faulty_weather_tool(kind: ToolFaultKind, *, fail_times: int = 2, retry:
         fail_times: how many calls fail for ``"transient"``.
         retry: wrap the function with :func:`with_retries` (transient errors only).
         log: where the retry wrapper records attempts.
+        lang: the language of the business refusal's text (``"zh"`` or ``"en"``).
     """
     from pydantic import BaseModel, Field
 
@@ -116,6 +117,9 @@ def make_faulty_weather_tool(kind: ToolFaultKind, *, fail_times: int = 2, retry:
         if kind == "raises":
             raise RuntimeError("bug in the weather tool: division by zero (injected)")
         if kind == "business_refusal":
+            if lang == "en":
+                return (f"The weather service refused this query: {city} is not among the cities this account "
+                        "may look up (a business rule: do not retry).")
             return f"天气服务拒绝了这次查询：{city} 不在本账户的可查城市范围内（业务规则，不要重试）。"
         return lookup_weather(city, days)
 

@@ -61,7 +61,7 @@ def make_search_web_tool(search: SearchBackend | None = None) -> BaseTool:
             return backend.search(query, max_results=limit, include_answer=True)
         except Exception as exc:
             # A failed search is reported to the model as text, so it can say so honestly.
-            return f"搜索失败：{type(exc).__name__}: {exc}"
+            return f"搜索失败 / search failed: {type(exc).__name__}: {exc}"
 
     return search_web
 

@@ -49,6 +49,18 @@ def test_transient_tool_error_succeeds_with_the_retry_wrapper(open_page):
     assert trace.tool_executions[0].tool_message["status"] == "success"
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", "a business rule: do not retry"), ("zh", "业务规则，不要重试")])
+def test_a_business_refusal_reaches_the_model_in_the_learners_language(open_page, lang, words):
+    at = open_page("pages/faults.py", lang)
+    at.radio(key="tool_fault_kind").set_value("business_refusal")
+    at.button(key="tool_fault_run").click().run()
+    assert not at.exception
+    trace, entries = at.session_state["tool_fault"]
+    assert entries == []  # a refusal is an answer, not an error: nothing is retried
+    message = trace.tool_executions[0].tool_message
+    assert message["status"] == "success" and words in message["content"]
+
+
 def test_idempotent_write_keeps_one_row(open_page):
     at = open_page("pages/faults.py", "en")
     rows = [m.value for m in at.metric]

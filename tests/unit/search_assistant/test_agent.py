@@ -122,7 +122,7 @@ def test_a_failing_backend_becomes_tool_text(llm):
             raise TimeoutError("tavily did not answer")
 
     tool = make_search_web_tool(BrokenSearch())
-    assert tool.invoke({"query": "曼谷"}) == "搜索失败：TimeoutError: tavily did not answer"
+    assert tool.invoke({"query": "曼谷"}) == "搜索失败 / search failed: TimeoutError: tavily did not answer"
 
 
 def test_the_articles_example_question_is_answered_from_the_results(llm):
