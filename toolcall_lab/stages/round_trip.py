@@ -16,7 +16,7 @@ the run produced at that point, so a control can walk one run across the eight p
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
@@ -47,6 +47,10 @@ class RoundTrip:
         answer: the final answer text (``None`` when the run stopped early).
         error: what stopped the run, if anything.
         tool: the bound tool (left out of :meth:`to_dict`).
+        recorded: for a traced run, what the run itself recorded for each call of the
+            first reply (arguments string, ``json.loads`` of it, Pydantic's verdict, the
+            kwargs the function got); :func:`step_through` shows these instead of
+            validating again.
     """
 
     question: str
@@ -57,6 +61,7 @@ class RoundTrip:
     answer: str | None
     error: ExplainedError | None = None
     tool: BaseTool | None = field(default=None, repr=False, compare=False)
+    recorded: list[dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k not in {"error", "tool"}}
@@ -136,6 +141,36 @@ def _raw_calls(run: RoundTrip) -> list[dict[str, Any]]:
     return ((body.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []
 
 
+def _check_call(raw: dict[str, Any], tool: BaseTool | None) -> tuple[dict[str, Any], str, dict[str, Any] | None]:
+    """Stages 5 and 6 for one raw call: ``json.loads`` of its arguments, then the tool's schema.
+
+    Returns ``(stage-5 entry, tool name, kwargs the function would get or None)``.
+    """
+    from toolcall_lab.stages.validation import json_stage, validate_stage
+
+    text = (raw.get("function") or {}).get("arguments", "")
+    entry: dict[str, Any] = {"id": raw.get("id"), "arguments": text}
+    name = getattr(tool, "name", "tool")
+    parsed = json_stage(text)
+    if isinstance(parsed, ExplainedError):
+        entry["json"] = {"error": parsed.to_dict()}
+        return entry, name, None
+    entry["json"] = parsed.to_dict()
+    model = getattr(tool, "args_schema", None)
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        entry["validation"] = None
+        return entry, name, None
+    checked = validate_stage(parsed.value, model)
+    entry["validation"] = checked.to_dict()
+    ok = not isinstance(checked, ExplainedError) and checked.ok
+    return entry, name, (checked.kwargs or {}) if ok else None
+
+
+def _result_of(view: dict[str, Any]) -> Any:
+    """A ToolMessage view's content, parsed back when it holds JSON."""
+    return view.get("content_json") if view.get("content_is_json") else view.get("content")
+
+
 def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
     """Lay one run out as the eight stages, each with the artifact it produced.
 
@@ -152,42 +187,28 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
         >>> [s["key"] for s in steps][:3], steps[3]["artifact"]["raw_tool_calls"][0]["function"]["name"]
         (['tool_source', 'schema', 'bind_tools'], 'get_weather')
     """
-    from toolcall_lab.stages.validation import ValidationStageResult, json_stage, validate_stage
-
     run = run_round_trip() if run is None else run
     tool = run.tool
     raw_calls = _raw_calls(run)
     first = run.exchanges[0] if run.exchanges else None
 
     # Stages 5 and 6 for each call: the string parsed, validated, and the call it became.
-    # The result shown for stage 6 is read back from the ToolMessage of the same id:
-    # the tool is not run a second time (it might be a paid or slow service).
-    model = getattr(tool, "args_schema", None)
-    if not (isinstance(model, type) and issubclass(model, BaseModel)):
-        model = None
+    # A traced run shows what it recorded; a fresh run parses and validates here. The
+    # result shown for stage 6 is read back from the ToolMessage of the same id: the tool
+    # is not run a second time (it might be a paid or slow service).
     answers = {m.get("tool_call_id"): m for m in run.tool_messages}
-    parsed_calls, python_calls = [], []
-    for raw in raw_calls:
-        text = (raw.get("function") or {}).get("arguments", "")
-        parsed = json_stage(text)
-        entry: dict[str, Any] = {"id": raw.get("id"), "arguments": text}
-        if isinstance(parsed, ExplainedError):
-            entry["json"] = {"error": parsed.to_dict()}
-            parsed_calls.append(entry)
-            continue
-        entry["json"] = parsed.to_dict()
-        checked = validate_stage(parsed.value, model) if model is not None else None
-        entry["validation"] = checked.to_dict() if checked is not None else None
-        parsed_calls.append(entry)
-        if isinstance(checked, ValidationStageResult) and checked.ok:
-            kwargs = checked.kwargs or {}
-            answer = answers.get(raw.get("id"), {})
-            python_calls.append({
-                "id": raw.get("id"),
-                "kwargs": kwargs,
-                "call": render_call(getattr(tool, "name", "tool"), kwargs),
-                "result": answer.get("content_json") if answer.get("content_is_json") else answer.get("content"),
-            })
+    if run.recorded is not None:
+        calls = [({k: r[k] for k in ("id", "arguments", "json", "validation")}, r["name"], r["kwargs_passed"])
+                 for r in run.recorded]
+    else:
+        calls = [_check_call(raw, tool) for raw in raw_calls]
+    parsed_calls = [entry for entry, _, _ in calls]
+    python_calls = [{
+        "id": entry["id"],
+        "kwargs": kwargs,
+        "call": render_call(name, kwargs),
+        "result": _result_of(answers.get(entry["id"], {})),
+    } for entry, name, kwargs in calls if kwargs is not None]
 
     artifacts: dict[str, Any] = {
         "tool_source": None if tool is None else json_safe({
@@ -275,7 +296,18 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
     second = None
     if len(calls) > 1 and isinstance(calls[1].request_body, dict):
         second = calls[1].request_body.get("messages")
-    names = [t.get("function", {}).get("name") for t in tools_on_wire(trace) or []]
+    recorded = [{
+        "id": e.tool_call_id,
+        "name": e.tool_name,
+        "arguments": e.raw_arguments,
+        "json": {"error": e.parse_error} if e.parse_error is not None else {"value": e.parsed_args},
+        "validation": asdict(e.validation) if e.validation is not None else None,
+        "kwargs_passed": e.kwargs_passed,
+    } for e in trace.tool_executions if e.tool_call_id in first_ids]
+    # Stages 1 and 2 need the tool object itself: rebuild the lab's weather tool, but only
+    # when its schema is exactly the one the model saw (an uploaded run may have had another).
+    weather = build_weather_tool()
+    same_tool = convert_to_openai_tool(weather) in (tools_on_wire(trace) or [])
     return RoundTrip(
         question=trace.question,
         exchanges=exchanges,
@@ -284,5 +316,6 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
         second_request_messages=second,
         answer=trace.answer,
         error=ExplainedError.from_dict(trace.error) if trace.error else None,
-        tool=build_weather_tool() if "get_weather" in names else None,
+        tool=weather if same_tool else None,
+        recorded=recorded,
     )
