@@ -54,32 +54,26 @@ def normalize_ai_message(ai: "AIMessage") -> dict[str, Any]:
 def validate_arguments(tool: "BaseTool", parsed: Any) -> Validation:
     """Run the tool's own ``args_schema`` over the parsed arguments, as ``tool.invoke`` does.
 
-    Coercions are the fields whose validated value differs in type or value from the
-    input (``"3"`` → ``3``); defaults are fields the model left out.
+    The verdict is the validation stage's own (:func:`toolcall_lab.stages.validation.validate_stage`),
+    so a traced run and stage 5 never disagree. Coercions are the values Pydantic changed
+    (``"3"`` → ``3``), nested ones included; defaults are fields the model left out.
     """
-    from pydantic import BaseModel, ValidationError
+    from pydantic import BaseModel
+
+    from toolcall_lab.stages.validation import validate_stage
 
     schema = tool.args_schema
     if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
         return Validation(ok=True, kwargs=json_safe(parsed) if isinstance(parsed, dict) else None)
-    try:
-        model = schema.model_validate(parsed)
-    except ValidationError as err:
-        return Validation(ok=False, errors=json_safe(err.errors(include_url=False)))
-    validated = {name: getattr(model, name) for name in type(model).model_fields}
-    given = parsed if isinstance(parsed, dict) else {}
-    coercions = []
-    for name, value in validated.items():
-        if name in given and (type(given[name]) is not type(value) or given[name] != value):
-            coercions.append({
-                "field": name,
-                "input": json_safe(given[name]),
-                "input_type": type(given[name]).__name__,
-                "output": json_safe(value),
-                "output_type": type(value).__name__,
-            })
-    defaults = [name for name in validated if name not in given]
-    return Validation(ok=True, kwargs=json_safe(validated), coercions=coercions, defaults=defaults)
+    checked = validate_stage(parsed, schema, with_schema=False)
+    if isinstance(checked, ExplainedError):  # something other than a ValidationError went wrong
+        return Validation(ok=False, errors=[{"type": "unexpected", "loc": [], "msg": checked.detail, "input": None}])
+    if not checked.ok:
+        return Validation(ok=False, errors=checked.errors)
+    coercions = [{"field": c["path"].lstrip("/"), **{k: c[k] for k in ("input", "input_type", "output", "output_type")}}
+                 for c in checked.coercions]
+    return Validation(ok=True, kwargs=json_safe(checked.kwargs), coercions=coercions,
+                      defaults=[p.lstrip("/") for p in checked.defaults_filled])
 
 
 def explain_model_error(exc: BaseException) -> ExplainedError:

@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from langchain_core.messages import HumanMessage
+from pydantic import BaseModel
 
 from toolcall_lab import trace as trace_io
 from toolcall_lab.capture import recording
@@ -73,6 +74,35 @@ def test_validation_notes_coercion_and_defaults():
     assert execution.validation.coercions == [
         {"field": "days", "input": "3", "input_type": "str", "output": 3, "output_type": "int"}]
     assert execution.kwargs_passed == {"city": "Bangkok", "days": 3}
+
+
+class _Where(BaseModel):
+    city: str
+    days: int = 1
+
+
+class _ForecastArgs(BaseModel):
+    where: _Where
+    unit: str = "C"
+
+
+def test_a_nested_model_is_not_a_coercion_but_a_string_inside_it_is():
+    """Validation notes only what Pydantic changed, at its path: here ``where/days``."""
+    from langchain_core.tools import StructuredTool
+
+    from toolcall_lab.live import validate_arguments
+
+    def forecast(where: _Where, unit: str = "C") -> str:
+        return f"{where.city} {where.days} {unit}"
+
+    tool = StructuredTool.from_function(forecast, description="Forecast for a place.", args_schema=_ForecastArgs)
+    clean = validate_arguments(tool, {"where": {"city": "Bangkok", "days": 2}})
+    assert clean.ok and clean.coercions == [] and clean.defaults == ["unit"]
+    assert clean.kwargs == {"where": {"city": "Bangkok", "days": 2}, "unit": "C"}
+    coerced = validate_arguments(tool, {"where": {"city": "Bangkok", "days": "2"}, "unit": "F"})
+    assert coerced.coercions == [
+        {"field": "where/days", "input": "2", "input_type": "str", "output": 2, "output_type": "int"}]
+    assert coerced.defaults == []
 
 
 def test_invalid_arguments_reach_the_model_as_an_error_toolmessage():

@@ -264,6 +264,7 @@ def validate_stage(
     *,
     strict: bool = False,
     extra: Literal["ignore", "forbid", "allow"] | None = None,
+    with_schema: bool = True,
 ) -> ValidationStageResult | ExplainedError:
     """Validate parsed arguments with a real Pydantic model, and say what it changed.
 
@@ -274,6 +275,8 @@ def validate_stage(
         strict: pass ``strict=True`` to ``model_validate``: no ``"3"`` → ``3``.
         extra: override the model's treatment of unknown keys (``"forbid"`` turns a
             stray ``location`` into an error).
+        with_schema: also return the model's JSON Schema (a traced run, which validates
+            on every tool call, leaves it out).
 
     Returns:
         A :class:`ValidationStageResult` (``ok`` is ``False`` with ``errors`` when
@@ -300,10 +303,12 @@ def validate_stage(
         model_cls = with_extra(model_cls, extra)
     name = model_cls.__name__.split("_extra_")[0]
     setting = str(model_cls.model_config.get("extra") or "ignore")
-    try:
-        schema = json_safe(model_cls.model_json_schema())
-    except Exception:  # noqa: BLE001 - the schema is a courtesy here
-        schema = None
+    schema = None
+    if with_schema:
+        try:
+            schema = json_safe(model_cls.model_json_schema())
+        except Exception:  # noqa: BLE001 - the schema is a courtesy here
+            schema = None
     try:
         validated = model_cls.model_validate(value, strict=strict)
     except ValidationError as exc:
