@@ -725,7 +725,6 @@ def message_rows(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     for i, m in enumerate(messages, 1):
         role = m.get("type") or m.get("role")
         calls = m.get("tool_calls") or []
-        ids = [c.get("id") for c in calls]
         rows.append({
             "#": i,
             "role": role,
@@ -734,14 +733,13 @@ def message_rows(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                                     for c in calls) or "",
             "tool_call_id": m.get("tool_call_id") or "",
             "id": m.get("id") or "",
-            "_ids": ids,
         })
     return rows
 
 
 def message_table(messages: Sequence[dict[str, Any]], *, height: int | None = None, ids: bool = False) -> None:
     """A message list as a compact table (role, content, and tool calls / ids when there are any)."""
-    rows = [{k: v for k, v in r.items() if not k.startswith("_")} for r in message_rows(messages)]
+    rows = message_rows(messages)
     order = ["#", "role"] + (["id"] if ids else []) + ["content"]
     order += [k for k in ("tool_calls", "tool_call_id") if any(r[k] for r in rows)]
     kwargs: dict[str, Any] = {"height": height} if height else {}
@@ -773,8 +771,6 @@ def who_decided_page_run(key: str, question: str | None, backend: Any, panels: S
 
     Returns ``(data, run_id)``; ``run_id`` is ``"default"`` for the cached run.
     """
-    import uuid
-
     if question:
         from lessons.search_assistant.lessons import who_decided
 

@@ -85,7 +85,7 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
             st.code(SYSTEM_PROMPT, language="text", wrap_lines=True)
         return live_run_panel(
             key=key,
-            tools_factory=lambda: build_tools(),
+            tools_factory=build_tools,
             system=SYSTEM_PROMPT,
             highlight=highlight,
             examples=[*questions(), *extra],

@@ -120,17 +120,6 @@ def show_error(err: ExplainedError | dict[str, Any], *, warning: bool = False) -
 
 
 # ---------------------------------------------------------------- the trace timeline
-def _stage_label(key: str) -> str:
-    names = {
-        "json_loads": ("json.loads", "json.loads"),
-        "validation": ("Pydantic 校验", "Pydantic validation"),
-        "kwargs": ("func(**kwargs)", "func(**kwargs)"),
-        "tool_message": ("ToolMessage", "ToolMessage"),
-    }
-    zh, en = names.get(key, (key, key))
-    return T(zh, en)
-
-
 def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool = False) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 

@@ -40,11 +40,8 @@ with left:
         st.subheader(T("预置 ReAct 图：来自它自己的 get_graph()", "The prebuilt ReAct graph, from its own get_graph()"),
                      anchor=False)
         plain = tu.react_graph_plain()
-        if hasattr(st, "mermaid_chart"):
-            st.mermaid_chart(plain, alt=T("create_react_agent 的图：agent 与 tools 两个节点",
-                                          "The graph of create_react_agent: an agent node and a tools node"))
-        else:  # an older Streamlit: show the text itself
-            st.code(plain, language="text")
+        st.mermaid_chart(plain, alt=T("create_react_agent 的图：agent 与 tools 两个节点",
+                                      "The graph of create_react_agent: an agent node and a tools node"))
         st.caption(T("图：get_graph().draw_mermaid(with_styles=False)。虚线是条件边：agent 之后去 tools 还是结束，"
                      "取决于最后一条消息有没有 tool_calls。",
                      "Drawn with get_graph().draw_mermaid(with_styles=False). Dotted arrows are the conditional "

@@ -33,12 +33,13 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from langgraph.checkpoint.base import BaseCheckpointSaver
+from toolcall_lab.settings import REPO_ROOT
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:  # LangGraph loads only when a checkpointer is built, not to describe one
+    from langgraph.checkpoint.base import BaseCheckpointSaver
 DEFAULT_SQLITE_PATH = REPO_ROOT / "data" / "checkpoints.sqlite"
 DEFAULT_SETTING = "sqlite"
 

@@ -1,12 +1,13 @@
 """Two languages, one rule: every string the user reads exists in zh and en.
 
-Pages call :func:`pick` with both texts side by side, so a missing translation is
-visible in the diff rather than at run time. Lesson prose lives in
+Pages call ``T(zh, en)`` (``pages/_ui.py``) with both texts side by side, so a missing
+translation is visible in the diff rather than at run time. Lesson prose lives in
 ``lessons/content/<lesson>.<lang>.md`` and is read with :func:`lesson_text`.
 """
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Literal
 
@@ -35,13 +36,9 @@ def normalize_lang(value: str | None, fallback: Lang = DEFAULT_LANG) -> Lang:
     return fallback
 
 
-def pick(lang: str, *, zh: str, en: str) -> str:
-    """Return the text for ``lang``; both translations are required arguments."""
-    return en if lang == "en" else zh
-
-
+@functools.lru_cache(maxsize=128)
 def lesson_text(name: str, lang: str) -> str:
-    """Read the lesson prose ``lessons/content/<name>.<lang>.md``.
+    """Read the lesson prose ``lessons/content/<name>.<lang>.md`` (once per process).
 
     Raises:
         FileNotFoundError: when the lesson has no file for that language, so a

@@ -9,7 +9,6 @@ build the :class:`~toolcall_lab.errors.ExplainedError` every failure becomes.
 from __future__ import annotations
 
 import ast
-import json
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -56,11 +55,6 @@ def json_safe(value: Any, _depth: int = 0) -> Any:
     if isinstance(value, type):
         return value.__name__
     return repr(value)
-
-
-def dumps(value: Any) -> str:
-    """Serialize ``value`` the way a page shows it: strict JSON, unicode kept, 2-space indent."""
-    return json.dumps(json_safe(value), ensure_ascii=False, indent=2)
 
 
 def type_label(annotation: Any) -> str:

@@ -248,11 +248,6 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
     ]
 
 
-def wire_messages_text(run: RoundTrip) -> str:
-    """The second request's messages as pretty JSON, for a code block."""
-    return json.dumps(run.second_request_messages, ensure_ascii=False, indent=2)
-
-
 def tools_on_wire(trace: Any) -> list[dict[str, Any]] | None:
     """The ``tools`` array of a traced run's first request body, as the model received it."""
     calls = getattr(trace, "model_calls", None) or []

@@ -28,9 +28,6 @@ STAGE = "bind_tools"
 
 DEFAULT_QUESTION = "曼谷天气怎么样？"
 
-#: The values a page may offer for ``tool_choice`` besides a tool's name.
-TOOL_CHOICES = (None, "auto", "required", "none")
-
 
 def exchange_summary(exchange: Any) -> dict[str, Any]:
     """The parts of a captured :class:`~toolcall_lab.capture.WireExchange` a page shows."""
