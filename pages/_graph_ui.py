@@ -22,8 +22,6 @@ the same slots, with a super-step picker that highlights the chosen node.
 
 from __future__ import annotations
 
-import inspect
-import json
 import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -34,17 +32,13 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, chat_model, lang, model_label, settings, show_error
+from pages._ui import T, chat_model, lang, model_label, settings, show_error, source
+# shared with the stage and tutor pages; re-exported for the graph pages
+from pages._ui import inert, json_text, tr  # noqa: F401
+from pages._ui import loading as _loading
 from toolcall_lab.i18n import lesson_text
 
 # ---------------------------------------------------------------- text
-
-
-def tr(text: dict[str, str] | None) -> str:
-    """The session language's entry of a ``{"zh", "en"}`` dict."""
-    if not text:
-        return ""
-    return text["en" if lang() == "en" else "zh"]
 
 
 def title(n: int) -> None:
@@ -70,37 +64,15 @@ def prose(stem: str, parts: Sequence[int] | None = None) -> None:
     st.markdown(text)
 
 
-def inert(text: Any) -> str:
-    """Escape markdown so model / learner text shows as typed (never as markup)."""
-    out = str(text)
-    for ch in "\\`*_{}[]<>()#+-.!|~$":
-        out = out.replace(ch, "\\" + ch)
-    return out
-
-
 def code(text: Any) -> str:
     """Inline code for markdown: backticks inside the text cannot end the span early."""
     return "`" + str(text if text is not None else "").replace("`", "'").replace("\n", " ") + "`"
-
-
-def json_text(value: Any) -> str:
-    """Compact JSON with Chinese kept readable."""
-    return json.dumps(value, ensure_ascii=False)
 
 
 def short(text: Any, limit: int = 90) -> str:
     """One line of at most ``limit`` characters."""
     line = " ".join(str(text if text is not None else "").split())
     return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
-def source(obj: Any, label: str | None = None, *, expanded: bool = False) -> None:
-    """The real source of ``obj`` (``inspect.getsource``) in an expander."""
-    name = getattr(obj, "__qualname__", getattr(obj, "__name__", str(obj)))
-    module = getattr(obj, "__module__", "")
-    with st.expander(label or T(f"源码：{name}", f"Source: {name}"), icon=":material/code:", expanded=expanded):
-        st.caption(f"`{module}.{name}` · inspect.getsource")
-        st.code(inspect.getsource(obj), language="python", line_numbers=True, wrap_lines=True)
 
 
 def node_source(app: Any, node: str, label: str | None = None, *, expanded: bool = False) -> None:
@@ -759,12 +731,6 @@ def answer_box(text: Any) -> None:
         st.text(text if text is not None else "—")
 
 
-def loading(fn: Callable[..., Any], *args: Any) -> Any:
-    """Call a cached loader under a spinner (instant on a cache hit)."""
-    with st.spinner(T("正在运行标本……", "Running the specimen…")):
-        return fn(*args)
-
-
 def who_decided_page_run(key: str, question: str | None, backend: Any, panels: Sequence[Panel],
                          run_area: Any, default_run: Callable[[str], dict], default_question: str) -> tuple[dict, str]:
     """Pages 1 and 2: run ``who_decided`` live when asked, else show the cached default run.
@@ -788,3 +754,8 @@ def who_decided_page_run(key: str, question: str | None, backend: Any, panels: S
     with run_area:
         builtin_caption()
     return data, "default"
+
+
+def loading(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call a cached loader under a spinner (instant on a cache hit)."""
+    return _loading(fn, *args, what=("正在运行标本……", "Running the specimen…"))

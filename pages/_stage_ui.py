@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import inspect
 import json
 import zlib
 from collections.abc import Callable, Sequence
@@ -27,7 +26,12 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from pages._ui import T, lang, live_run_panel, show_error
+from pages._ui import T, lang, live_run_panel
+# shared with the tutor and graph pages; re-exported under the names the stage pages use
+from pages._ui import json_text as jtext  # noqa: F401
+from pages._ui import lesson_columns as columns  # noqa: F401
+from pages._ui import loading, source  # noqa: F401
+from pages._ui import show_error as explained  # noqa: F401
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import lesson_text
 from toolcall_lab.stages.catalog import STAGES
@@ -330,34 +334,6 @@ def footer(n: int) -> None:
     prev_next(n)
 
 
-def columns() -> tuple[Any, Any]:
-    """Artifacts on the left, the shared live run on the right."""
-    return st.columns([3, 2], gap="large")
-
-
-def source(obj: Any, label: str | None = None, *, expanded: bool = False) -> None:
-    """The real source of ``obj`` (``inspect.getsource``) in an expander."""
-    name = getattr(obj, "__qualname__", getattr(obj, "__name__", str(obj)))
-    module = getattr(obj, "__module__", "")
-    with st.expander(label or T(f"源码：{name}", f"Source: {name}"), icon=":material/code:", expanded=expanded):
-        st.caption(f"`{module}.{name}` · inspect.getsource")
-        st.code(inspect.getsource(obj), language="python", line_numbers=True)
-
-
-def explained(err: ExplainedError | dict[str, Any] | None, *, warning: bool = False) -> None:
-    """``show_error`` that tolerates ``None``."""
-    if err is not None:
-        show_error(err, warning=warning)
-
-
-def jtext(value: Any) -> str:
-    """Compact JSON for a table cell or a one-liner (Chinese kept readable)."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def pretty(value: Any) -> str:
     """Indented JSON for a code block."""
     try:
@@ -462,12 +438,6 @@ def round_trip_from_trace(trace: Any) -> Any:
     from toolcall_lab.stages.round_trip import round_trip_from_trace as convert
 
     return convert(trace)
-
-
-def loading(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Call a cached loader under a spinner (instant on a cache hit)."""
-    with st.spinner(T("正在运行真实的库调用……", "Running the real library call…")):
-        return fn(*args, **kwargs)
 
 
 def point_at(text: str, err: ExplainedError) -> None:

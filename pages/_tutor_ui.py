@@ -7,15 +7,17 @@ and keep their plain-data results per language / per input, so a rerun is instan
 
 from __future__ import annotations
 
-import inspect
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, lang, live_run_panel, show_error
-from toolcall_lab.errors import ExplainedError
+from pages._ui import T, lang, live_run_panel, tr
+# shared with the stage and graph pages; re-exported under the names the tutor pages use
+from pages._ui import json_text, source  # noqa: F401
+from pages._ui import lesson_columns as columns  # noqa: F401
+from pages._ui import loading as _loading
+from pages._ui import show_error as show_explained  # noqa: F401
 from toolcall_lab.i18n import lesson_text
 
 # The article's three questions, as the student typed them, and the same in English
@@ -32,11 +34,6 @@ QUESTIONS: dict[str, tuple[str, str, str]] = {
         "Do I have class next Wednesday? My id is S1001",
     ),
 }
-
-
-def tr(text: dict[str, str]) -> str:
-    """The session language's entry of a ``{"zh", "en"}`` dict."""
-    return text["en" if lang() == "en" else "zh"]
 
 
 def questions() -> list[str]:
@@ -57,12 +54,6 @@ def lesson_intro(n: int) -> None:
     else:  # no heading in the file: keep it all as prose
         st.title(T("小E 助教", "The 小E tutor"))
         st.markdown(text)
-
-
-def columns() -> tuple[Any, Any]:
-    """The lesson layout: artifacts on the left, the live tutor on the right."""
-    left, right = st.columns([3, 2], gap="large")
-    return left, right
 
 
 def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> Any:
@@ -93,16 +84,6 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
 
 
 # ---------------------------------------------------------------- code and records
-def source(obj: Any, label: str | None = None, *, expanded: bool = False) -> None:
-    """The real source of ``obj`` (``inspect.getsource``) in an expander."""
-    name = getattr(obj, "__qualname__", getattr(obj, "__name__", str(obj)))
-    module = getattr(obj, "__module__", "")
-    title = label or T(f"源码：{name}", f"Source: {name}")
-    with st.expander(title, icon=":material/code:", expanded=expanded):
-        st.caption(f"`{module}.{name}` · inspect.getsource")
-        st.code(inspect.getsource(obj), language="python", line_numbers=True)
-
-
 def call_text(call: dict[str, Any]) -> str:
     """``get_schedule(student_id='S1001', date='2026-07-25')``."""
     args = ", ".join(f"{k}={v!r}" for k, v in (call.get("args") or {}).items())
@@ -141,17 +122,6 @@ def render_result(summary: dict[str, Any], *, steps: bool = True) -> None:
     render_answer(summary.get("answer"))
     if steps:
         render_steps(summary)
-
-
-def show_explained(err: ExplainedError | dict[str, Any] | None, *, warning: bool = False) -> None:
-    """``show_error`` that tolerates ``None``."""
-    if err is not None:
-        show_error(err, warning=warning)
-
-
-def json_text(value: Any) -> str:
-    """Compact JSON with Chinese kept readable."""
-    return json.dumps(value, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------- cached lesson data
@@ -232,5 +202,4 @@ def pitfall_data(n: int, broken: bool) -> dict[str, Any]:
 
 def loading(fn: Callable[..., Any], *args: Any) -> Any:
     """Call a cached loader under a spinner (instant on a cache hit)."""
-    with st.spinner(T("正在运行标本……", "Running the specimen…")):
-        return fn(*args)
+    return _loading(fn, *args, what=("正在运行标本……", "Running the specimen…"))

@@ -106,8 +106,13 @@ def model_label() -> str:
 
 
 # ---------------------------------------------------------------- errors
-def show_error(err: ExplainedError | dict[str, Any], *, warning: bool = False) -> None:
-    """Render an explained error: stage, what happened, what to try, the real error text."""
+def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = False) -> None:
+    """Render an explained error: stage, what happened, what to try, the real error text.
+
+    ``None`` (no error) renders nothing, so a page can pass a result's ``error`` as it is.
+    """
+    if err is None:
+        return
     if isinstance(err, dict):
         err = ExplainedError.from_dict(err)
     title, hint = err.text(lang())
@@ -132,14 +137,14 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
     from toolcall_lab.trace import ModelCall, ToolExecution
 
     head = st.container(border=True)
-    head.markdown(f"**{T('问题', 'Question')}:** {_inert(trace.question)}")
+    head.markdown(f"**{T('问题', 'Question')}:** {inert(trace.question)}")
     # one compact line: it must fit a narrow side column as well as a full page
     head.markdown(
         f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
         f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
         f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
         f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`")
-    head.caption(f"{T('模型', 'Model')}: {_inert(trace.model_label)}")
+    head.caption(f"{T('模型', 'Model')}: {inert(trace.model_label)}")
     mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
     for event in trace.events:
         if isinstance(event, ModelCall):
@@ -185,12 +190,52 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             st.text(trace.answer)
 
 
-def _inert(text: str) -> str:
-    """Escape markdown so learner / model text shows as typed."""
+def inert(text: Any) -> str:
+    """Escape markdown so learner / model text shows as typed (never as markup)."""
     out = str(text)
     for ch in "\\`*_{}[]<>()#+-.!|~$":
         out = out.replace(ch, "\\" + ch)
     return out
+
+
+# ---------------------------------------------------------------- small helpers shared by the lesson pages
+def tr(text: dict[str, str] | None) -> str:
+    """The session language's entry of a ``{"zh", "en"}`` dict (``""`` for none)."""
+    if not text:
+        return ""
+    return text["en" if lang() == "en" else "zh"]
+
+
+def json_text(value: Any) -> str:
+    """Compact JSON for a table cell or a one-liner (Chinese kept readable)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def lesson_columns() -> tuple[Any, Any]:
+    """The lesson layout: artifacts on the left, the live run on the right."""
+    left, right = st.columns([3, 2], gap="large")
+    return left, right
+
+
+def source(obj: Any, label: str | None = None, *, expanded: bool = False) -> None:
+    """The real source of ``obj`` (``inspect.getsource``) in an expander."""
+    import inspect
+
+    name = getattr(obj, "__qualname__", getattr(obj, "__name__", str(obj)))
+    module = getattr(obj, "__module__", "")
+    with st.expander(label or T(f"源码：{name}", f"Source: {name}"), icon=":material/code:", expanded=expanded):
+        st.caption(f"`{module}.{name}` · inspect.getsource")
+        st.code(inspect.getsource(obj), language="python", line_numbers=True, wrap_lines=True)
+
+
+def loading(fn: Callable[..., Any], *args: Any, what: tuple[str, str] = ("正在运行真实的库调用……",
+            "Running the real library call…"), **kwargs: Any) -> Any:
+    """Call a cached loader under a spinner saying ``what`` (instant on a cache hit)."""
+    with st.spinner(T(*what)):
+        return fn(*args, **kwargs)
 
 
 def _render_execution(event: Any, highlight: str | None) -> None:
