@@ -33,8 +33,8 @@ def bench_imports() -> dict[str, object]:
     code = (
         "import sys; AppTest = __import__('streamlit.testing.v1', fromlist=['AppTest']).AppTest;"
         f"at = AppTest.from_file({str(ROOT / 'app.py')!r}, default_timeout=60); at.run();"
-        "import json; print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('langchain_core', 'langgraph', 'langchain_openai', 'openai'))))"
+        f"import json; heavy = {HEAVY!r}; print(json.dumps(sorted(m for m in sys.modules "
+        "if any(m == h or m.startswith(h + '.') for h in heavy))))"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     loaded = json.loads(out.stdout.strip().splitlines()[-1])
