@@ -350,8 +350,18 @@ def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[
     return cached
 
 
-def run_question(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None) -> Any:
-    """Run one question with the active model under ``st.status`` (progress per step); returns the trace."""
+def run_question(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None, *,
+                 llm: Any = None, label: str | None = None, fallback: str | None = None) -> Any:
+    """Run one question under ``st.status`` (progress per step); returns the trace.
+
+    Args:
+        question: the user's words.
+        tools_factory: builds the tools (called inside the spinner: LangChain loads there).
+        system: the system prompt, if any.
+        llm: the chat model; by default the one the sidebar made active.
+        label: the model's label in the trace (default: the active model's).
+        fallback: the answer to give when the run fails (see ``run_traced``).
+    """
     from toolcall_lab.live import run_traced
     from toolcall_lab.trace import ModelCall
 
@@ -372,10 +382,11 @@ def run_question(question: str, tools_factory: Callable[[], Sequence[Any]], syst
                                       f"Step {event.step}: ran {event.tool_name}"))
 
         with st.spinner(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
-            llm = chat_model()
+            llm = chat_model() if llm is None else llm
             tools = list(tools_factory())
-        trace = run_traced(question, llm, tools, system=system, lang=lang(), model_label=model_label(),
-                           secrets=s.secrets, on_event=progress)
+        trace = run_traced(question, llm, tools, system=system, lang=lang(),
+                           model_label=model_label() if label is None else label,
+                           secrets=s.secrets, on_event=progress, fallback=fallback)
         done = trace.stop_reason == "final"
         status.update(label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
                       state="complete" if done else "error")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import inspect
-
 import streamlit as st
 
-from pages._ui import T, lang, render_trace, settings
+from pages._ui import T, lang, render_trace, run_question, source
 from toolcall_lab.i18n import lesson_text
 
 st.title(T("当模型和工具出错", "When models and tools fail"))
@@ -45,26 +43,22 @@ with model_tab:
     st.caption(T("故障由内置教学模型的端点注入；真实接口不受影响。",
                  "Faults are injected by the built-in model's endpoint; a real endpoint is never touched."))
     if st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run"):
-        from toolcall_lab.live import run_traced
         from toolcall_lab.llm import build_chat_model
         from toolcall_lab.offline.faults import Fault, FaultInjector
         from toolcall_lab.reliability import fallback_answer
         from toolcall_lab.stages.weather_data import build_weather_tool
 
-        with st.status(T("运行中……", "Running…")) as status:
-            llm = build_chat_model(faults=FaultInjector(Fault(kind, times=int(times), seconds=float(timeout) + 0.2)),
-                                   max_retries=int(retries), timeout=float(timeout))
-            trace = run_traced(QUESTION, llm, [build_weather_tool()], lang=lang(),
-                               model_label=T("内置教学模型 + 注入故障", "built-in model + injected fault"),
-                               fallback=fallback_answer(lang()) if use_fallback else None)
-            status.update(label=T("完成", "Done"), state="complete" if trace.stop_reason == "final" else "error")
-        st.session_state["fault_trace"] = trace
+        llm = build_chat_model(faults=FaultInjector(Fault(kind, times=int(times), seconds=float(timeout) + 0.2)),
+                               max_retries=int(retries), timeout=float(timeout))
+        st.session_state["fault_trace"] = run_question(
+            QUESTION, lambda: [build_weather_tool()], None, llm=llm,
+            label=T("内置教学模型 + 注入故障", "built-in model + injected fault"),
+            fallback=fallback_answer(lang()) if use_fallback else None)
     if "fault_trace" in st.session_state:
         render_trace(st.session_state["fault_trace"], highlight="tool_call")
-    with st.expander(T("故障注入的源码", "Source of the fault injector")):
-        from toolcall_lab.offline import faults as faults_module
+    from toolcall_lab.offline.faults import FaultInjector
 
-        st.code(inspect.getsource(faults_module.FaultInjector), language="python")
+    source(FaultInjector, T("故障注入的源码", "Source of the fault injector"))
 
 with tool_tab:
     labels = {k: T(*v) for k, v in TOOL_FAULTS.items()}
@@ -74,15 +68,11 @@ with tool_tab:
     retry = c2.toggle(T("用重试包装（只重试临时故障，指数退避）", "Wrap with retries (transient errors only, backoff)"),
                       False, key="tool_fault_retry")
     if st.button(T("运行", "Run"), key="tool_fault_run"):
-        from toolcall_lab.live import run_traced
         from toolcall_lab.reliability import AttemptLog, make_faulty_weather_tool
 
-        from pages._ui import chat_model, model_label
-
         log = AttemptLog()
-        with st.spinner(T("运行中……", "Running…")):
-            trace = run_traced(QUESTION, chat_model(), [make_faulty_weather_tool(tool_kind, retry=retry, log=log, lang=lang())],
-                               lang=lang(), model_label=model_label(), secrets=settings().secrets)
+        trace = run_question(QUESTION, lambda: [make_faulty_weather_tool(tool_kind, retry=retry, log=log, lang=lang())],
+                             None)
         st.session_state["tool_fault"] = (trace, log.entries)
     if "tool_fault" in st.session_state:
         trace, entries = st.session_state["tool_fault"]
@@ -90,10 +80,9 @@ with tool_tab:
             st.markdown(T("**重试包装的记录**（每次尝试、之前的等待、结果）", "**Retry wrapper log** (attempt, wait before, outcome)"))
             st.dataframe(entries, hide_index=True, width="stretch")
         render_trace(trace, highlight="tool_message")
-    with st.expander(T("重试包装的源码", "Source of the retry wrapper")):
-        from toolcall_lab.reliability import with_retries
+    from toolcall_lab.reliability import with_retries
 
-        st.code(inspect.getsource(with_retries), language="python")
+    source(with_retries, T("重试包装的源码", "Source of the retry wrapper"))
 
 with write_tab:
     from toolcall_lab.reliability import make_booking_tool, retried_write_demo
@@ -106,5 +95,4 @@ with write_tab:
         col.subheader(T("幂等", "Idempotent") if idem else T("不幂等", "Not idempotent"))
         col.metric(T("表里的预约行数", "Rows in the bookings table"), len(demo["rows"]))
         col.json({"first": demo["first"], "second": demo["second"], "rows": demo["rows"]})
-    with st.expander(T("写工具的源码", "Source of the write tool")):
-        st.code(inspect.getsource(make_booking_tool), language="python")
+    source(make_booking_tool, T("写工具的源码", "Source of the write tool"))
