@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from pages._ui import T, lang, live_run_panel
+from pages._ui import T, lang, live_run_panel, tr
 # shared with the tutor and graph pages; re-exported under the names the stage pages use
 from pages._ui import json_text as jtext  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
@@ -288,7 +288,7 @@ def share_link(page: str, params: Sequence[str]) -> str:
 def stage_title(n: int) -> str:
     """``① @tool：函数变成工具`` in the session's language."""
     item = STAGES[n - 1]
-    return f"{CIRCLED[n - 1]} {item.title['en' if lang() == 'en' else 'zh']}"
+    return f"{CIRCLED[n - 1]} {tr(item.title)}"
 
 
 def short_title(n: int) -> str:
@@ -320,7 +320,7 @@ def header(n: int) -> None:
     item = STAGES[n - 1]
     prev_next(n)
     st.title(stage_title(n), anchor=False)
-    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + item.question["en" if lang() == "en" else "zh"])
+    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + tr(item.question))
 
 
 def lesson(n: int, *, expanded: bool = True) -> None:

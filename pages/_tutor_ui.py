@@ -86,8 +86,9 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
 # ---------------------------------------------------------------- code and records
 def call_text(call: dict[str, Any]) -> str:
     """``get_schedule(student_id='S1001', date='2026-07-25')``."""
-    args = ", ".join(f"{k}={v!r}" for k, v in (call.get("args") or {}).items())
-    return f"{call.get('name')}({args})"
+    from toolcall_lab.stages.kwargs import render_call
+
+    return render_call(str(call.get("name")), call.get("args") or {})
 
 
 def stop_badge(summary: dict[str, Any]) -> None:

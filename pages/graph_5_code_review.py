@@ -176,8 +176,18 @@ st.caption(T("两张图的结构一模一样：问题不在架构，在节点里
              "inside the nodes."))
 
 
-setting = settings().checkpointer
-sqlite_setting = None if setting.strip().lower() in {"memory", "inmemory", "in-memory", "inmemorysaver"} else setting
+from toolcall_lab.checkpointers import parse_setting
+
+
+def fixed_side_setting(setting: str) -> str | None:
+    """The store for the fixed side: the configured one, unless it is memory (then the SQLite default)."""
+    try:
+        return None if parse_setting(setting).kind == "memory" else setting
+    except ValueError:  # an unknown setting: let the run itself explain it
+        return setting
+
+
+sqlite_setting = fixed_side_setting(settings().checkpointer)
 if run_all:
     from lessons.search_assistant.lessons import review_findings
 

@@ -5,7 +5,7 @@ import json
 import streamlit as st
 
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error
+from pages._ui import T, chat_model, show_error
 from toolcall_lab.errors import explain
 
 KEY = "g6"
@@ -110,7 +110,7 @@ with right:
         gu.setup_caption()
         with st.form(f"{KEY}::start", border=False):
             question = st.text_area(T("让助手做的事", "What to ask the assistant"),
-                                    value=APPROVAL_QUESTION["en" if lang() == "en" else "zh"], max_chars=500)
+                                    value=gu.tr(APPROVAL_QUESTION), max_chars=500)
             go = st.form_submit_button(T("发给 Agent", "Send to the agent"), icon=":material/send:")
         if go:
             if not question.strip():
@@ -133,9 +133,10 @@ with right:
         st.warning(T(f"图停在了 approve 节点（get_state().next = {m['started']['next']}）。模型想执行：",
                      f"The graph stopped in the approve node (get_state().next = {m['started']['next']}). The model "
                      "wants to run:"), icon=":material/pause_circle:")
+        from toolcall_lab.stages.kwargs import render_call
+
         for call in calls:
-            args = ", ".join(f"{k}={v!r}" for k, v in call["args"].items())
-            st.code(f"{call['name']}({args})   # {call['id']}", language="python", wrap_lines=True)
+            st.code(f"{render_call(call['name'], call['args'])}   # {call['id']}", language="python", wrap_lines=True)
         with st.expander(T("interrupt() 交给调用方的 payload", "The payload interrupt() handed to the caller")):
             st.json(pending, expanded=3)
         choice = st.segmented_control(T("你的决定", "Your decision"), ["approve", "edit", "reject"], default="approve",

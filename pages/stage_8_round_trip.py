@@ -5,7 +5,7 @@ from typing import Any
 import streamlit as st
 
 from pages import _stage_ui as su
-from pages._ui import T, lang, settings
+from pages._ui import T, lang, settings, tr
 from toolcall_lab.stages import round_trip as rt_stage
 
 PAGE = su.PAGES[7]
@@ -134,8 +134,8 @@ with left:
                   disabled=n == 8, on_click=su.set_value, args=("stage_rt_step", str(min(8, n + 1))))
         current = steps[n - 1]
         with st.container(border=True):
-            st.markdown(f"#### {su.CIRCLED[n - 1]} {current['title']['en' if lang() == 'en' else 'zh']}")
-            st.caption(current["question"]["en" if lang() == "en" else "zh"])
+            st.markdown(f"#### {su.CIRCLED[n - 1]} {tr(current['title'])}")
+            st.caption(tr(current["question"]))
             if current["reached"]:
                 st.json(current["artifact"], expanded=True)
             else:
@@ -148,7 +148,7 @@ with left:
         st.markdown(T("**八个阶段一览**", "**All eight stages**"))
         for i, item in enumerate(steps, start=1):
             state = T("已到达", "reached") if item["reached"] else T("未到达", "not reached")
-            with st.expander(f"{su.CIRCLED[i - 1]} {item['title']['en' if lang() == 'en' else 'zh']} · {state}",
+            with st.expander(f"{su.CIRCLED[i - 1]} {tr(item['title'])} · {state}",
                              icon=":material/check_circle:" if item["reached"] else ":material/radio_button_unchecked:"):
                 st.page_link(su.PAGES[i - 1], label=su.stage_title(i), icon=":material/arrow_forward:",
                              query_params={"lang": lang()})
