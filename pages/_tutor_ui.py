@@ -173,21 +173,13 @@ def lesson5_data() -> dict[str, Any]:
 def react_graph_plain() -> str:
     """The prebuilt agent's graph as ``draw_mermaid(with_styles=False)``.
 
-    The styled text of ``react_graph_mermaid`` carries HTML labels (``<p>``, ``<hr/>``)
-    that Streamlit's Mermaid renderer shows as literal text; the plain drawing has the
-    same nodes and edges, from the same compiled graph.
+    The styled text carries HTML labels (``<p>``, ``<hr/>``) that Streamlit's Mermaid
+    renderer shows as literal text; the plain drawing has the same nodes and edges,
+    from the same compiled graph.
     """
-    import warnings
+    from lessons.tutor.lessons import react_graph_mermaid
 
-    from langgraph.prebuilt import create_react_agent
-
-    from lessons.tutor.fakes import ScriptedChatModel
-    from lessons.tutor.tools import build_tools
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        agent = create_react_agent(ScriptedChatModel(responses=[]), build_tools())
-    return agent.get_graph().draw_mermaid(with_styles=False)
+    return react_graph_mermaid(with_styles=False)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

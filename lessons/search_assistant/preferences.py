@@ -24,6 +24,7 @@ from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from lessons.search_assistant.search import SearchBackend, default_offline_search
+from lessons.search_assistant.workflow import is_chinese
 
 _WANTS_F = re.compile(r"华氏|fahrenheit|°F", re.I)
 _WANTS_C = re.compile(r"摄氏|celsius|°C", re.I)
@@ -53,7 +54,7 @@ def build_preference_graph(
         user_id = config["configurable"].get("user_id", "anonymous")
         namespace = ("users", user_id)  # the Store is keyed by the user, not the thread
         text = str(state["messages"][-1].content)
-        zh = bool(re.search(r"[\u4e00-\u9fff]", text))
+        zh = is_chinese(text)
 
         # 1. A stated preference is written to the Store.
         for pattern, unit in ((_WANTS_F, "F"), (_WANTS_C, "C")):

@@ -92,20 +92,6 @@ class AgentResult:
     messages: list[BaseMessage] = field(default_factory=list, compare=False, repr=False)
 
 
-def _text_of(message: BaseMessage) -> str:
-    """The plain text of a message whose content may be a string or a list of blocks."""
-    content = message.content
-    if isinstance(content, str):
-        return content
-    parts = []
-    for block in content:
-        if isinstance(block, str):
-            parts.append(block)
-        elif isinstance(block, dict) and block.get("type") == "text":
-            parts.append(str(block.get("text", "")))
-    return "".join(parts)
-
-
 def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any]) -> str:
     """Run one tool and always come back with text.
 
@@ -167,7 +153,7 @@ def run_manual(
         if not calls:
             # No tool wanted: this reply is the final answer. The normal exit.
             messages.append(ai)
-            return AgentResult(question, _text_of(ai), steps, STOP_FINAL, messages)
+            return AgentResult(question, ai.text, steps, STOP_FINAL, messages)
         # tool_call_id pairs each result with its call, and the API rejects a request
         # whose ids do not match. Models sometimes omit the id: give the call one,
         # ``call_{step}_{position}``, *on the AIMessage itself* so the ToolMessage below
@@ -225,7 +211,7 @@ def _records_from(messages: Sequence[BaseMessage]) -> list[StepRecord]:
         for later in messages[position + 1 :]:
             if not isinstance(later, ToolMessage):
                 break
-            results[later.tool_call_id] = _text_of(later)
+            results[later.tool_call_id] = later.text
         record = StepRecord(index=index, tool_calls=[dict(call) for call in message.tool_calls])
         record.observations = [results.get(str(call.get("id")), "") for call in message.tool_calls]
         steps.append(record)
@@ -275,7 +261,7 @@ def run_react(
     messages = list(state["messages"])
     last = messages[-1] if messages else None
     if stop_reason == STOP_FINAL and isinstance(last, AIMessage) and not last.tool_calls:
-        answer = _text_of(last)
+        answer = last.text
         if answer == _NEED_MORE_STEPS:
             stop_reason = STOP_MAX_STEPS
     else:

@@ -90,10 +90,6 @@ def result_summary(result: AgentResult) -> dict[str, Any]:
     }
 
 
-def _explained(stage: str, exc: BaseException, *, zh: str, en: str, hint_zh: str, hint_en: str) -> ExplainedError:
-    return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en)
-
-
 # =============================================================================
 # Lesson 1 -- the model talks, your code acts
 # =============================================================================
@@ -453,14 +449,18 @@ def react_deprecation_warning() -> dict[str, Any]:
     }
 
 
-def react_graph_mermaid(tools: Sequence[BaseTool] | None = None) -> str:
-    """The prebuilt agent's own graph, as Mermaid text from ``get_graph().draw_mermaid()``."""
+def react_graph_mermaid(tools: Sequence[BaseTool] | None = None, *, with_styles: bool = True) -> str:
+    """The prebuilt agent's own graph, as Mermaid text from ``get_graph().draw_mermaid()``.
+
+    ``with_styles=False`` leaves out the HTML labels and class styles, for a renderer
+    that draws plain Mermaid.
+    """
     from langgraph.prebuilt import create_react_agent
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # shown by react_deprecation_warning instead
         agent = create_react_agent(ScriptedChatModel(responses=[]), list(tools) if tools is not None else build_tools())
-    return agent.get_graph().draw_mermaid()
+    return agent.get_graph().draw_mermaid(with_styles=with_styles)
 
 
 def lesson5_manual_vs_react(script: Sequence[AIMessage | str] | None = None, question: str = DEMO_QUESTIONS[1]) -> dict[str, Any]:
@@ -575,7 +575,7 @@ def pitfall_2(broken: bool, llm_factory: LlmFactory | None = None, question: str
     try:
         run_react(question, factory(), tools)
     except Exception as exc:  # noqa: BLE001 -- the point is to catch whatever escapes
-        error = _explained(
+        error = explain(
             "tool", exc,
             zh="工具抛出的异常冲出了整个 Agent 循环", en="The tool's exception escaped the whole agent loop",
             hint_zh="工具内把非法参数转成友好文本返回；循环里再包一层 try/except。",
@@ -627,7 +627,7 @@ def pitfall_3(broken: bool, llm_factory: LlmFactory | None = None, question: str
     else:
         tools = build_tools()
     result = run_manual(question, factory(), tools)
-    schedule = next(t for t in tools if t.name == "get_schedule")
+    schedule = get_tool("get_schedule", tools)
     outcome = (
         {"zh": "工具查了字符串「明天」，说没课；模型据此回答——答案错了，但没有任何报错。",
          "en": "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored."}
@@ -674,7 +674,7 @@ def pitfall_4(broken: bool) -> dict[str, Any]:
             run_manual(question, FakeListChatModel(responses=["你好"]))
         except NotImplementedError as exc:
             raised_in = _raised_in(exc)
-            error = _explained(
+            error = explain(
                 "bind_tools", exc,
                 zh="FakeListChatModel 没有实现 bind_tools", en="FakeListChatModel does not implement bind_tools",
                 hint_zh="用一个自己的脚本假模型：bind_tools 就地记录并 return self。",
@@ -803,7 +803,7 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
             try:
                 bound.invoke(messages)
             except Exception as exc:  # noqa: BLE001 -- the provider's 400, as the client raised it
-                error = _explained(
+                error = explain(
                     "model_call", exc,
                     zh="接口拒收：调用缺少 id，tool 消息也就对不上任何调用",
                     en="Rejected: the call has no id, so the tool message answers no call",
