@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
@@ -130,21 +131,45 @@ class TraceFormatError(ValueError):
         self.en = en
 
 
-def json_safe(value: Any, *, depth: int = 0) -> Any:
-    """Turn any Python value into JSON-safe data (repr for the rest; NaN/inf as strings)."""
-    if depth > 40:
-        return repr(value)[:200]
+#: How deep the lab walks nested data before it stops and says so.
+MAX_DEPTH = 60
+
+
+def json_safe(value: Any, _depth: int = 0) -> Any:
+    """Return ``value`` as plain JSON-safe data (the one converter the whole lab uses).
+
+    Tuples and sets become lists (sets sorted), dict keys become strings, ``NaN`` and the
+    infinities become the strings ``"NaN"`` / ``"Infinity"`` / ``"-Infinity"`` (strict
+    JSON has no spelling for them), a Pydantic model becomes its ``model_dump(mode="json")``,
+    an exception ``"Type: message"``, a class its name, and anything else its ``repr``.
+    Very deep data is cut at :data:`MAX_DEPTH` with a marker string.
+
+    >>> json_safe({"a": (1, float("inf")), 2: {3}})
+    {'a': [1, 'Infinity'], '2': [3]}
+    """
+    if _depth > MAX_DEPTH:
+        return "…(nested too deep)"
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
-        return value if math.isfinite(value) else repr(value)
-    if isinstance(value, dict):
-        return {str(k): json_safe(v, depth=depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [json_safe(v, depth=depth + 1) for v in value]
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): json_safe(v, _depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v, _depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((json_safe(v, _depth + 1) for v in value), key=repr)
+    if isinstance(value, BaseException):
+        return f"{type(value).__name__}: {value}"
+    if isinstance(value, type):
+        return value.__name__
     if hasattr(value, "model_dump"):
         try:
-            return json_safe(value.model_dump(mode="json"), depth=depth + 1)
+            return json_safe(value.model_dump(mode="json"), _depth + 1)
         except Exception:  # noqa: BLE001 - any model_dump failure falls back to repr
             return repr(value)
     return repr(value)

@@ -9,52 +9,14 @@ build the :class:`~toolcall_lab.errors.ExplainedError` every failure becomes.
 from __future__ import annotations
 
 import ast
-import math
-from collections.abc import Mapping
 from typing import Any
 
 from toolcall_lab.errors import ExplainedError, explain
+# one JSON-safe converter for the whole lab: the trace and the stages use the same
+from toolcall_lab.trace import MAX_DEPTH, json_safe  # noqa: F401 - re-exported for the stage modules
 
 #: Learner text longer than this is refused before parsing (it is a lesson, not a file upload).
 MAX_SOURCE_CHARS = 20_000
-
-#: How deep the lab walks nested data before it stops and says so.
-MAX_DEPTH = 60
-
-
-def json_safe(value: Any, _depth: int = 0) -> Any:
-    """Return ``value`` as plain JSON-safe data.
-
-    Tuples and sets become lists, dict keys become strings, ``NaN`` and the
-    infinities become the strings ``"NaN"`` / ``"Infinity"`` / ``"-Infinity"``
-    (strict JSON has no spelling for them), and anything else unknown becomes its
-    ``repr``. Very deep data is cut at :data:`MAX_DEPTH` with a marker string.
-
-    >>> json_safe({"a": (1, float("inf")), 2: {3}})
-    {'a': [1, 'Infinity'], '2': [3]}
-    """
-    if _depth > MAX_DEPTH:
-        return "…(nested too deep)"
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "NaN"
-        if math.isinf(value):
-            return "Infinity" if value > 0 else "-Infinity"
-        return value
-    if isinstance(value, Mapping):
-        return {str(k): json_safe(v, _depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v, _depth + 1) for v in value]
-    if isinstance(value, (set, frozenset)):
-        items = [json_safe(v, _depth + 1) for v in value]
-        return sorted(items, key=repr)
-    if isinstance(value, BaseException):
-        return f"{type(value).__name__}: {value}"
-    if isinstance(value, type):
-        return value.__name__
-    return repr(value)
 
 
 def type_label(annotation: Any) -> str:
