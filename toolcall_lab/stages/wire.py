@@ -14,7 +14,7 @@ shown is the one the client serialised.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
@@ -41,24 +41,30 @@ def exchange_summary(exchange: Any) -> dict[str, Any]:
 
 
 def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> ExplainedError:
-    """Explain a failed model call, keeping the endpoint's own error body as ``data``."""
+    """Explain a failed model call, keeping the endpoint's own error body as ``data``.
+
+    The two failures the stage lessons are about get their own words: a request the
+    endpoint refused as malformed (400 / 422), and a reply the client could not parse.
+    Anything else (a bad key, a rate limit, a timeout, a server error) is explained as on
+    the live run, by :func:`toolcall_lab.live.explain_model_error`.
+    """
     last = exchanges[-1] if exchanges else None
     status = getattr(last, "status_code", None)
-    body = getattr(last, "response_body", None)
-    if status is not None and status >= 400:
+    data = json_safe({"status_code": status, "response_body": getattr(last, "response_body", None)})
+    if status in (400, 422):
         zh, en = f"模型端点拒绝了这个请求（HTTP {status}）。", f"The model endpoint rejected the request (HTTP {status})."
         hint_zh = "看 error.message：它说明了请求体里哪一部分不符合协议。"
         hint_en = "Read error.message: it names the part of the request body that broke the protocol."
-    elif status is not None:
+    elif status is not None and status < 400:
         zh = f"回复已送达（HTTP {status}），但客户端无法把它转换成 AIMessage。"
         en = f"The reply arrived (HTTP {status}), but the client could not turn it into an AIMessage."
         hint_zh = "常见原因：某个 function.arguments 是合法 JSON，但不是对象 {...}（例如列表、字符串或数字）。"
         hint_en = "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number)."
     else:
-        zh, en = "调用模型失败。", "Calling the model failed."
-        hint_zh, hint_en = "检查模型设置（地址、密钥、模型名）后再试。", "Check the model settings (URL, key, model name) and retry."
-    return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en,
-                   data=json_safe({"status_code": status, "response_body": body}))
+        from toolcall_lab.live import explain_model_error
+
+        return replace(explain_model_error(exc), stage=stage, data=data)
+    return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en, data=data)
 
 
 def as_messages(messages: Sequence[Any] | str | None) -> list[Any]:

@@ -106,3 +106,24 @@ def test_bind_tools_refusing_locally_is_explained():
 
     err = bind_tools_payload([NotATool()])  # type: ignore[list-item]
     assert isinstance(err, ExplainedError) and err.stage == "bind_tools"
+
+
+def test_a_bad_key_on_a_stage_page_is_explained_as_a_bad_key_not_a_malformed_request():
+    """Stage pages keep their own words for 400s; a 401 reads as on the live run."""
+    import httpx
+    import openai
+
+    from toolcall_lab.capture import WireExchange
+    from toolcall_lab.stages.wire import model_error
+
+    body = {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}}
+    response = httpx.Response(401, json=body, request=httpx.Request("POST", "http://127.0.0.1/v1/chat/completions"))
+    exc = openai.AuthenticationError("Incorrect API key provided", response=response, body=body)
+    exchange = WireExchange(method="POST", url="http://127.0.0.1/v1/chat/completions", request_headers={},
+                            request_body={}, status_code=401, response_body=body)
+    err = model_error("bind_tools", exc, [exchange])
+    assert err.stage == "bind_tools"
+    assert err.title["en"].startswith("The key is invalid") and err.data["response_body"] == body
+    malformed = model_error("bind_tools", exc, [WireExchange(method="POST", url="", request_headers={},
+                                                             request_body={}, status_code=400, response_body=body)])
+    assert malformed.title["en"] == "The model endpoint rejected the request (HTTP 400)."
