@@ -132,3 +132,19 @@ def recording(secrets: tuple[str, ...] = ()) -> Iterator[WireRecorder]:
         yield recorder
     finally:
         _ACTIVE.reset(token)
+
+
+def response_tool_calls(body: Any) -> list[dict[str, Any]]:
+    """``choices[0].message.tool_calls`` of a chat-completion body, exactly as on the wire.
+
+    Each entry keeps ``function.arguments`` as the JSON *string* the model wrote. Anything
+    that is not a completion with tool calls gives ``[]``; the list returned is the body's own.
+    """
+    if not isinstance(body, dict):
+        return []
+    choices = body.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        return []
+    message = choices[0].get("message")
+    calls = message.get("tool_calls") if isinstance(message, dict) else None
+    return calls if isinstance(calls, list) else []

@@ -76,6 +76,15 @@ def validate_arguments(tool: "BaseTool", parsed: Any) -> Validation:
                       defaults=[p.lstrip("/") for p in checked.defaults_filled])
 
 
+def tool_message_record(message: Any) -> dict[str, Any]:
+    """A ``ToolMessage`` as the trace keeps it: content, pairing id, status and artifact."""
+    return json_safe({
+        "type": message.type, "content": message.content, "name": message.name,
+        "tool_call_id": message.tool_call_id, "status": getattr(message, "status", None),
+        "artifact": getattr(message, "artifact", None),
+    })
+
+
 def explain_model_error(exc: BaseException) -> ExplainedError:
     """Tell what went wrong talking to the chat endpoint, and what to try."""
     status = getattr(exc, "status_code", None)
@@ -210,11 +219,7 @@ def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, "BaseToo
             _CURRENT_CALL.reset(token)
             execution.duration_ms = round((time.perf_counter() - t0) * 1000, 3)
         if hasattr(message, "tool_call_id"):
-            execution.tool_message = json_safe({
-                "type": message.type, "content": message.content, "name": message.name,
-                "tool_call_id": message.tool_call_id, "status": getattr(message, "status", None),
-                "artifact": getattr(message, "artifact", None),
-            })
+            execution.tool_message = tool_message_record(message)
         collector.add(execution)
         return message
 
@@ -241,7 +246,7 @@ def build_traced_agent(
     from langgraph.graph import END, START, MessagesState, StateGraph
     from langgraph.prebuilt import ToolNode
 
-    from toolcall_lab.capture import _ACTIVE
+    from toolcall_lab.capture import _ACTIVE, response_tool_calls
 
     observed = [_observe_tool(t, collector) for t in tools]
     by_name = {t.name: t for t in observed}
@@ -262,10 +267,9 @@ def build_traced_agent(
         attempts = recorder.exchanges[first:] if recorder else []
         last = attempts[-1] if attempts else None
         response = last.response_body if last else None
-        if ai is not None and isinstance(response, dict):
-            for choice in response.get("choices") or []:
-                for call in (choice.get("message") or {}).get("tool_calls") or []:
-                    collector.raw_arguments[str(call.get("id"))] = (call.get("function") or {}).get("arguments")
+        if ai is not None:
+            for call in response_tool_calls(response):
+                collector.raw_arguments[str(call.get("id"))] = (call.get("function") or {}).get("arguments")
         log = []
         for n, ex in enumerate(attempts, start=1):
             previous = attempts[n - 2] if n > 1 else None
@@ -320,9 +324,7 @@ def build_traced_agent(
                 content=f"Error: the arguments of {bad.get('name')} are not valid JSON ({execution.parse_error}). "
                         "Send the call again with a complete JSON object.",
                 tool_call_id=call_id, name=bad.get("name"), status="error")
-            execution.tool_message = json_safe({"type": message.type, "content": message.content,
-                                                "name": message.name, "tool_call_id": message.tool_call_id,
-                                                "status": message.status, "artifact": None})
+            execution.tool_message = tool_message_record(message)
             collector.add(execution)
             replies.append(message)
         return {"messages": replies}

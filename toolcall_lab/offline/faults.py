@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolcall_lab.capture import response_tool_calls
+
 FaultKind = Literal["latency", "timeout", "rate_limit", "server_error", "malformed_body", "unknown_tool",
                     "bad_arguments"]
 FAULT_KINDS: tuple[FaultKind, ...] = ("latency", "timeout", "rate_limit", "server_error", "malformed_body",
@@ -98,8 +100,7 @@ class FaultInjector:
         kind = self.fault.kind
         if kind not in ("unknown_tool", "bad_arguments") or status != 200:
             return body
-        message = ((body.get("choices") or [{}])[0]).get("message") or {}
-        calls = message.get("tool_calls") or []
+        calls = response_tool_calls(body)
         if not calls or not self._hit():
             return body
         if kind == "unknown_tool":

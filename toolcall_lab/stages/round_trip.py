@@ -133,12 +133,9 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
 
 def _raw_calls(run: RoundTrip) -> list[dict[str, Any]]:
     """The first response's tool_calls exactly as on the wire (arguments as strings)."""
-    if not run.exchanges:
-        return []
-    body = run.exchanges[0].get("response_body") or {}
-    if not isinstance(body, dict):
-        return []
-    return ((body.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []
+    from toolcall_lab.capture import response_tool_calls
+
+    return response_tool_calls(run.exchanges[0].get("response_body")) if run.exchanges else []
 
 
 def _check_call(raw: dict[str, Any], tool: BaseTool | None) -> tuple[dict[str, Any], str, dict[str, Any] | None]:

@@ -105,7 +105,7 @@ def scripted_tool_call(
         >>> r.tool_calls, r.invalid_tool_calls[0]["args"]
         ([], '{"city": "Bangkok", "days": }')
     """
-    from toolcall_lab.capture import recording
+    from toolcall_lab.capture import recording, response_tool_calls
     from toolcall_lab.llm import build_chat_model
     from toolcall_lab.stages.weather_data import build_weather_tool
 
@@ -142,8 +142,7 @@ def scripted_tool_call(
         except Exception as exc:  # noqa: BLE001
             return model_error(STAGE, exc, rec.exchanges)
     exchange = rec.exchanges[0]
-    response = exchange.response_body or {}
-    raw_calls = ((response.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []
+    raw_calls = response_tool_calls(exchange.response_body)
 
     # One row per call in the original order. LangChain keeps the order inside each of
     # its two lists, so walk both with a cursor (ids may repeat if the learner wrote so).
@@ -163,7 +162,7 @@ def scripted_tool_call(
         })
     return ToolCallResult(
         request_body=json_safe(exchange.request_body),
-        response_body=json_safe(response),
+        response_body=json_safe(exchange.response_body),
         raw_tool_calls=json_safe(raw_calls),
         tool_calls=json_safe(message.tool_calls),
         invalid_tool_calls=json_safe(message.invalid_tool_calls),
