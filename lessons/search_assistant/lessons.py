@@ -616,10 +616,11 @@ def finding_user_query(llm, search: SearchBackend | None = None,
     with recording() as rec:
         original = OriginalSession(build_original(llm, backend)).ask(question)
     answer_prompt = rec.exchanges[-1].request_body["messages"][0]["content"]
-    # the "user question" as the answer prompt carries it (may span lines: it is the model's reply)
+    # the "user question" as the answer prompt carries it, read off the wire up to the blank
+    # line that ends it (it may span lines: it is the model's reply)
     start = answer_prompt.find("用户问题：")
-    question_line = (answer_prompt[start:start + len("用户问题：") + len(original["user_query"])]
-                     if start >= 0 else "")
+    end = answer_prompt.find("\n\n", start)
+    question_line = answer_prompt[start:end if end >= 0 else None] if start >= 0 else ""
     fixed = build_workflow(llm, backend).invoke({"messages": [HumanMessage(question)]})
     return _finding(
         1, "user_query",
