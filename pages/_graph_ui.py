@@ -286,8 +286,6 @@ def jsonable(value: Any) -> Any:
     """Plain JSON data for any State value (messages, Commands, pydantic objects...)."""
     from lessons.search_assistant.lessons import to_jsonable
 
-    if type(value).__name__ == "Command" and hasattr(value, "goto"):
-        return {"Command": {"goto": to_jsonable(value.goto), "update": to_jsonable(value.update)}}
     return to_jsonable(value)
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
 
 from lessons.search_assistant.agent import SYSTEM_PROMPT, build_agent, make_search_web_tool
 from lessons.search_assistant.approval import build_approval_agent
@@ -49,6 +50,7 @@ from lessons.search_assistant.search import SearchBackend, default_offline_searc
 from lessons.search_assistant.workflow import SearchUpdate, ask, build_workflow, thread_config
 from toolcall_lab.capture import WireExchange, recording
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.trace import json_safe
 
 ZH_TURNS = ("曼谷今天多少度？", "那明天呢？", "需要带伞吗？")
 EN_TURNS = ("How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?")
@@ -98,20 +100,23 @@ def message_to_dict(message: BaseMessage) -> dict[str, Any]:
 
 
 def to_jsonable(value: Any) -> Any:
-    """Turn State values (messages, pydantic objects, tuples...) into plain JSON data."""
+    """Turn State values into plain JSON data.
+
+    Messages become ``message_to_dict``, a ``Command`` its ``goto`` and ``update``, a
+    dataclass its fields, wherever they sit; everything else is converted as
+    :func:`toolcall_lab.trace.json_safe` does it (Pydantic models, ``NaN``, sets...).
+    """
     if isinstance(value, BaseMessage):
         return message_to_dict(value)
+    if isinstance(value, Command):
+        return {"Command": {"goto": to_jsonable(value.goto), "update": to_jsonable(value.update)}}
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
+    if isinstance(value, (list, tuple)):
         return [to_jsonable(v) for v in value]
-    if hasattr(value, "model_dump"):
-        return to_jsonable(value.model_dump())
     if is_dataclass(value) and not isinstance(value, type):
         return to_jsonable(asdict(value))
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return repr(value)
+    return json_safe(value)
 
 
 def exchange_summary(exchange: WireExchange) -> dict[str, Any]:

@@ -289,3 +289,21 @@ def test_edges_text_reads_both_graphs_from_get_graph(llm):
     assert workflow == "START → understand · search → answer · understand → search · answer → END"
     agent = L.edges_text(build_agent(llm))
     assert "START → model" in agent and "tools → model" in agent and "model ⇢ tools" in agent
+
+
+def test_to_jsonable_handles_nested_commands_messages_and_nan():
+    from langchain_core.messages import HumanMessage
+    from langgraph.types import Command
+    from pydantic import BaseModel
+
+    from lessons.search_assistant.lessons import to_jsonable
+
+    class Prefs(BaseModel):
+        unit: str = "C"
+
+    value = {"steps": [Command(resume="approve", update={"n": float("nan")})],
+             "last": HumanMessage("hi", id="h1"), "prefs": Prefs(), "tags": ("a",)}
+    out = to_jsonable(value)
+    assert out["steps"][0] == {"Command": {"goto": [], "update": {"n": "NaN"}}}
+    assert out["last"] == {"type": "human", "content": "hi", "id": "h1"}
+    assert out["prefs"] == {"unit": "C"} and out["tags"] == ["a"]
