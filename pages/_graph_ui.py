@@ -265,18 +265,19 @@ def picture_tabs(app: Any, highlight: str | None = None) -> None:
     """The same graph three ways: rendered DOT, rendered Mermaid, and both texts."""
     from lessons.search_assistant.lessons import graph_dot, graph_mermaid
 
+    dot, mermaid = graph_dot(app, highlight=highlight), graph_mermaid(app, highlight=highlight)
     tabs = st.tabs([T("Graphviz 图", "Graphviz picture"), T("Mermaid 图", "Mermaid picture"),
                     T("DOT 文本", "DOT text"), "draw_mermaid()"])
     with tabs[0]:
-        st.graphviz_chart(graph_dot(app, highlight=highlight), width="content")
+        st.graphviz_chart(dot, width="content")
     with tabs[1]:
-        st.mermaid_chart(graph_mermaid(app, highlight=highlight), width="content")
+        st.mermaid_chart(mermaid, width="content")
         st.caption(T("draw_mermaid() 给 START/END 写的是 HTML 标签（<p>…</p>），这里按原样显示。",
                      "draw_mermaid() writes HTML labels for START/END (<p>…</p>); they are shown here as written."))
     with tabs[2]:
-        st.code(graph_dot(app, highlight=highlight), language="text")
+        st.code(dot, language="text")
     with tabs[3]:
-        st.code(graph_mermaid(app, highlight=highlight), language="text")
+        st.code(mermaid, language="text")
 
 
 # ---------------------------------------------------------------- live runs
@@ -729,8 +730,17 @@ def answer_box(text: Any) -> None:
         st.text(text if text is not None else "—")
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def who_decided_default(question: str) -> dict:
+    """``who_decided`` on the built-in model and the offline corpus (deterministic), for pages 1 and 2."""
+    from lessons.search_assistant.lessons import who_decided
+    from lessons.search_assistant.search import default_offline_search
+
+    return who_decided(builtin_llm(), question, default_offline_search())
+
+
 def who_decided_page_run(key: str, question: str | None, backend: Any, panels: Sequence[Panel],
-                         run_area: Any, default_run: Callable[[str], dict], default_question: str) -> tuple[dict, str]:
+                         run_area: Any, default_question: str) -> tuple[dict, str]:
     """Pages 1 and 2: run ``who_decided`` live when asked, else show the cached default run.
 
     Returns ``(data, run_id)``; ``run_id`` is ``"default"`` for the cached run.
@@ -748,7 +758,7 @@ def who_decided_page_run(key: str, question: str | None, backend: Any, panels: S
             show_error(mine["error"])
     if mine and mine["data"]:
         return mine["data"], mine["id"]
-    data = loading(default_run, default_question)
+    data = loading(who_decided_default, default_question)
     with run_area:
         builtin_caption()
     return data, "default"

@@ -11,15 +11,6 @@ EXAMPLES = {"zh": ["曼谷今天多少度？", "你好", "LangGraph 的 checkpoi
             "en": ["How hot is Bangkok today?", "Hello", "What does a LangGraph checkpointer do?"]}
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def default_run(question: str) -> dict:
-    """``who_decided`` on the built-in model and the offline corpus (deterministic)."""
-    from lessons.search_assistant.lessons import who_decided
-    from lessons.search_assistant.search import default_offline_search
-
-    return who_decided(gu.builtin_llm(), question, default_offline_search())
-
-
 gu.title(1)
 gu.prose("graph_2_who_decides", parts=(0, 3, 4))
 apps = gu.specimen_apps()
@@ -44,7 +35,7 @@ with right:
     ag_panel = gu.panel("g1ag", apps["agent"])
     ag_verdict = ag_panel.extra
 
-data, run_id = gu.who_decided_page_run("g1::run", question, backend, [wf_panel, ag_panel], run_area, default_run,
+data, run_id = gu.who_decided_page_run("g1::run", question, backend, [wf_panel, ag_panel], run_area,
                                          EXAMPLES[lang()][0])
 
 wf, ag = data["workflow"], data["agent"]

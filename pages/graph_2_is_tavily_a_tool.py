@@ -10,15 +10,6 @@ EXAMPLES = {"zh": ["曼谷今天多少度？", "你好", "东京明天会下雨�
             "en": ["How hot is Bangkok today?", "Hello", "Will it rain in Tokyo tomorrow?"]}
 
 
-@st.cache_data(show_spinner=False, max_entries=8)
-def default_run(question: str) -> dict:
-    """``who_decided`` on the built-in model and the offline corpus (deterministic)."""
-    from lessons.search_assistant.lessons import who_decided
-    from lessons.search_assistant.search import default_offline_search
-
-    return who_decided(gu.builtin_llm(), question, default_offline_search())
-
-
 @st.cache_data(show_spinner=False, max_entries=2)
 def tool_schema() -> dict:
     """What ``bind_tools`` sends for ``search_web``: ``convert_to_openai_tool`` of the real tool."""
@@ -82,7 +73,7 @@ with c2:
     ag_box = st.container()
     ag_panel = gu.panel("g2ag", apps["agent"])
 
-data, run_id = gu.who_decided_page_run("g2::run", question, backend, [wf_panel, ag_panel], run_area, default_run,
+data, run_id = gu.who_decided_page_run("g2::run", question, backend, [wf_panel, ag_panel], run_area,
                                          EXAMPLES[lang()][0])
 
 wf_trace, ag_trace = data["traces"]["workflow"], data["traces"]["agent"]
@@ -137,7 +128,7 @@ st.caption(T("内置教学模型 + 离线语料；同样的代码，不同的问
              "different questions."))
 rows = []
 for q in EXAMPLES[lang()][:2]:
-    d = default_run(q)
+    d = gu.who_decided_default(q)
     call = (d["agent"]["tool_calls"] or [{}])[0]
     rows.append({
         "question": q,

@@ -21,14 +21,9 @@ with left:
                       "`get_tool(\"get_weather\")`:"))
         from lessons.tutor.registry import get_tool, schema_snapshot
 
-        try:
-            get_tool("get_weather")
-            lookup_error = None
-        except KeyError as exc:  # the real error, raised now
-            lookup_error = exc
-        if lookup_error is not None:
+        if data["lookup_error"]:  # the KeyError text get_tool("get_weather") really raised in the lesson
             tu.show_explained(explain(
-                "registry", lookup_error,
+                "registry", f"KeyError: {data['lookup_error']}",
                 zh="没有这个名字的工具：KeyError（故意大声失败）", en="No tool by that name: KeyError (a loud failure, on purpose)",
                 hint_zh="名字写错是开发期的 bug：让它炸，别静默兜底，否则模型会拿着错误结果推理好几轮。",
                 hint_en="A misspelt name is a development bug: let it fail rather than paper over it while the model "
