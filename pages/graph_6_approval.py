@@ -31,43 +31,32 @@ def approval_app(m: dict):
 
 
 def parse_edit(text: str, original: dict) -> tuple[dict | None, dict | None]:
-    """The reviewer's edited arguments: JSON → dict → validated by ``NotifyArgs`` (the tool's own schema).
+    """The reviewer's edited arguments, through the chain's own stages 5 and 6.
+
+    ``json.loads`` (:func:`~toolcall_lab.stages.validation.json_stage`), then the tool's own
+    schema ``NotifyArgs`` with unknown keys forbidden (:func:`~toolcall_lab.stages.validation.validate_stage`).
 
     Returns:
         ``(args, None)`` or ``(None, explained_error_dict)``.
     """
-    from pydantic import ValidationError
-
     from lessons.search_assistant.approval import NotifyArgs
+    from toolcall_lab.errors import ExplainedError
+    from toolcall_lab.stages.validation import json_stage, validate_stage
 
-    try:
-        args = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, explain("json.loads", exc, zh="改过的参数不是合法的 JSON", en="The edited arguments are not valid JSON",
-                             hint_zh=f"看错误里的行号和列号（第 {exc.lineno} 行第 {exc.colno} 列）；键和字符串都要用双引号。",
-                             hint_en=f"Look at line {exc.lineno}, column {exc.colno}; keys and strings need double "
-                                     "quotes.").to_dict()
-    if not isinstance(args, dict):
-        return None, explain("json.loads", f"json.loads returned {type(args).__name__}, not an object",
+    parsed = json_stage(text)
+    if isinstance(parsed, ExplainedError):
+        return None, parsed.to_dict()
+    if not isinstance(parsed.value, dict):
+        return None, explain("json.loads", f"json.loads returned {type(parsed.value).__name__}, not an object",
                              zh="参数必须是一个 JSON 对象", en="The arguments must be a JSON object",
                              hint_zh="写成 {\"student_id\": ..., \"message\": ...} 这样的形式。",
                              hint_en="Write it as {\"student_id\": ..., \"message\": ...}.").to_dict()
-    unknown = sorted(set(args) - set(NotifyArgs.model_fields))
-    if unknown:
-        return None, explain("validation", f"unknown argument(s): {', '.join(unknown)}",
-                             zh="有工具不认识的参数", en="The tool does not know some of these arguments",
-                             hint_zh=f"notify_teacher 只接受 {', '.join(NotifyArgs.model_fields)}。",
-                             hint_en=f"notify_teacher accepts only {', '.join(NotifyArgs.model_fields)}.").to_dict()
-    try:
-        NotifyArgs.model_validate({**original, **args})
-    except ValidationError as exc:
-        return None, explain("validation", exc, zh="改过的参数没有通过 NotifyArgs 校验",
-                             en="The edited arguments fail NotifyArgs validation",
-                             hint_zh="按下面 errors() 指出的字段改；message 不能为空，student_id 要是字符串。",
-                             hint_en="Fix the fields errors() names below; message cannot be empty, student_id must "
-                                     "be a string.",
-                             data=json.loads(exc.json())).to_dict()
-    return args, None
+    checked = validate_stage({**original, **parsed.value}, NotifyArgs, extra="forbid", with_schema=False)
+    if isinstance(checked, ExplainedError):
+        return None, checked.to_dict()
+    if not checked.ok:
+        return None, checked.error.to_dict() if checked.error else None
+    return parsed.value, None
 
 
 gu.title(6)

@@ -323,6 +323,10 @@ def test_page6_edit_explains_bad_json_then_runs_the_corrected_arguments(open_pag
     at.text_area(key="g6::args::1").set_value('{"message": ""}').run()
     press(at, "Resume with these arguments")
     assert any("NotifyArgs" in e.value for e in at.error)  # empty message fails the tool's own schema
+    at.text_area(key="g6::args::1").set_value('{"mesage": "typo in the key"}').run()
+    press(at, "Resume with these arguments")
+    assert at.session_state["g6::m"]["phase"] == "pending"  # an unknown key is refused, not ignored
+    assert any("NotifyArgs" in e.value for e in at.error)
     at.text_area(key="g6::args::1").set_value('{"message": "S1001 is ill today."}').run()
     press(at, "Resume with these arguments")
     m = at.session_state["g6::m"]
