@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from pages._ui import T, lang, live_run_panel, tr
+from pages.registry import CHAIN
 # shared with the tutor and graph pages; re-exported under the names the stage pages use
 from pages._ui import json_text as jtext  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
@@ -36,17 +37,8 @@ from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import lesson_text
 from toolcall_lab.stages.catalog import STAGES
 
-#: The page file of each stage, in chain order (the same paths as ``pages/registry.py``).
-PAGES: tuple[str, ...] = (
-    "pages/stage_1_tool.py",
-    "pages/stage_2_schema.py",
-    "pages/stage_3_bind_tools.py",
-    "pages/stage_4_tool_call.py",
-    "pages/stage_5_validation.py",
-    "pages/stage_6_kwargs.py",
-    "pages/stage_7_tool_message.py",
-    "pages/stage_8_round_trip.py",
-)
+#: The page file of each stage, in chain order, read from ``pages/registry.py``.
+PAGES: tuple[str, ...] = tuple(path for path, *_ in CHAIN)
 CIRCLED = "①②③④⑤⑥⑦⑧"
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,14 +121,10 @@ def _remember(key: str, value: Any) -> None:
     st.session_state[f"stage_value::{key}"] = value
 
 
-def _reset(key: str, default: Any) -> None:
-    st.session_state[key] = default
-    _remember(key, default)
-
-
 def set_value(key: str, value: Any) -> None:
     """Change a synced widget's value (use from a button's ``on_click``)."""
-    _reset(key, value)
+    st.session_state[key] = value
+    _remember(key, value)
 
 
 def example_buttons(page: int, editor_key: str, examples: dict[str, tuple[str, str, str]], per_row: int) -> None:
@@ -186,7 +174,7 @@ def editor(
                      "This text is too long for a link; the share link carries the default instead."))
     if reset:
         st.button(T("恢复默认内容", "Reset to default"), key=f"{key}::reset", icon=":material/restart_alt:",
-                  on_click=_reset, args=(key, default), disabled=text == default)
+                  on_click=set_value, args=(key, default), disabled=text == default)
     if preview and text:
         with st.expander(T("带行号的等宽视图", "Line-numbered view"), icon=":material/format_list_numbered:"):
             st.code(text[:MAX_TEXT], language="python", line_numbers=True)

@@ -109,10 +109,7 @@ with model_box:
                  anchor=False)
     edit_col, result_col = st.columns(2, gap="large")
     with edit_col:
-        cols = st.columns(2)
-        for i, (key, (zh, en, text)) in enumerate(MODEL_EXAMPLES.items()):
-            cols[i % 2].button(T(zh, en), key=f"stage2::example::{key}", on_click=su.set_value, args=("stage_model_src", text),
-                       width="stretch")
+        su.example_buttons(2, "stage_model_src", MODEL_EXAMPLES, per_row=2)
         model_src = su.editor("stage_model_src", label=T("参数模型（Pydantic，只解析不执行）",
                                                          "Argument model (Pydantic, parsed, never run)"),
                               default=DEFAULT_MODEL_SOURCE, param="model", height=460, preview=True)

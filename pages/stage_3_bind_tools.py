@@ -44,11 +44,10 @@ with left:
     st.subheader(T("工具、消息和两个开关", "The tools, the messages and two switches"), anchor=False)
     with st.expander(T("绑定的工具（和第 ① 页共用同一段源码）", "The bound tool (the same source as page ①)"),
                      expanded=False, icon=":material/build:"):
-        b1, b2 = st.columns(2)
-        b1.button(T("文章的 get_weather", "The article's get_weather"), key="stage3::example::default",
-                  on_click=su.set_value, args=("stage_tool_src", DEFAULT_SOURCE), width="stretch")
-        b2.button(T("协议不接受的工具名", "A name the protocol refuses"), key="stage3::example::bad_name",
-                  on_click=su.set_value, args=("stage_tool_src", BAD_NAME_SOURCE), width="stretch")
+        su.example_buttons(3, "stage_tool_src", {
+            "default": ("文章的 get_weather", "The article's get_weather", DEFAULT_SOURCE),
+            "bad_name": ("协议不接受的工具名", "A name the protocol refuses", BAD_NAME_SOURCE),
+        }, per_row=2)
         src = su.editor("stage_tool_src", label=T("函数源码", "Function source"), default=DEFAULT_SOURCE,
                         param="src", height=300)
         use_pd = su.toggle("stage_tool_pd", label="parse_docstring=True", default=False, param="pd",
