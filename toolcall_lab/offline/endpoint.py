@@ -126,13 +126,7 @@ def _validate_messages(messages: list[Any]) -> None:
             open_calls.remove(call_id)
             continue
         if open_calls:
-            raise EndpointError(
-                400,
-                "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
-                f"'tool_call_id'. The following tool_call_ids did not have response messages: "
-                f"{', '.join(open_calls)}",
-                param=f"messages.[{open_at}].role",
-            )
+            raise _unanswered(open_calls, open_at)
         content = m.get("content")
         if content is not None and not isinstance(content, (str, list)):
             raise EndpointError(400, f"Invalid type for 'messages[{i}].content': expected one of a string or "
@@ -157,12 +151,17 @@ def _validate_messages(messages: list[Any]) -> None:
             open_calls = [c["id"] for c in calls]
             open_at = i
     if open_calls:
-        raise EndpointError(
-            400,
-            "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
-            f"'tool_call_id'. The following tool_call_ids did not have response messages: {', '.join(open_calls)}",
-            param=f"messages.[{open_at}].role",
-        )
+        raise _unanswered(open_calls, open_at)
+
+
+def _unanswered(open_calls: list[str], at: int) -> EndpointError:
+    """OpenAI's 400 for tool calls that no tool message answered before the next turn."""
+    return EndpointError(
+        400,
+        "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+        f"'tool_call_id'. The following tool_call_ids did not have response messages: {', '.join(open_calls)}",
+        param=f"messages.[{at}].role",
+    )
 
 
 # ---------------------------------------------------------------- token counting
@@ -254,8 +253,10 @@ def _scripted_message(scripted: dict[str, Any], body: dict[str, Any]) -> dict[st
         if not isinstance(fn.get("arguments"), str):
             fn["arguments"] = json.dumps(fn.get("arguments") or {}, ensure_ascii=False)
         entry = {"type": "function", "function": fn}
-        if call.get("id", _call_id(body, i)) is not None:
-            entry["id"] = call.get("id", _call_id(body, i))
+        # an explicit "id": None in the script replays a model that omitted the id
+        call_id = call["id"] if "id" in call else _call_id(body, i)
+        if call_id is not None:
+            entry["id"] = call_id
         calls.append(entry)
     if calls:
         message["tool_calls"] = calls

@@ -25,7 +25,7 @@ import ast
 import enum
 import keyword
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from langchain_core.utils.function_calling import convert_to_openai_tool
@@ -543,8 +543,8 @@ def parse_args_model(source: str = DEFAULT_MODEL_SOURCE) -> ArgsModelResult | Ex
     try:
         return _parse_args_model(source)
     except Refused as refused:
-        error = refused.error
-        return error if error.stage == STAGE else ExplainedError(**{**error.to_dict(), "stage": STAGE})
+        # the annotation mapper is shared with the tool-source stage: its refusals are ours here
+        return replace(refused.error, stage=STAGE)
     except Exception as exc:  # noqa: BLE001 - a lesson, never a traceback
         return unexpected(STAGE, exc, zh="构建参数模型时出错。", en="Building the argument model failed.")
 

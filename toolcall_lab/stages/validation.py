@@ -299,9 +299,9 @@ def validate_stage(
         model_cls = models[model]
     else:
         model_cls = model
+    name = model_cls.__name__
     if extra is not None:
         model_cls = with_extra(model_cls, extra)
-    name = model_cls.__name__.split("_extra_")[0]
     setting = str(model_cls.model_config.get("extra") or "ignore")
     schema = None
     if with_schema:
