@@ -14,10 +14,11 @@ searches again). The one conditional edge is the only place the model steers.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import SystemMessage
+from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.tools import BaseTool, tool
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, MessagesState, StateGraph
@@ -66,10 +67,22 @@ def make_search_web_tool(search: SearchBackend | None = None) -> BaseTool:
     return search_web
 
 
+def model_input(messages: Sequence[BaseMessage],
+                trim: Callable[[list[BaseMessage]], list[BaseMessage]] | None = None) -> list[BaseMessage]:
+    """What one model call receives: the instructions, then the thread.
+
+    State keeps every message; ``trim`` (optional) chooses which of them this one call
+    sends, e.g. :func:`lessons.search_assistant.context.trim_keeping_pairs`.
+    """
+    sent = trim(list(messages)) if trim is not None else list(messages)
+    return [SystemMessage(SYSTEM_PROMPT), *sent]
+
+
 def build_agent(
     llm: BaseChatModel,
     tools: list[BaseTool] | None = None,
     checkpointer: BaseCheckpointSaver | None = None,
+    trim: Callable[[list[BaseMessage]], list[BaseMessage]] | None = None,
 ):
     """Build and compile the model → tools → model agent.
 
@@ -77,6 +90,7 @@ def build_agent(
         llm: a chat model that supports ``bind_tools``.
         tools: the tools the model may call; ``[make_search_web_tool()]`` by default.
         checkpointer: where threads are saved (optional).
+        trim: picks the messages each model call sends (State still keeps them all).
 
     Returns:
         The compiled graph over ``MessagesState``.
@@ -86,8 +100,8 @@ def build_agent(
     model_with_tools = llm.bind_tools(tools)
 
     def call_model(state: MessagesState) -> dict[str, Any]:
-        """Send the instructions plus the whole thread; the reply may hold tool_calls."""
-        reply = model_with_tools.invoke([SystemMessage(SYSTEM_PROMPT), *state["messages"]])
+        """Send the instructions plus the thread (trimmed, if asked); the reply may hold tool_calls."""
+        reply = model_with_tools.invoke(model_input(state["messages"], trim))
         return {"messages": [reply]}
 
     def route_after_model(state: MessagesState) -> Literal["tools", "__end__"]:

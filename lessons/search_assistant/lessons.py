@@ -31,11 +31,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from lessons.search_assistant.agent import SYSTEM_PROMPT, build_agent, make_search_web_tool
+from lessons.search_assistant.agent import build_agent, make_search_web_tool, model_input
 from lessons.search_assistant.approval import build_approval_agent
 from lessons.search_assistant.context import naive_trim, orphaned_tool_replies, trim_keeping_pairs
 from lessons.search_assistant.original import (
@@ -941,6 +941,6 @@ def context_demo(llm, *, lang: str = "zh", max_messages: int = 7,
         out[label] = {
             "messages": [message_to_dict(m) for m in trimmed],
             "orphans": orphaned_tool_replies(trimmed),
-            "result": _try_call(bound, [SystemMessage(SYSTEM_PROMPT), *trimmed]),
+            "result": _try_call(bound, model_input(trimmed)),  # what the agent's model node would send
         }
     return out

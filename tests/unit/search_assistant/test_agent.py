@@ -128,3 +128,27 @@ def test_a_failing_backend_becomes_tool_text(llm):
 def test_the_articles_example_question_is_answered_from_the_results(llm):
     state = build_agent(llm).invoke({"messages": [HumanMessage("搜索 LangGraph 最新的持久化方式")]})
     assert "https://docs.example/zh/langgraph/persistence" in state["messages"][-1].content
+
+
+def test_a_trimming_agent_keeps_every_message_but_sends_only_the_trimmed_ones():
+    """build_agent(trim=...) is the lesson-7 trim inside the real model node."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from lessons.search_assistant.agent import build_agent, make_search_web_tool
+    from lessons.search_assistant.context import trim_keeping_pairs
+    from lessons.search_assistant.workflow import thread_config
+    from toolcall_lab.capture import recording
+    from toolcall_lab.llm import build_chat_model
+
+    app = build_agent(build_chat_model(), [make_search_web_tool()], InMemorySaver(),
+                      trim=lambda messages: trim_keeping_pairs(messages, 3))
+    config = thread_config("trim-test")
+    with recording() as rec:
+        for question in ("曼谷今天多少度？", "那明天呢？"):
+            app.invoke({"messages": [("user", question)]}, config)
+    kept = app.get_state(config).values["messages"]
+    sent = [[m["role"] for m in e.request_body["messages"]] for e in rec.exchanges]
+    assert len(kept) == 8  # two turns: question, tool call, tool reply, answer
+    # the second turn's first call: the first question is cut, the last answer and the new question sent
+    assert sent == [["system", "user"], ["system", "user", "assistant", "tool"],
+                    ["system", "assistant", "user"], ["system", "user", "assistant", "tool"]]
