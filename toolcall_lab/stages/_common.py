@@ -98,6 +98,32 @@ class Refused(Exception):
         self.error = error
 
 
+def parse_learner_source(stage: str, source: str) -> ast.Module:
+    """``ast.parse`` the learner's text (never run it); a failure raises :class:`Refused`.
+
+    A ``SyntaxError`` is explained with its line and column (``data``: ``line``, ``col``,
+    ``msg``, ``text``); what else the parser refuses (a NUL character, nesting too deep
+    for it) gets its own explanation.
+    """
+    try:
+        return ast.parse(source, mode="exec")
+    except SyntaxError as exc:
+        line, col = exc.lineno or 0, exc.offset or 0
+        raise Refused(explain(
+            stage, exc,
+            zh=f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）", en=f"Syntax error at line {line}, col {col} ({exc.msg})",
+            hint_zh="这段代码不是合法的 Python。检查冒号、括号和缩进。",
+            hint_en="This is not valid Python. Check colons, brackets and indentation.",
+            data={"line": line, "col": col, "msg": exc.msg, "text": (exc.text or "")[:500]},
+        )) from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise Refused(explain(
+            stage, exc, zh="Python 解析器拒绝了这段文本。", en="The Python parser refused this text.",
+            hint_zh="文本中可能有空字符（\\0）或嵌套过深的结构。",
+            hint_en="It may contain a NUL character or structures nested too deeply.",
+        )) from None
+
+
 def refuse(stage: str, node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:
     """Build a :class:`Refused` whose titles end with the node's position (line / col)."""
     data = at(node) if node is not None else None

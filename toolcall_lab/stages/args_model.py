@@ -35,6 +35,7 @@ from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.stages._common import (
     Refused,
     json_safe,
+    parse_learner_source,
     refuse,
     too_long,
     type_label,
@@ -550,22 +551,7 @@ def parse_args_model(source: str = DEFAULT_MODEL_SOURCE) -> ArgsModelResult | Ex
 
 
 def _parse_args_model(source: str) -> ArgsModelResult:
-    try:
-        module = ast.parse(source)
-    except SyntaxError as exc:
-        line, col = exc.lineno or 0, exc.offset or 0
-        raise Refused(explain(
-            STAGE, exc,
-            zh=f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）", en=f"Syntax error at line {line}, col {col} ({exc.msg})",
-            hint_zh="这段代码不是合法的 Python。检查冒号、括号和缩进。",
-            hint_en="This is not valid Python. Check colons, brackets and indentation.",
-            data={"line": line, "col": col, "msg": exc.msg},
-        )) from None
-    except (ValueError, RecursionError, MemoryError) as exc:
-        raise Refused(explain(
-            STAGE, exc, zh="Python 解析器拒绝了这段文本。", en="The Python parser refused this text.",
-            hint_zh="文本中可能有空字符或嵌套过深的结构。", hint_en="It may contain a NUL character or deep nesting.",
-        )) from None
+    module = parse_learner_source(STAGE, source)
 
     known: dict[str, Any] = {}
     enums: dict[str, list[Any]] = {}

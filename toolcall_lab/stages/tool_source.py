@@ -34,7 +34,16 @@ from typing import Annotated, Any, Literal, Optional, Union
 from langchain_core.tools import StructuredTool
 
 from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.stages._common import Refused, json_safe, refuse, too_long, type_label, unexpected, unparse
+from toolcall_lab.stages._common import (
+    Refused,
+    json_safe,
+    parse_learner_source,
+    refuse,
+    too_long,
+    type_label,
+    unexpected,
+    unparse,
+)
 
 STAGE = "tool_source"
 
@@ -268,35 +277,6 @@ def _literal_value(node: ast.AST) -> Any:
 
 # --------------------------------------------------------------------------------------
 # Step 1: parse, and find the one function
-
-
-def _parse(source: str) -> ast.Module:
-    try:
-        return ast.parse(source, mode="exec")
-    except SyntaxError as exc:
-        line, col = exc.lineno or 0, exc.offset or 0
-        raise Refused(
-            explain(
-                STAGE,
-                exc,
-                zh=f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）",
-                en=f"Syntax error at line {line}, col {col} ({exc.msg})",
-                hint_zh="这段代码不是合法的 Python。检查冒号、括号和缩进。",
-                hint_en="This is not valid Python. Check colons, brackets and indentation.",
-                data={"line": line, "col": col, "msg": exc.msg, "text": (exc.text or "")[:500]},
-            )
-        ) from None
-    except (ValueError, RecursionError, MemoryError) as exc:
-        raise Refused(
-            explain(
-                STAGE,
-                exc,
-                zh="Python 解析器拒绝了这段文本。",
-                en="The Python parser refused this text.",
-                hint_zh="文本中可能有空字符（\\0）或嵌套过深的结构。",
-                hint_en="It may contain a NUL character or structures nested too deeply.",
-            )
-        ) from None
 
 
 def _find_function(module: ast.Module) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, list[str]]:
@@ -533,7 +513,7 @@ def parse_tool_source(source: str = DEFAULT_SOURCE, *, parse_docstring: bool | N
 
 
 def _parse_tool_source(source: str, parse_docstring: bool | None) -> ToolSourceResult:
-    module = _parse(source)
+    module = parse_learner_source(STAGE, source)
     fn, imports = _find_function(module)
     decorator = _read_decorator(fn)
     signature, annotations = _build_signature(fn)
