@@ -28,7 +28,10 @@ def sidebar() -> None:
     """Language, model, and a badge saying what is active."""
     current = lang()
     choice = st.sidebar.segmented_control(
-        "Language / 语言", LANGS, default=current, format_func=lambda x: {"zh": "中文", "en": "English"}[x],
+        "Language / 语言",
+        LANGS,
+        default=current,
+        format_func=lambda x: {"zh": "中文", "en": "English"}[x],
         key="lang_picker",
     )
     if choice and choice != current:
@@ -42,18 +45,26 @@ def sidebar() -> None:
     options = ["builtin", "openai_compatible"]
     st.session_state.setdefault("provider", base.provider)
     # labels are computed now: a format_func must not depend on session state when called later
-    labels = {"builtin": T("内置教学模型（离线）", "Built-in teaching model (offline)"),
-              "openai_compatible": T("OpenAI 兼容接口", "OpenAI-compatible endpoint")}
+    labels = {
+        "builtin": T("内置教学模型（离线）", "Built-in teaching model (offline)"),
+        "openai_compatible": T("OpenAI 兼容接口", "OpenAI-compatible endpoint"),
+    }
     st.sidebar.radio(T("模型", "Model"), options, key="provider", format_func=labels.__getitem__)
     if st.session_state["provider"] == "openai_compatible":
         st.session_state.setdefault("llm_base_url", base.llm_base_url)
         st.session_state.setdefault("llm_model_id", base.llm_model_id)
         st.sidebar.text_input("Base URL", key="llm_base_url", placeholder="http://127.0.0.1:8765/v1")
         st.sidebar.text_input(T("模型名", "Model id"), key="llm_model_id", placeholder="gpt-4o-mini")
-        st.sidebar.text_input("API key", key="llm_api_key_input", type="password", on_change=_take_key,
-                              help=T("只保存在本次会话的内存里，不写盘、不记录、不导出，也不会回显到页面。",
-                                     "Kept in this session's memory only: never written, logged, exported, "
-                                     "or echoed back to the page."))
+        st.sidebar.text_input(
+            "API key",
+            key="llm_api_key_input",
+            type="password",
+            on_change=_take_key,
+            help=T(
+                "只保存在本次会话的内存里，不写盘、不记录、不导出，也不会回显到页面。",
+                "Kept in this session's memory only: never written, logged, exported, or echoed back to the page.",
+            ),
+        )
         if st.session_state.get("llm_api_key"):
             st.sidebar.caption(T("已为本次会话设置 Key（不回显）。", "A key is set for this session (not shown)."))
             if st.sidebar.button(T("忘掉这个 Key", "Forget the key"), key="forget_key"):
@@ -61,17 +72,27 @@ def sidebar() -> None:
                 st.rerun()
     active = settings()
     if active.uses_real_model:
-        st.sidebar.badge(T("当前：真实接口 ", "Active: real endpoint ") + (active.llm_model_id or "gpt-4o-mini"),
-                         icon=":material/public:", color="orange")
+        st.sidebar.badge(
+            T("当前：真实接口 ", "Active: real endpoint ") + (active.llm_model_id or "gpt-4o-mini"),
+            icon=":material/public:",
+            color="orange",
+        )
     else:
-        st.sidebar.badge(T("当前：内置教学模型", "Active: built-in teaching model"), icon=":material/science:", color="green")
-        st.sidebar.caption(T("确定性的规则模型，说 OpenAI 线协议；不是 GPT。",
-                             "A deterministic rule-based model speaking the OpenAI wire format — not a GPT."))
+        st.sidebar.badge(
+            T("当前：内置教学模型", "Active: built-in teaching model"), icon=":material/science:", color="green"
+        )
+        st.sidebar.caption(
+            T(
+                "确定性的规则模型，说 OpenAI 线协议；不是 GPT。",
+                "A deterministic rule-based model speaking the OpenAI wire format — not a GPT.",
+            )
+        )
 
 
 def page(path: str, zh: str, en: str, icon: str, default: bool = False) -> st.Page:
-    return st.Page(str(HERE / path), title=T(zh, en), icon=icon, default=default,
-                   url_path=Path(path).stem.lstrip("0123456789_"))
+    return st.Page(
+        str(HERE / path), title=T(zh, en), icon=icon, default=default, url_path=Path(path).stem.lstrip("0123456789_")
+    )
 
 
 def main() -> None:
@@ -89,7 +110,8 @@ def main() -> None:
 
         for group, entries in page_groups():
             groups.setdefault(T(*group), []).extend(
-                page(p, zh, en, icon) for p, zh, en, icon in entries if (HERE / p).exists())
+                page(p, zh, en, icon) for p, zh, en, icon in entries if (HERE / p).exists()
+            )
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True
     try:

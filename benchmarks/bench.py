@@ -43,10 +43,18 @@ def bench_imports() -> dict[str, object]:
 
 def bench_rerun(n: int = 40) -> dict[str, object]:
     """Median rerun after a sidebar widget change, under AppTest (in a child process)."""
-    out = subprocess.run([sys.executable, "-m", "tests.apptest_support", "rerun", str(n)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-m", "tests.apptest_support", "rerun", str(n)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     times = json.loads(out.stdout.strip().splitlines()[-1])
-    return {"rerun_median_ms": round(statistics.median(times), 1), "rerun_p90_ms": round(sorted(times)[int(n * .9)], 1)}
+    return {
+        "rerun_median_ms": round(statistics.median(times), 1),
+        "rerun_p90_ms": round(sorted(times)[int(n * 0.9)], 1),
+    }
 
 
 def bench_run(n: int = 60) -> dict[str, object]:
@@ -84,15 +92,15 @@ def bench_run(n: int = 60) -> dict[str, object]:
         def _llm_type(self) -> str:
             return "scripted"
 
-        def bind_tools(self, tools, **kw):  # noqa: ANN001
+        def bind_tools(self, tools, **kw):
             return self
 
-        def _generate(self, messages, stop=None, run_manager=None, **kw):  # noqa: ANN001
+        def _generate(self, messages, stop=None, run_manager=None, **kw):
             answered = isinstance(messages[-1], ToolMessage)
             msg = AIMessage(content=answer) if answered else AIMessage(content="", tool_calls=[call])
             return ChatResult(generations=[ChatGeneration(message=msg)])
 
-    def hand_loop(llm) -> str:  # noqa: ANN001
+    def hand_loop(llm) -> str:
         messages = [SystemMessage(system), HumanMessage(QUESTION)]
         while True:
             ai = llm.invoke(messages)
@@ -100,11 +108,12 @@ def bench_run(n: int = 60) -> dict[str, object]:
             if not ai.tool_calls:
                 return ai.content
             for c in ai.tool_calls:
-                messages.append(ToolMessage(content=json.dumps(tool.invoke(c["args"]), ensure_ascii=False),
-                                            tool_call_id=c["id"]))
+                messages.append(
+                    ToolMessage(content=json.dumps(tool.invoke(c["args"]), ensure_ascii=False), tool_call_id=c["id"])
+                )
 
-    def plain_graph(llm):  # noqa: ANN001, ANN202
-        def model(state):  # noqa: ANN001, ANN202
+    def plain_graph(llm):
+        def model(state):
             return {"messages": [llm.invoke([SystemMessage(system), *state["messages"]])]}
 
         builder = StateGraph(MessagesState)
@@ -163,8 +172,22 @@ def _free_port() -> int:
 
 def _serve(script: Path, cwd: Path) -> tuple[subprocess.Popen, str]:
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
-                             "--server.headless", "true"], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(script),
+            "--server.port",
+            str(port),
+            "--server.headless",
+            "true",
+        ],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
@@ -182,10 +205,14 @@ def bench_render(n: int = 25) -> dict[str, object]:
     bare_dir = Path(tempfile.mkdtemp())
     (bare_dir / "bare.py").write_text('import streamlit as st\nst.title("Tool Call Lab")\n', encoding="utf-8")
     # the floor of any st.navigation app: a one-page router around the same one-line page
-    (bare_dir / "router.py").write_text('import streamlit as st\nst.navigation([st.Page("bare.py", default=True)]).run()\n',
-                                        encoding="utf-8")
-    servers = {"bare": _serve(bare_dir / "bare.py", bare_dir), "bare_router": _serve(bare_dir / "router.py", bare_dir),
-               "app": _serve(ROOT / "app.py", ROOT)}
+    (bare_dir / "router.py").write_text(
+        'import streamlit as st\nst.navigation([st.Page("bare.py", default=True)]).run()\n', encoding="utf-8"
+    )
+    servers = {
+        "bare": _serve(bare_dir / "bare.py", bare_dir),
+        "bare_router": _serve(bare_dir / "router.py", bare_dir),
+        "app": _serve(ROOT / "app.py", ROOT),
+    }
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
     results: dict[str, list[float]] = {name: [] for name in servers}
     try:
@@ -210,8 +237,13 @@ def bench_render(n: int = 25) -> dict[str, object]:
         for proc, _ in servers.values():
             proc.terminate()
     b, r, a = (statistics.median(results[k]) for k in ("bare", "bare_router", "app"))
-    return {"bare_page_ms": round(b), "bare_router_ms": round(r), "app_ms": round(a),
-            "app_vs_bare_page": round(a / b, 2), "app_vs_bare_router": round(a / r, 2)}
+    return {
+        "bare_page_ms": round(b),
+        "bare_router_ms": round(r),
+        "app_ms": round(a),
+        "app_vs_bare_page": round(a / b, 2),
+        "app_vs_bare_router": round(a / r, 2),
+    }
 
 
 BENCHES = {"imports": bench_imports, "rerun": bench_rerun, "run": bench_run, "render": bench_render}

@@ -32,9 +32,8 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, chat_model, lang, model_label, settings, show_error, source
 # shared with the stage and tutor pages; re-exported for the graph pages
-from pages._ui import inert, json_text, tr  # noqa: F401
+from pages._ui import T, chat_model, inert, json_text, lang, model_label, settings, show_error, source, tr  # noqa: F401
 from pages._ui import loading as _loading
 from toolcall_lab.i18n import lesson_text
 
@@ -100,18 +99,25 @@ def uses_defaults() -> bool:
 def setup_caption(backend: Any | None = None) -> None:
     """Say which model and which search backend the runs on this page use."""
     backend = backend if backend is not None else search_backend()
-    search = (T("Tavily（真实联网搜索）", "Tavily (real web search)") if backend.name == "tavily"
-              else T("离线语料（BM25，教学用的 .example 网页）", "offline corpus (BM25 over teaching pages on .example)"))
+    search = (
+        T("Tavily（真实联网搜索）", "Tavily (real web search)")
+        if backend.name == "tavily"
+        else T("离线语料（BM25，教学用的 .example 网页）", "offline corpus (BM25 over teaching pages on .example)")
+    )
     st.caption(T("模型：", "Model: ") + model_label() + " · " + T("搜索：", "Search: ") + search)
 
 
 def builtin_caption() -> None:
     """Label a cached default result as coming from the built-in model and offline corpus."""
-    note = T("下面是内置教学模型 + 离线语料的预先运行结果（确定性，可缓存）。",
-             "Shown below: a run by the built-in teaching model over the offline corpus (deterministic, cached).")
+    note = T(
+        "下面是内置教学模型 + 离线语料的预先运行结果（确定性，可缓存）。",
+        "Shown below: a run by the built-in teaching model over the offline corpus (deterministic, cached).",
+    )
     if not uses_defaults():
-        note += T(" 侧边栏选了真实接口或配置了 Tavily：点“运行”用它们重新跑。",
-                  " A real endpoint or Tavily is configured: press Run to use them.")
+        note += T(
+            " 侧边栏选了真实接口或配置了 Tavily：点“运行”用它们重新跑。",
+            " A real endpoint or Tavily is configured: press Run to use them.",
+        )
     st.caption(note)
 
 
@@ -145,11 +151,16 @@ def app_checkpointer() -> tuple[Any, dict[str, str], dict[str, Any] | None]:
     try:
         saver = _checkpointer(setting)
         return saver, describe(saver), None
-    except Exception as exc:  # noqa: BLE001 - shown as an explained error
-        err = explain("checkpointer", exc, zh="无法打开配置的检查点存储", en="The configured checkpointer cannot be opened",
-                      hint_zh="检查 CHECKPOINTER 设置（文件路径或数据库地址）；本页暂时改用 InMemorySaver。",
-                      hint_en="Check the CHECKPOINTER setting (file path or database URL); this page uses "
-                              "InMemorySaver meanwhile.")
+    except Exception as exc:
+        err = explain(
+            "checkpointer",
+            exc,
+            zh="无法打开配置的检查点存储",
+            en="The configured checkpointer cannot be opened",
+            hint_zh="检查 CHECKPOINTER 设置（文件路径或数据库地址）；本页暂时改用 InMemorySaver。",
+            hint_en="Check the CHECKPOINTER setting (file path or database URL); this page uses "
+            "InMemorySaver meanwhile.",
+        )
         saver = _checkpointer("memory")
         return saver, describe(saver), err.to_dict()
 
@@ -177,8 +188,14 @@ def specimen_apps() -> dict[str, Any]:
     }
 
 
-def question_form(key: str, *, default: str, examples: Sequence[str] = (), button: str | None = None,
-                  icon: str = ":material/play_arrow:") -> str | None:
+def question_form(
+    key: str,
+    *,
+    default: str,
+    examples: Sequence[str] = (),
+    button: str | None = None,
+    icon: str = ":material/play_arrow:",
+) -> str | None:
     """A question box with clickable examples; returns the question to run now, or ``None``.
 
     Clicking an example fills the box and runs it at once. An empty question is
@@ -197,8 +214,9 @@ def question_form(key: str, *, default: str, examples: Sequence[str] = (), butto
             st.session_state[f"{key}::pick"] = None
 
     if examples:
-        st.pills(T("例子（点一下就运行）", "Examples (click to run)"), list(examples), key=f"{key}::pick",
-                 on_change=picked)
+        st.pills(
+            T("例子（点一下就运行）", "Examples (click to run)"), list(examples), key=f"{key}::pick", on_change=picked
+        )
     with st.form(f"{key}::form", border=False, enter_to_submit=True):
         c1, c2 = st.columns([5, 1], vertical_alignment="bottom")
         c1.text_input(T("问题", "Question"), key=q_key, max_chars=500)
@@ -253,9 +271,14 @@ def structure_table(app: Any) -> None:
     data = graph_structure(app)
     st.markdown(T("节点：", "Nodes: ") + " ".join(f"`{n}`" for n in data["nodes"]))
     st.dataframe(
-        [{"source": e["source"], "target": e["target"],
-          "kind": T("条件边（虚线）", "conditional (dashed)") if e["conditional"] else T("普通边", "plain")}
-         for e in data["edges"]],
+        [
+            {
+                "source": e["source"],
+                "target": e["target"],
+                "kind": T("条件边（虚线）", "conditional (dashed)") if e["conditional"] else T("普通边", "plain"),
+            }
+            for e in data["edges"]
+        ],
         hide_index=True,
         column_config={"source": T("起点", "source"), "target": T("终点", "target"), "kind": T("类型", "kind")},
     )
@@ -266,14 +289,24 @@ def picture_tabs(app: Any, highlight: str | None = None) -> None:
     from lessons.search_assistant.lessons import graph_dot, graph_mermaid
 
     dot, mermaid = graph_dot(app, highlight=highlight), graph_mermaid(app, highlight=highlight)
-    tabs = st.tabs([T("Graphviz 图", "Graphviz picture"), T("Mermaid 图", "Mermaid picture"),
-                    T("DOT 文本", "DOT text"), "draw_mermaid()"])
+    tabs = st.tabs(
+        [
+            T("Graphviz 图", "Graphviz picture"),
+            T("Mermaid 图", "Mermaid picture"),
+            T("DOT 文本", "DOT text"),
+            "draw_mermaid()",
+        ]
+    )
     with tabs[0]:
         st.graphviz_chart(dot, width="content")
     with tabs[1]:
         st.mermaid_chart(mermaid, width="content")
-        st.caption(T("draw_mermaid() 给 START/END 写的是 HTML 标签（<p>…</p>），这里按原样显示。",
-                     "draw_mermaid() writes HTML labels for START/END (<p>…</p>); they are shown here as written."))
+        st.caption(
+            T(
+                "draw_mermaid() 给 START/END 写的是 HTML 标签（<p>…</p>），这里按原样显示。",
+                "draw_mermaid() writes HTML labels for START/END (<p>…</p>); they are shown here as written.",
+            )
+        )
     with tabs[2]:
         st.code(dot, language="text")
     with tabs[3]:
@@ -327,8 +360,9 @@ class Panel:
         return node in self.nodes
 
 
-def panel(key: str, app: Any, *, accepts: Callable[[str, Any], bool] | None = None,
-          side_by_side: bool = False) -> Panel:
+def panel(
+    key: str, app: Any, *, accepts: Callable[[str, Any], bool] | None = None, side_by_side: bool = False
+) -> Panel:
     """Reserve the slots of a graph panel in the current container.
 
     In order: the super-step picker, the picture, ``extra`` (a container the page may
@@ -416,11 +450,15 @@ class _Board:
     def _draw(self, p: Panel, *, highlight: str | None, step: int | None, finished: bool = False) -> None:
         self._attach()
         if finished:
-            note = T(f":material/check_circle: 运行结束（最后一步：`{highlight}`）",
-                     f":material/check_circle: run finished (last step: `{highlight}`)")
+            note = T(
+                f":material/check_circle: 运行结束（最后一步：`{highlight}`）",
+                f":material/check_circle: run finished (last step: `{highlight}`)",
+            )
         else:
-            note = T(f":material/play_circle: 正在运行：`{highlight}` · 第 {step} 个超级步",
-                     f":material/play_circle: running now: `{highlight}` · super-step {step}")
+            note = T(
+                f":material/play_circle: 正在运行：`{highlight}` · 第 {step} 个超级步",
+                f":material/play_circle: running now: `{highlight}` · super-step {step}",
+            )
             if self.status is not None:
                 self.status.update(label=T(f"第 {step} 步：{highlight}", f"Super-step {step}: {highlight}"))
         draw(p.app, highlight, note=note, target=p.graph)
@@ -437,10 +475,14 @@ class _Board:
                 if r < len(p.runs):
                     continue  # finished runs stay one line: the record is shown when the action ends
                 for live in steps:
-                    mark = ":material/hourglass_top:" if not live.done else (
-                        ":material/error:" if live.error else ":material/check:")
-                    with st.expander(f"{mark} " + T(f"超级步 {live.step} · {live.node}",
-                                                    f"super-step {live.step} · {live.node}")):
+                    mark = (
+                        ":material/hourglass_top:"
+                        if not live.done
+                        else (":material/error:" if live.error else ":material/check:")
+                    )
+                    with st.expander(
+                        f"{mark} " + T(f"超级步 {live.step} · {live.node}", f"super-step {live.step} · {live.node}")
+                    ):
                         if live.error:
                             st.warning(live.error)
                         c1, c2 = st.columns(2)
@@ -483,8 +525,7 @@ def _handler(board: _Board) -> Any:
 
         raise_error = False
 
-        def on_chain_start(self, serialized, inputs, *, run_id, parent_run_id=None, tags=None, metadata=None,
-                           **kwargs):
+        def on_chain_start(self, serialized, inputs, *, run_id, parent_run_id=None, tags=None, metadata=None, **kwargs):
             step = graph_step(tags)
             name = kwargs.get("name")
             if step is not None and parent_run_id is not None and (metadata or {}).get("langgraph_node") == name:
@@ -518,8 +559,9 @@ def live(panels: Sequence[Panel], status: Any = None) -> Iterator[None]:
         _hook_var().reset(token)
 
 
-def run_live(fn: Callable[..., Any], *args: Any, panels: Sequence[Panel] = (), label: str | None = None,
-             **kwargs: Any) -> tuple[Any, dict[str, Any] | None]:
+def run_live(
+    fn: Callable[..., Any], *args: Any, panels: Sequence[Panel] = (), label: str | None = None, **kwargs: Any
+) -> tuple[Any, dict[str, Any] | None]:
     """Run a lesson function under ``st.status`` with live graph panels.
 
     Pages keep the result in session state and then call :func:`show_result`, which
@@ -537,7 +579,7 @@ def run_live(fn: Callable[..., Any], *args: Any, panels: Sequence[Panel] = (), l
         try:
             with live(panels, status):
                 result = fn(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - explained below
+        except Exception as exc:
             status.update(label=T("运行失败", "The run failed"), state="error")
             return None, explain_run_error(exc).to_dict()
         status.update(label=T("完成", "Done"), state="complete")
@@ -546,12 +588,23 @@ def run_live(fn: Callable[..., Any], *args: Any, panels: Sequence[Panel] = (), l
 
 def recorded(p: Panel) -> list[list[dict[str, Any]]]:
     """What the live board saw in panel ``p`` (plain data, kept in session state)."""
-    return [[{"step": s.step, "node": s.node, "update": s.update, "state": s.state, "error": s.error,
-              "model_calls": []} for s in run] for run in p.runs]
+    return [
+        [
+            {"step": s.step, "node": s.node, "update": s.update, "state": s.state, "error": s.error, "model_calls": []}
+            for s in run
+        ]
+        for run in p.runs
+    ]
 
 
-def show_recorded(p: Panel, runs: list[list[dict[str, Any]]] | None, *, key: str, names: Sequence[str] = (),
-                  empty_note: str | None = None) -> None:
+def show_recorded(
+    p: Panel,
+    runs: list[list[dict[str, Any]]] | None,
+    *,
+    key: str,
+    names: Sequence[str] = (),
+    empty_note: str | None = None,
+) -> None:
     """Render the super-steps a live run recorded (for lesson functions that return no trace).
 
     Args:
@@ -565,11 +618,13 @@ def show_recorded(p: Panel, runs: list[list[dict[str, Any]]] | None, *, key: str
     with p.picker.container():
         index = 0
         if len(runs) > 1:
-            labels = [names[i] if i < len(names) else T(f"第 {i + 1} 次运行", f"run {i + 1}")
-                      for i in range(len(runs))]
-            index = st.selectbox(T(f"这次操作里共有 {len(runs)} 次图运行", f"{len(runs)} graph runs in this action"),
-                                 range(len(runs)), format_func=lambda i: f"{labels[i]} · "
-                                 + " → ".join(s["node"] for s in runs[i]), key=f"{key}::run")
+            labels = [names[i] if i < len(names) else T(f"第 {i + 1} 次运行", f"run {i + 1}") for i in range(len(runs))]
+            index = st.selectbox(
+                T(f"这次操作里共有 {len(runs)} 次图运行", f"{len(runs)} graph runs in this action"),
+                range(len(runs)),
+                format_func=lambda i: f"{labels[i]} · " + " → ".join(s["node"] for s in runs[i]),
+                key=f"{key}::run",
+            )
         chosen = _step_picker(runs[index], key=f"{key}::{index}")
     _show_steps(p, {"steps": runs[index]}, chosen)
 
@@ -582,8 +637,9 @@ def show_result() -> None:
 # ---------------------------------------------------------------- a recorded trace, step by step
 
 
-def show_trace(p: Panel, trace: dict[str, Any] | None, *, key: str, picker: bool = True,
-               empty_note: str | None = None) -> int | None:
+def show_trace(
+    p: Panel, trace: dict[str, Any] | None, *, key: str, picker: bool = True, empty_note: str | None = None
+) -> int | None:
     """Render a recorded run into a panel: step picker, highlighted graph, one expander per step.
 
     Args:
@@ -620,7 +676,10 @@ def _step_picker(steps: list[dict[str, Any]], *, key: str) -> int:
     nodes = {s["step"]: s["node"] for s in steps}
     picked = st.segmented_control(
         T("逐个超级步查看（高亮该步运行的节点）", "Step through the super-steps (the node of the step is highlighted)"),
-        numbers, default=numbers[-1], key=key, format_func=lambda n: f"{n} · {nodes[n]}",
+        numbers,
+        default=numbers[-1],
+        key=key,
+        format_func=lambda n: f"{n} · {nodes[n]}",
     )
     return picked if picked in numbers else numbers[-1]
 
@@ -628,14 +687,20 @@ def _step_picker(steps: list[dict[str, Any]], *, key: str) -> int:
 def _show_steps(p: Panel, trace: dict[str, Any], chosen: int) -> None:
     steps = trace["steps"]
     node = next(s["node"] for s in steps if s["step"] == chosen)
-    draw(p.app, node, note=T(f"第 {chosen} 个超级步运行的是 `{node}`", f"Super-step {chosen} ran `{node}`"),
-         target=p.graph)
+    draw(
+        p.app,
+        node,
+        note=T(f"第 {chosen} 个超级步运行的是 `{node}`", f"Super-step {chosen} ran `{node}`"),
+        target=p.graph,
+    )
     with p.steps.container():
         for step in steps:
             render_step(step, expanded=step["step"] == chosen)
         if trace.get("interrupts"):
-            st.info(T("运行在 interrupt() 处暂停，等待人工决定：", "The run paused at interrupt(), waiting for a human:"),
-                    icon=":material/pause_circle:")
+            st.info(
+                T("运行在 interrupt() 处暂停，等待人工决定：", "The run paused at interrupt(), waiting for a human:"),
+                icon=":material/pause_circle:",
+            )
             st.json(trace["interrupts"], expanded=3)
         if trace.get("error"):
             show_error(trace["error"])
@@ -655,14 +720,20 @@ def render_step(step: dict[str, Any], *, expanded: bool = False) -> None:
         label += T(f" · {len(calls)} 次模型调用", f" · {len(calls)} model call(s)")
     with st.expander(label, expanded=expanded, icon=":material/footprint:"):
         if step.get("error"):
-            st.warning(T("这个节点没有正常返回：", "This node did not return normally: ") + step["error"],
-                       icon=":material/pause_circle:")
+            st.warning(
+                T("这个节点没有正常返回：", "This node did not return normally: ") + step["error"],
+                icon=":material/pause_circle:",
+            )
         names = [T("部分更新", "Partial update"), T("这一步之后的 State", "State after this step")]
         names += [T(f"模型调用 {i}", f"Model call {i}") for i in range(1, len(calls) + 1)]
         tabs = st.tabs(names)
         with tabs[0]:
-            st.caption(T("节点返回的只有这些键；LangGraph 把它们并进 State。",
-                         "The node returned only these keys; LangGraph merged them into the State."))
+            st.caption(
+                T(
+                    "节点返回的只有这些键；LangGraph 把它们并进 State。",
+                    "The node returned only these keys; LangGraph merged them into the State.",
+                )
+            )
             st.json(step.get("update") if step.get("update") is not None else {}, expanded=2)
         with tabs[1]:
             st.json(step.get("state") or {}, expanded=1)
@@ -680,8 +751,12 @@ def render_model_call(call: dict[str, Any]) -> None:
     if call.get("response_format"):
         meta.append(f"response_format: {call['response_format']}")
     st.caption(" · ".join(meta))
-    st.markdown(T(f"**发出去的 messages**（{len(call.get('request_messages') or [])} 条，线上原样）",
-                  f"**messages sent** ({len(call.get('request_messages') or [])}, as on the wire)"))
+    st.markdown(
+        T(
+            f"**发出去的 messages**（{len(call.get('request_messages') or [])} 条，线上原样）",
+            f"**messages sent** ({len(call.get('request_messages') or [])}, as on the wire)",
+        )
+    )
     st.json(call.get("request_messages") or [], expanded=2)
     st.markdown(T("**模型的回复**", "**The model's reply**"))
     st.json(call.get("response_message") or call.get("error") or {}, expanded=3)
@@ -696,15 +771,19 @@ def message_rows(messages: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     for i, m in enumerate(messages, 1):
         role = m.get("type") or m.get("role")
         calls = m.get("tool_calls") or []
-        rows.append({
-            "#": i,
-            "role": role,
-            "content": short(m.get("content") or ""),
-            "tool_calls": ", ".join(f"{(c.get('name') or (c.get('function') or {}).get('name'))}#{c.get('id')}"
-                                    for c in calls) or "",
-            "tool_call_id": m.get("tool_call_id") or "",
-            "id": m.get("id") or "",
-        })
+        rows.append(
+            {
+                "#": i,
+                "role": role,
+                "content": short(m.get("content") or ""),
+                "tool_calls": ", ".join(
+                    f"{(c.get('name') or (c.get('function') or {}).get('name'))}#{c.get('id')}" for c in calls
+                )
+                or "",
+                "tool_call_id": m.get("tool_call_id") or "",
+                "id": m.get("id") or "",
+            }
+        )
     return rows
 
 
@@ -714,14 +793,20 @@ def message_table(messages: Sequence[dict[str, Any]], *, height: int | None = No
     order = ["#", "role"] + (["id"] if ids else []) + ["content"]
     order += [k for k in ("tool_calls", "tool_call_id") if any(r[k] for r in rows)]
     kwargs: dict[str, Any] = {"height": height} if height else {}
-    st.dataframe(rows, hide_index=True, column_order=order, column_config={
-        "#": st.column_config.NumberColumn("#", width="small"),
-        "role": st.column_config.TextColumn(T("角色", "role"), width="small"),
-        "id": st.column_config.TextColumn("id", width="small"),
-        "content": st.column_config.TextColumn(T("内容", "content"), width="large"),
-        "tool_calls": st.column_config.TextColumn("tool_calls", width="medium"),
-        "tool_call_id": st.column_config.TextColumn("tool_call_id", width="medium"),
-    }, **kwargs)
+    st.dataframe(
+        rows,
+        hide_index=True,
+        column_order=order,
+        column_config={
+            "#": st.column_config.NumberColumn("#", width="small"),
+            "role": st.column_config.TextColumn(T("角色", "role"), width="small"),
+            "id": st.column_config.TextColumn("id", width="small"),
+            "content": st.column_config.TextColumn(T("内容", "content"), width="large"),
+            "tool_calls": st.column_config.TextColumn("tool_calls", width="medium"),
+            "tool_call_id": st.column_config.TextColumn("tool_call_id", width="medium"),
+        },
+        **kwargs,
+    )
 
 
 def answer_box(text: Any) -> None:
@@ -739,8 +824,9 @@ def who_decided_default(question: str) -> dict:
     return who_decided(builtin_llm(), question, default_offline_search())
 
 
-def who_decided_page_run(key: str, question: str | None, backend: Any, panels: Sequence[Panel],
-                         run_area: Any, default_question: str) -> tuple[dict, str]:
+def who_decided_page_run(
+    key: str, question: str | None, backend: Any, panels: Sequence[Panel], run_area: Any, default_question: str
+) -> tuple[dict, str]:
     """Pages 1 and 2: run ``who_decided`` live when asked, else show the cached default run.
 
     Returns ``(data, run_id)``; ``run_id`` is ``"default"`` for the cached run.

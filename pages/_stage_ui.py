@@ -26,13 +26,13 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from pages._ui import T, lang, live_run_panel, tr
-from pages.registry import CHAIN
+from pages._ui import T, lang, live_run_panel, loading, source, tr  # noqa: F401
+
 # shared with the tutor and graph pages; re-exported under the names the stage pages use
 from pages._ui import json_text as jtext  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
-from pages._ui import loading, source  # noqa: F401
 from pages._ui import show_error as explained  # noqa: F401
+from pages.registry import CHAIN
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import lesson_text
 from toolcall_lab.stages.catalog import STAGES
@@ -70,8 +70,8 @@ def encode_text(text: str) -> str:
 def decode_text(raw: str) -> str | None:
     """Undo :func:`encode_text`; ``None`` when the parameter is damaged or would unpack too big."""
     if not raw.startswith(_COMPRESSED):
-        return raw[:MAX_TEXT * 2]
-    body = raw[len(_COMPRESSED):]
+        return raw[: MAX_TEXT * 2]
+    body = raw[len(_COMPRESSED) :]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         unpacker = zlib.decompressobj()
@@ -131,8 +131,9 @@ def example_buttons(page: int, editor_key: str, examples: dict[str, tuple[str, s
     """One button per example (``key -> (zh label, en label, text)``) that loads it into an editor."""
     cols = st.columns(per_row)
     for i, (key, (zh, en, text)) in enumerate(examples.items()):
-        cols[i % per_row].button(T(zh, en), key=f"stage{page}::example::{key}", on_click=set_value,
-                                 args=(editor_key, text), width="stretch")
+        cols[i % per_row].button(
+            T(zh, en), key=f"stage{page}::example::{key}", on_click=set_value, args=(editor_key, text), width="stretch"
+        )
 
 
 def editor(
@@ -142,7 +143,7 @@ def editor(
     default: str,
     param: str,
     height: int = 320,
-    help: str | None = None,  # noqa: A002 - Streamlit's own name
+    help: str | None = None,
     reset: bool = True,
     preview: bool = False,
 ) -> str:
@@ -166,23 +167,45 @@ def editor(
     text = "" if text is None else str(text)
     _remember(key, text)
     if st.session_state.pop(f"stage_bad_link::{key}", False):
-        st.warning(T("链接里的这段内容无法读取（可能被截断了），已换成默认内容。",
-                     "The text in this link could not be read (it may have been cut short); the default is shown."),
-                   icon=":material/link_off:")
+        st.warning(
+            T(
+                "链接里的这段内容无法读取（可能被截断了），已换成默认内容。",
+                "The text in this link could not be read (it may have been cut short); the default is shown.",
+            ),
+            icon=":material/link_off:",
+        )
     if not _write_param(param, None if text == default else encode_text(text)):
-        st.caption(T("这段内容太长，放不进链接；分享链接里是默认内容。",
-                     "This text is too long for a link; the share link carries the default instead."))
+        st.caption(
+            T(
+                "这段内容太长，放不进链接；分享链接里是默认内容。",
+                "This text is too long for a link; the share link carries the default instead.",
+            )
+        )
     if reset:
-        st.button(T("恢复默认内容", "Reset to default"), key=f"{key}::reset", icon=":material/restart_alt:",
-                  on_click=set_value, args=(key, default), disabled=text == default)
+        st.button(
+            T("恢复默认内容", "Reset to default"),
+            key=f"{key}::reset",
+            icon=":material/restart_alt:",
+            on_click=set_value,
+            args=(key, default),
+            disabled=text == default,
+        )
     if preview and text:
         with st.expander(T("带行号的等宽视图", "Line-numbered view"), icon=":material/format_list_numbered:"):
             st.code(text[:MAX_TEXT], language="python", line_numbers=True)
     return text
 
 
-def line(key: str, *, label: str, default: str, param: str, max_chars: int = 2000,
-         help: str | None = None, aliases: Sequence[str] = ()) -> str:  # noqa: A002
+def line(
+    key: str,
+    *,
+    label: str,
+    default: str,
+    param: str,
+    max_chars: int = 2000,
+    help: str | None = None,
+    aliases: Sequence[str] = (),
+) -> str:
     """A one-line text input kept in the session and in the link.
 
     ``aliases`` are other spellings of the default (the default in the other language):
@@ -209,7 +232,7 @@ def choice(
     param: str,
     format_func: Callable[[str], str] = str,
     widget: str = "segmented",
-    help: str | None = None,  # noqa: A002
+    help: str | None = None,
 ) -> str:
     """One option out of ``options`` (segmented control, radio or select box), kept in the link."""
     _seed(key, param, default, lambda raw: raw if raw in options else None)
@@ -221,15 +244,16 @@ def choice(
     elif widget == "select":
         value = st.selectbox(label, list(options), key=key, format_func=labels.__getitem__, help=help)
     else:
-        value = st.segmented_control(label, list(options), key=key, format_func=labels.__getitem__,
-                                     required=True, help=help)
+        value = st.segmented_control(
+            label, list(options), key=key, format_func=labels.__getitem__, required=True, help=help
+        )
     value = value if value in options else default
     _remember(key, value)
     _write_param(param, None if value == default else value)
     return value
 
 
-def toggle(key: str, *, label: str, default: bool, param: str, help: str | None = None) -> bool:  # noqa: A002
+def toggle(key: str, *, label: str, default: bool, param: str, help: str | None = None) -> bool:
     """An on/off switch kept in the link as ``1`` / ``0``."""
     _seed(key, param, default, lambda raw: {"1": True, "0": False}.get(raw))
     value = bool(st.toggle(label, key=key, help=help))
@@ -257,18 +281,24 @@ def share_link(page: str, params: Sequence[str]) -> str:
     base = None
     try:
         base = st.context.url
-    except Exception:  # noqa: BLE001 - AppTest and older runtimes have no browser URL
+    except Exception:
         base = None
     if not base:
         base = f"/{stem}"
     elif not base.rstrip("/").endswith(stem):
         base = base.rstrip("/") + f"/{stem}"
     link = f"{base}?{urlencode(query)}"
-    with st.expander(T("分享这一页（语言和编辑框内容都在链接里）", "Share this page (language and editor contents are in the link)"),
-                     icon=":material/link:"):
+    with st.expander(
+        T("分享这一页（语言和编辑框内容都在链接里）", "Share this page (language and editor contents are in the link)"),
+        icon=":material/link:",
+    ):
         st.code(link, language="text", wrap_lines=True)
-        st.caption(T("复制这个链接：别人打开时看到的是同一页、同一种语言、同样的编辑框内容。",
-                     "Copy this link: whoever opens it sees the same page, language and editor contents."))
+        st.caption(
+            T(
+                "复制这个链接：别人打开时看到的是同一页、同一种语言、同样的编辑框内容。",
+                "Copy this link: whoever opens it sees the same page, language and editor contents.",
+            )
+        )
     return link
 
 
@@ -293,14 +323,26 @@ def prev_next(n: int) -> None:
     query = {"lang": lang()}
     exists = {p: (ROOT / p).exists() for p in PAGES}  # the router lists only page files that exist
     if n > 1 and exists[PAGES[n - 2]]:
-        left.page_link(PAGES[n - 2], label=T("上一步：", "Previous: ") + short_title(n - 1),
-                       icon=":material/arrow_back:", query_params=query)
+        left.page_link(
+            PAGES[n - 2],
+            label=T("上一步：", "Previous: ") + short_title(n - 1),
+            icon=":material/arrow_back:",
+            query_params=query,
+        )
     if n < len(PAGES) and exists[PAGES[n]]:
-        right.page_link(PAGES[n], label=T("下一步：", "Next: ") + short_title(n + 1),
-                        icon=":material/arrow_forward:", query_params=query)
+        right.page_link(
+            PAGES[n],
+            label=T("下一步：", "Next: ") + short_title(n + 1),
+            icon=":material/arrow_forward:",
+            query_params=query,
+        )
     elif n == len(PAGES):
-        right.page_link(PAGES[0], label=T("从头再走一遍：", "Start over: ") + short_title(1),
-                        icon=":material/restart_alt:", query_params=query)
+        right.page_link(
+            PAGES[0],
+            label=T("从头再走一遍：", "Start over: ") + short_title(1),
+            icon=":material/restart_alt:",
+            query_params=query,
+        )
 
 
 def header(n: int) -> None:
@@ -347,8 +389,10 @@ def weather_tools() -> list[Any]:
 
 
 def system_prompt() -> str:
-    return T("你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
-             "You are a weather assistant. Call the tool for weather data and answer only from its result.")
+    return T(
+        "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
+        "You are a weather assistant. Call the tool for weather data and answer only from its result.",
+    )
 
 
 DEFAULT_QUESTIONS = ("曼谷天气怎么样？", "What's the weather in Bangkok?")
@@ -359,10 +403,12 @@ def default_question() -> str:
 
 
 def examples() -> list[str]:
-    return [default_question(),
-            T("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
-            T("FakeCity 的天气", "What's the weather in FakeCity?"),
-            T("你好", "Hello")]
+    return [
+        default_question(),
+        T("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
+        T("FakeCity 的天气", "What's the weather in FakeCity?"),
+        T("你好", "Hello"),
+    ]
 
 
 def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = None) -> Any:
@@ -378,12 +424,16 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
     """
     with st.container(border=True):
         st.subheader(T("实时运行（八页共用一次运行）", "Live run (one run shared by all eight pages)"), anchor=False)
-        st.caption(T("在这里提问一次：走到链条的哪一页，这次运行就在哪一页展开到同一阶段，并做上标记。",
-                     "Ask once here: on every page of the chain, this same run opens at that page's stage, "
-                     "marked."))
+        st.caption(
+            T(
+                "在这里提问一次：走到链条的哪一页，这次运行就在哪一页展开到同一阶段，并做上标记。",
+                "Ask once here: on every page of the chain, this same run opens at that page's stage, marked.",
+            )
+        )
         slot = st.container()
-        trace = live_run_panel(key=CHAIN_KEY, tools_factory=weather_tools, system=system_prompt(),
-                               highlight=highlight, examples=examples())
+        trace = live_run_panel(
+            key=CHAIN_KEY, tools_factory=weather_tools, system=system_prompt(), highlight=highlight, examples=examples()
+        )
         if before is not None:
             with slot:
                 before(trace)
@@ -400,12 +450,20 @@ def run_tools_on_wire(trace: Any) -> list[dict[str, Any]] | None:
 def show_run_tool_schema(trace: Any) -> None:
     """Pages 1–2: the tool as the model received it in the shared run's first request."""
     with st.container(border=True):
-        st.markdown(T("**这次运行里，模型收到的工具说明**（第一次请求体里的 `tools`）",
-                      "**In this run, the tool as the model received it** (`tools` in the first request body)"))
+        st.markdown(
+            T(
+                "**这次运行里，模型收到的工具说明**（第一次请求体里的 `tools`）",
+                "**In this run, the tool as the model received it** (`tools` in the first request body)",
+            )
+        )
         tools = run_tools_on_wire(trace)
         if tools is None:
-            st.caption(T("还没有运行。在下面提一个问题，这里就会出现请求体里真实的 tools 数组。",
-                         "No run yet. Ask a question below and the real tools array of the request body appears here."))
+            st.caption(
+                T(
+                    "还没有运行。在下面提一个问题，这里就会出现请求体里真实的 tools 数组。",
+                    "No run yet. Ask a question below and the real tools array of the request body appears here.",
+                )
+            )
         else:
             st.code(pretty(tools), language="json", wrap_lines=True)
 

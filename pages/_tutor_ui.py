@@ -12,9 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, lang, live_run_panel, tr
 # shared with the stage and graph pages; re-exported under the names the tutor pages use
-from pages._ui import json_text, source  # noqa: F401
+from pages._ui import T, json_text, lang, live_run_panel, source, tr  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
 from pages._ui import loading as _loading
 from pages._ui import show_error as show_explained  # noqa: F401
@@ -69,9 +68,13 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
 
     with st.container(border=True):
         st.subheader(T("现场问小E", "Ask 小E live"), anchor=False)
-        st.caption(T("同样的三个工具、同样的系统提示词，跑在 LangGraph 带追踪的 Agent 上；每一步的原始产物都能展开看。",
-                     "The same three tools and system prompt, run by the traced LangGraph agent; open any step to see "
-                     "its raw artifacts."))
+        st.caption(
+            T(
+                "同样的三个工具、同样的系统提示词，跑在 LangGraph 带追踪的 Agent 上；每一步的原始产物都能展开看。",
+                "The same three tools and system prompt, run by the traced LangGraph agent; open any step to see "
+                "its raw artifacts.",
+            )
+        )
         with st.expander(T("系统提示词", "System prompt")):
             st.code(SYSTEM_PROMPT, language="text", wrap_lines=True)
         return live_run_panel(
@@ -95,8 +98,7 @@ def stop_badge(summary: dict[str, Any]) -> None:
     """A badge saying why a run stopped (green for an answer, orange for a guard), then why in words."""
     final = summary.get("stop_reason") == "final"
     color, icon = ("green", ":material/check_circle:") if final else ("orange", ":material/front_hand:")
-    st.markdown(f":{color}-badge[{icon} stop_reason = {summary.get('stop_reason')}] "
-                f"{tr(summary['stop_reason_text'])}")
+    st.markdown(f":{color}-badge[{icon} stop_reason = {summary.get('stop_reason')}] {tr(summary['stop_reason_text'])}")
 
 
 def render_steps(summary: dict[str, Any]) -> None:
@@ -104,8 +106,12 @@ def render_steps(summary: dict[str, Any]) -> None:
     if not summary.get("steps"):
         st.caption(T("模型没有调用任何工具。", "The model called no tool."))
     for step in summary.get("steps", []):
-        st.markdown(T(f"**第 {step['index']} 步** · {len(step['tool_calls'])} 个调用",
-                      f"**Step {step['index']}** · {len(step['tool_calls'])} call(s)"))
+        st.markdown(
+            T(
+                f"**第 {step['index']} 步** · {len(step['tool_calls'])} 个调用",
+                f"**Step {step['index']}** · {len(step['tool_calls'])} call(s)",
+            )
+        )
         for call, observation in zip(step["tool_calls"], step["observations"]):
             st.code(f"{call_text(call)}   # id={call.get('id')}", language="python", wrap_lines=True)
             st.code(observation, language="text", wrap_lines=True)

@@ -18,8 +18,17 @@ from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.settings import Settings, load_settings
 
 ROUTER_MARK = "_routed_by_app"
-STAGES = ("tool", "schema", "bind_tools", "tool_call", "json_loads", "validation", "kwargs", "tool_message",
-          "round_trip")
+STAGES = (
+    "tool",
+    "schema",
+    "bind_tools",
+    "tool_call",
+    "json_loads",
+    "validation",
+    "kwargs",
+    "tool_message",
+    "round_trip",
+)
 
 
 # ---------------------------------------------------------------- routing guard
@@ -53,13 +62,13 @@ def lang() -> str:
         locale = None
         try:
             locale = st.context.locale
-        except Exception:  # noqa: BLE001 - older runtimes / AppTest have no locale
+        except Exception:
             locale = None
         st.session_state["lang"] = normalize_lang(st.query_params.get("lang") or locale)
     return st.session_state["lang"]
 
 
-def T(zh: str, en: str) -> str:  # noqa: N802 - short name reads well in pages
+def T(zh: str, en: str) -> str:
     """Pick the text of the session's language."""
     return en if lang() == "en" else zh
 
@@ -143,29 +152,42 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
         f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
         f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
         f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
-        f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`")
+        f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`"
+    )
     head.caption(f"{T('模型', 'Model')}: {inert(trace.model_label)}")
     mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
     for event in trace.events:
         if isinstance(event, ModelCall):
             ai = event.ai_message or {}
             calls = ai.get("tool_calls") or []
-            what = (T(f"请求调用 {len(calls)} 个工具", f"asks for {len(calls)} tool call(s)") if calls
-                    else T("给出回答", "answers") if ai else T("失败", "failed"))
+            what = (
+                T(f"请求调用 {len(calls)} 个工具", f"asks for {len(calls)} tool call(s)")
+                if calls
+                else T("给出回答", "answers")
+                if ai
+                else T("失败", "failed")
+            )
             lat = f"{event.latency_ms:.1f} ms" if event.latency_ms is not None else "—"
             tokens = (event.usage or {}).get("total_tokens", "—")
             hl = highlight in ("bind_tools", "tool_call", "round_trip")
-            title = (f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
-                     f"{what} · {lat} · {tokens} tokens")
+            title = (
+                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
+                f"{what} · {lat} · {tokens} tokens"
+            )
             with st.expander(title, expanded=expand_all or hl or event.error is not None):
                 if event.error:
                     show_error(event.error)
                 if event.attempts > 1 or event.error:
-                    st.caption(T(f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
-                                 f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):"))
+                    st.caption(
+                        T(
+                            f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
+                            f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):",
+                        )
+                    )
                     st.dataframe(event.attempt_log, hide_index=True, width="stretch")
-                tabs = st.tabs([T("请求体（线上原样）", "Request body (as sent)"),
-                                T("原始响应", "Raw response"), "AIMessage"])
+                tabs = st.tabs(
+                    [T("请求体（线上原样）", "Request body (as sent)"), T("原始响应", "Raw response"), "AIMessage"]
+                )
                 with tabs[0]:
                     st.json(event.request_body or {}, expanded=highlight == "bind_tools")
                 with tabs[1]:
@@ -179,8 +201,10 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
             hl = highlight in ("json_loads", "validation", "kwargs", "tool_message")
             dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
-            title = (f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
-                     f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}")
+            title = (
+                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
+                f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
+            )
             with st.expander(title, expanded=expand_all or hl):
                 _render_execution(event, highlight)
     if trace.error:
@@ -231,8 +255,12 @@ def source(obj: Any, label: str | None = None, *, expanded: bool = False) -> Non
         st.code(inspect.getsource(obj), language="python", line_numbers=True, wrap_lines=True)
 
 
-def loading(fn: Callable[..., Any], *args: Any, what: tuple[str, str] = ("正在运行真实的库调用……",
-            "Running the real library call…"), **kwargs: Any) -> Any:
+def loading(
+    fn: Callable[..., Any],
+    *args: Any,
+    what: tuple[str, str] = ("正在运行真实的库调用……", "Running the real library call…"),
+    **kwargs: Any,
+) -> Any:
     """Call a cached loader under a spinner saying ``what`` (instant on a cache hit)."""
     with st.spinner(T(*what)):
         return fn(*args, **kwargs)
@@ -350,8 +378,15 @@ def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[
     return cached
 
 
-def run_question(question: str, tools_factory: Callable[[], Sequence[Any]], system: str | None, *,
-                 llm: Any = None, label: str | None = None, fallback: str | None = None) -> Any:
+def run_question(
+    question: str,
+    tools_factory: Callable[[], Sequence[Any]],
+    system: str | None,
+    *,
+    llm: Any = None,
+    label: str | None = None,
+    fallback: str | None = None,
+) -> Any:
     """Run one question under ``st.status`` (progress per step); returns the trace.
 
     Args:
@@ -362,32 +397,46 @@ def run_question(question: str, tools_factory: Callable[[], Sequence[Any]], syst
         label: the model's label in the trace (default: the active model's).
         fallback: the answer to give when the run fails (see ``run_traced``).
     """
-    from toolcall_lab.live import run_traced
-    from toolcall_lab.trace import ModelCall
-
     import threading
 
     from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
 
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.trace import ModelCall
+
     s = settings()
     ctx = get_script_run_ctx()
     with st.status(T("运行中……", "Running…"), expanded=False) as status:
+
         def progress(event: Any) -> None:
             # ToolNode runs tools on worker threads: attach this session's context first
             add_script_run_ctx(threading.current_thread(), ctx)
             if isinstance(event, ModelCall):
                 status.update(label=T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
             else:
-                status.update(label=T(f"第 {event.step} 步：执行了 {event.tool_name}",
-                                      f"Step {event.step}: ran {event.tool_name}"))
+                status.update(
+                    label=T(
+                        f"第 {event.step} 步：执行了 {event.tool_name}", f"Step {event.step}: ran {event.tool_name}"
+                    )
+                )
 
         with st.spinner(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
             llm = chat_model() if llm is None else llm
             tools = list(tools_factory())
-        trace = run_traced(question, llm, tools, system=system, lang=lang(),
-                           model_label=model_label() if label is None else label,
-                           secrets=s.secrets, on_event=progress, fallback=fallback)
+        trace = run_traced(
+            question,
+            llm,
+            tools,
+            system=system,
+            lang=lang(),
+            model_label=model_label() if label is None else label,
+            secrets=s.secrets,
+            on_event=progress,
+            fallback=fallback,
+        )
         done = trace.stop_reason == "final"
-        status.update(label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
-                      state="complete" if done else "error")
+        status.update(
+            label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
+            state="complete" if done else "error",
+        )
     return trace

@@ -27,33 +27,51 @@ TOOL_FAULTS = {
 }
 QUESTION = T("曼谷未来3天天气", "Weather in Bangkok for 3 days")
 
-model_tab, tool_tab, write_tab = st.tabs([T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"),
-                                          T("写操作与幂等", "Writes and idempotency")])
+model_tab, tool_tab, write_tab = st.tabs(
+    [
+        T("模型侧故障", "Model-side faults"),
+        T("工具侧故障", "Tool-side faults"),
+        T("写操作与幂等", "Writes and idempotency"),
+    ]
+)
 
 with model_tab:
     labels = {k: T(*v) for k, v in MODEL_FAULTS.items()}
     c1, c2, c3, c4 = st.columns(4)
-    kind = c1.selectbox(T("注入的故障", "Fault to inject"), list(MODEL_FAULTS), format_func=labels.__getitem__,
-                        key="fault_kind")
+    kind = c1.selectbox(
+        T("注入的故障", "Fault to inject"), list(MODEL_FAULTS), format_func=labels.__getitem__, key="fault_kind"
+    )
     times = c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times")
     retries = c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries")
     timeout = c4.number_input(T("超时（秒）", "timeout (s)"), 0.1, 5.0, 0.5, step=0.1, key="fault_timeout")
-    use_fallback = st.toggle(T("失败时给出兜底回答", "Give a fallback answer when the run fails"), True,
-                             key="fault_fallback")
-    st.caption(T("故障由内置教学模型的端点注入；真实接口不受影响。",
-                 "Faults are injected by the built-in model's endpoint; a real endpoint is never touched."))
+    use_fallback = st.toggle(
+        T("失败时给出兜底回答", "Give a fallback answer when the run fails"), True, key="fault_fallback"
+    )
+    st.caption(
+        T(
+            "故障由内置教学模型的端点注入；真实接口不受影响。",
+            "Faults are injected by the built-in model's endpoint; a real endpoint is never touched.",
+        )
+    )
     if st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run"):
         from toolcall_lab.llm import build_chat_model
         from toolcall_lab.offline.faults import Fault, FaultInjector
         from toolcall_lab.reliability import fallback_answer
         from toolcall_lab.stages.weather_data import build_weather_tool
 
-        llm = build_chat_model(faults=FaultInjector(Fault(kind, times=int(times), seconds=float(timeout) + 0.2)),
-                               max_retries=int(retries), timeout=float(timeout))
+        llm = build_chat_model(
+            faults=FaultInjector(Fault(kind, times=int(times), seconds=float(timeout) + 0.2)),
+            max_retries=int(retries),
+            timeout=float(timeout),
+        )
         st.session_state["fault_trace"] = run_question(
-            QUESTION, lambda: [build_weather_tool()], None, llm=llm,
+            QUESTION,
+            lambda: [build_weather_tool()],
+            None,
+            llm=llm,
             label=T("内置教学模型 + 注入故障", "built-in model + injected fault"),
-            fallback=fallback_answer(lang()) if use_fallback else None)
+            fallback=fallback_answer(lang()) if use_fallback else None,
+        )
     if "fault_trace" in st.session_state:
         render_trace(st.session_state["fault_trace"], highlight="tool_call")
     from toolcall_lab.offline.faults import FaultInjector
@@ -63,21 +81,31 @@ with model_tab:
 with tool_tab:
     labels = {k: T(*v) for k, v in TOOL_FAULTS.items()}
     c1, c2 = st.columns(2)
-    tool_kind = c1.radio(T("工具的故障", "Tool fault"), list(TOOL_FAULTS), format_func=labels.__getitem__,
-                         key="tool_fault_kind")
-    retry = c2.toggle(T("用重试包装（只重试临时故障，指数退避）", "Wrap with retries (transient errors only, backoff)"),
-                      False, key="tool_fault_retry")
+    tool_kind = c1.radio(
+        T("工具的故障", "Tool fault"), list(TOOL_FAULTS), format_func=labels.__getitem__, key="tool_fault_kind"
+    )
+    retry = c2.toggle(
+        T("用重试包装（只重试临时故障，指数退避）", "Wrap with retries (transient errors only, backoff)"),
+        False,
+        key="tool_fault_retry",
+    )
     if st.button(T("运行", "Run"), key="tool_fault_run"):
         from toolcall_lab.reliability import AttemptLog, make_faulty_weather_tool
 
         log = AttemptLog()
-        trace = run_question(QUESTION, lambda: [make_faulty_weather_tool(tool_kind, retry=retry, log=log, lang=lang())],
-                             None)
+        trace = run_question(
+            QUESTION, lambda: [make_faulty_weather_tool(tool_kind, retry=retry, log=log, lang=lang())], None
+        )
         st.session_state["tool_fault"] = (trace, log.entries)
     if "tool_fault" in st.session_state:
         trace, entries = st.session_state["tool_fault"]
         if entries:
-            st.markdown(T("**重试包装的记录**（每次尝试、之前的等待、结果）", "**Retry wrapper log** (attempt, wait before, outcome)"))
+            st.markdown(
+                T(
+                    "**重试包装的记录**（每次尝试、之前的等待、结果）",
+                    "**Retry wrapper log** (attempt, wait before, outcome)",
+                )
+            )
             st.dataframe(entries, hide_index=True, width="stretch")
         render_trace(trace, highlight="tool_message")
     from toolcall_lab.reliability import with_retries
@@ -87,8 +115,12 @@ with tool_tab:
 with write_tab:
     from toolcall_lab.reliability import make_booking_tool, retried_write_demo
 
-    st.markdown(T("同一笔预约发送两次（第一次的回复“丢了”，客户端重试）。",
-                  "The same booking sent twice (the first reply was 'lost', so the client retried)."))
+    st.markdown(
+        T(
+            "同一笔预约发送两次（第一次的回复“丢了”，客户端重试）。",
+            "The same booking sent twice (the first reply was 'lost', so the client retried).",
+        )
+    )
     left, right = st.columns(2)
     for col, idem in ((left, False), (right, True)):
         demo = retried_write_demo(idem)

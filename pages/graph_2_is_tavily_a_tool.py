@@ -1,13 +1,14 @@
 """LangGraph lesson 2 — is Tavily a tool? The SDK call inside a node vs the same search as a @tool."""
 
-
 import streamlit as st
 
 from pages import _graph_ui as gu
 from pages._ui import T, lang
 
-EXAMPLES = {"zh": ["曼谷今天多少度？", "你好", "东京明天会下雨吗？"],
-            "en": ["How hot is Bangkok today?", "Hello", "Will it rain in Tokyo tomorrow?"]}
+EXAMPLES = {
+    "zh": ["曼谷今天多少度？", "你好", "东京明天会下雨吗？"],
+    "en": ["How hot is Bangkok today?", "Hello", "Will it rain in Tokyo tomorrow?"],
+}
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
@@ -38,21 +39,48 @@ backend = gu.search_backend()
 left, right = st.columns(2, gap="large")
 with left:
     st.markdown(T("#### :material/dns: 节点里直接调用 SDK", "#### :material/dns: An SDK call inside a node"))
-    st.caption(T("search 节点每次都会执行：模型从来没看见“搜索”这个选项。",
-                 "The search node always runs: the model never sees searching as an option."))
-    gu.node_source(apps["workflow"], "search", T("`search` 节点：直接调用搜索后端", "Node `search`: calls the backend "
-                                                "directly"), expanded=True)
+    st.caption(
+        T(
+            "search 节点每次都会执行：模型从来没看见“搜索”这个选项。",
+            "The search node always runs: the model never sees searching as an option.",
+        )
+    )
+    gu.node_source(
+        apps["workflow"],
+        "search",
+        T("`search` 节点：直接调用搜索后端", "Node `search`: calls the backend directly"),
+        expanded=True,
+    )
 with right:
-    st.markdown(T("#### :material/construction: 同一个搜索，做成 @tool", "#### :material/construction: The same "
-                  "search as a @tool"))
-    st.caption(T("模型在每次请求里都看到这份 schema，可以选择调用，也可以不调。",
-                 "The model sees this schema in every request and may call it, or not."))
+    st.markdown(
+        T(
+            "#### :material/construction: 同一个搜索，做成 @tool",
+            "#### :material/construction: The same search as a @tool",
+        )
+    )
+    st.caption(
+        T(
+            "模型在每次请求里都看到这份 schema，可以选择调用，也可以不调。",
+            "The model sees this schema in every request and may call it, or not.",
+        )
+    )
     from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
 
-    gu.source(make_search_web_tool, T("源码：make_search_web_tool（@tool 包装同一个后端）",
-                                      "Source: make_search_web_tool (@tool around the same backend)"), expanded=True)
-    with st.expander(T("bind_tools 发出去的工具定义（convert_to_openai_tool）",
-                       "The tool definition bind_tools sends (convert_to_openai_tool)"), icon=":material/data_object:"):
+    gu.source(
+        make_search_web_tool,
+        T(
+            "源码：make_search_web_tool（@tool 包装同一个后端）",
+            "Source: make_search_web_tool (@tool around the same backend)",
+        ),
+        expanded=True,
+    )
+    with st.expander(
+        T(
+            "bind_tools 发出去的工具定义（convert_to_openai_tool）",
+            "The tool definition bind_tools sends (convert_to_openai_tool)",
+        ),
+        icon=":material/data_object:",
+    ):
         st.json(tool_schema(), expanded=4)
     gu.source(SearchArgs)
 
@@ -73,70 +101,105 @@ with c2:
     ag_box = st.container()
     ag_panel = gu.panel("g2ag", apps["agent"])
 
-data, run_id = gu.who_decided_page_run("g2::run", question, backend, [wf_panel, ag_panel], run_area,
-                                         EXAMPLES[lang()][0])
+data, run_id = gu.who_decided_page_run(
+    "g2::run", question, backend, [wf_panel, ag_panel], run_area, EXAMPLES[lang()][0]
+)
 
 wf_trace, ag_trace = data["traces"]["workflow"], data["traces"]["agent"]
 with run_area:
     st.markdown(f"**{T('问题', 'Question')}:** {gu.inert(data['question'])}")
 
-with wf_box:
-    with st.container(border=True):
-        st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
-        for step, node, tools in tools_sent(wf_trace):
-            st.markdown(f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: "
-                        + (", ".join(f"`{t}`" for t in tools) or T("**无**（模型看不到搜索）", "**none** (the model "
-                                                                   "cannot see a search)")))
-        update = step_update(wf_trace, "search")
-        if update is not None:
-            hits = update.get("search_results") or []
-            st.markdown(T(f"**search 节点的返回值**：SDK 直接给回 {len(hits)} 条结果，原样写进 State",
-                          f"**What the search node returned**: the SDK handed back {len(hits)} hits, written "
-                          "into State as they are"))
-            st.json(update, expanded=2)
+with wf_box, st.container(border=True):
+    st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
+    for step, node, tools in tools_sent(wf_trace):
+        st.markdown(
+            f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: "
+            + (
+                ", ".join(f"`{t}`" for t in tools)
+                or T("**无**（模型看不到搜索）", "**none** (the model cannot see a search)")
+            )
+        )
+    update = step_update(wf_trace, "search")
+    if update is not None:
+        hits = update.get("search_results") or []
+        st.markdown(
+            T(
+                f"**search 节点的返回值**：SDK 直接给回 {len(hits)} 条结果，原样写进 State",
+                f"**What the search node returned**: the SDK handed back {len(hits)} hits, written "
+                "into State as they are",
+            )
+        )
+        st.json(update, expanded=2)
 
-with ag_box:
-    with st.container(border=True):
-        st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
-        for step, node, tools in tools_sent(ag_trace):
-            st.markdown(f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: "
-                        + (", ".join(f"`{t}`" for t in tools) or "—"))
-        calls = data["agent"]["tool_calls"]
-        if calls:
-            st.success(T(f"模型**选择了**搜索：回复里有 {len(calls)} 个 tool_call",
-                         f"The model **chose** to search: its reply holds {len(calls)} tool_call(s)"),
-                       icon=":material/check_circle:")
-            st.json(calls, expanded=3)
-            update = step_update(ag_trace, "tools")
-            if update is not None:
-                st.markdown(T("**ToolNode 的返回值**：同样的搜索结果，这次装在 ToolMessage 里回给模型",
-                              "**What ToolNode returned**: the same kind of search results, this time wrapped in "
-                              "a ToolMessage for the model"))
-                st.json(update, expanded=2)
-        else:
-            st.info(T("模型**跳过了**搜索：回复里没有 tool_call，直接作答。",
-                      "The model **skipped** the search: no tool_call in its reply, it answered directly."),
-                    icon=":material/skip_next:")
-            st.json(data["agent"]["model_reply"] or {}, expanded=3)
+with ag_box, st.container(border=True):
+    st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
+    for step, node, tools in tools_sent(ag_trace):
+        st.markdown(
+            f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: "
+            + (", ".join(f"`{t}`" for t in tools) or "—")
+        )
+    calls = data["agent"]["tool_calls"]
+    if calls:
+        st.success(
+            T(
+                f"模型**选择了**搜索：回复里有 {len(calls)} 个 tool_call",
+                f"The model **chose** to search: its reply holds {len(calls)} tool_call(s)",
+            ),
+            icon=":material/check_circle:",
+        )
+        st.json(calls, expanded=3)
+        update = step_update(ag_trace, "tools")
+        if update is not None:
+            st.markdown(
+                T(
+                    "**ToolNode 的返回值**：同样的搜索结果，这次装在 ToolMessage 里回给模型",
+                    "**What ToolNode returned**: the same kind of search results, this time wrapped in "
+                    "a ToolMessage for the model",
+                )
+            )
+            st.json(update, expanded=2)
+    else:
+        st.info(
+            T(
+                "模型**跳过了**搜索：回复里没有 tool_call，直接作答。",
+                "The model **skipped** the search: no tool_call in its reply, it answered directly.",
+            ),
+            icon=":material/skip_next:",
+        )
+        st.json(data["agent"]["model_reply"] or {}, expanded=3)
 
 gu.show_trace(wf_panel, wf_trace, key=f"g2wf::{run_id}")
 gu.show_trace(ag_panel, ag_trace, key=f"g2ag::{run_id}")
 
 st.divider()
 st.subheader(T("选还是不选：两个问题对比", "Choose or skip: two questions compared"), anchor=False)
-st.caption(T("内置教学模型 + 离线语料；同样的代码，不同的问题。", "Built-in teaching model + offline corpus; the same code, "
-             "different questions."))
+st.caption(
+    T(
+        "内置教学模型 + 离线语料；同样的代码，不同的问题。",
+        "Built-in teaching model + offline corpus; the same code, different questions.",
+    )
+)
 rows = []
 for q in EXAMPLES[lang()][:2]:
     d = gu.who_decided_default(q)
     call = (d["agent"]["tool_calls"] or [{}])[0]
-    rows.append({
-        "question": q,
-        "workflow": T("搜了（代码）", "searched (code)") if d["workflow"]["searched"] else T("没搜", "no search"),
-        "agent": T("搜了（模型选择）", "searched (model chose)") if d["agent"]["searched"]
-        else T("没搜（模型跳过）", "no search (model skipped)"),
-        "arguments": (call.get("function") or {}).get("arguments", "—"),
-    })
-st.dataframe(rows, hide_index=True, column_config={
-    "question": T("问题", "question"), "workflow": T("固定工作流", "fixed workflow"),
-    "agent": "Agent", "arguments": T("tool_call 的 arguments（字符串）", "tool_call arguments (a string)")})
+    rows.append(
+        {
+            "question": q,
+            "workflow": T("搜了（代码）", "searched (code)") if d["workflow"]["searched"] else T("没搜", "no search"),
+            "agent": T("搜了（模型选择）", "searched (model chose)")
+            if d["agent"]["searched"]
+            else T("没搜（模型跳过）", "no search (model skipped)"),
+            "arguments": (call.get("function") or {}).get("arguments", "—"),
+        }
+    )
+st.dataframe(
+    rows,
+    hide_index=True,
+    column_config={
+        "question": T("问题", "question"),
+        "workflow": T("固定工作流", "fixed workflow"),
+        "agent": "Agent",
+        "arguments": T("tool_call 的 arguments（字符串）", "tool_call arguments (a string)"),
+    },
+)

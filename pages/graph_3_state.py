@@ -9,8 +9,10 @@ from pages._ui import T, chat_model, lang, show_error
 
 # the same turns as lessons.search_assistant.lessons.ZH_TURNS / EN_TURNS (a unit test holds them equal);
 # typed here so the page's first lines render before LangGraph is imported
-TURNS = {"zh": ["曼谷今天多少度？", "那明天呢？", "需要带伞吗？"],
-         "en": ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"]}
+TURNS = {
+    "zh": ["曼谷今天多少度？", "那明天呢？", "需要带伞吗？"],
+    "en": ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"],
+}
 KINDS = ("workflow", "agent")
 
 
@@ -64,32 +66,65 @@ parts, picture = st.columns([1, 1], gap="large")
 with parts:
     from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
 
-    st.markdown(T("#### :material/description: State 与部分更新", "#### :material/description: State and partial updates"))
-    gu.source(SearchState, T("State：SearchState（messages 带 add_messages reducer）",
-                             "State: SearchState (messages has the add_messages reducer)"), expanded=True)
-    gu.source(SearchUpdate, T("节点的返回类型：SearchUpdate（total=False，部分更新）",
-                              "What a node returns: SearchUpdate (total=False, a partial update)"))
+    st.markdown(
+        T("#### :material/description: State 与部分更新", "#### :material/description: State and partial updates")
+    )
+    gu.source(
+        SearchState,
+        T(
+            "State：SearchState（messages 带 add_messages reducer）",
+            "State: SearchState (messages has the add_messages reducer)",
+        ),
+        expanded=True,
+    )
+    gu.source(
+        SearchUpdate,
+        T(
+            "节点的返回类型：SearchUpdate（total=False，部分更新）",
+            "What a node returns: SearchUpdate (total=False, a partial update)",
+        ),
+    )
     gu.source(build_workflow, T("节点、边、compile()：build_workflow", "Nodes, edges, compile(): build_workflow"))
     with st.container(border=True):
-        st.markdown(T("**add_messages 现场调用**：合并规则只看 id", "**add_messages, called now**: the merge looks at ids"))
+        st.markdown(
+            T("**add_messages 现场调用**：合并规则只看 id", "**add_messages, called now**: the merge looks at ids")
+        )
         demo = reducer_demo()
         st.caption(T("新 id `h2` → 追加（3 条）", "new id `h2` → appended (3 messages)"))
         gu.message_table(demo["appended"], ids=True)
         st.caption(T("已有 id `a1` → 原地替换（仍是 2 条）", "known id `a1` → replaced in place (still 2)"))
         gu.message_table(demo["replaced"], ids=True)
-        st.caption(T("没有 reducer 的键（如 user_query）则是后写覆盖先写。",
-                     "Keys without a reducer (such as user_query) are simply overwritten by the last write."))
+        st.caption(
+            T(
+                "没有 reducer 的键（如 user_query）则是后写覆盖先写。",
+                "Keys without a reducer (such as user_query) are simply overwritten by the last write.",
+            )
+        )
 with picture:
-    st.markdown(T("#### :material/account_tree: 编译好的图：get_graph()", "#### :material/account_tree: The compiled "
-                  "graph: get_graph()"))
+    st.markdown(
+        T(
+            "#### :material/account_tree: 编译好的图：get_graph()",
+            "#### :material/account_tree: The compiled graph: get_graph()",
+        )
+    )
     gu.picture_tabs(apps["workflow"])
     gu.structure_table(apps["workflow"])
 
 st.divider()
 st.subheader(T("一段对话，逐个超级步", "A conversation, super-step by super-step"), anchor=False)
-kind = st.segmented_control(T("运行哪张图", "Which graph"), KINDS, default="workflow", key="g3::kind",
-                            format_func={"workflow": T("固定工作流", "fixed workflow"),
-                                         "agent": T("工具调用 Agent", "tool-calling agent")}.__getitem__) or "workflow"
+kind = (
+    st.segmented_control(
+        T("运行哪张图", "Which graph"),
+        KINDS,
+        default="workflow",
+        key="g3::kind",
+        format_func={
+            "workflow": T("固定工作流", "fixed workflow"),
+            "agent": T("工具调用 Agent", "tool-calling agent"),
+        }.__getitem__,
+    )
+    or "workflow"
+)
 thread_key = f"g3::thread::{kind}"
 if "g3::saver" not in st.session_state:
     from langgraph.checkpoint.memory import InMemorySaver
@@ -102,8 +137,9 @@ if c2.button(T("新对话", "New conversation"), icon=":material/add_comment:", 
     st.session_state[thread_key] = gu.new_thread_id(f"state-{kind}")
     st.session_state.pop(f"g3::run::{kind}", None)
 gu.setup_caption()
-question = gu.question_form(f"g3{kind}", default=TURNS[lang()][0], examples=TURNS[lang()],
-                            button=T("发送这一轮", "Send this turn"))
+question = gu.question_form(
+    f"g3{kind}", default=TURNS[lang()][0], examples=TURNS[lang()], button=T("发送这一轮", "Send this turn")
+)
 run_area = st.container()
 state_panel = gu.panel(f"g3{kind}", apps[kind], side_by_side=True)
 
@@ -115,10 +151,19 @@ if question:
 
     app = build(kind, chat_model(), gu.search_backend(), st.session_state["g3::saver"])
     with run_area:
-        trace, err = gu.run_live(trace_run, app, {"messages": [HumanMessage(question)]},
-                                 thread_config(st.session_state[thread_key]), panels=[state_panel])
-    st.session_state[f"g3::run::{kind}"] = {"id": uuid.uuid4().hex[:8], "question": question, "trace": trace,
-                                           "error": err}
+        trace, err = gu.run_live(
+            trace_run,
+            app,
+            {"messages": [HumanMessage(question)]},
+            thread_config(st.session_state[thread_key]),
+            panels=[state_panel],
+        )
+    st.session_state[f"g3::run::{kind}"] = {
+        "id": uuid.uuid4().hex[:8],
+        "question": question,
+        "trace": trace,
+        "error": err,
+    }
     gu.show_result()
 
 mine = st.session_state.get(f"g3::run::{kind}")
@@ -150,10 +195,14 @@ if not rows:
     st.caption(T("这次运行没有调用模型。", "This run made no model call."))
 for row in rows:
     with st.container(border=True):
-        st.markdown(T(f"**超级步 {row['step']} · 节点 `{row['node']}`** — 发送 {row['sent_count']} 条，"
-                      f"State 里有 {row['kept_count']} 条",
-                      f"**Super-step {row['step']} · node `{row['node']}`** — sent {row['sent_count']}, "
-                      f"State holds {row['kept_count']}"))
+        st.markdown(
+            T(
+                f"**超级步 {row['step']} · 节点 `{row['node']}`** — 发送 {row['sent_count']} 条，"
+                f"State 里有 {row['kept_count']} 条",
+                f"**Super-step {row['step']} · node `{row['node']}`** — sent {row['sent_count']}, "
+                f"State holds {row['kept_count']}",
+            )
+        )
         extra = []
         if row["tools"]:
             extra.append("tools: " + ", ".join(row["tools"]))
@@ -161,7 +210,9 @@ for row in rows:
             extra.append(f"response_format: {row['response_format']}")
         system = sum(1 for m in row["sent"] if m.get("role") == "system")
         if system:
-            extra.append(T(f"{system} 条 system 消息：只发送、不保存", f"{system} system message(s): sent, never stored"))
+            extra.append(
+                T(f"{system} 条 system 消息：只发送、不保存", f"{system} system message(s): sent, never stored")
+            )
         st.caption(" · ".join(extra))
         a, b = st.columns(2)
         with a:

@@ -12,9 +12,11 @@ live_run_panel(
     key="live",
     tools_factory=weather_tools,  # the same weather tool and prompt as the chain's shared run
     system=system_prompt(),
-    examples=[T("曼谷天气怎么样？", "What's the weather in Bangkok?"),
-              T("曼谷和东京未来3天的天气", "Weather in Bangkok and Tokyo for the next 3 days"),
-              T("FakeCity 的天气", "What's the weather in FakeCity?"),
-              T("你好", "Hello")],
+    examples=[
+        T("曼谷天气怎么样？", "What's the weather in Bangkok?"),
+        T("曼谷和东京未来3天的天气", "Weather in Bangkok and Tokyo for the next 3 days"),
+        T("FakeCity 的天气", "What's the weather in FakeCity?"),
+        T("你好", "Hello"),
+    ],
     use_chat_input=True,
 )

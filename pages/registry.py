@@ -20,8 +20,18 @@ CHAIN: list[Entry] = [
 ]
 
 TUTOR: list[Entry] = [
-    ("pages/tutor_1_model_talks.py", "模型动嘴，代码动手", "The model talks, your code acts", ":material/record_voice_over:"),
-    ("pages/tutor_2_tools_for_programs.py", "工具是写给程序的", "Tools are written for programs", ":material/handyman:"),
+    (
+        "pages/tutor_1_model_talks.py",
+        "模型动嘴，代码动手",
+        "The model talks, your code acts",
+        ":material/record_voice_over:",
+    ),
+    (
+        "pages/tutor_2_tools_for_programs.py",
+        "工具是写给程序的",
+        "Tools are written for programs",
+        ":material/handyman:",
+    ),
     ("pages/tutor_3_registry.py", "工具清单与 schema 快照", "Registry and schema snapshot", ":material/inventory:"),
     ("pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:"),
     ("pages/tutor_5_manual_vs_react.py", "手写循环 vs ReAct", "Manual loop vs ReAct", ":material/compare_arrows:"),

@@ -54,8 +54,11 @@ MODEL_EXAMPLES: dict[str, tuple[str, str, str]] = {
     "article": ("文章的 WeatherInput", "The article's WeatherInput", DEFAULT_MODEL_SOURCE),
     "rich": ("Enum、嵌套、pattern", "Enum, nesting, pattern", RICH_MODEL),
     "syntax": ("语法错误", "A syntax error", "class WeatherInput(BaseModel)\n    city: str\n"),
-    "statement": ("类外面的语句", "A statement outside the class",
-                  "import os\nos.system('echo hi')\n\nclass WeatherInput(BaseModel):\n    city: str\n"),
+    "statement": (
+        "类外面的语句",
+        "A statement outside the class",
+        "import os\nos.system('echo hi')\n\nclass WeatherInput(BaseModel):\n    city: str\n",
+    ),
 }
 
 VIEWS = ("args_schema", "openai", "openai_strict")
@@ -74,8 +77,9 @@ OP_MARK = {"added": T("+ 新增", "+ added"), "removed": T("− 删除", "− re
 
 def unified(before: object, after: object, a: str, b: str) -> str:
     """A line diff of two JSON documents, for reading the differences in place."""
-    lines = difflib.unified_diff(su.pretty(before).splitlines(), su.pretty(after).splitlines(),
-                                 fromfile=a, tofile=b, lineterm="", n=2)
+    lines = difflib.unified_diff(
+        su.pretty(before).splitlines(), su.pretty(after).splitlines(), fromfile=a, tofile=b, lineterm="", n=2
+    )
     return "\n".join(lines) or T("（完全相同）", "(identical)")
 
 
@@ -89,11 +93,16 @@ with left:
     su.lesson(2)
     st.subheader(T("同一个工具的三份 Schema", "Three schemas of one tool"), anchor=False)
     subject = su.choice(
-        "stage_schema_subject", label=T("看哪一个？", "Which one?"), options=["weather", "page1", "model"],
-        default="weather", param="subj",
-        format_func={"weather": T("实验室的 get_weather", "the lab's get_weather"),
-                     "page1": T("第 ① 页你写的函数", "your function from page ①"),
-                     "model": T("下面编辑器里的参数模型", "the argument model below")}.__getitem__,
+        "stage_schema_subject",
+        label=T("看哪一个？", "Which one?"),
+        options=["weather", "page1", "model"],
+        default="weather",
+        param="subj",
+        format_func={
+            "weather": T("实验室的 get_weather", "the lab's get_weather"),
+            "page1": T("第 ① 页你写的函数", "your function from page ①"),
+            "model": T("下面编辑器里的参数模型", "the argument model below"),
+        }.__getitem__,
     )
     subject_box = st.container()
     share_slot = st.container()
@@ -105,14 +114,20 @@ model_box = st.container()
 # ---- the args-model editor (shown second, parsed first: the views may use it)
 with model_box:
     st.divider()
-    st.subheader(T("参数模型编辑器：哪些规则模型看得见", "Argument-model editor: which rules the model can see"),
-                 anchor=False)
+    st.subheader(
+        T("参数模型编辑器：哪些规则模型看得见", "Argument-model editor: which rules the model can see"), anchor=False
+    )
     edit_col, result_col = st.columns(2, gap="large")
     with edit_col:
         su.example_buttons(2, "stage_model_src", MODEL_EXAMPLES, per_row=2)
-        model_src = su.editor("stage_model_src", label=T("参数模型（Pydantic，只解析不执行）",
-                                                         "Argument model (Pydantic, parsed, never run)"),
-                              default=DEFAULT_MODEL_SOURCE, param="model", height=460, preview=True)
+        model_src = su.editor(
+            "stage_model_src",
+            label=T("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)"),
+            default=DEFAULT_MODEL_SOURCE,
+            param="model",
+            height=460,
+            preview=True,
+        )
         su.source(args_model._analyse, T("源码：逐条核对规则", "Source: checking each rule against the schema"))
     built = parse_args_model(model_src)
     with result_col:
@@ -120,16 +135,29 @@ with model_box:
             su.explained(built)
             su.point_at(model_src, built)
         else:
-            st.success(T(f"pydantic.create_model 造出了 {built.name}", f"pydantic.create_model built {built.name}"),
-                       icon=":material/data_object:")
-            st.markdown(T("**你写下的每条规则，和它在真实 Schema 里的去向**",
-                          "**Every rule you wrote, and where it went in the real schema**"))
+            st.success(
+                T(f"pydantic.create_model 造出了 {built.name}", f"pydantic.create_model built {built.name}"),
+                icon=":material/data_object:",
+            )
+            st.markdown(
+                T(
+                    "**你写下的每条规则，和它在真实 Schema 里的去向**",
+                    "**Every rule you wrote, and where it went in the real schema**",
+                )
+            )
             st.dataframe(
-                [{"field": r["field"] or T("（整个模型）", "(whole model)"), "rule": r["rule"],
-                  "value": "" if r["value"] is None else su.jtext(r["value"]),
-                  "keyword": r["schema_keyword"] or "—", "in_schema": r["in_schema"], "in_strict": r["in_strict"],
-                  "note": (r["note"] or {}).get(lang(), "")}
-                 for r in built.rules],
+                [
+                    {
+                        "field": r["field"] or T("（整个模型）", "(whole model)"),
+                        "rule": r["rule"],
+                        "value": "" if r["value"] is None else su.jtext(r["value"]),
+                        "keyword": r["schema_keyword"] or "—",
+                        "in_schema": r["in_schema"],
+                        "in_strict": r["in_strict"],
+                        "note": (r["note"] or {}).get(lang(), ""),
+                    }
+                    for r in built.rules
+                ],
                 hide_index=True,
                 column_config={
                     "field": st.column_config.TextColumn(T("字段", "field")),
@@ -142,28 +170,46 @@ with model_box:
                 },
             )
             if built.invisible:
-                st.warning(T("**模型永远看不到的规则**（只在工具运行时生效）：",
-                             "**Rules the model never sees** (they act only when the tool runs):") + "\n\n"
-                           + "\n".join(f"- `{item['field'] or '*'}` · `{item['rule']}` — {item['why'][lang()]}"
-                                       for item in built.invisible),
-                           icon=":material/visibility_off:")
+                st.warning(
+                    T(
+                        "**模型永远看不到的规则**（只在工具运行时生效）：",
+                        "**Rules the model never sees** (they act only when the tool runs):",
+                    )
+                    + "\n\n"
+                    + "\n".join(
+                        f"- `{item['field'] or '*'}` · `{item['rule']}` — {item['why'][lang()]}"
+                        for item in built.invisible
+                    ),
+                    icon=":material/visibility_off:",
+                )
             for record in built.validators:
-                with st.expander(T(f"记录下来的验证器 {record['name']}（第 {record['line']} 行，没有运行）",
-                                   f"Validator recorded: {record['name']} (line {record['line']}, not run)"),
-                                 icon=":material/rule:"):
+                with st.expander(
+                    T(
+                        f"记录下来的验证器 {record['name']}（第 {record['line']} 行，没有运行）",
+                        f"Validator recorded: {record['name']} (line {record['line']}, not run)",
+                    ),
+                    icon=":material/rule:",
+                ):
                     st.code(record["source"], language="python", wrap_lines=True)
             if built.strict_changes:
-                st.info(T("严格模式下变成必填：", "Required in strict mode: ")
-                        + ", ".join(f"`{c['field']}`" for c in built.strict_changes), icon=":material/lock:")
+                st.info(
+                    T("严格模式下变成必填：", "Required in strict mode: ")
+                    + ", ".join(f"`{c['field']}`" for c in built.strict_changes),
+                    icon=":material/lock:",
+                )
             if built.enums:
                 st.caption(T("Enum：", "Enums: ") + "; ".join(f"{k} = {su.jtext(v)}" for k, v in built.enums.items()))
             if built.nested:
                 st.caption(T(f"嵌套模型：{built.nested}（进了 $defs）", f"Nested model: {built.nested} (in $defs)"))
             for warning in built.warnings:
                 st.caption(f"⚠ {warning}")
-            with st.expander(T(f"{built.name} 的真实 Schema：model_json_schema() 与 strict=True",
-                               f"The real schemas of {built.name}: model_json_schema() and strict=True"),
-                             icon=":material/data_object:"):
+            with st.expander(
+                T(
+                    f"{built.name} 的真实 Schema：model_json_schema() 与 strict=True",
+                    f"The real schemas of {built.name}: model_json_schema() and strict=True",
+                ),
+                icon=":material/data_object:",
+            ):
                 st.markdown(f"`{built.name}.model_json_schema()`")
                 st.code(su.pretty(built.json_schema), language="json", wrap_lines=True)
                 st.markdown(f"`convert_to_openai_tool({built.name}, strict=True)`")
@@ -186,8 +232,11 @@ with subject_box:
         tool_result = parse_tool_source(text, parse_docstring=True if pd else None)
         if isinstance(tool_result, ExplainedError):
             su.explained(tool_result)
-            st.page_link(su.PAGES[0], label=T("回到第 ① 页修改函数", "Back to page ① to fix the function"),
-                         icon=":material/edit:")
+            st.page_link(
+                su.PAGES[0],
+                label=T("回到第 ① 页修改函数", "Back to page ① to fix the function"),
+                icon=":material/edit:",
+            )
         else:
             target = tool_result.tool
             with st.expander(T("第 ① 页的源码", "The source from page ①"), icon=":material/code:"):
@@ -207,8 +256,12 @@ with views_box:
             with col:
                 st.markdown(f"`{VIEW_CODE[name]}`")
                 st.code(su.pretty(views[name]), language="json", wrap_lines=True)
-        st.markdown(T("**差异**（JSON 指针；+ 新增，− 删除，~ 改变）",
-                      "**Differences** (JSON pointers; + added, − removed, ~ changed)"))
+        st.markdown(
+            T(
+                "**差异**（JSON 指针；+ 新增，− 删除，~ 改变）",
+                "**Differences** (JSON pointers; + added, − removed, ~ changed)",
+            )
+        )
         tabs = st.tabs([f"{a} → {b}" for _, a, b in PAIRS])
         for tab, (key, a, b) in zip(tabs, PAIRS):
             with tab:
@@ -216,18 +269,28 @@ with views_box:
                 d1, d2 = st.columns(2)
                 with d1:
                     st.dataframe(
-                        [{"op": OP_MARK.get(c["op"], c["op"]), "path": c["path"],
-                          "before": "" if c["before"] is None else su.jtext(c["before"]),
-                          "after": "" if c["after"] is None else su.jtext(c["after"])} for c in changes],
+                        [
+                            {
+                                "op": OP_MARK.get(c["op"], c["op"]),
+                                "path": c["path"],
+                                "before": "" if c["before"] is None else su.jtext(c["before"]),
+                                "after": "" if c["after"] is None else su.jtext(c["after"]),
+                            }
+                            for c in changes
+                        ],
                         hide_index=True,
-                        column_config={"op": st.column_config.TextColumn(T("变化", "change"), width="small"),
-                                       "path": st.column_config.TextColumn(T("位置", "path")),
-                                       "before": st.column_config.TextColumn(T("之前", "before")),
-                                       "after": st.column_config.TextColumn(T("之后", "after"))},
+                        column_config={
+                            "op": st.column_config.TextColumn(T("变化", "change"), width="small"),
+                            "path": st.column_config.TextColumn(T("位置", "path")),
+                            "before": st.column_config.TextColumn(T("之前", "before")),
+                            "after": st.column_config.TextColumn(T("之后", "after")),
+                        },
                     )
                 with d2:
                     before = views[a]
-                    after = views[b] if key == "openai_vs_strict" else views[b].get("function", {}).get("parameters", {})
+                    after = (
+                        views[b] if key == "openai_vs_strict" else views[b].get("function", {}).get("parameters", {})
+                    )
                     label = b if key == "openai_vs_strict" else f"{b}.function.parameters"
                     st.code(unified(before, after, a, label), language="diff", wrap_lines=True)
         for warning in views.get("warnings", []):

@@ -50,56 +50,91 @@ with right:
 
 with left:
     su.lesson(4)
-    st.subheader(T("由你扮演模型：写下 tool_calls 的 arguments", "You play the model: write the arguments of tool_calls"),
-                 anchor=False)
+    st.subheader(
+        T("由你扮演模型：写下 tool_calls 的 arguments", "You play the model: write the arguments of tool_calls"),
+        anchor=False,
+    )
     su.example_buttons(4, "stage_call_args", EXAMPLES, per_row=3)
-    text = su.editor("stage_call_args", label=T("arguments 字符串，每行一个调用（get_weather）",
-                                                "arguments strings, one call per line (get_weather)"),
-                     default=DEFAULT_ARGUMENTS, param="calls", height=140,
-                     help=T("每一行原样成为一个 function.arguments；id 依次是 call_123、call_124……",
-                            "Each line becomes one function.arguments, as typed; ids are call_123, call_124, …"))
+    text = su.editor(
+        "stage_call_args",
+        label=T("arguments 字符串，每行一个调用（get_weather）", "arguments strings, one call per line (get_weather)"),
+        default=DEFAULT_ARGUMENTS,
+        param="calls",
+        height=140,
+        help=T(
+            "每一行原样成为一个 function.arguments；id 依次是 call_123、call_124……",
+            "Each line becomes one function.arguments, as typed; ids are call_123, call_124, …",
+        ),
+    )
     su.share_link(PAGE, ["calls"])
     lines = tuple(line for line in text.splitlines() if line.strip())
 
     if not lines:
         st.info(T("写至少一行 arguments。", "Write at least one line of arguments."), icon=":material/edit:")
     elif len(lines) > MAX_CALLS:
-        su.explained(explain("tool_call", f"{len(lines)} calls > limit {MAX_CALLS}",
-                             zh=f"一次回复最多演示 {MAX_CALLS} 个调用。", en=f"At most {MAX_CALLS} calls per reply here.",
-                             hint_zh="删掉几行再试。", hint_en="Remove a few lines and try again."))
+        su.explained(
+            explain(
+                "tool_call",
+                f"{len(lines)} calls > limit {MAX_CALLS}",
+                zh=f"一次回复最多演示 {MAX_CALLS} 个调用。",
+                en=f"At most {MAX_CALLS} calls per reply here.",
+                hint_zh="删掉几行再试。",
+                hint_en="Remove a few lines and try again.",
+            )
+        )
     else:
         data = su.loading(scripted, lines, su.default_question())
         if "error" in data:
             su.explained(data["error"])
             body = ((data["error"].get("data") or {}).get("response_body")) if isinstance(data["error"], dict) else None
             if body:
-                st.markdown(T("**端点真实返回的响应体**（客户端没能把它变成 AIMessage）",
-                              "**The response body the endpoint really returned** (the client could not turn it into "
-                              "an AIMessage)"))
+                st.markdown(
+                    T(
+                        "**端点真实返回的响应体**（客户端没能把它变成 AIMessage）",
+                        "**The response body the endpoint really returned** (the client could not turn it into "
+                        "an AIMessage)",
+                    )
+                )
                 st.json(body, expanded=5)
         else:
             st.markdown(T("**逐个调用**", "**Call by call**"))
             st.dataframe(
-                [{"id": c["id"], "name": c["name"], "raw": c["raw_arguments"], "valid": c["valid"],
-                  "args": "" if c["args"] is None else su.jtext(c["args"]),
-                  "error": short_error(c["error"])}
-                 for c in data["calls"]],
+                [
+                    {
+                        "id": c["id"],
+                        "name": c["name"],
+                        "raw": c["raw_arguments"],
+                        "valid": c["valid"],
+                        "args": "" if c["args"] is None else su.jtext(c["args"]),
+                        "error": short_error(c["error"]),
+                    }
+                    for c in data["calls"]
+                ],
                 hide_index=True,
-                column_config={"id": "id", "name": T("工具", "tool"),
-                               "raw": st.column_config.TextColumn(T("arguments（字符串）", "arguments (a string)")),
-                               "valid": st.column_config.CheckboxColumn(T("解析成功", "parsed")),
-                               "args": st.column_config.TextColumn(T("args（dict）", "args (a dict)")),
-                               "error": st.column_config.TextColumn(T("解析错误", "parse error"), width="large")},
+                column_config={
+                    "id": "id",
+                    "name": T("工具", "tool"),
+                    "raw": st.column_config.TextColumn(T("arguments（字符串）", "arguments (a string)")),
+                    "valid": st.column_config.CheckboxColumn(T("解析成功", "parsed")),
+                    "args": st.column_config.TextColumn(T("args（dict）", "args (a dict)")),
+                    "error": st.column_config.TextColumn(T("解析错误", "parse error"), width="large"),
+                },
             )
             first = data["raw_tool_calls"][0] if data["raw_tool_calls"] else None
             if first is not None:
                 raw = first["function"]["arguments"]
-                st.markdown(T("**arguments 是字符串**：在 JSON 响应体里，它是一段带转义引号的文本",
-                              "**arguments is a string**: inside the JSON response body it is text with escaped quotes"))
+                st.markdown(
+                    T(
+                        "**arguments 是字符串**：在 JSON 响应体里，它是一段带转义引号的文本",
+                        "**arguments is a string**: inside the JSON response body it is text with escaped quotes",
+                    )
+                )
                 st.code(f'"arguments": {json.dumps(raw, ensure_ascii=False)}', language="json", wrap_lines=True)
             c1, c2 = st.columns(2)
             with c1:
-                st.markdown(T("**线上**：`choices[0].message.tool_calls`", "**On the wire**: `choices[0].message.tool_calls`"))
+                st.markdown(
+                    T("**线上**：`choices[0].message.tool_calls`", "**On the wire**: `choices[0].message.tool_calls`")
+                )
                 st.code(su.pretty(data["raw_tool_calls"]), language="json", wrap_lines=True)
             with c2:
                 st.markdown(T("**LangChain**：`AIMessage.tool_calls`", "**LangChain**: `AIMessage.tool_calls`"))
@@ -107,9 +142,14 @@ with left:
                 st.markdown("`AIMessage.invalid_tool_calls`")
                 st.json(data["invalid_tool_calls"], expanded=3)
             for bad in data["invalid_tool_calls"]:
-                st.error(T(f"{bad.get('id')}：arguments 不是合法 JSON，进了 invalid_tool_calls，不会被执行。",
-                           f"{bad.get('id')}: the arguments are not valid JSON; the call went to invalid_tool_calls "
-                           f"and will not run."), icon=":material/error:")
+                st.error(
+                    T(
+                        f"{bad.get('id')}：arguments 不是合法 JSON，进了 invalid_tool_calls，不会被执行。",
+                        f"{bad.get('id')}: the arguments are not valid JSON; the call went to invalid_tool_calls "
+                        f"and will not run.",
+                    ),
+                    icon=":material/error:",
+                )
                 st.code(bad.get("error") or "", language="text", wrap_lines=True)
             with st.expander(T("完整响应体", "The whole response body"), icon=":material/download:"):
                 st.json(data["response_body"], expanded=4)

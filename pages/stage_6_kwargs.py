@@ -44,8 +44,14 @@ def validated(result: dict[str, Any]) -> None:
         st.code(su.jtext(result.get("kwargs")), language="json", wrap_lines=True)
     else:
         st.error(T(f"{len(result['errors'])} 处错误", f"{len(result['errors'])} error(s)"), icon=":material/error:")
-        st.code("\n".join(f"{'.'.join(str(p) for p in e.get('loc', []))}: {e.get('type')} — {e.get('msg')}"
-                          for e in result["errors"]), language="text", wrap_lines=True)
+        st.code(
+            "\n".join(
+                f"{'.'.join(str(p) for p in e.get('loc', []))}: {e.get('type')} — {e.get('msg')}"
+                for e in result["errors"]
+            ),
+            language="text",
+            wrap_lines=True,
+        )
 
 
 def layers(data: dict[str, Any]) -> None:
@@ -57,7 +63,7 @@ def layers(data: dict[str, Any]) -> None:
         st.markdown("**get_weather.invoke(kwargs)**")
         outcome(data["tool_invoke"], ok_text=T("工具返回了结果", "the tool returned"))
     with b:
-        st.markdown(T("**WeatherInput**（extra=\"forbid\"）", "**WeatherInput** (extra=\"forbid\")"))
+        st.markdown(T('**WeatherInput**（extra="forbid"）', '**WeatherInput** (extra="forbid")'))
         validated(data["forbid_model"])
         st.markdown(T("**绕过 Pydantic**：", "**Pydantic bypassed**: ") + f"`{data['python']['call']}`")
         outcome(data["python"], ok_text=T("Python 接受了这次调用", "Python accepted the call"))
@@ -80,10 +86,16 @@ with left:
     if isinstance(parsed, ExplainedError):
         su.explained(parsed)
     elif not isinstance(parsed.value, dict):
-        su.explained(explain("kwargs", f"expected a JSON object, got {type(parsed.value).__name__}",
-                             zh="** 只能展开字典：这里需要一个 JSON 对象 {...}。",
-                             en="** unpacks a dict only: a JSON object {...} is needed here.",
-                             hint_zh='例如 {"city": "Bangkok", "days": 3}。', hint_en='For example {"city": "Bangkok", "days": 3}.'))
+        su.explained(
+            explain(
+                "kwargs",
+                f"expected a JSON object, got {type(parsed.value).__name__}",
+                zh="** 只能展开字典：这里需要一个 JSON 对象 {...}。",
+                en="** unpacks a dict only: a JSON object {...} is needed here.",
+                hint_zh='例如 {"city": "Bangkok", "days": 3}。',
+                hint_en='For example {"city": "Bangkok", "days": 3}.',
+            )
+        )
     else:
         kwargs = parsed.value
 
@@ -93,16 +105,25 @@ with left:
             plain = kw_stage.call_plain(kwargs)
             st.code(f"weather_func(**{su.jtext(kwargs)})\n# ≡\n{plain['call']}", language="python", wrap_lines=True)
             if plain["binding"] is not None:
-                st.markdown(T("**按名字绑定**：每个值落到了哪个参数（含默认值）",
-                              "**Bound by name**: which value landed in which parameter (defaults included)"))
-                st.dataframe([{"parameter": k, "value": su.jtext(v)} for k, v in plain["binding"].items()],
-                             hide_index=True, column_config={"parameter": T("参数", "parameter"), "value": T("值", "value")})
+                st.markdown(
+                    T(
+                        "**按名字绑定**：每个值落到了哪个参数（含默认值）",
+                        "**Bound by name**: which value landed in which parameter (defaults included)",
+                    )
+                )
+                st.dataframe(
+                    [{"parameter": k, "value": su.jtext(v)} for k, v in plain["binding"].items()],
+                    hide_index=True,
+                    column_config={"parameter": T("参数", "parameter"), "value": T("值", "value")},
+                )
             outcome(plain, ok_text=T("weather_func 返回了它收到的参数", "weather_func returned what it received"))
             su.source(kw_stage.weather_func, T("源码：weather_func", "Source: weather_func"))
 
         # ---- order does not matter
         with st.container(border=True):
-            st.markdown(T("#### 顺序无关：同一个字典，两种键序", "#### Order does not matter: one dict, two key orders"))
+            st.markdown(
+                T("#### 顺序无关：同一个字典，两种键序", "#### Order does not matter: one dict, two key orders")
+            )
             order = kw_stage.order_demo(kwargs)
             o1, o2 = st.columns(2)
             for col, run in zip((o1, o2), order["orders"]):
@@ -110,30 +131,46 @@ with left:
                     st.code(run["call"], language="python", wrap_lines=True)
                     outcome(run, ok_text=T("返回", "returned"))
             if order["same"]:
-                st.success(T("两次结果完全相同：Python 按名字，不按位置。",
-                             "Both results are identical: Python binds by name, not by position."),
-                           icon=":material/drag_indicator:")
+                st.success(
+                    T(
+                        "两次结果完全相同：Python 按名字，不按位置。",
+                        "Both results are identical: Python binds by name, not by position.",
+                    ),
+                    icon=":material/drag_indicator:",
+                )
 
         # ---- every layer on this dict
         with st.container(border=True):
             st.markdown(T("#### 这个字典经过每一层", "#### This dict through every layer"))
             layers(kw_stage.wrong_name_demo(kwargs))
             if "location" not in kwargs:
-                with st.expander(T("文章的例子：把 city 写成 location", "The article's case: location written for city"),
-                                 icon=":material/error:"):
+                with st.expander(
+                    T("文章的例子：把 city 写成 location", "The article's case: location written for city"),
+                    icon=":material/error:",
+                ):
                     st.code(su.jtext({"location": "Bangkok", "days": 3}), language="json", wrap_lines=True)
                     layers(kw_stage.wrong_name_demo())
 
         # ---- tool.invoke vs calling the decorated object
         with st.container(border=True):
-            st.markdown(T("#### `get_weather.invoke(args)` 和直接调用装饰后的对象",
-                          "#### `get_weather.invoke(args)` vs calling the decorated object"))
+            st.markdown(
+                T(
+                    "#### `get_weather.invoke(args)` 和直接调用装饰后的对象",
+                    "#### `get_weather.invoke(args)` vs calling the decorated object",
+                )
+            )
             compare = kw_stage.invoke_vs_call(kwargs)
-            st.caption(T(f"@tool 之后，get_weather 是一个 {compare['type']}，不再是函数。",
-                         f"After @tool, get_weather is a {compare['type']}, no longer a function."))
-            for key, ok_text in (("invoke", T("先校验，再调用原函数", "validates, then calls the original")),
-                                 ("call", T("可以直接调用", "callable directly")),
-                                 ("func", T("原函数，跳过校验", "the original function, no validation"))):
+            st.caption(
+                T(
+                    f"@tool 之后，get_weather 是一个 {compare['type']}，不再是函数。",
+                    f"After @tool, get_weather is a {compare['type']}, no longer a function.",
+                )
+            )
+            for key, ok_text in (
+                ("invoke", T("先校验，再调用原函数", "validates, then calls the original")),
+                ("call", T("可以直接调用", "callable directly")),
+                ("func", T("原函数，跳过校验", "the original function, no validation")),
+            ):
                 st.code(compare[key]["code"], language="python", wrap_lines=True)
                 outcome(compare[key], ok_text=ok_text)
 
@@ -141,12 +178,23 @@ with left:
     with st.container(border=True):
         st.markdown(T("#### 三种写法，问 Python 自己的解析器", "#### Three spellings, asked of Python's own parser"))
         st.dataframe(
-            [{"code": row["code"], "valid": row["valid"],
-              "error": "" if row["valid"] else f"{row['error']['msg']} " + T(f"（第 {row['error']['col']} 列）", f"(col {row['error']['col']})")}
-             for row in kw_stage.syntax_demo()],
+            [
+                {
+                    "code": row["code"],
+                    "valid": row["valid"],
+                    "error": ""
+                    if row["valid"]
+                    else f"{row['error']['msg']} "
+                    + T(f"（第 {row['error']['col']} 列）", f"(col {row['error']['col']})"),
+                }
+                for row in kw_stage.syntax_demo()
+            ],
             hide_index=True,
-            column_config={"code": T("写法", "spelling"), "valid": st.column_config.CheckboxColumn(T("合法", "valid")),
-                           "error": st.column_config.TextColumn(T("解析器的报错", "the parser's message"), width="large")},
+            column_config={
+                "code": T("写法", "spelling"),
+                "valid": st.column_config.CheckboxColumn(T("合法", "valid")),
+                "error": st.column_config.TextColumn(T("解析器的报错", "the parser's message"), width="large"),
+            },
         )
     su.source(kw_stage.wrong_name_demo, T("源码：wrong_name_demo", "Source: wrong_name_demo"))
 

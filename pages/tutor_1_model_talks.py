@@ -16,8 +16,13 @@ with left:
     st.markdown(f"**{T('问题', 'Question')}:** {question}")
     run_key = f"tutor1::run::{lang()}"
     # The click is remembered by a callback: it survives a rerun that happens before the page runs.
-    st.button(T("用当前模型重新跑一次", "Run it again with the active model"), icon=":material/replay:",
-              key="tutor1::rerun", on_click=st.session_state.__setitem__, args=("tutor1::rerun_asked", True))
+    st.button(
+        T("用当前模型重新跑一次", "Run it again with the active model"),
+        icon=":material/replay:",
+        key="tutor1::rerun",
+        on_click=st.session_state.__setitem__,
+        args=("tutor1::rerun_asked", True),
+    )
     if st.session_state.pop("tutor1::rerun_asked", False):
         from lessons.tutor.lessons import lesson1_four_steps
         from toolcall_lab.errors import explain
@@ -26,20 +31,36 @@ with left:
             try:
                 st.session_state[run_key] = {"data": lesson1_four_steps(chat_model(), question), "label": model_label()}
                 status.update(label=T("完成", "Done"), state="complete")
-            except Exception as exc:  # noqa: BLE001 - a failed provider call is explained, not dumped
+            except Exception as exc:
                 status.update(label=T("运行失败", "The run failed"), state="error")
-                show_error(explain("model_call", exc, zh="调用模型失败", en="The model call failed",
-                                   hint_zh="检查侧边栏里的 Base URL、模型名和 API key，或切回内置教学模型。",
-                                   hint_en="Check the sidebar's base URL, model id and API key, or switch back to "
-                                           "the built-in model."))
+                show_error(
+                    explain(
+                        "model_call",
+                        exc,
+                        zh="调用模型失败",
+                        en="The model call failed",
+                        hint_zh="检查侧边栏里的 Base URL、模型名和 API key，或切回内置教学模型。",
+                        hint_en="Check the sidebar's base URL, model id and API key, or switch back to "
+                        "the built-in model.",
+                    )
+                )
     if run_key in st.session_state:
         data, label = st.session_state[run_key]["data"], st.session_state[run_key]["label"]
     else:
         data = tu.loading(tu.lesson1_builtin, lang())
         label = T("内置教学模型（离线、确定性）", "built-in teaching model (offline, deterministic)")
-    st.caption(T("模型：", "Model: ") + label + (T("（侧边栏选了真实接口：点上面的按钮让它来跑）",
-                                                 " (a real endpoint is selected: press the button to run it)")
-                                               if settings().uses_real_model and run_key not in st.session_state else ""))
+    st.caption(
+        T("模型：", "Model: ")
+        + label
+        + (
+            T(
+                "（侧边栏选了真实接口：点上面的按钮让它来跑）",
+                " (a real endpoint is selected: press the button to run it)",
+            )
+            if settings().uses_real_model and run_key not in st.session_state
+            else ""
+        )
+    )
     ask, intent, act, answer = data["steps"]
 
     # ① the request: question + tool schemas
@@ -50,8 +71,10 @@ with left:
         cols[0].metric(T("消息条数", "Messages"), len(request.get("messages", [])))
         cols[1].metric(T("工具 schema", "Tool schemas"), len(request.get("tools", [])))
         cols[2].metric(T("请求体字节", "Body bytes"), len(json.dumps(request, ensure_ascii=False).encode()))
-        st.markdown(T("随请求一起发出的工具：", "Tools sent with the request: ")
-                    + " ".join(f"`{t['function']['name']}`" for t in request.get("tools", [])))
+        st.markdown(
+            T("随请求一起发出的工具：", "Tools sent with the request: ")
+            + " ".join(f"`{t['function']['name']}`" for t in request.get("tools", []))
+        )
         with st.expander(T("请求体（线上原样）", "Request body (as sent on the wire)"), icon=":material/upload:"):
             st.json(request, expanded=3)
 
@@ -59,8 +82,12 @@ with left:
     with st.container(border=True):
         st.markdown(f"#### {tu.tr(intent['title'])}")
         calls = intent["artifact"]["tool_calls"]
-        st.markdown(T(f"模型这一轮没有回答，只提出了 **{len(calls)} 个工具调用**（并行）：",
-                      f"This reply holds no answer, only **{len(calls)} tool calls** (in parallel):"))
+        st.markdown(
+            T(
+                f"模型这一轮没有回答，只提出了 **{len(calls)} 个工具调用**（并行）：",
+                f"This reply holds no answer, only **{len(calls)} tool calls** (in parallel):",
+            )
+        )
         st.dataframe(
             [{"name": c["name"], "args": tu.json_text(c["args"]), "id": c["id"]} for c in calls],
             hide_index=True,
@@ -71,8 +98,9 @@ with left:
             st.markdown(T("**AIMessage.tool_calls**（args 是 dict）", "**AIMessage.tool_calls** (args is a dict)"))
             st.json(calls, expanded=3)
         with c2:
-            st.markdown(T("**线上的 tool_calls**（arguments 是字符串）",
-                          "**tool_calls on the wire** (arguments is a string)"))
+            st.markdown(
+                T("**线上的 tool_calls**（arguments 是字符串）", "**tool_calls on the wire** (arguments is a string)")
+            )
             st.json(intent["artifact"]["wire_tool_calls"] or [], expanded=3)
 
     # ③ our code runs each call and answers it by id
@@ -84,14 +112,18 @@ with left:
             st.code(f"{tu.call_text(ex)}   # tool_call_id={ex['id']}", language="python", wrap_lines=True)
             st.code(ex["observation"], language="text", wrap_lines=True)
             if ex["id"] in tool_msgs:
-                with st.expander(T(f"下一次请求里的 tool 消息 · {ex['id']}", f"The tool message in the next request · {ex['id']}")):
+                with st.expander(
+                    T(f"下一次请求里的 tool 消息 · {ex['id']}", f"The tool message in the next request · {ex['id']}")
+                ):
                     st.json(tool_msgs[ex["id"]])
 
     # ④ ask again, the model answers from the results
     with st.container(border=True):
         st.markdown(f"#### {tu.tr(answer['title'])}")
         roles = [m.get("role") for m in second.get("messages", [])]
-        st.markdown(T("第二次请求的消息顺序：", "Messages of the second request: ") + " → ".join(f"`{r}`" for r in roles))
+        st.markdown(
+            T("第二次请求的消息顺序：", "Messages of the second request: ") + " → ".join(f"`{r}`" for r in roles)
+        )
         with st.expander(T("第二次请求体（线上原样）", "Second request body (as sent)"), icon=":material/upload:"):
             st.json(second, expanded=2)
         tu.stop_badge(data["result"])
@@ -99,7 +131,9 @@ with left:
 
     from lessons.tutor.agent import run_manual
 
-    tu.source(run_manual, T("源码：run_manual（四步就是这个循环）", "Source: run_manual (the four steps are this loop)"))
+    tu.source(
+        run_manual, T("源码：run_manual（四步就是这个循环）", "Source: run_manual (the four steps are this loop)")
+    )
 
 with right:
     tu.tutor_live_run("tutor1", highlight="tool_call")

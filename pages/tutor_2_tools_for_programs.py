@@ -16,28 +16,53 @@ with left:
     with st.container(border=True):
         st.subheader(T("「下周三」这一轮", "The 「下周三」 (next Wednesday) run"), anchor=False)
         st.markdown(f"**{T('问题', 'Question')}:** {run['question']}")
-        st.caption(T("文章原题，内置教学模型（离线、确定性）现场运行 run_manual。",
-                     "The article's own question (in Chinese: “Do I have class next Wednesday? My id is S1001”), "
-                     "run through run_manual by the built-in teaching model."))
-        st.markdown(T("**模型的调用**：日期原样传入，没有换算", "**The model's call**: the date passed through as typed"))
+        st.caption(
+            T(
+                "文章原题，内置教学模型（离线、确定性）现场运行 run_manual。",
+                "The article's own question (in Chinese: “Do I have class next Wednesday? My id is S1001”), "
+                "run through run_manual by the built-in teaching model.",
+            )
+        )
+        st.markdown(
+            T("**模型的调用**：日期原样传入，没有换算", "**The model's call**: the date passed through as typed")
+        )
         call = data["tool_call"] or {}
         st.code(f"{tu.call_text(call)}   # id={call.get('id')}", language="python", wrap_lines=True)
-        st.markdown(T("**工具回的 ToolMessage**：不是异常，是一句告诉模型怎么改的话",
-                      "**The tool's ToolMessage**: not an exception, a sentence saying how to fix it"))
+        st.markdown(
+            T(
+                "**工具回的 ToolMessage**：不是异常，是一句告诉模型怎么改的话",
+                "**The tool's ToolMessage**: not an exception, a sentence saying how to fix it",
+            )
+        )
         st.code(data["tool_message"] or "", language="text", wrap_lines=True)
-        st.markdown(T("**模型的回答**：承认查不了，请学生给日期，没有编时间",
-                      "**The model's answer**: it admits it cannot tell and asks for the date; no time is invented"))
+        st.markdown(
+            T(
+                "**模型的回答**：承认查不了，请学生给日期，没有编时间",
+                "**The model's answer**: it admits it cannot tell and asks for the date; no time is invented",
+            )
+        )
         tu.stop_badge(run)
         tu.render_answer(data["answer"])
 
     # 2. the gallery: every bad input, and what the tool said
     with st.container(border=True):
-        st.subheader(T("坏输入清单：每条都回一句话", "Bad-input gallery: each one answered with a sentence"), anchor=False)
-        st.caption(T("每一行都是真实调用 tool.invoke(args) 的返回值；没有一行抛异常。",
-                     "Each row is what tool.invoke(args) really returned; not one of them raised."))
+        st.subheader(
+            T("坏输入清单：每条都回一句话", "Bad-input gallery: each one answered with a sentence"), anchor=False
+        )
+        st.caption(
+            T(
+                "每一行都是真实调用 tool.invoke(args) 的返回值；没有一行抛异常。",
+                "Each row is what tool.invoke(args) really returned; not one of them raised.",
+            )
+        )
         st.table(
-            [{T("调用", "call"): tu.call_text({"name": g["tool"], "args": g["args"]}),
-              T("工具的回复", "the tool's reply"): g["reply"]} for g in data["gallery"]],
+            [
+                {
+                    T("调用", "call"): tu.call_text({"name": g["tool"], "args": g["args"]}),
+                    T("工具的回复", "the tool's reply"): g["reply"],
+                }
+                for g in data["gallery"]
+            ],
             hide_index=True,
         )
 
@@ -45,8 +70,9 @@ with left:
     with st.container(border=True):
         st.subheader(T("一个工厂，两份数据", "One factory, two data sets"), anchor=False)
         same = data["same_factory"]
-        st.code(f"make_get_schedule(schedules).invoke({tu.json_text(same['call'])})", language="python",
-                wrap_lines=True)
+        st.code(
+            f"make_get_schedule(schedules).invoke({tu.json_text(same['call'])})", language="python", wrap_lines=True
+        )
         c1, c2 = st.columns(2)
         with c1:
             st.markdown(T("**默认数据** `SCHEDULES`", "**Default data** `SCHEDULES`"))
@@ -61,10 +87,17 @@ with left:
 
     from lessons.tutor.tools import make_get_schedule
 
-    tu.source(make_get_schedule, T("源码：make_get_schedule（工厂 + 友好报错）",
-                                   "Source: make_get_schedule (a factory, with friendly errors)"))
+    tu.source(
+        make_get_schedule,
+        T("源码：make_get_schedule（工厂 + 友好报错）", "Source: make_get_schedule (a factory, with friendly errors)"),
+    )
 
 with right:
-    tu.tutor_live_run("tutor2", highlight="tool_message",
-                      extra=[T("xylophone 是几级？", "What level is xylophone?"),
-                             T("学号 S9999 学到哪了？", "How far has student S9999 got?")])
+    tu.tutor_live_run(
+        "tutor2",
+        highlight="tool_message",
+        extra=[
+            T("xylophone 是几级？", "What level is xylophone?"),
+            T("学号 S9999 学到哪了？", "How far has student S9999 got?"),
+        ],
+    )

@@ -15,20 +15,31 @@ with left:
     # 1. the registry: one list, loud on a wrong name
     with st.container(border=True):
         st.subheader(T("工具清单 TOOLS", "The registry TOOLS"), anchor=False)
-        st.markdown(T("两种循环绑定的都是这一份：", "Both loops bind this one list: ")
-                    + " ".join(f"`{name}`" for name in data["names"]))
-        st.markdown(T("名字写错时 `get_tool(\"get_weather\")` 当场失败：", "A wrong name fails on the spot, "
-                      "`get_tool(\"get_weather\")`:"))
+        st.markdown(
+            T("两种循环绑定的都是这一份：", "Both loops bind this one list: ")
+            + " ".join(f"`{name}`" for name in data["names"])
+        )
+        st.markdown(
+            T(
+                '名字写错时 `get_tool("get_weather")` 当场失败：',
+                'A wrong name fails on the spot, `get_tool("get_weather")`:',
+            )
+        )
         from lessons.tutor.registry import get_tool, schema_snapshot
 
         if data["lookup_error"]:  # the KeyError text get_tool("get_weather") really raised in the lesson
-            tu.show_explained(explain(
-                "registry", f"KeyError: {data['lookup_error']}",
-                zh="没有这个名字的工具：KeyError（故意大声失败）", en="No tool by that name: KeyError (a loud failure, on purpose)",
-                hint_zh="名字写错是开发期的 bug：让它炸，别静默兜底，否则模型会拿着错误结果推理好几轮。",
-                hint_en="A misspelt name is a development bug: let it fail rather than paper over it while the model "
-                        "reasons on a wrong result.",
-            ), warning=True)
+            tu.show_explained(
+                explain(
+                    "registry",
+                    f"KeyError: {data['lookup_error']}",
+                    zh="没有这个名字的工具：KeyError（故意大声失败）",
+                    en="No tool by that name: KeyError (a loud failure, on purpose)",
+                    hint_zh="名字写错是开发期的 bug：让它炸，别静默兜底，否则模型会拿着错误结果推理好几轮。",
+                    hint_en="A misspelt name is a development bug: let it fail rather than paper over it while the model "
+                    "reasons on a wrong result.",
+                ),
+                warning=True,
+            )
         tu.source(get_tool)
 
     # 2. the snapshot: what the model reads
@@ -39,23 +50,39 @@ with left:
         for entry in snapshot:
             params = entry["parameters"]
             for pname, schema in params.get("properties", {}).items():
-                rows.append({
-                    "tool": entry["name"],
-                    "parameter": pname,
-                    "type": schema.get("type", ""),
-                    "required": pname in params.get("required", []),
-                    "description": schema.get("description", ""),
-                })
-        st.table([{T("工具", "tool"): r["tool"], T("参数", "parameter"): r["parameter"], T("类型", "type"): r["type"],
-                   T("必填", "required"): T("是", "yes") if r["required"] else T("否", "no"), T("参数说明", "description"): r["description"]}
-                  for r in rows], hide_index=True)
+                rows.append(
+                    {
+                        "tool": entry["name"],
+                        "parameter": pname,
+                        "type": schema.get("type", ""),
+                        "required": pname in params.get("required", []),
+                        "description": schema.get("description", ""),
+                    }
+                )
+        st.table(
+            [
+                {
+                    T("工具", "tool"): r["tool"],
+                    T("参数", "parameter"): r["parameter"],
+                    T("类型", "type"): r["type"],
+                    T("必填", "required"): T("是", "yes") if r["required"] else T("否", "no"),
+                    T("参数说明", "description"): r["description"],
+                }
+                for r in rows
+            ],
+            hide_index=True,
+        )
         tabs = st.tabs([entry["name"] for entry in snapshot])
         for tab, entry in zip(tabs, snapshot):
             with tab:
                 st.markdown(T("**description**（模型据此决定调不调）", "**description** (the model decides from it)"))
                 st.code(entry["description"], language="text", wrap_lines=True)
-                st.markdown(T("**parameters**（args_schema.model_json_schema()）",
-                              "**parameters** (args_schema.model_json_schema())"))
+                st.markdown(
+                    T(
+                        "**parameters**（args_schema.model_json_schema()）",
+                        "**parameters** (args_schema.model_json_schema())",
+                    )
+                )
                 st.json(entry["parameters"])
         tu.source(schema_snapshot)
 
@@ -65,32 +92,54 @@ with left:
         st.subheader(T("同一个函数，两种 @tool", "One function, two ways through @tool"), anchor=False)
         lost = comparison["lost"]
         if lost:
-            st.error(T(f"不加 parse_docstring=True，`{comparison['name']}` 丢了 {len(lost)} 条参数说明，而且没有任何报错：",
-                       f"Without parse_docstring=True, `{comparison['name']}` loses {len(lost)} parameter "
-                       "description(s), and nothing raises:"), icon=":material/report:")
+            st.error(
+                T(
+                    f"不加 parse_docstring=True，`{comparison['name']}` 丢了 {len(lost)} 条参数说明，而且没有任何报错：",
+                    f"Without parse_docstring=True, `{comparison['name']}` loses {len(lost)} parameter "
+                    "description(s), and nothing raises:",
+                ),
+                icon=":material/report:",
+            )
             for item in lost:
-                st.markdown(f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — "
-                            f"{item['description']}")
-        props = {key: comparison[key]["openai_tool"]["function"]["parameters"].get("properties", {})
-                 for key in ("without", "with")}
+                st.markdown(
+                    f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — "
+                    f"{item['description']}"
+                )
+        props = {
+            key: comparison[key]["openai_tool"]["function"]["parameters"].get("properties", {})
+            for key in ("without", "with")
+        }
         lost_names = {i["parameter"] for i in lost}
-        st.table([
-            {T("参数", "parameter"): pname,
-             "@tool": props["without"].get(pname, {}).get("description") or "—",
-             "@tool(parse_docstring=True)": props["with"][pname].get("description") or "—",
-             T("状态", "status"): T("丢失", "LOST") if pname in lost_names else T("一致", "same")}
-            for pname in props["with"]
-        ], hide_index=True)
-        st.caption(T("下面两栏都是 convert_to_openai_tool(...) 的真实输出：发给模型的那份。",
-                     "Both columns below are the real output of convert_to_openai_tool(...): what the model gets."))
+        st.table(
+            [
+                {
+                    T("参数", "parameter"): pname,
+                    "@tool": props["without"].get(pname, {}).get("description") or "—",
+                    "@tool(parse_docstring=True)": props["with"][pname].get("description") or "—",
+                    T("状态", "status"): T("丢失", "LOST") if pname in lost_names else T("一致", "same"),
+                }
+                for pname in props["with"]
+            ],
+            hide_index=True,
+        )
+        st.caption(
+            T(
+                "下面两栏都是 convert_to_openai_tool(...) 的真实输出：发给模型的那份。",
+                "Both columns below are the real output of convert_to_openai_tool(...): what the model gets.",
+            )
+        )
         c1, c2 = st.columns(2)
         for col, key, head in ((c1, "without", "`@tool`"), (c2, "with", "`@tool(parse_docstring=True)`")):
             with col:
                 st.markdown(f"**{head}**")
                 if key == "without":
-                    st.markdown(f":red-badge[:material/remove_circle: {T('参数说明丢失', 'parameter descriptions lost')}]")
+                    st.markdown(
+                        f":red-badge[:material/remove_circle: {T('参数说明丢失', 'parameter descriptions lost')}]"
+                    )
                 else:
-                    st.markdown(f":green-badge[:material/check_circle: {T('参数说明齐全', 'every parameter described')}]")
+                    st.markdown(
+                        f":green-badge[:material/check_circle: {T('参数说明齐全', 'every parameter described')}]"
+                    )
                 st.markdown("`parameters.properties`")
                 st.json(props[key], expanded=True)
                 st.markdown(T("`description`（Args 段去了哪里？）", "`description` (where did the Args section go?)"))
@@ -102,5 +151,4 @@ with left:
         tu.source(parse_docstring_comparison)
 
 with right:
-    tu.tutor_live_run("tutor3", highlight="bind_tools",
-                      extra=[T("北京天气怎么样？", "What's the weather in Beijing?")])
+    tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[T("北京天气怎么样？", "What's the weather in Beijing?")])

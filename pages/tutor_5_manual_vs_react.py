@@ -14,17 +14,27 @@ with left:
     # 1. one script, two loops, compared
     with st.container(border=True):
         st.subheader(T("同一条脚本，两种循环", "One script, two loops"), anchor=False)
-        st.caption(T("脚本模型（ScriptedChatModel）按顺序回放：先并行调两个工具，再给出回答。两个循环各拿一份拷贝。",
-                     "A ScriptedChatModel replays the same two replies (two parallel calls, then the answer); "
-                     "each loop gets its own copy."))
+        st.caption(
+            T(
+                "脚本模型（ScriptedChatModel）按顺序回放：先并行调两个工具，再给出回答。两个循环各拿一份拷贝。",
+                "A ScriptedChatModel replays the same two replies (two parallel calls, then the answer); "
+                "each loop gets its own copy.",
+            )
+        )
         checks = [
             (T("答案相同", "Same answer"), data["same_answer"]),
             (T("观察记录相同", "Same observations"), data["same_observations"]),
-            (T("模型调用次数相同", "Same number of model calls"), data["manual_model_calls"] == data["react_model_calls"]),
+            (
+                T("模型调用次数相同", "Same number of model calls"),
+                data["manual_model_calls"] == data["react_model_calls"],
+            ),
         ]
-        st.markdown(" ".join(
-            f":{'green' if ok else 'red'}-badge[:material/{'check_circle' if ok else 'cancel'}: {label}]"
-            for label, ok in checks))
+        st.markdown(
+            " ".join(
+                f":{'green' if ok else 'red'}-badge[:material/{'check_circle' if ok else 'cancel'}: {label}]"
+                for label, ok in checks
+            )
+        )
         c1, c2 = st.columns(2)
         for col, key, head, calls in (
             (c1, "manual", "run_manual", data["manual_model_calls"]),
@@ -37,18 +47,33 @@ with left:
 
     # 2. the prebuilt graph, drawn from itself
     with st.container(border=True):
-        st.subheader(T("预置 ReAct 图：来自它自己的 get_graph()", "The prebuilt ReAct graph, from its own get_graph()"),
-                     anchor=False)
+        st.subheader(
+            T("预置 ReAct 图：来自它自己的 get_graph()", "The prebuilt ReAct graph, from its own get_graph()"),
+            anchor=False,
+        )
         plain = tu.react_graph_plain()
-        st.mermaid_chart(plain, alt=T("create_react_agent 的图：agent 与 tools 两个节点",
-                                      "The graph of create_react_agent: an agent node and a tools node"))
-        st.caption(T("图：get_graph().draw_mermaid(with_styles=False)。虚线是条件边：agent 之后去 tools 还是结束，"
-                     "取决于最后一条消息有没有 tool_calls。",
-                     "Drawn with get_graph().draw_mermaid(with_styles=False). Dotted arrows are the conditional "
-                     "edge: after agent, go to tools or end, depending on whether the last message has tool_calls."))
-        with st.expander(T("带样式的 Mermaid 原文（draw_mermaid()，含 tools 节点上的工具名）",
-                           "The styled Mermaid text (draw_mermaid(), with the tool names on the tools node)"),
-                         icon=":material/schema:"):
+        st.mermaid_chart(
+            plain,
+            alt=T(
+                "create_react_agent 的图：agent 与 tools 两个节点",
+                "The graph of create_react_agent: an agent node and a tools node",
+            ),
+        )
+        st.caption(
+            T(
+                "图：get_graph().draw_mermaid(with_styles=False)。虚线是条件边：agent 之后去 tools 还是结束，"
+                "取决于最后一条消息有没有 tool_calls。",
+                "Drawn with get_graph().draw_mermaid(with_styles=False). Dotted arrows are the conditional "
+                "edge: after agent, go to tools or end, depending on whether the last message has tool_calls.",
+            )
+        )
+        with st.expander(
+            T(
+                "带样式的 Mermaid 原文（draw_mermaid()，含 tools 节点上的工具名）",
+                "The styled Mermaid text (draw_mermaid(), with the tool names on the tools node)",
+            ),
+            icon=":material/schema:",
+        ):
             st.code(data["mermaid"], language="text")
 
     # 3. the deprecation warning, exactly as Python prints it
@@ -58,11 +83,18 @@ with left:
         if warning.get("printed_relative"):
             st.caption(f"{warning['category']} · warnings.formatwarning")
             st.code(warning["printed_relative"], language="text", wrap_lines=True)
-            st.info(T("本实验室没装 langchain 主包；预置这条路照常可用，不必为这条警告改依赖。",
-                      "This lab does not install the langchain package; the prebuilt path works as it is, "
-                      "and the warning is no reason to change dependencies."), icon=":material/info:")
+            st.info(
+                T(
+                    "本实验室没装 langchain 主包；预置这条路照常可用，不必为这条警告改依赖。",
+                    "This lab does not install the langchain package; the prebuilt path works as it is, "
+                    "and the warning is no reason to change dependencies.",
+                ),
+                icon=":material/info:",
+            )
         else:
-            st.caption(T("这个版本的 LangGraph 没有打印弃用警告。", "This LangGraph version printed no deprecation warning."))
+            st.caption(
+                T("这个版本的 LangGraph 没有打印弃用警告。", "This LangGraph version printed no deprecation warning.")
+            )
 
     from lessons.tutor.agent import run_manual, run_react
 

@@ -53,12 +53,15 @@ def render_artifact(artifact: dict[str, Any]) -> None:
         if key == "lost":
             if value:
                 for item in value:
-                    st.markdown(f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — "
-                                f"{item['description']}")
+                    st.markdown(
+                        f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — "
+                        f"{item['description']}"
+                    )
             continue
         if key == "status_codes":
-            st.markdown(f"**{label(key)}:** " + " ".join(
-                f":{'green' if code < 400 else 'red'}-badge[{code}]" for code in value))
+            st.markdown(
+                f"**{label(key)}:** " + " ".join(f":{'green' if code < 400 else 'red'}-badge[{code}]" for code in value)
+            )
             continue
         st.markdown(f"**{label(key)}**")
         if isinstance(value, dict) and "stop_reason" in value:
@@ -96,9 +99,13 @@ def sources(n: int, broken: bool) -> list[Any]:
 
 
 with left:
-    st.caption(T("每个坑默认显示坏的版本；打开开关，运行修好的版本。内置教学模型 / 脚本模型现场运行。",
-                 "Each pitfall starts broken; flip its switch to run the fixed version. Run live on the built-in "
-                 "teaching model or a scripted model."))
+    st.caption(
+        T(
+            "每个坑默认显示坏的版本；打开开关，运行修好的版本。内置教学模型 / 脚本模型现场运行。",
+            "Each pitfall starts broken; flip its switch to run the fixed version. Run live on the built-in "
+            "teaching model or a scripted model.",
+        )
+    )
     from lessons.tutor.lessons import PITFALL_TITLES, PITFALLS
 
     for n in PITFALLS:

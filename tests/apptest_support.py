@@ -21,7 +21,7 @@ def router_on_every_run() -> Iterator[None]:
     from streamlit.testing.v1 import app_test
 
     class RoutedPagesManager(PagesManager):
-        def __init__(self, *args, **kwargs):  # noqa: ANN002, ANN003
+        def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
             PagesManager.uses_pages_directory = False
 

@@ -29,7 +29,7 @@ import httpx
 
 from toolcall_lab.redact import redact
 
-_ACTIVE: ContextVar["WireRecorder | None"] = ContextVar("toolcall_lab_wire_recorder", default=None)
+_ACTIVE: ContextVar[WireRecorder | None] = ContextVar("toolcall_lab_wire_recorder", default=None)
 
 
 @dataclass

@@ -198,9 +198,7 @@ def redact_url(url: str) -> str:
 def kind_of(saver: Any) -> str:
     """``"memory"``, ``"sqlite"``, ``"postgres"`` or the class name, for a saver object."""
     name = type(saver).__name__
-    return {"InMemorySaver": "memory", "SqliteSaver": "sqlite", "PostgresSaver": "postgres"}.get(
-        name, name
-    )
+    return {"InMemorySaver": "memory", "SqliteSaver": "sqlite", "PostgresSaver": "postgres"}.get(name, name)
 
 
 def describe(setting_or_saver: Any = None) -> dict[str, str]:
@@ -235,8 +233,7 @@ def describe(setting_or_saver: Any = None) -> dict[str, str]:
             "is lost when the process exits. The lesson's counter-example, fit for demos.",
         ),
         "sqlite": (
-            f"SqliteSaver：检查点写入本地文件 {target}，重启应用后线程仍在；"
-            "适合单机部署，多个副本不能共享。",
+            f"SqliteSaver：检查点写入本地文件 {target}，重启应用后线程仍在；适合单机部署，多个副本不能共享。",
             f"SqliteSaver: checkpoints are written to the local file {target}; threads "
             "survive a restart. Fit for one machine; replicas cannot share it.",
         ),

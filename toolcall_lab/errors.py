@@ -40,7 +40,7 @@ class ExplainedError:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "ExplainedError":
+    def from_dict(cls, data: dict[str, Any]) -> ExplainedError:
         return cls(**data)
 
 

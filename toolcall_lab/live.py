@@ -37,21 +37,23 @@ _CURRENT_CALL: ContextVar[str | None] = ContextVar("toolcall_lab_current_call", 
 
 
 # ---------------------------------------------------------------- pure helpers
-def normalize_ai_message(ai: "AIMessage") -> dict[str, Any]:
+def normalize_ai_message(ai: AIMessage) -> dict[str, Any]:
     """The parts of an ``AIMessage`` a learner needs to see, JSON-safe."""
     meta = ai.response_metadata or {}
-    return json_safe({
-        "type": ai.type,
-        "id": ai.id,
-        "content": ai.content,
-        "tool_calls": list(ai.tool_calls),
-        "invalid_tool_calls": list(ai.invalid_tool_calls),
-        "usage_metadata": ai.usage_metadata,
-        "response_metadata": {k: meta.get(k) for k in ("finish_reason", "model_name", "id") if k in meta},
-    })
+    return json_safe(
+        {
+            "type": ai.type,
+            "id": ai.id,
+            "content": ai.content,
+            "tool_calls": list(ai.tool_calls),
+            "invalid_tool_calls": list(ai.invalid_tool_calls),
+            "usage_metadata": ai.usage_metadata,
+            "response_metadata": {k: meta.get(k) for k in ("finish_reason", "model_name", "id") if k in meta},
+        }
+    )
 
 
-def validate_arguments(tool: "BaseTool", parsed: Any) -> Validation:
+def validate_arguments(tool: BaseTool, parsed: Any) -> Validation:
     """Run the tool's own ``args_schema`` over the parsed arguments, as ``tool.invoke`` does.
 
     The verdict is the validation stage's own (:func:`toolcall_lab.stages.validation.validate_stage`),
@@ -70,19 +72,30 @@ def validate_arguments(tool: "BaseTool", parsed: Any) -> Validation:
         return Validation(ok=False, errors=[{"type": "unexpected", "loc": [], "msg": checked.detail, "input": None}])
     if not checked.ok:
         return Validation(ok=False, errors=checked.errors)
-    coercions = [{"field": c["path"].lstrip("/"), **{k: c[k] for k in ("input", "input_type", "output", "output_type")}}
-                 for c in checked.coercions]
-    return Validation(ok=True, kwargs=json_safe(checked.kwargs), coercions=coercions,
-                      defaults=[p.lstrip("/") for p in checked.defaults_filled])
+    coercions = [
+        {"field": c["path"].lstrip("/"), **{k: c[k] for k in ("input", "input_type", "output", "output_type")}}
+        for c in checked.coercions
+    ]
+    return Validation(
+        ok=True,
+        kwargs=json_safe(checked.kwargs),
+        coercions=coercions,
+        defaults=[p.lstrip("/") for p in checked.defaults_filled],
+    )
 
 
 def tool_message_record(message: Any) -> dict[str, Any]:
     """A ``ToolMessage`` as the trace keeps it: content, pairing id, status and artifact."""
-    return json_safe({
-        "type": message.type, "content": message.content, "name": message.name,
-        "tool_call_id": message.tool_call_id, "status": getattr(message, "status", None),
-        "artifact": getattr(message, "artifact", None),
-    })
+    return json_safe(
+        {
+            "type": message.type,
+            "content": message.content,
+            "name": message.name,
+            "tool_call_id": message.tool_call_id,
+            "status": getattr(message, "status", None),
+            "artifact": getattr(message, "artifact", None),
+        }
+    )
 
 
 def explain_model_error(exc: BaseException) -> ExplainedError:
@@ -91,44 +104,95 @@ def explain_model_error(exc: BaseException) -> ExplainedError:
     body = getattr(exc, "body", None)
     name = type(exc).__name__
     if status == 400:
-        return explain("model_call", exc, zh="接口拒收了这次请求（400）：请求体不合规。",
-                       en="The endpoint rejected the request (400): the body is not valid.",
-                       hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题。",
-                       hint_en="Look at 'param' in the error: it names the message or field at fault.", data=body)
+        return explain(
+            "model_call",
+            exc,
+            zh="接口拒收了这次请求（400）：请求体不合规。",
+            en="The endpoint rejected the request (400): the body is not valid.",
+            hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题。",
+            hint_en="Look at 'param' in the error: it names the message or field at fault.",
+            data=body,
+        )
     if status in (401, 403):
-        return explain("model_call", exc, zh="密钥无效或没有权限（401/403）。",
-                       en="The key is invalid or lacks permission (401/403).",
-                       hint_zh="在侧边栏重新填写 API Key，或切回内置教学模型。",
-                       hint_en="Re-enter the API key in the sidebar, or switch back to the built-in model.")
+        return explain(
+            "model_call",
+            exc,
+            zh="密钥无效或没有权限（401/403）。",
+            en="The key is invalid or lacks permission (401/403).",
+            hint_zh="在侧边栏重新填写 API Key，或切回内置教学模型。",
+            hint_en="Re-enter the API key in the sidebar, or switch back to the built-in model.",
+        )
     if status == 404:
-        return explain("model_call", exc, zh="找不到模型或接口地址（404）。",
-                       en="Model or endpoint URL not found (404).",
-                       hint_zh="检查 Base URL（通常以 /v1 结尾）和模型名。",
-                       hint_en="Check the base URL (usually ending in /v1) and the model id.")
+        return explain(
+            "model_call",
+            exc,
+            zh="找不到模型或接口地址（404）。",
+            en="Model or endpoint URL not found (404).",
+            hint_zh="检查 Base URL（通常以 /v1 结尾）和模型名。",
+            hint_en="Check the base URL (usually ending in /v1) and the model id.",
+        )
     if status == 429:
-        return explain("model_call", exc, zh="请求太频繁，被限流了（429）。", en="Rate limited (429).",
-                       hint_zh="稍等几秒再试；重试次数可以在设置里调。",
-                       hint_en="Wait a few seconds and retry; the retry count is a setting.")
+        return explain(
+            "model_call",
+            exc,
+            zh="请求太频繁，被限流了（429）。",
+            en="Rate limited (429).",
+            hint_zh="稍等几秒再试；重试次数可以在设置里调。",
+            hint_en="Wait a few seconds and retry; the retry count is a setting.",
+        )
     if status is not None and status >= 500:
-        return explain("model_call", exc, zh=f"模型服务端出错（{status}）。", en=f"The model server failed ({status}).",
-                       hint_zh="这是对方的问题，稍后重试。", hint_en="A server-side problem: retry later.")
+        return explain(
+            "model_call",
+            exc,
+            zh=f"模型服务端出错（{status}）。",
+            en=f"The model server failed ({status}).",
+            hint_zh="这是对方的问题，稍后重试。",
+            hint_en="A server-side problem: retry later.",
+        )
     if "Timeout" in name:
-        return explain("model_call", exc, zh="等待模型回复超时。", en="Timed out waiting for the model.",
-                       hint_zh="调大超时时间，或换一个更快的端点。", hint_en="Raise the timeout or use a faster endpoint.")
+        return explain(
+            "model_call",
+            exc,
+            zh="等待模型回复超时。",
+            en="Timed out waiting for the model.",
+            hint_zh="调大超时时间，或换一个更快的端点。",
+            hint_en="Raise the timeout or use a faster endpoint.",
+        )
     if "Connection" in name:
-        return explain("model_call", exc, zh="连不上模型接口。", en="Could not connect to the model endpoint.",
-                       hint_zh="检查 Base URL 和网络；离线时请用内置教学模型。",
-                       hint_en="Check the base URL and network; offline, use the built-in model.")
+        return explain(
+            "model_call",
+            exc,
+            zh="连不上模型接口。",
+            en="Could not connect to the model endpoint.",
+            hint_zh="检查 Base URL 和网络；离线时请用内置教学模型。",
+            hint_en="Check the base URL and network; offline, use the built-in model.",
+        )
     if "Recursion" in name:
-        return explain("loop", exc, zh="循环步数达到上限，运行被叫停。", en="The loop hit its step limit and was stopped.",
-                       hint_zh="模型一直在调用工具；看时间线里重复的调用。",
-                       hint_en="The model kept calling tools; look for repeated calls in the timeline.")
+        return explain(
+            "loop",
+            exc,
+            zh="循环步数达到上限，运行被叫停。",
+            en="The loop hit its step limit and was stopped.",
+            hint_zh="模型一直在调用工具；看时间线里重复的调用。",
+            hint_en="The model kept calling tools; look for repeated calls in the timeline.",
+        )
     if isinstance(exc, (ValueError, json.JSONDecodeError)):
-        return explain("model_call", exc, zh="模型回复无法解析（格式不对）。", en="The model reply could not be parsed.",
-                       hint_zh="端点返回的不是合法的 chat.completion；看原始响应。",
-                       hint_en="The endpoint did not return a valid chat.completion; see the raw response.")
-    return explain("model_call", exc, zh="调用模型时出错。", en="Calling the model failed.",
-                   hint_zh="看下面的原始错误信息。", hint_en="See the raw error below.")
+        return explain(
+            "model_call",
+            exc,
+            zh="模型回复无法解析（格式不对）。",
+            en="The model reply could not be parsed.",
+            hint_zh="端点返回的不是合法的 chat.completion；看原始响应。",
+            hint_en="The endpoint did not return a valid chat.completion; see the raw response.",
+        )
+    return explain(
+        "model_call",
+        exc,
+        zh="调用模型时出错。",
+        en="Calling the model failed.",
+        hint_zh="看下面的原始错误信息。",
+        hint_en="See the raw error below.",
+    )
 
 
 # ---------------------------------------------------------------- the collector
@@ -148,7 +212,7 @@ class TraceCollector:
             self.on_event(event)
 
 
-_COLLECTOR: ContextVar["TraceCollector | None"] = ContextVar("toolcall_lab_collector", default=None)
+_COLLECTOR: ContextVar[TraceCollector | None] = ContextVar("toolcall_lab_collector", default=None)
 
 
 class _RunCollector:
@@ -164,7 +228,7 @@ class _RunCollector:
         setattr(_COLLECTOR.get(), name, value)
 
 
-def _observe_tool(tool: "BaseTool", collector: TraceCollector) -> "BaseTool":
+def _observe_tool(tool: BaseTool, collector: TraceCollector) -> BaseTool:
     """A copy of ``tool`` whose function reports the kwargs it got and what it returned."""
     import functools
 
@@ -191,15 +255,16 @@ def _observe_tool(tool: "BaseTool", collector: TraceCollector) -> "BaseTool":
     return tool.model_copy(update={"func": observed})
 
 
-def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, "BaseTool"]) -> Callable[..., Any]:
+def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, BaseTool]) -> Callable[..., Any]:
     """ToolNode's ``wrap_tool_call`` hook: stage-by-stage record of one call."""
 
     def wrapper(request: Any, execute: Callable[[Any], Any]) -> Any:
         call = request.tool_call
         call_id = str(call.get("id") or "")
         raw = collector.raw_arguments.get(call_id)
-        execution = ToolExecution(step=collector.step, tool_name=call.get("name", ""), tool_call_id=call_id,
-                                  raw_arguments=raw)
+        execution = ToolExecution(
+            step=collector.step, tool_name=call.get("name", ""), tool_call_id=call_id, raw_arguments=raw
+        )
         if raw is not None:
             try:
                 execution.parsed_args = json_safe(json.loads(raw))
@@ -228,8 +293,8 @@ def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, "BaseToo
 
 # ---------------------------------------------------------------- the agent
 def build_traced_agent(
-    llm: "BaseChatModel",
-    tools: Sequence["BaseTool"],
+    llm: BaseChatModel,
+    tools: Sequence[BaseTool],
     collector: TraceCollector | None = None,
     *,
     system: str | None = None,
@@ -252,7 +317,7 @@ def build_traced_agent(
     by_name = {t.name: t for t in observed}
     model_with_tools = llm.bind_tools(observed) if observed else llm
 
-    def call_model(state):  # noqa: ANN001 - LangGraph reads the state schema from the builder
+    def call_model(state):
         collector.step += 1
         recorder = _ACTIVE.get()
         first = len(recorder.exchanges) if recorder else 0
@@ -276,29 +341,43 @@ def build_traced_agent(
             wait = None
             if previous is not None and previous.latency_ms is not None:
                 wait = round(max(0.0, (ex.started_at - previous.started_at) * 1000 - previous.latency_ms), 1)
-            outcome = ("ok" if ex.status_code == 200 and isinstance(ex.response_body, dict)
-                       else f"HTTP {ex.status_code}" if ex.status_code is not None else "no response")
+            outcome = (
+                "ok"
+                if ex.status_code == 200 and isinstance(ex.response_body, dict)
+                else f"HTTP {ex.status_code}"
+                if ex.status_code is not None
+                else "no response"
+            )
             if ex.status_code == 200 and ex.response_text is not None:
                 outcome = "malformed body"
-            log.append({"attempt": n, "status_code": ex.status_code, "latency_ms": ex.latency_ms,
-                        "wait_before_ms": wait, "outcome": outcome})
-        collector.add(ModelCall(
-            step=collector.step,
-            request_body=last.request_body if last else None,
-            response_body=response if response is not None else (last.response_text if last else None),
-            status_code=last.status_code if last else None,
-            ai_message=normalize_ai_message(ai) if ai is not None else None,
-            latency_ms=last.latency_ms if last and last.latency_ms is not None else latency,
-            usage=(response or {}).get("usage") if isinstance(response, dict) else None,
-            attempts=max(1, len(attempts)),
-            attempt_log=log,
-            error=explain_model_error(error).to_dict() if error is not None else None,
-        ))
+            log.append(
+                {
+                    "attempt": n,
+                    "status_code": ex.status_code,
+                    "latency_ms": ex.latency_ms,
+                    "wait_before_ms": wait,
+                    "outcome": outcome,
+                }
+            )
+        collector.add(
+            ModelCall(
+                step=collector.step,
+                request_body=last.request_body if last else None,
+                response_body=response if response is not None else (last.response_text if last else None),
+                status_code=last.status_code if last else None,
+                ai_message=normalize_ai_message(ai) if ai is not None else None,
+                latency_ms=last.latency_ms if last and last.latency_ms is not None else latency,
+                usage=(response or {}).get("usage") if isinstance(response, dict) else None,
+                attempts=max(1, len(attempts)),
+                attempt_log=log,
+                error=explain_model_error(error).to_dict() if error is not None else None,
+            )
+        )
         if error is not None:
             raise error
         return {"messages": [ai]}
 
-    def route(state):  # noqa: ANN001
+    def route(state):
         last = state["messages"][-1]
         if getattr(last, "tool_calls", None):
             return "tools"
@@ -306,7 +385,7 @@ def build_traced_agent(
             return "invalid_calls"
         return END
 
-    def answer_invalid_calls(state):  # noqa: ANN001
+    def answer_invalid_calls(state):
         """Arguments that are not JSON never reach ToolNode: tell the model, call by call."""
         from langchain_core.messages import ToolMessage
 
@@ -314,16 +393,23 @@ def build_traced_agent(
         for bad in state["messages"][-1].invalid_tool_calls:
             call_id = str(bad.get("id") or f"invalid_{collector.step}_{len(replies)}")
             raw = bad.get("args")
-            execution = ToolExecution(step=collector.step, tool_name=str(bad.get("name") or ""),
-                                      tool_call_id=call_id, raw_arguments=raw if isinstance(raw, str) else None)
+            execution = ToolExecution(
+                step=collector.step,
+                tool_name=str(bad.get("name") or ""),
+                tool_call_id=call_id,
+                raw_arguments=raw if isinstance(raw, str) else None,
+            )
             try:
                 json.loads(raw if isinstance(raw, str) else "")
             except ValueError as exc:
                 execution.parse_error = str(exc)
             message = ToolMessage(
                 content=f"Error: the arguments of {bad.get('name')} are not valid JSON ({execution.parse_error}). "
-                        "Send the call again with a complete JSON object.",
-                tool_call_id=call_id, name=bad.get("name"), status="error")
+                "Send the call again with a complete JSON object.",
+                tool_call_id=call_id,
+                name=bad.get("name"),
+                status="error",
+            )
             execution.tool_message = tool_message_record(message)
             collector.add(execution)
             replies.append(message)
@@ -333,8 +419,9 @@ def build_traced_agent(
     builder.add_node("model", call_model)
     builder.add_edge(START, "model")
     if observed:
-        builder.add_node("tools", ToolNode(observed, handle_tool_errors=True,
-                                           wrap_tool_call=_wrap_tool_call(collector, by_name)))
+        builder.add_node(
+            "tools", ToolNode(observed, handle_tool_errors=True, wrap_tool_call=_wrap_tool_call(collector, by_name))
+        )
         builder.add_node("invalid_calls", answer_invalid_calls)
         builder.add_conditional_edges("model", route, ["tools", "invalid_calls", END])
         builder.add_edge("tools", "model")
@@ -346,8 +433,8 @@ def build_traced_agent(
 
 def run_traced(
     question: str,
-    llm: "BaseChatModel",
-    tools: Sequence["BaseTool"],
+    llm: BaseChatModel,
+    tools: Sequence[BaseTool],
     *,
     system: str | None = None,
     lang: str = "zh",
@@ -369,8 +456,14 @@ def run_traced(
 
     from toolcall_lab.capture import recording
 
-    trace = RunTrace(run_id=uuid.uuid4().hex, question=question, model_label=model_label, lang=lang,
-                     started_at=time.time(), thread_id=thread_id)
+    trace = RunTrace(
+        run_id=uuid.uuid4().hex,
+        question=question,
+        model_label=model_label,
+        lang=lang,
+        started_at=time.time(),
+        thread_id=thread_id,
+    )
     collector = TraceCollector(trace=trace, on_event=on_event)
     config: dict[str, Any] = {"recursion_limit": recursion_limit}
     if thread_id:

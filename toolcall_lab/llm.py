@@ -33,7 +33,7 @@ def build_chat_model(
     script: Sequence[dict[str, Any]] | None = None,
     faults: Any = None,
     **chat_kwargs: Any,
-) -> "ChatOpenAI":
+) -> ChatOpenAI:
     """Build a ``ChatOpenAI`` for ``settings`` (default: the built-in teaching model).
 
     Args:

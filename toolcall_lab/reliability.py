@@ -71,23 +71,32 @@ def with_retries(
                 result = func(*args, **kwargs)
             except retry_on as exc:
                 if log is not None:
-                    log.add(attempt=n, wait_before_s=round(wait, 3), outcome=f"{type(exc).__name__}: {exc}",
-                            ms=round((time.perf_counter() - t0) * 1000, 2))
+                    log.add(
+                        attempt=n,
+                        wait_before_s=round(wait, 3),
+                        outcome=f"{type(exc).__name__}: {exc}",
+                        ms=round((time.perf_counter() - t0) * 1000, 2),
+                    )
                 if n == attempts:
                     raise
                 wait = backoff_s * (2 ** (n - 1))
                 continue
             if log is not None:
-                log.add(attempt=n, wait_before_s=round(wait, 3), outcome="ok",
-                        ms=round((time.perf_counter() - t0) * 1000, 2))
+                log.add(
+                    attempt=n,
+                    wait_before_s=round(wait, 3),
+                    outcome="ok",
+                    ms=round((time.perf_counter() - t0) * 1000, 2),
+                )
             return result
         raise RuntimeError("unreachable")  # pragma: no cover
 
     return wrapped
 
 
-def make_faulty_weather_tool(kind: ToolFaultKind, *, fail_times: int = 2, retry: bool = False,
-                             log: AttemptLog | None = None, lang: str = "zh") -> Any:
+def make_faulty_weather_tool(
+    kind: ToolFaultKind, *, fail_times: int = 2, retry: bool = False, log: AttemptLog | None = None, lang: str = "zh"
+) -> Any:
     """The lab's ``get_weather`` with one kind of tool fault built in.
 
     Args:
@@ -118,14 +127,17 @@ def make_faulty_weather_tool(kind: ToolFaultKind, *, fail_times: int = 2, retry:
             raise RuntimeError("bug in the weather tool: division by zero (injected)")
         if kind == "business_refusal":
             if lang == "en":
-                return (f"The weather service refused this query: {city} is not among the cities this account "
-                        "may look up (a business rule: do not retry).")
+                return (
+                    f"The weather service refused this query: {city} is not among the cities this account "
+                    "may look up (a business rule: do not retry)."
+                )
             return f"天气服务拒绝了这次查询：{city} 不在本账户的可查城市范围内（业务规则，不要重试）。"
         return lookup_weather(city, days)
 
     func: Callable[..., Any] = with_retries(get_weather, log=log) if retry else get_weather
     base = build_weather_tool()
     if kind == "bad_arguments":
+
         class StrictWeatherArgs(BaseModel):
             city: str = Field(description="City name, e.g. Bangkok or 曼谷.")
             days: int = Field(default=1, ge=1, le=2, description="How many days, 1 or 2.")
@@ -182,6 +194,8 @@ def retried_write_demo(idempotent: bool) -> dict[str, Any]:
 def fallback_answer(lang: str) -> str:
     """What the user reads when the model cannot be reached even after retries."""
     if lang == "en":
-        return ("Sorry — the model is not answering right now, so I cannot give a checked answer. "
-                "Nothing was guessed. Please try again in a minute.")
+        return (
+            "Sorry — the model is not answering right now, so I cannot give a checked answer. "
+            "Nothing was guessed. Please try again in a minute."
+        )
     return "抱歉，模型暂时无法响应，我没法给出经过核实的回答，也不会凭空猜测。请稍后再试。"

@@ -50,7 +50,7 @@ class Settings:
     def uses_real_model(self) -> bool:
         return self.provider == "openai_compatible"
 
-    def with_overrides(self, **changes: object) -> "Settings":
+    def with_overrides(self, **changes: object) -> Settings:
         """A copy with the given fields replaced (empty values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v not in (None, "")})
 

@@ -170,7 +170,7 @@ def json_safe(value: Any, _depth: int = 0) -> Any:
     if hasattr(value, "model_dump"):
         try:
             return json_safe(value.model_dump(mode="json"), _depth + 1)
-        except Exception:  # noqa: BLE001 - any model_dump failure falls back to repr
+        except Exception:
             return repr(value)
     return repr(value)
 
@@ -191,12 +191,15 @@ def _build(cls: type, data: dict[str, Any]) -> Any:
 def from_dict(data: Any) -> RunTrace:
     """Rebuild a :class:`RunTrace` from :meth:`RunTrace.to_dict` output, checking its shape."""
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise TraceFormatError("这不是 Tool Call Lab 导出的运行轨迹（schema 字段不对）。",
-                               "This is not a run trace exported by Tool Call Lab (wrong 'schema' field).")
+        raise TraceFormatError(
+            "这不是 Tool Call Lab 导出的运行轨迹（schema 字段不对）。",
+            "This is not a run trace exported by Tool Call Lab (wrong 'schema' field).",
+        )
     if data.get("schema_version") != SCHEMA_VERSION:
-        raise TraceFormatError(f"轨迹版本 {data.get('schema_version')!r} 不受支持（需要 {SCHEMA_VERSION}）。",
-                               f"Trace version {data.get('schema_version')!r} is not supported "
-                               f"(expected {SCHEMA_VERSION}).")
+        raise TraceFormatError(
+            f"轨迹版本 {data.get('schema_version')!r} 不受支持（需要 {SCHEMA_VERSION}）。",
+            f"Trace version {data.get('schema_version')!r} is not supported (expected {SCHEMA_VERSION}).",
+        )
     try:
         events: list[Event] = []
         for raw in data.get("events") or []:
@@ -228,8 +231,10 @@ def from_dict(data: Any) -> RunTrace:
 def loads(text: str | bytes) -> RunTrace:
     """Parse an exported trace; refuse oversized, malformed or foreign files with a reason."""
     if len(text) > MAX_IMPORT_BYTES:
-        raise TraceFormatError(f"文件太大（{len(text)} 字节，上限 {MAX_IMPORT_BYTES}）。",
-                               f"File too large ({len(text)} bytes; the limit is {MAX_IMPORT_BYTES}).")
+        raise TraceFormatError(
+            f"文件太大（{len(text)} 字节，上限 {MAX_IMPORT_BYTES}）。",
+            f"File too large ({len(text)} bytes; the limit is {MAX_IMPORT_BYTES}).",
+        )
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:

@@ -67,8 +67,9 @@ def make_search_web_tool(search: SearchBackend | None = None) -> BaseTool:
     return search_web
 
 
-def model_input(messages: Sequence[BaseMessage],
-                trim: Callable[[list[BaseMessage]], list[BaseMessage]] | None = None) -> list[BaseMessage]:
+def model_input(
+    messages: Sequence[BaseMessage], trim: Callable[[list[BaseMessage]], list[BaseMessage]] | None = None
+) -> list[BaseMessage]:
     """What one model call receives: the instructions, then the thread.
 
     State keeps every message; ``trim`` (optional) chooses which of them this one call

@@ -87,9 +87,7 @@ def build_approval_agent(
         decision = interrupt(
             {
                 "question": "允许执行这些工具调用吗？/ Allow these tool calls?",
-                "tool_calls": [
-                    {"name": c["name"], "args": c["args"], "id": c["id"]} for c in request.tool_calls
-                ],
+                "tool_calls": [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in request.tool_calls],
             }
         )
         if not isinstance(decision, dict):  # a bare "approve" / "reject" string is fine too
@@ -106,8 +104,7 @@ def build_approval_agent(
                 content=request.content,
                 id=request.id,
                 tool_calls=[
-                    {**call, "args": {**call["args"], **decision.get("args", {})}}
-                    for call in request.tool_calls
+                    {**call, "args": {**call["args"], **decision.get("args", {})}} for call in request.tool_calls
                 ],
             )
             return Command(goto="tools", update={"messages": [edited]})

@@ -87,9 +87,7 @@ def message_to_dict(message: BaseMessage) -> dict[str, Any]:
     """
     out: dict[str, Any] = {"type": message.type, "content": message.content}
     if getattr(message, "tool_calls", None):
-        out["tool_calls"] = [
-            {"name": c["name"], "args": c["args"], "id": c["id"]} for c in message.tool_calls
-        ]
+        out["tool_calls"] = [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in message.tool_calls]
     if getattr(message, "tool_call_id", None):
         out["tool_call_id"] = message.tool_call_id
     if getattr(message, "name", None):
@@ -151,23 +149,25 @@ def explain_run_error(exc: BaseException) -> ExplainedError:
         return explain_model_error(exc)  # unreachable or slow endpoint: say so, and what to try
     if status is not None:
         return explain(
-            "model_call", exc,
+            "model_call",
+            exc,
             zh=f"模型接口拒绝了这次请求（HTTP {status}）",
             en=f"The model endpoint rejected the request (HTTP {status})",
             hint_zh="看看发出去的消息列表：每个 tool 消息都要对应前面某个 tool_call 的 id。",
-            hint_en="Look at the messages that were sent: every tool message must answer an "
-            "earlier tool_call id.",
+            hint_en="Look at the messages that were sent: every tool message must answer an earlier tool_call id.",
         )
     if name in {"ValidationError", "OutputParserException"}:
         return explain(
-            "structured_output", exc,
+            "structured_output",
+            exc,
             zh="模型的结构化输出没有通过校验",
             en="The model's structured output did not validate",
             hint_zh="换个问法再试，或换一个支持 JSON Schema 输出的模型。",
             hint_en="Rephrase the question, or use a model that supports JSON Schema output.",
         )
     return explain(
-        "graph", exc,
+        "graph",
+        exc,
         zh="图运行时出错",
         en="The graph run failed",
         hint_zh="错误原文在下面；换个输入再试一次。",
@@ -190,8 +190,12 @@ def graph_structure(app) -> dict[str, Any]:
     return {
         "nodes": list(graph.nodes),
         "edges": [
-            {"source": e.source, "target": e.target, "conditional": e.conditional,
-             "label": None if e.data is None else str(e.data)}
+            {
+                "source": e.source,
+                "target": e.target,
+                "conditional": e.conditional,
+                "label": None if e.data is None else str(e.data),
+            }
             for e in graph.edges
         ],
     }
@@ -215,8 +219,7 @@ def graph_mermaid(app, highlight: str | None = None) -> str:
     text = app.get_graph().draw_mermaid()
     if highlight and highlight in app.get_graph().nodes:
         text = text.rstrip("\n") + (
-            "\n\tclassDef highlight fill:#ffd54f,stroke:#e65100,stroke-width:3px"
-            f"\n\tclass {highlight} highlight\n"
+            f"\n\tclassDef highlight fill:#ffd54f,stroke:#e65100,stroke-width:3px\n\tclass {highlight} highlight\n"
         )
     return text
 
@@ -256,8 +259,7 @@ def graph_dot(app, highlight: str | None = None) -> str:
             attrs["label"] = str(edge.data)
         rendered = ", ".join(f"{k}={_dot_quote(v)}" for k, v in attrs.items())
         lines.append(
-            f"  {_dot_quote(edge.source)} -> {_dot_quote(edge.target)}"
-            + (f" [{rendered}]" if rendered else "") + ";"
+            f"  {_dot_quote(edge.source)} -> {_dot_quote(edge.target)}" + (f" [{rendered}]" if rendered else "") + ";"
         )
     lines.append("}")
     return "\n".join(lines)
@@ -309,13 +311,26 @@ def trace_run(app, inputs: Any, config: dict[str, Any] | None = None) -> dict[st
                         continue
                     calls = [exchange_summary(e) for e in rec.exchanges[seen:]]
                     seen = len(rec.exchanges)
-                    steps.append({"step": len(steps) + 1, "node": node, "update": to_jsonable(update),
-                                  "state": None, "model_calls": calls})
+                    steps.append(
+                        {
+                            "step": len(steps) + 1,
+                            "node": node,
+                            "update": to_jsonable(update),
+                            "state": None,
+                            "model_calls": calls,
+                        }
+                    )
         except Exception as exc:  # the page shows the explanation, not a traceback
             error = explain_run_error(exc).to_dict()
             failed_calls = [exchange_summary(e) for e in rec.exchanges[seen:]]
-    return {"input": first, "steps": steps, "final": final, "interrupts": interrupts,
-            "error": error, "failed_calls": failed_calls}
+    return {
+        "input": first,
+        "steps": steps,
+        "final": final,
+        "interrupts": interrupts,
+        "error": error,
+        "failed_calls": failed_calls,
+    }
 
 
 def _path(trace: dict[str, Any]) -> list[str]:
@@ -341,8 +356,9 @@ def who_decided(llm, question: str, search: SearchBackend | None = None) -> dict
     inputs = {"messages": [HumanMessage(question)]}
     wf, ag = trace_run(workflow, inputs), trace_run(agent, inputs)
 
-    wf_edge = next(e for e in graph_structure(workflow)["edges"]
-                   if (e["source"], e["target"]) == ("understand", "search"))
+    wf_edge = next(
+        e for e in graph_structure(workflow)["edges"] if (e["source"], e["target"]) == ("understand", "search")
+    )
     first_model_step = next((s for s in ag["steps"] if s["node"] == "model"), None)
     model_calls = (first_model_step or {}).get("model_calls") or [{}]
     reply = model_calls[0].get("response_message") or {}
@@ -358,8 +374,7 @@ def who_decided(llm, question: str, search: SearchBackend | None = None) -> dict
             "search_query": (wf["final"] or {}).get("search_query"),
             "why": {
                 "zh": "understand → search 是一条无条件边：只要走到这里就一定搜索，由代码决定。",
-                "en": "understand → search is an unconditional edge: reaching it always searches. "
-                "The code decided.",
+                "en": "understand → search is an unconditional edge: reaching it always searches. The code decided.",
             },
             "error": wf["error"],
         },
@@ -370,13 +385,17 @@ def who_decided(llm, question: str, search: SearchBackend | None = None) -> dict
             "tool_calls": tool_calls,
             "model_reply": reply,
             "why": (
-                {"zh": "模型的回复里带有 tool_calls，条件边据此走向 tools 节点：由模型决定。",
-                 "en": "The model's reply carried tool_calls, so the conditional edge went to "
-                 "the tools node. The model decided."}
-                if agent_searched else
-                {"zh": "模型直接作答、没有 tool_calls，条件边走向 END：模型决定不搜索。",
-                 "en": "The model answered without tool_calls, so the conditional edge went to "
-                 "END. The model decided not to search."}
+                {
+                    "zh": "模型的回复里带有 tool_calls，条件边据此走向 tools 节点：由模型决定。",
+                    "en": "The model's reply carried tool_calls, so the conditional edge went to "
+                    "the tools node. The model decided.",
+                }
+                if agent_searched
+                else {
+                    "zh": "模型直接作答、没有 tool_calls，条件边走向 END：模型决定不搜索。",
+                    "en": "The model answered without tool_calls, so the conditional edge went to "
+                    "END. The model decided not to search.",
+                }
             ),
             "error": ag["error"],
         },
@@ -401,12 +420,18 @@ def sent_vs_kept(trace: dict[str, Any]) -> list[dict[str, Any]]:
     for step in trace["steps"]:
         kept = (step["state"] or {}).get("messages", [])
         for call in step["model_calls"]:
-            rows.append({
-                "step": step["step"], "node": step["node"],
-                "sent": call["request_messages"], "sent_count": len(call["request_messages"]),
-                "kept": kept, "kept_count": len(kept),
-                "tools": call["tools"], "response_format": call["response_format"],
-            })
+            rows.append(
+                {
+                    "step": step["step"],
+                    "node": step["node"],
+                    "sent": call["request_messages"],
+                    "sent_count": len(call["request_messages"]),
+                    "kept": kept,
+                    "kept_count": len(kept),
+                    "tools": call["tools"],
+                    "response_format": call["response_format"],
+                }
+            )
     return rows
 
 
@@ -428,8 +453,9 @@ def _turn_row(turn: int, thread_id: str, question: str, state: dict[str, Any]) -
     }
 
 
-def compare_thread_modes(llm, questions: Sequence[str] | None = None, *, lang: str = "zh",
-                         search: SearchBackend | None = None) -> dict[str, Any]:
+def compare_thread_modes(
+    llm, questions: Sequence[str] | None = None, *, lang: str = "zh", search: SearchBackend | None = None
+) -> dict[str, Any]:
     """Ask the same turns twice: all on one thread, then each on a new thread.
 
     Returns:
@@ -460,19 +486,21 @@ def history_rows(app, config: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for snap in app.get_state_history(config):
         values = snap.values or {}
-        rows.append({
-            "checkpoint_id": snap.config["configurable"]["checkpoint_id"],
-            "parent_id": ((snap.parent_config or {}).get("configurable") or {}).get("checkpoint_id"),
-            "step": snap.metadata.get("step") if snap.metadata else None,
-            "source": snap.metadata.get("source") if snap.metadata else None,
-            "next": list(snap.next),
-            "messages": len(values.get("messages", [])),
-            "user_query": values.get("user_query", ""),
-            "search_query": values.get("search_query", ""),
-            "wrote": {t.name: sorted(t.result) for t in snap.tasks if isinstance(t.result, dict)},
-            "created_at": snap.created_at,
-            "config": to_jsonable(snap.config),
-        })
+        rows.append(
+            {
+                "checkpoint_id": snap.config["configurable"]["checkpoint_id"],
+                "parent_id": ((snap.parent_config or {}).get("configurable") or {}).get("checkpoint_id"),
+                "step": snap.metadata.get("step") if snap.metadata else None,
+                "source": snap.metadata.get("source") if snap.metadata else None,
+                "next": list(snap.next),
+                "messages": len(values.get("messages", [])),
+                "user_query": values.get("user_query", ""),
+                "search_query": values.get("search_query", ""),
+                "wrote": {t.name: sorted(t.result) for t in snap.tasks if isinstance(t.result, dict)},
+                "created_at": snap.created_at,
+                "config": to_jsonable(snap.config),
+            }
+        )
     return rows
 
 
@@ -481,8 +509,9 @@ def replay_from(app, checkpoint_config: dict[str, Any]) -> dict[str, Any]:
     return to_jsonable(app.invoke(None, checkpoint_config))
 
 
-def fork_from(app, checkpoint_config: dict[str, Any], values: dict[str, Any],
-              as_node: str | None = None) -> dict[str, Any]:
+def fork_from(
+    app, checkpoint_config: dict[str, Any], values: dict[str, Any], as_node: str | None = None
+) -> dict[str, Any]:
     """Change an earlier checkpoint's State and run on from there: a new branch.
 
     ``update_state`` writes a new checkpoint whose parent is the chosen one, and
@@ -497,8 +526,9 @@ def fork_from(app, checkpoint_config: dict[str, Any], values: dict[str, Any],
     return {"fork_config": to_jsonable(fork_config), "final": to_jsonable(final)}
 
 
-def time_travel_demo(llm, *, lang: str = "zh", search: SearchBackend | None = None,
-                     new_question: str | None = None) -> dict[str, Any]:
+def time_travel_demo(
+    llm, *, lang: str = "zh", search: SearchBackend | None = None, new_question: str | None = None
+) -> dict[str, Any]:
     """One question, then a replay and a fork from the checkpoint before ``understand``.
 
     * Replay: invoke with that checkpoint's config; understand → search → answer run
@@ -527,8 +557,11 @@ def time_travel_demo(llm, *, lang: str = "zh", search: SearchBackend | None = No
     return {
         "question": question,
         "new_question": new_question,
-        "checkpoint": {"checkpoint_id": target.config["configurable"]["checkpoint_id"],
-                       "next": list(target.next), "config": to_jsonable(target.config)},
+        "checkpoint": {
+            "checkpoint_id": target.config["configurable"]["checkpoint_id"],
+            "next": list(target.next),
+            "config": to_jsonable(target.config),
+        },
         "original": summary(original),
         "replay": summary(replayed),
         "fork": {**summary(forked["final"]), "fork_config": forked["fork_config"]},
@@ -541,16 +574,21 @@ def _run_demo_process(args: list[str], timeout: float) -> dict[str, Any]:
 
     done = subprocess.run(
         [sys.executable, "-m", "lessons.search_assistant.restart_demo", *args],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=timeout,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
     if done.returncode != 0:
-        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else
-                           f"exit code {done.returncode}")
+        raise RuntimeError(
+            done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit code {done.returncode}"
+        )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def survives_restart(setting: str, *, question: str = ZH_TURNS[0], thread_id: str | None = None,
-                     timeout: float = 120) -> dict[str, Any]:
+def survives_restart(
+    setting: str, *, question: str = ZH_TURNS[0], thread_id: str | None = None, timeout: float = 120
+) -> dict[str, Any]:
     """Write a thread in one process, read it from another, with checkpointer ``setting``.
 
     Both processes really run (``python -m lessons.search_assistant.restart_demo``).
@@ -563,17 +601,28 @@ def survives_restart(setting: str, *, question: str = ZH_TURNS[0], thread_id: st
 
     thread_id = thread_id or _new_id("restart")
     try:
-        writer = _run_demo_process(["write", "--checkpointer", setting, "--thread", thread_id,
-                                    "--question", question], timeout)
+        writer = _run_demo_process(
+            ["write", "--checkpointer", setting, "--thread", thread_id, "--question", question], timeout
+        )
         reader = _run_demo_process(["read", "--checkpointer", setting, "--thread", thread_id], timeout)
     except (RuntimeError, subprocess.TimeoutExpired, ValueError) as exc:
-        return {"error": explain(
-            "checkpointer", exc, zh="演示进程没有正常结束", en="A demo process did not finish",
-            hint_zh="检查检查点设置（文件路径或数据库地址）是否可用。",
-            hint_en="Check that the checkpointer setting (file path or database URL) works.",
-        ).to_dict()}
-    return {"setting_kind": parse_setting(setting).kind, "thread_id": thread_id,
-            "writer": writer, "reader": reader, "survived": reader["found"]}
+        return {
+            "error": explain(
+                "checkpointer",
+                exc,
+                zh="演示进程没有正常结束",
+                en="A demo process did not finish",
+                hint_zh="检查检查点设置（文件路径或数据库地址）是否可用。",
+                hint_en="Check that the checkpointer setting (file path or database URL) works.",
+            ).to_dict()
+        }
+    return {
+        "setting_kind": parse_setting(setting).kind,
+        "thread_id": thread_id,
+        "writer": writer,
+        "reader": reader,
+        "survived": reader["found"],
+    }
 
 
 def store_demo(*, lang: str = "zh", search: SearchBackend | None = None) -> dict[str, Any]:
@@ -587,18 +636,26 @@ def store_demo(*, lang: str = "zh", search: SearchBackend | None = None) -> dict
 
     store = InMemoryStore()
     app = build_preference_graph(InMemorySaver(), store, search)
-    set_pref, question = (("From now on use Fahrenheit.", "How hot is Bangkok today?") if lang == "en"
-                          else ("以后温度都用华氏度。", "曼谷今天多少度？"))
+    set_pref, question = (
+        ("From now on use Fahrenheit.", "How hot is Bangkok today?")
+        if lang == "en"
+        else ("以后温度都用华氏度。", "曼谷今天多少度？")
+    )
     runs = [("thread-A", "alice", set_pref), ("thread-B", "alice", question), ("thread-C", "bob", question)]
     rows = []
     for thread, user, text in runs:
         thread_id = _new_id(thread)
         state = app.invoke({"messages": [HumanMessage(text)]}, user_config(thread_id, user))
-        rows.append({"thread_id": thread_id, "user_id": user, "said": text,
-                     "reply": state["messages"][-1].content,
-                     "messages_in_thread": len(state["messages"])})
-    items = [{"namespace": list(i.namespace), "key": i.key, "value": i.value}
-             for i in store.search(("users",))]
+        rows.append(
+            {
+                "thread_id": thread_id,
+                "user_id": user,
+                "said": text,
+                "reply": state["messages"][-1].content,
+                "messages_in_thread": len(state["messages"]),
+            }
+        )
+    items = [{"namespace": list(i.namespace), "key": i.key, "value": i.value} for i in store.search(("users",))]
     return {"runs": rows, "store": items}
 
 
@@ -607,15 +664,21 @@ def store_demo(*, lang: str = "zh", search: SearchBackend | None = None) -> dict
 # ---------------------------------------------------------------------------
 
 
-def _finding(n: int, key: str, zh: str, en: str, original: dict, fixed: dict, reproduced: bool,
-             explain_zh: str, explain_en: str) -> dict[str, Any]:
-    return {"id": n, "key": key, "title": {"zh": zh, "en": en}, "original": original,
-            "fixed": fixed, "reproduced": reproduced,
-            "explain": {"zh": explain_zh, "en": explain_en}}
+def _finding(
+    n: int, key: str, zh: str, en: str, original: dict, fixed: dict, reproduced: bool, explain_zh: str, explain_en: str
+) -> dict[str, Any]:
+    return {
+        "id": n,
+        "key": key,
+        "title": {"zh": zh, "en": en},
+        "original": original,
+        "fixed": fixed,
+        "reproduced": reproduced,
+        "explain": {"zh": explain_zh, "en": explain_en},
+    }
 
 
-def finding_user_query(llm, search: SearchBackend | None = None,
-                       question: str = ZH_TURNS[0]) -> dict[str, Any]:
+def finding_user_query(llm, search: SearchBackend | None = None, question: str = ZH_TURNS[0]) -> dict[str, Any]:
     """Finding 1: the original overwrites ``user_query`` with the model's reading."""
     backend = search if search is not None else default_offline_search()
     with recording() as rec:
@@ -625,13 +688,14 @@ def finding_user_query(llm, search: SearchBackend | None = None,
     # line that ends it (it may span lines: it is the model's reply)
     start = answer_prompt.find("用户问题：")
     end = answer_prompt.find("\n\n", start)
-    question_line = answer_prompt[start:end if end >= 0 else None] if start >= 0 else ""
+    question_line = answer_prompt[start : end if end >= 0 else None] if start >= 0 else ""
     fixed = build_workflow(llm, backend).invoke({"messages": [HumanMessage(question)]})
     return _finding(
-        1, "user_query",
-        "user_query 被模型的理解覆盖", "user_query overwritten by the model's reading",
-        {"typed": question, "user_query": original["user_query"],
-         "answer_prompt_question_line": question_line},
+        1,
+        "user_query",
+        "user_query 被模型的理解覆盖",
+        "user_query overwritten by the model's reading",
+        {"typed": question, "user_query": original["user_query"], "answer_prompt_question_line": question_line},
         {"typed": question, "user_query": fixed["user_query"], "query_intent": fixed["query_intent"]},
         original["user_query"] != question and fixed["user_query"] == question,
         "原版把模型对问题的复述存进 user_query，回答节点看到的“用户问题”已不是用户的原话。"
@@ -642,8 +706,9 @@ def finding_user_query(llm, search: SearchBackend | None = None,
     )
 
 
-def finding_keyword_split(llm, search: SearchBackend | None = None, question: str = ZH_TURNS[0],
-                          scripted_reply: str | None = None) -> dict[str, Any]:
+def finding_keyword_split(
+    llm, search: SearchBackend | None = None, question: str = ZH_TURNS[0], scripted_reply: str | None = None
+) -> dict[str, Any]:
     """Finding 2: the keyword is cut out of free text with ``split("搜索词：")[1]``.
 
     Args:
@@ -663,20 +728,32 @@ def finding_keyword_split(llm, search: SearchBackend | None = None, question: st
     diagnosis = diagnose_keyword_parse(reply, question)
     # The same split on the other wordings models really produce (pure parsing, no model):
     # one well-behaved reply proves nothing about the next one.
-    variants = {name: diagnose_keyword_parse(text, question).status
-                for name, text in KEYWORD_REPLY_EXAMPLES.items()} if scripted_reply is None else {}
+    variants = (
+        {name: diagnose_keyword_parse(text, question).status for name, text in KEYWORD_REPLY_EXAMPLES.items()}
+        if scripted_reply is None
+        else {}
+    )
     with recording() as rec_fixed:
         fixed = build_workflow(llm, backend).invoke({"messages": [HumanMessage(question)]})
     understand_call = exchange_summary(rec_fixed.exchanges[0])
     return _finding(
-        2, "keyword_split",
-        "搜索词靠字符串切割", "search keyword cut out with str.split",
-        {"model_reply": reply, "scripted": scripted_reply is not None,
-         "search_query": original["search_query"], "diagnosis": asdict(diagnosis),
-         "other_wordings": variants},
-        {"response_format": understand_call["response_format"],
-         "structured_reply": (understand_call["response_message"] or {}).get("content"),
-         "search_query": fixed["search_query"], "query_intent": fixed["query_intent"]},
+        2,
+        "keyword_split",
+        "搜索词靠字符串切割",
+        "search keyword cut out with str.split",
+        {
+            "model_reply": reply,
+            "scripted": scripted_reply is not None,
+            "search_query": original["search_query"],
+            "diagnosis": asdict(diagnosis),
+            "other_wordings": variants,
+        },
+        {
+            "response_format": understand_call["response_format"],
+            "structured_reply": (understand_call["response_message"] or {}).get("content"),
+            "search_query": fixed["search_query"],
+            "query_intent": fixed["query_intent"],
+        },
         not diagnosis.ok or any(status != "ok" for status in variants.values()),
         diagnosis.zh + " 修正版用 with_structured_output 拿到经过校验的 QueryUnderstanding。",
         diagnosis.en + " The fix gets a validated QueryUnderstanding from with_structured_output.",
@@ -697,12 +774,20 @@ def finding_new_thread(llm, search: SearchBackend | None = None, *, lang: str = 
     orig_humans = [m.content for m in orig_second["messages"] if m.type == "human"]
     fixed_humans = [m.content for m in fixed_second["messages"] if m.type == "human"]
     return _finding(
-        3, "new_thread",
-        "每次输入都开新线程", "a new thread for every input",
-        {"thread_ids": list(session.thread_ids), "user_turns_in_second_thread": orig_humans,
-         "second_search_query": orig_second["search_query"]},
-        {"thread_ids": [tid, tid], "user_turns_in_second_thread": fixed_humans,
-         "second_search_query": fixed_second["search_query"]},
+        3,
+        "new_thread",
+        "每次输入都开新线程",
+        "a new thread for every input",
+        {
+            "thread_ids": list(session.thread_ids),
+            "user_turns_in_second_thread": orig_humans,
+            "second_search_query": orig_second["search_query"],
+        },
+        {
+            "thread_ids": [tid, tid],
+            "user_turns_in_second_thread": fixed_humans,
+            "second_search_query": fixed_second["search_query"],
+        },
         len(set(session.thread_ids)) == 2 and len(orig_humans) == 1 and len(fixed_humans) == 2,
         "原版每次输入 session_count 加一，追问落进一个空线程，前文全部丢失。"
         "修正版由调用方决定 thread_id，同一段对话复用同一个。",
@@ -712,8 +797,7 @@ def finding_new_thread(llm, search: SearchBackend | None = None, *, lang: str = 
     )
 
 
-def finding_history_not_sent(llm, search: SearchBackend | None = None, *,
-                             lang: str = "zh") -> dict[str, Any]:
+def finding_history_not_sent(llm, search: SearchBackend | None = None, *, lang: str = "zh") -> dict[str, Any]:
     """Finding 4: ``add_messages`` keeps the history, but the model is never sent it.
 
     The original is run with the *same* thread for both inputs, so this finding is
@@ -739,12 +823,20 @@ def finding_history_not_sent(llm, search: SearchBackend | None = None, *,
         return any(first in str(m.get("content", "")) for m in sent)
 
     return _finding(
-        4, "history_not_sent",
-        "State 里有历史，模型却看不到", "history in State, never sent to the model",
-        {"messages_in_state": len(orig_state["messages"]), "understand_call_sent": orig_sent,
-         "first_question_sent": mentions_first(orig_sent)},
-        {"messages_in_state": len(fixed_state["messages"]), "understand_call_sent": fixed_sent,
-         "first_question_sent": mentions_first(fixed_sent)},
+        4,
+        "history_not_sent",
+        "State 里有历史，模型却看不到",
+        "history in State, never sent to the model",
+        {
+            "messages_in_state": len(orig_state["messages"]),
+            "understand_call_sent": orig_sent,
+            "first_question_sent": mentions_first(orig_sent),
+        },
+        {
+            "messages_in_state": len(fixed_state["messages"]),
+            "understand_call_sent": fixed_sent,
+            "first_question_sent": mentions_first(fixed_sent),
+        },
         not mentions_first(orig_sent) and mentions_first(fixed_sent),
         "add_messages 只决定节点返回的消息怎样并进 State；原版理解节点只发了一条 SystemMessage，"
         "里面只有最新一句。修正版把整段对话发给模型。",
@@ -754,8 +846,7 @@ def finding_history_not_sent(llm, search: SearchBackend | None = None, *,
     )
 
 
-def finding_partial_updates(llm, search: SearchBackend | None = None,
-                            question: str = ZH_TURNS[0]) -> dict[str, Any]:
+def finding_partial_updates(llm, search: SearchBackend | None = None, question: str = ZH_TURNS[0]) -> dict[str, Any]:
     """Finding 5: nodes annotated as returning the full State return partial dicts."""
     backend = search if search is not None else default_offline_search()
 
@@ -767,16 +858,21 @@ def finding_partial_updates(llm, search: SearchBackend | None = None,
                 declared = typing.get_type_hints(func).get("return")
                 required = sorted(getattr(declared, "__required_keys__", ()))
                 returned = sorted(update or {})
-                out[node] = {"annotation": getattr(declared, "__name__", str(declared)),
-                             "required_by_annotation": required, "returned": returned,
-                             "missing": sorted(set(required) - set(returned))}
+                out[node] = {
+                    "annotation": getattr(declared, "__name__", str(declared)),
+                    "required_by_annotation": required,
+                    "returned": returned,
+                    "missing": sorted(set(required) - set(returned)),
+                }
         return out
 
     original = per_node(build_original(llm, backend), initial_state(question))
     fixed = per_node(build_workflow(llm, backend), {"messages": [HumanMessage(question)]})
     return _finding(
-        5, "partial_updates",
-        "部分更新被标注成完整 State", "partial updates typed as the full State",
+        5,
+        "partial_updates",
+        "部分更新被标注成完整 State",
+        "partial updates typed as the full State",
         {"nodes": original, "state_required_keys": sorted(OriginalState.__required_keys__)},
         {"nodes": fixed, "update_required_keys": sorted(SearchUpdate.__required_keys__)},
         all(v["missing"] for v in original.values()) and not any(v["missing"] for v in fixed.values()),
@@ -788,8 +884,9 @@ def finding_partial_updates(llm, search: SearchBackend | None = None,
     )
 
 
-def finding_in_memory(llm, search: SearchBackend | None = None, *, sqlite_setting: str | None = None,
-                      run_processes: bool = True) -> dict[str, Any]:
+def finding_in_memory(
+    llm, search: SearchBackend | None = None, *, sqlite_setting: str | None = None, run_processes: bool = True
+) -> dict[str, Any]:
     """Finding 6: ``InMemorySaver`` loses every thread when the process ends.
 
     Args:
@@ -810,12 +907,17 @@ def finding_in_memory(llm, search: SearchBackend | None = None, *, sqlite_settin
     if run_processes:
         original["restart"] = survives_restart("memory")
         fixed["restart"] = survives_restart(sqlite_setting or "sqlite")
-        reproduced = reproduced and original["restart"].get("survived") is False \
-            and fixed["restart"].get("survived") is True
+        reproduced = (
+            reproduced and original["restart"].get("survived") is False and fixed["restart"].get("survived") is True
+        )
     return _finding(
-        6, "in_memory",
-        "InMemorySaver 进程一退出就丢失", "InMemorySaver is lost when the process exits",
-        original, fixed, reproduced,
+        6,
+        "in_memory",
+        "InMemorySaver 进程一退出就丢失",
+        "InMemorySaver is lost when the process exits",
+        original,
+        fixed,
+        reproduced,
         "原版把检查点放在进程内存里：写入线程的进程一结束，下一个进程什么也找不到。"
         "修正版把 checkpointer 作为依赖传入，默认写 SQLite 文件，多副本用 PostgreSQL。",
         "The original keeps checkpoints in process memory: once the writing process ends, "
@@ -824,8 +926,9 @@ def finding_in_memory(llm, search: SearchBackend | None = None, *, sqlite_settin
     )
 
 
-def review_findings(llm, search: SearchBackend | None = None, *, sqlite_setting: str | None = None,
-                    run_processes: bool = True) -> list[dict[str, Any]]:
+def review_findings(
+    llm, search: SearchBackend | None = None, *, sqlite_setting: str | None = None, run_processes: bool = True
+) -> list[dict[str, Any]]:
     """All six findings, each reproduced on a live run (original vs fixed)."""
     return [
         finding_user_query(llm, search),
@@ -841,8 +944,10 @@ def review_findings(llm, search: SearchBackend | None = None, *, sqlite_setting:
 # Human approval
 # ---------------------------------------------------------------------------
 
-APPROVAL_QUESTION = {"zh": "请通知老师：学生 S1001 今天发烧，请假一天。",
-                     "en": "Please notify the teacher: student S1001 has a fever and is absent today."}
+APPROVAL_QUESTION = {
+    "zh": "请通知老师：学生 S1001 今天发烧，请假一天。",
+    "en": "Please notify the teacher: student S1001 has a fever and is absent today.",
+}
 
 
 def approval_start(app, question: str, thread_id: str) -> dict[str, Any]:
@@ -860,8 +965,7 @@ def approval_resume(app, thread_id: str, decision: dict[str, Any]) -> dict[str, 
     return {"decision": decision, "path": _path(trace), "final": trace["final"], "trace": trace}
 
 
-def approval_demo(llm, decision: dict[str, Any], *, lang: str = "zh",
-                  question: str | None = None) -> dict[str, Any]:
+def approval_demo(llm, decision: dict[str, Any], *, lang: str = "zh", question: str | None = None) -> dict[str, Any]:
     """Start, pause, decide, resume: the whole approval round in one call.
 
     Args:
@@ -879,15 +983,28 @@ def approval_demo(llm, decision: dict[str, Any], *, lang: str = "zh",
     started = approval_start(app, question, thread_id)
     outbox_before = list(outbox)
     if not started["pending"]:  # the model did not ask for the tool: nothing to approve
-        return {"question": question, "pending": [], "outbox_before": outbox_before,
-                "decision": None, "path": _path(started["trace"]), "outbox": list(outbox),
-                "answer": ((started["trace"]["final"] or {}).get("messages") or [{}])[-1].get("content"),
-                "error": started["trace"]["error"]}
+        return {
+            "question": question,
+            "pending": [],
+            "outbox_before": outbox_before,
+            "decision": None,
+            "path": _path(started["trace"]),
+            "outbox": list(outbox),
+            "answer": ((started["trace"]["final"] or {}).get("messages") or [{}])[-1].get("content"),
+            "error": started["trace"]["error"],
+        }
     resumed = approval_resume(app, thread_id, decision)
     messages = (resumed["final"] or {}).get("messages") or [{}]
-    return {"question": question, "pending": started["pending"], "outbox_before": outbox_before,
-            "decision": decision, "path": resumed["path"], "outbox": list(outbox),
-            "answer": messages[-1].get("content"), "error": resumed["trace"]["error"]}
+    return {
+        "question": question,
+        "pending": started["pending"],
+        "outbox_before": outbox_before,
+        "decision": decision,
+        "path": resumed["path"],
+        "outbox": list(outbox),
+        "answer": messages[-1].get("content"),
+        "error": resumed["trace"]["error"],
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -907,8 +1024,14 @@ def _try_call(runnable, messages: list[BaseMessage]) -> dict[str, Any]:
     return result
 
 
-def context_demo(llm, *, lang: str = "zh", max_messages: int = 7,
-                 search: SearchBackend | None = None, next_question: str | None = None) -> dict[str, Any]:
+def context_demo(
+    llm,
+    *,
+    lang: str = "zh",
+    max_messages: int = 7,
+    search: SearchBackend | None = None,
+    next_question: str | None = None,
+) -> dict[str, Any]:
     """State keeps everything; one model call need not. Trim it two ways and send both.
 
     Runs the agent for three turns on one thread (each turn: question, tool call,
@@ -936,8 +1059,10 @@ def context_demo(llm, *, lang: str = "zh", max_messages: int = 7,
         "next_question": upcoming,
         "max_messages": max_messages,
     }
-    for label, trimmed in (("naive", naive_trim(history, max_messages)),
-                           ("paired", trim_keeping_pairs(history, max_messages))):
+    for label, trimmed in (
+        ("naive", naive_trim(history, max_messages)),
+        ("paired", trim_keeping_pairs(history, max_messages)),
+    ):
         out[label] = {
             "messages": [message_to_dict(m) for m in trimmed],
             "orphans": orphaned_tool_replies(trimmed),

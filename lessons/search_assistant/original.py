@@ -103,9 +103,7 @@ def build_original(llm: BaseChatModel, search: SearchBackend):
         """Step 2: search, and flatten the hits into one text block."""
         query = state["search_query"]
         try:
-            response = search.search(
-                query, search_depth="basic", include_answer=True, max_results=5
-            )
+            response = search.search(query, search_depth="basic", include_answer=True, max_results=5)
         except Exception as exc:
             return {
                 "search_results": f"搜索失败：搜索时发生错误: {exc}",
@@ -259,27 +257,35 @@ def diagnose_keyword_parse(response_text: str, user_message: str) -> KeywordPars
                 "text went into the search keyword.",
             )
         return KeywordParse(
-            "ok", keyword, strict_error,
+            "ok",
+            keyword,
+            strict_error,
             "模型按格式写了“搜索词：”，这一次切割成功。换一种写法就不一定了。",
             "The model followed the format this time, so the split worked. Another wording may not.",
         )
     if ALT_KEYWORD_MARKER in response_text:
         keyword = response_text.split(ALT_KEYWORD_MARKER)[1].strip()
         return KeywordParse(
-            "alt_marker", keyword, strict_error,
+            "alt_marker",
+            keyword,
+            strict_error,
             "没有“搜索词：”，靠备用的“搜索关键词：”才切出关键词。",
             "No '搜索词：' marker; only the backup label '搜索关键词：' rescued the keyword.",
         )
     if "搜索词" in response_text:
         return KeywordParse(
-            "colon_variant", user_message, strict_error,
+            "colon_variant",
+            user_message,
+            strict_error,
             "模型写了“搜索词”，但冒号不是全角的“：”，字符串匹配失败；代码悄悄退回用整句用户问题去搜索。",
             "The model wrote the label with a different colon, so the exact match failed; the "
             "code silently fell back to searching the user's whole sentence.",
         )
     return KeywordParse(
-        "no_marker", user_message, strict_error,
-        "模型的回答里没有“搜索词：”。裸写的 split(\"搜索词：\")[1] 会抛 IndexError；"
+        "no_marker",
+        user_message,
+        strict_error,
+        '模型的回答里没有“搜索词：”。裸写的 split("搜索词：")[1] 会抛 IndexError；'
         "原代码有兜底，于是悄悄用整句用户问题去搜索，没有任何提示。",
         "The reply has no '搜索词：' marker. A bare split(\"搜索词：\")[1] raises IndexError; the "
         "original's fallback silently searched the user's whole sentence instead, with no warning.",

@@ -60,8 +60,11 @@ def build_preference_graph(
         for pattern, unit in ((_WANTS_F, "F"), (_WANTS_C, "C")):
             if pattern.search(text) and not re.search(r"多少度|how hot|temperature", text, re.I):
                 runtime.store.put(namespace, "preferences", {"unit": unit})
-                reply = (f"好的，以后温度都用{'华氏度' if unit == 'F' else '摄氏度'}。" if zh
-                         else f"OK, temperatures in {'Fahrenheit' if unit == 'F' else 'Celsius'} from now on.")
+                reply = (
+                    f"好的，以后温度都用{'华氏度' if unit == 'F' else '摄氏度'}。"
+                    if zh
+                    else f"OK, temperatures in {'Fahrenheit' if unit == 'F' else 'Celsius'} from now on."
+                )
                 return {"messages": [AIMessage(reply)]}
 
         # 2. Otherwise answer a temperature question, in the unit the Store says.
@@ -76,8 +79,11 @@ def build_preference_graph(
             shown = " ~ ".join(f"{to_fahrenheit(c)}°F" for c in degrees)
         else:
             shown = " ~ ".join(f"{c}°C" for c in degrees)
-        reply = (f"{hits[0]['title']}：{shown}（单位偏好：{unit}，来自 Store）\n{hits[0]['url']}" if zh
-                 else f"{hits[0]['title']}: {shown} (unit preference: {unit}, from the Store)\n{hits[0]['url']}")
+        reply = (
+            f"{hits[0]['title']}：{shown}（单位偏好：{unit}，来自 Store）\n{hits[0]['url']}"
+            if zh
+            else f"{hits[0]['title']}: {shown} (unit preference: {unit}, from the Store)\n{hits[0]['url']}"
+        )
         return {"messages": [AIMessage(reply)]}
 
     builder = StateGraph(MessagesState)

@@ -30,8 +30,7 @@ def write(setting: str, thread_id: str, question: str) -> dict[str, Any]:
         state = ask(app, question, thread_id)
     finally:
         close_checkpointer(saver)
-    return {"pid": os.getpid(), "thread_id": thread_id, "messages": len(state["messages"]),
-            "answer": state["answer"]}
+    return {"pid": os.getpid(), "thread_id": thread_id, "messages": len(state["messages"]), "answer": state["answer"]}
 
 
 def read(setting: str, thread_id: str) -> dict[str, Any]:

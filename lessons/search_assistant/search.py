@@ -73,10 +73,7 @@ _TOKEN_RUNS = re.compile(r"[\u4e00-\u9fff]+|[A-Za-z0-9_]+")
 
 # Words so common that they only add noise to a 50-document corpus.
 _STOPWORDS = frozenset(
-    "the a an is are was be to of and or in on for with at by it its this that "
-    "what how do does i me my you your can will should need about from as "
-    "的 了 吗 呢 吧 是 在 和 与 或 把 被 就 都 也 要 会 能 我 你 他 它 这 那 一个 什么 怎么 怎么样 多少 请问"
-    .split()
+    ["the", "a", "an", "is", "are", "was", "be", "to", "of", "and", "or", "in", "on", "for", "with", "at", "by", "it", "its", "this", "that", "what", "how", "do", "does", "i", "me", "my", "you", "your", "can", "will", "should", "need", "about", "from", "as", "的", "了", "吗", "呢", "吧", "是", "在", "和", "与", "或", "把", "被", "就", "都", "也", "要", "会", "能", "我", "你", "他", "它", "这", "那", "一个", "什么", "怎么", "怎么样", "多少", "请问"]
 )
 
 _jieba_lock = threading.Lock()
@@ -323,9 +320,7 @@ def tavily_key_from(settings_or_key: Any = None) -> str | None:
     if isinstance(settings_or_key, str):
         return _secret(settings_or_key)
     if isinstance(settings_or_key, Mapping):
-        return _secret(
-            settings_or_key.get("tavily_api_key") or settings_or_key.get("TAVILY_API_KEY")
-        )
+        return _secret(settings_or_key.get("tavily_api_key") or settings_or_key.get("TAVILY_API_KEY"))
     return _secret(getattr(settings_or_key, "tavily_api_key", None))
 
 

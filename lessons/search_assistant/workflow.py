@@ -127,8 +127,7 @@ def format_results(results: list[dict[str, Any]]) -> str:
     '[1] T\\nhttps://x.example\\nC'
     """
     return "\n\n".join(
-        f"[{i}] {r.get('title', '')}\n{r.get('url', '')}\n{r.get('content', '')}"
-        for i, r in enumerate(results, 1)
+        f"[{i}] {r.get('title', '')}\n{r.get('url', '')}\n{r.get('content', '')}" for i, r in enumerate(results, 1)
     )
 
 
@@ -200,9 +199,7 @@ def build_workflow(
         question = latest_user_text(state["messages"])
         lang = "zh" if is_chinese(question) else "en"
         # The earlier turns go to the model: this is what makes "And tomorrow?" work.
-        reading: QueryUnderstanding = reader.invoke(
-            [SystemMessage(UNDERSTAND_PROMPT[lang]), *state["messages"]]
-        )
+        reading: QueryUnderstanding = reader.invoke([SystemMessage(UNDERSTAND_PROMPT[lang]), *state["messages"]])
         return {
             "user_query": question,  # the user's own words, untouched
             "query_intent": reading.intent,  # the model's reading, kept apart

@@ -47,8 +47,12 @@ SYSTEM_PROMPT = (
 )
 
 # What the student reads when a guard, not the model, ends the run.
-FALLBACK_ANSWER = "这个问题我查了好几轮还没查清楚，先停在这里。请补充更具体的信息（比如 YYYY-MM-DD 格式的日期、学号）再问我。"
-REPEAT_ANSWER = "我在用同样的条件反复查同一件事，没有新进展，先停下来。请补充更具体的信息（比如 YYYY-MM-DD 格式的日期）再问我。"
+FALLBACK_ANSWER = (
+    "这个问题我查了好几轮还没查清楚，先停在这里。请补充更具体的信息（比如 YYYY-MM-DD 格式的日期、学号）再问我。"
+)
+REPEAT_ANSWER = (
+    "我在用同样的条件反复查同一件事，没有新进展，先停下来。请补充更具体的信息（比如 YYYY-MM-DD 格式的日期）再问我。"
+)
 
 # LangGraph counts supersteps, not model calls: each step is one "agent" node plus one
 # "tools" node. Four model calls with three tool rounds in between take 7 supersteps.
@@ -105,7 +109,7 @@ def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any]) -> 
         return f"没有名为「{name}」的工具，这一步没有执行。可用的工具只有：{', '.join(by_name)}。"
     try:
         return str(tool.invoke(args))
-    except Exception as exc:  # noqa: BLE001 -- deliberately broad: any failure becomes text
+    except Exception as exc:
         return (
             f"工具 {name} 执行出错（{type(exc).__name__}: {exc}），这一步没有拿到结果。"
             "不要猜测结果：可以换参数重试，或如实告诉学生暂时查不到。"
@@ -158,9 +162,7 @@ def run_manual(
         # whose ids do not match. Models sometimes omit the id: give the call one,
         # ``call_{step}_{position}``, *on the AIMessage itself* so the ToolMessage below
         # and the call it answers carry the same id in the next request.
-        calls = [
-            {**item, "id": item.get("id") or f"call_{index}_{position}"} for position, item in enumerate(calls)
-        ]
+        calls = [{**item, "id": item.get("id") or f"call_{index}_{position}"} for position, item in enumerate(calls)]
         ai.tool_calls = calls
         messages.append(ai)
 

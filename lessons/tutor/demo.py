@@ -66,7 +66,11 @@ def main(llm_factory: Callable[[], object] | None = None) -> None:
     for question in DEMO_QUESTIONS:
         print(format_run(run_manual(question, llm_factory()), "run_manual（手写循环 / hand-written loop）"))
         print()
-        print(format_run(run_react(question, llm_factory()), "run_react（LangGraph 预置 ReAct 图 / prebuilt ReAct graph）"))
+        print(
+            format_run(
+                run_react(question, llm_factory()), "run_react（LangGraph 预置 ReAct 图 / prebuilt ReAct graph）"
+            )
+        )
         print()
 
 

@@ -66,7 +66,10 @@ LESSON_CONTENT: dict[int, str] = {
 STOP_REASON_TEXT: dict[str, dict[str, str]] = {
     STOP_FINAL: {"zh": "模型不再要工具，给出了最终回答", "en": "the model asked for no more tools and answered"},
     STOP_MAX_STEPS: {"zh": "步数用完，护栏强制收工", "en": "the step budget ran out; the guard stopped the run"},
-    STOP_REPEAT: {"zh": "模型被提醒后仍原样重复调用，护栏叫停", "en": "the model repeated a call after being warned; the guard stopped it"},
+    STOP_REPEAT: {
+        "zh": "模型被提醒后仍原样重复调用，护栏叫停",
+        "en": "the model repeated a call after being warned; the guard stopped it",
+    },
 }
 
 
@@ -85,7 +88,9 @@ def result_summary(result: AgentResult) -> dict[str, Any]:
         "question": result.question,
         "answer": result.answer,
         "stop_reason": result.stop_reason,
-        "stop_reason_text": STOP_REASON_TEXT.get(result.stop_reason, {"zh": result.stop_reason, "en": result.stop_reason}),
+        "stop_reason_text": STOP_REASON_TEXT.get(
+            result.stop_reason, {"zh": result.stop_reason, "en": result.stop_reason}
+        ),
         "steps": [asdict(step) for step in result.steps],
     }
 
@@ -127,26 +132,40 @@ def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1]) ->
     executions = []
     if step1 is not None:
         for call, observation in zip(step1.tool_calls, step1.observations):
-            executions.append({"name": call["name"], "args": call["args"], "id": call["id"], "observation": observation})
+            executions.append(
+                {"name": call["name"], "args": call["args"], "id": call["id"], "observation": observation}
+            )
     steps = [
         {
             "key": "ask",
-            "title": {"zh": "① 程序把问题和工具清单一起发给模型", "en": "① Your program sends the question with the tool list"},
+            "title": {
+                "zh": "① 程序把问题和工具清单一起发给模型",
+                "en": "① Your program sends the question with the tool list",
+            },
             "artifact": {"request": first.request_body if first else None},
         },
         {
             "key": "intent",
-            "title": {"zh": "② 模型只回一行意图：想调哪个工具、传什么参数", "en": "② The model only states an intent: which tool, which arguments"},
+            "title": {
+                "zh": "② 模型只回一行意图：想调哪个工具、传什么参数",
+                "en": "② The model only states an intent: which tool, which arguments",
+            },
             "artifact": {"tool_calls": step1.tool_calls if step1 else [], "wire_tool_calls": wire_calls},
         },
         {
             "key": "act",
-            "title": {"zh": "③ 你的代码真的执行工具，结果包成 ToolMessage", "en": "③ Your code really runs each tool and wraps the result in a ToolMessage"},
+            "title": {
+                "zh": "③ 你的代码真的执行工具，结果包成 ToolMessage",
+                "en": "③ Your code really runs each tool and wraps the result in a ToolMessage",
+            },
             "artifact": {"executions": executions},
         },
         {
             "key": "answer",
-            "title": {"zh": "④ 再问一轮，模型看着结果组织回答", "en": "④ Ask again: the model words its answer from the results"},
+            "title": {
+                "zh": "④ 再问一轮，模型看着结果组织回答",
+                "en": "④ Ask again: the model words its answer from the results",
+            },
             "artifact": {"request": second.request_body if second else None, "answer": result.answer},
         },
     ]
@@ -324,7 +343,9 @@ def run_unguarded(
             return {"model_calls": calls_made, "answer": ai.content, "reached_hard_limit": False}
         for call in ai.tool_calls:
             # Runs every call, however often it was made before.
-            messages.append(ToolMessage(content=str(by_name[call["name"]].invoke(call["args"])), tool_call_id=call["id"]))
+            messages.append(
+                ToolMessage(content=str(by_name[call["name"]].invoke(call["args"])), tool_call_id=call["id"])
+            )
     return {"model_calls": hard_limit, "answer": None, "reached_hard_limit": True}
 
 
@@ -333,7 +354,13 @@ def _stuck_script(count: int, dates: Sequence[str] = ("下周三",)) -> list[AIM
     return [
         AIMessage(
             content="",
-            tool_calls=[{"name": "get_schedule", "args": {"student_id": "S1001", "date": dates[i % len(dates)]}, "id": f"stuck_{i + 1}"}],
+            tool_calls=[
+                {
+                    "name": "get_schedule",
+                    "args": {"student_id": "S1001", "date": dates[i % len(dates)]},
+                    "id": f"stuck_{i + 1}",
+                }
+            ],
         )
         for i in range(count)
     ]
@@ -341,7 +368,16 @@ def _stuck_script(count: int, dates: Sequence[str] = ("下周三",)) -> list[AIM
 
 # A model that keeps rephrasing the date: no two calls are the same, so only the step
 # limit can stop it.
-REPHRASED_DATES: tuple[str, ...] = ("下周三", "下星期三", "next Wednesday", "周三", "7月29日", "2026/07/29", "下礼拜三", "29号")
+REPHRASED_DATES: tuple[str, ...] = (
+    "下周三",
+    "下星期三",
+    "next Wednesday",
+    "周三",
+    "7月29日",
+    "2026/07/29",
+    "下礼拜三",
+    "29号",
+)
 
 
 def _prompt_chars(requests: Sequence[Sequence[BaseMessage]]) -> int:
@@ -401,7 +437,13 @@ def lesson4_loop_guard(
     if len(requests) >= 3:
         # Request 3 ends with the ToolMessage that answered the second (repeated) call.
         notice = requests[2][-1].content
-    return {"repeat": repeat, "rephrase": rephrase, "notice_received": notice, "max_steps": max_steps, "hard_limit": hard_limit}
+    return {
+        "repeat": repeat,
+        "rephrase": rephrase,
+        "notice_received": notice,
+        "max_steps": max_steps,
+        "hard_limit": hard_limit,
+    }
 
 
 # =============================================================================
@@ -463,7 +505,9 @@ def react_graph_mermaid(tools: Sequence[BaseTool] | None = None, *, with_styles:
     return agent.get_graph().draw_mermaid(with_styles=with_styles)
 
 
-def lesson5_manual_vs_react(script: Sequence[AIMessage | str] | None = None, question: str = DEMO_QUESTIONS[1]) -> dict[str, Any]:
+def lesson5_manual_vs_react(
+    script: Sequence[AIMessage | str] | None = None, question: str = DEMO_QUESTIONS[1]
+) -> dict[str, Any]:
     """One script through both loops, compared; plus the graph and the deprecation warning.
 
     Args:
@@ -496,8 +540,14 @@ def lesson5_manual_vs_react(script: Sequence[AIMessage | str] | None = None, que
 # =============================================================================
 # Lesson 6 -- the seven pitfalls, broken and fixed
 # =============================================================================
-def _pitfall(n: int, broken: bool, title: dict[str, str], outcome: dict[str, str], artifact: dict[str, Any],
-             error: ExplainedError | None = None) -> dict[str, Any]:
+def _pitfall(
+    n: int,
+    broken: bool,
+    title: dict[str, str],
+    outcome: dict[str, str],
+    artifact: dict[str, Any],
+    error: ExplainedError | None = None,
+) -> dict[str, Any]:
     return {"n": n, "broken": broken, "title": title, "outcome": outcome, "artifact": artifact, "error": error}
 
 
@@ -522,11 +572,15 @@ def pitfall_1(broken: bool) -> dict[str, Any]:
     side = comparison["without" if broken else "with"]
     lost = comparison["lost"] if broken else []
     outcome = (
-        {"zh": f"参数说明丢了 {len(lost)} 条，模型只看到参数名和类型，且不会报任何错。",
-         "en": f"{len(lost)} parameter descriptions are gone; the model sees only names and types, and nothing errors."}
-        if broken else
-        {"zh": "每个参数都带着说明，格式要求（YYYY-MM-DD）进了 schema。",
-         "en": "Every parameter carries its description; the format rule (YYYY-MM-DD) is in the schema."}
+        {
+            "zh": f"参数说明丢了 {len(lost)} 条，模型只看到参数名和类型，且不会报任何错。",
+            "en": f"{len(lost)} parameter descriptions are gone; the model sees only names and types, and nothing errors.",
+        }
+        if broken
+        else {
+            "zh": "每个参数都带着说明，格式要求（YYYY-MM-DD）进了 schema。",
+            "en": "Every parameter carries its description; the format rule (YYYY-MM-DD) is in the schema.",
+        }
     )
     return _pitfall(1, broken, PITFALL_TITLES[1], outcome, {"openai_tool": side["openai_tool"], "lost": lost})
 
@@ -565,27 +619,37 @@ def pitfall_2(broken: bool, llm_factory: LlmFactory | None = None, question: str
     if not broken:
         result = run_react(question, factory())
         return _pitfall(
-            2, broken, PITFALL_TITLES[2],
-            {"zh": "工具把错误说成一句话，循环照常走完，模型如实回答。",
-             "en": "The tool turns the error into a sentence; the loop finishes and the model answers honestly."},
+            2,
+            broken,
+            PITFALL_TITLES[2],
+            {
+                "zh": "工具把错误说成一句话，循环照常走完，模型如实回答。",
+                "en": "The tool turns the error into a sentence; the loop finishes and the model answers honestly.",
+            },
             {"run": result_summary(result)},
         )
     tools = [_raising_get_schedule(), *[t for t in build_tools() if t.name != "get_schedule"]]
     error = None
     try:
         run_react(question, factory(), tools)
-    except Exception as exc:  # noqa: BLE001 -- the point is to catch whatever escapes
+    except Exception as exc:
         error = explain(
-            "tool", exc,
-            zh="工具抛出的异常冲出了整个 Agent 循环", en="The tool's exception escaped the whole agent loop",
+            "tool",
+            exc,
+            zh="工具抛出的异常冲出了整个 Agent 循环",
+            en="The tool's exception escaped the whole agent loop",
             hint_zh="工具内把非法参数转成友好文本返回；循环里再包一层 try/except。",
             hint_en="Return friendly text for bad arguments inside the tool; wrap each call in try/except in the loop.",
         )
     contained = run_manual(question, factory(), tools)
     return _pitfall(
-        2, broken, PITFALL_TITLES[2],
-        {"zh": "run_react 直接崩溃；run_manual 靠 try/except 兜住了这一步。",
-         "en": "run_react crashes; run_manual's try/except contains the step."},
+        2,
+        broken,
+        PITFALL_TITLES[2],
+        {
+            "zh": "run_react 直接崩溃；run_manual 靠 try/except 兜住了这一步。",
+            "en": "run_react crashes; run_manual's try/except contains the step.",
+        },
         {"manual_with_try_except": result_summary(contained)},
         error,
     )
@@ -629,15 +693,25 @@ def pitfall_3(broken: bool, llm_factory: LlmFactory | None = None, question: str
     result = run_manual(question, factory(), tools)
     schedule = get_tool("get_schedule", tools)
     outcome = (
-        {"zh": "工具查了字符串「明天」，说没课；模型据此回答——答案错了，但没有任何报错。",
-         "en": "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored."}
-        if broken else
-        {"zh": "工具回了格式提示，模型老实承认不知道「明天」是几号，请学生给日期。",
-         "en": "The tool replied with the format rule; the model admits it cannot tell the date and asks for one."}
+        {
+            "zh": "工具查了字符串「明天」，说没课；模型据此回答——答案错了，但没有任何报错。",
+            "en": "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored.",
+        }
+        if broken
+        else {
+            "zh": "工具回了格式提示，模型老实承认不知道「明天」是几号，请学生给日期。",
+            "en": "The tool replied with the format rule; the model admits it cannot tell the date and asks for one.",
+        }
     )
     return _pitfall(
-        3, broken, PITFALL_TITLES[3], outcome,
-        {"run": result_summary(result), "date_schema": convert_to_openai_tool(schedule)["function"]["parameters"]["properties"]["date"]},
+        3,
+        broken,
+        PITFALL_TITLES[3],
+        outcome,
+        {
+            "run": result_summary(result),
+            "date_schema": convert_to_openai_tool(schedule)["function"]["parameters"]["properties"]["date"],
+        },
     )
 
 
@@ -650,7 +724,7 @@ def _raised_in(exc: BaseException) -> str:
     parts = frame.filename.replace(os.sep, "/").split("/")
     for anchor in ("langchain_core", "lessons", "langgraph"):
         if anchor in parts:
-            parts = parts[parts.index(anchor):]
+            parts = parts[parts.index(anchor) :]
             break
     else:
         parts = parts[-1:]
@@ -675,37 +749,54 @@ def pitfall_4(broken: bool) -> dict[str, Any]:
         except NotImplementedError as exc:
             raised_in = _raised_in(exc)
             error = explain(
-                "bind_tools", exc,
-                zh="FakeListChatModel 没有实现 bind_tools", en="FakeListChatModel does not implement bind_tools",
+                "bind_tools",
+                exc,
+                zh="FakeListChatModel 没有实现 bind_tools",
+                en="FakeListChatModel does not implement bind_tools",
                 hint_zh="用一个自己的脚本假模型：bind_tools 就地记录并 return self。",
                 hint_en="Use your own scripted fake: record the tools in bind_tools and return self.",
             )
         return _pitfall(
-            4, broken, PITFALL_TITLES[4],
-            {"zh": "第一步 bind_tools 就抛 NotImplementedError，循环根本没开始。",
-             "en": "bind_tools raises NotImplementedError at the first line; the loop never starts."},
-            {"exception": error.detail if error else None, "raised_in": raised_in}, error,
+            4,
+            broken,
+            PITFALL_TITLES[4],
+            {
+                "zh": "第一步 bind_tools 就抛 NotImplementedError，循环根本没开始。",
+                "en": "bind_tools raises NotImplementedError at the first line; the loop never starts.",
+            },
+            {"exception": error.detail if error else None, "raised_in": raised_in},
+            error,
         )
     llm = ScriptedChatModel(responses=script)
     result = run_manual(question, llm)
     return _pitfall(
-        4, broken, PITFALL_TITLES[4],
-        {"zh": "脚本假模型绑定了三个工具，跑完两步，还存下了每次请求。",
-         "en": "The scripted fake bound the three tools, ran both steps, and kept every request."},
-        {"run": result_summary(result), "bound_tools": [t.name for t in llm.bound_tools], "requests_recorded": len(llm.requests)},
+        4,
+        broken,
+        PITFALL_TITLES[4],
+        {
+            "zh": "脚本假模型绑定了三个工具，跑完两步，还存下了每次请求。",
+            "en": "The scripted fake bound the three tools, ran both steps, and kept every request.",
+        },
+        {
+            "run": result_summary(result),
+            "bound_tools": [t.name for t in llm.bound_tools],
+            "requests_recorded": len(llm.requests),
+        },
     )
 
 
 class CopyingScriptedChatModel(ScriptedChatModel):
     """The broken fake: ``bind_tools`` returns a *new* model, starting the script over."""
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> "ScriptedChatModel":  # type: ignore[override]
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
         fresh = ScriptedChatModel(responses=list(self.responses))
         fresh.bound_tools = list(tools)
         return fresh
 
 
-def run_rebinding_loop(question: str, llm: BaseChatModel, tools: Sequence[BaseTool], *, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+def run_rebinding_loop(
+    question: str, llm: BaseChatModel, tools: Sequence[BaseTool], *, max_steps: int = DEFAULT_MAX_STEPS
+) -> dict[str, Any]:
     """A loop that calls ``bind_tools`` inside every step, as many graph nodes do.
 
     Returns:
@@ -739,15 +830,26 @@ def pitfall_5(broken: bool) -> dict[str, Any]:
     held = cls(responses=q2_script())
     manual = run_manual(DEMO_QUESTIONS[1], held)
     outcome = (
-        {"zh": "每一步都拿到脚本第一条，永远走不到回答；手里那个对象一条请求都没记下。",
-         "en": "Every step gets the first scripted reply and never reaches the answer; the object you hold recorded no request."}
-        if broken else
-        {"zh": "bind_tools 返回 self：脚本按顺序推进，请求都记在同一个对象上。",
-         "en": "bind_tools returns self: the script advances in order and requests are kept on the same object."}
+        {
+            "zh": "每一步都拿到脚本第一条，永远走不到回答；手里那个对象一条请求都没记下。",
+            "en": "Every step gets the first scripted reply and never reaches the answer; the object you hold recorded no request.",
+        }
+        if broken
+        else {
+            "zh": "bind_tools 返回 self：脚本按顺序推进，请求都记在同一个对象上。",
+            "en": "bind_tools returns self: the script advances in order and requests are kept on the same object.",
+        }
     )
     return _pitfall(
-        5, broken, PITFALL_TITLES[5], outcome,
-        {"rebinding_loop": rebinding, "manual_answer": manual.answer, "requests_recorded_on_held_object": len(held.requests)},
+        5,
+        broken,
+        PITFALL_TITLES[5],
+        outcome,
+        {
+            "rebinding_loop": rebinding,
+            "manual_answer": manual.answer,
+            "requests_recorded_on_held_object": len(held.requests),
+        },
     )
 
 
@@ -757,11 +859,15 @@ def pitfall_6(broken: bool, hard_limit: int = 20) -> dict[str, Any]:
     scenario["guarded"].pop("requests")
     side = scenario["unguarded" if broken else "guarded"]
     outcome = (
-        {"zh": f"同一个错误调用跑了 {side['tool_runs']} 次，模型被调用 {side['model_calls']} 次，只因为课程设了硬上限才停。",
-         "en": f"The same bad call ran {side['tool_runs']} times over {side['model_calls']} model calls; only the lesson's hard cap stopped it."}
-        if broken else
-        {"zh": f"工具只跑了 {side['tool_runs']} 次，模型被调用 {side['model_calls']} 次就收工。",
-         "en": f"The tool ran {side['tool_runs']} time(s) and the run ended after {side['model_calls']} model calls."}
+        {
+            "zh": f"同一个错误调用跑了 {side['tool_runs']} 次，模型被调用 {side['model_calls']} 次，只因为课程设了硬上限才停。",
+            "en": f"The same bad call ran {side['tool_runs']} times over {side['model_calls']} model calls; only the lesson's hard cap stopped it.",
+        }
+        if broken
+        else {
+            "zh": f"工具只跑了 {side['tool_runs']} 次，模型被调用 {side['model_calls']} 次就收工。",
+            "en": f"The tool ran {side['tool_runs']} time(s) and the run ended after {side['model_calls']} model calls.",
+        }
     )
     return _pitfall(6, broken, PITFALL_TITLES[6], outcome, side)
 
@@ -783,9 +889,14 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
     from toolcall_lab.capture import recording
 
     factory = _default_factory(llm_factory)
-    script = [{"content": None, "tool_calls": [
-        {"id": None, "type": "function", "function": {"name": "lookup_word", "arguments": '{"word": "accord"}'}}
-    ]}]
+    script = [
+        {
+            "content": None,
+            "tool_calls": [
+                {"id": None, "type": "function", "function": {"name": "lookup_word", "arguments": '{"word": "accord"}'}}
+            ],
+        }
+    ]
     llm = factory(script=script)
     tools = build_tools()
     error = None
@@ -802,9 +913,10 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
                 messages.append(ToolMessage(content=observation, tool_call_id=call.get("id") or f"call_1_{position}"))
             try:
                 bound.invoke(messages)
-            except Exception as exc:  # noqa: BLE001 -- the provider's 400, as the client raised it
+            except Exception as exc:
                 error = explain(
-                    "model_call", exc,
+                    "model_call",
+                    exc,
                     zh="接口拒收：调用缺少 id，tool 消息也就对不上任何调用",
                     en="Rejected: the call has no id, so the tool message answers no call",
                     hint_zh="补 id 时要同时写进 AIMessage 的 tool_calls 和 ToolMessage，两边一致。",
@@ -815,18 +927,24 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
     last = rec.exchanges[-1] if rec.exchanges else None
     artifact = {
         "status_codes": [ex.status_code for ex in rec.exchanges],
-        "last_request_messages": last.request_body.get("messages") if last and isinstance(last.request_body, dict) else None,
+        "last_request_messages": last.request_body.get("messages")
+        if last and isinstance(last.request_body, dict)
+        else None,
         "last_response_body": last.response_body if last else None,
     }
     if result is not None:
         artifact["run"] = result_summary(result)
     outcome = (
-        {"zh": "第二次请求被内置接口以 400 拒收：AIMessage 里的调用没有 id，补出来的 id 只写在了 tool 消息上，两边对不上。",
-         "en": "The second request is rejected by the built-in endpoint with a 400: the call on the AIMessage has no id, "
-               "and the id made up for the tool message matches nothing."}
-        if broken else
-        {"zh": "同一个 id 写在调用和结果两边，第二次请求 200，模型正常回答。",
-         "en": "The same id on the call and on its result: the second request returns 200 and the model answers."}
+        {
+            "zh": "第二次请求被内置接口以 400 拒收：AIMessage 里的调用没有 id，补出来的 id 只写在了 tool 消息上，两边对不上。",
+            "en": "The second request is rejected by the built-in endpoint with a 400: the call on the AIMessage has no id, "
+            "and the id made up for the tool message matches nothing.",
+        }
+        if broken
+        else {
+            "zh": "同一个 id 写在调用和结果两边，第二次请求 200，模型正常回答。",
+            "en": "The same id on the call and on its result: the second request returns 200 and the model answers.",
+        }
     )
     return _pitfall(7, broken, PITFALL_TITLES[7], outcome, artifact, error)
 

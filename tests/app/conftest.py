@@ -22,7 +22,8 @@ def _router_mode_like_a_server():
 def page_files() -> list[str]:
     """Every page the router can show (files in pages/ that are not helpers)."""
     return sorted(
-        f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py")
+        f"pages/{p.name}"
+        for p in (ROOT / "pages").glob("*.py")
         if not p.name.startswith("_") and p.name not in ("registry.py", "__init__.py")
     )
 

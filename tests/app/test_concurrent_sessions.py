@@ -26,8 +26,8 @@ def _session(n: int) -> tuple[int, str, object, str]:
 
 def test_twenty_concurrent_sessions_keep_their_own_traces():
     # import the heavy libraries once first: twenty cold imports at once only measure import locks
-    import toolcall_lab.live  # noqa: F401
-    import toolcall_lab.llm  # noqa: F401
+    import toolcall_lab.live
+    import toolcall_lab.llm
     import toolcall_lab.stages.weather_data  # noqa: F401
 
     with ThreadPoolExecutor(max_workers=20) as pool:

@@ -33,16 +33,32 @@ TITLES = {
     7: ("上下文控制", "Context control"),
 }
 # nodes each page's first picture must contain (from the compiled graph's get_graph())
-NODES = {1: {"understand", "search", "answer"}, 2: {"understand", "search", "answer"},
-         3: {"understand", "search", "answer"}, 4: {"understand", "search", "answer"},
-         5: {"understand", "search", "answer"}, 6: {"model", "approve", "tools"}, 7: {"model", "tools"}}
+NODES = {
+    1: {"understand", "search", "answer"},
+    2: {"understand", "search", "answer"},
+    3: {"understand", "search", "answer"},
+    4: {"understand", "search", "answer"},
+    5: {"understand", "search", "answer"},
+    6: {"model", "approve", "tools"},
+    7: {"model", "tools"},
+}
 
 
 def texts(at) -> str:
     """Every markdown, code, caption, alert, metric and text value of the page, joined."""
     parts = []
-    for group in (at.markdown, at.code, at.caption, at.error, at.warning, at.success, at.info, at.text,
-                  at.subheader, at.title):
+    for group in (
+        at.markdown,
+        at.code,
+        at.caption,
+        at.error,
+        at.warning,
+        at.success,
+        at.info,
+        at.text,
+        at.subheader,
+        at.title,
+    ):
         parts.extend(str(el.value) for el in group)
     parts.extend(str(m.value) for m in at.metric)
     return "\n".join(parts)
@@ -167,8 +183,10 @@ def test_page3_reducer_appends_new_ids_and_replaces_known_ones(open_page):
     at = open_page(PAGES[3], "en")
     appended, replaced = at.dataframe[0].value, at.dataframe[1].value
     assert list(appended["role"]) == ["human", "ai", "human"]
-    assert list(replaced["role"]) == ["human", "ai"] and list(replaced["content"]) == ["How hot is Bangkok today?",
-                                                                                        "26–31°C"]
+    assert list(replaced["role"]) == ["human", "ai"] and list(replaced["content"]) == [
+        "How hot is Bangkok today?",
+        "26–31°C",
+    ]
 
 
 def test_page3_sent_vs_kept_on_a_two_turn_thread(open_page):
@@ -370,7 +388,7 @@ def test_page4_a_checkpointer_that_fails_on_read_is_explained(open_page, monkeyp
 
     import lessons.search_assistant.lessons as lessons
 
-    def broken(app, config):  # noqa: ANN001, ANN202
+    def broken(app, config):
         raise sqlite3.OperationalError("database is locked")
 
     monkeypatch.setattr(lessons, "history_rows", broken)
@@ -412,7 +430,10 @@ def test_page_turns_are_the_lessons_turns(page):
     from lessons.search_assistant.lessons import EN_TURNS, ZH_TURNS
 
     tree = ast.parse((Path(__file__).resolve().parents[2] / "pages" / page).read_text(encoding="utf-8"))
-    assigned = next(node.value for node in tree.body if isinstance(node, ast.Assign)
-                    and any(getattr(t, "id", None) == "TURNS" for t in node.targets))
+    assigned = next(
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "TURNS" for t in node.targets)
+    )
     turns = ast.literal_eval(assigned)
     assert tuple(turns["zh"]) == ZH_TURNS and tuple(turns["en"]) == EN_TURNS

@@ -17,9 +17,19 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import ROOT
 
-P1, P2, P3, P4, P5, P6, P7, P8 = (f"pages/{name}.py" for name in (
-    "stage_1_tool", "stage_2_schema", "stage_3_bind_tools", "stage_4_tool_call", "stage_5_validation",
-    "stage_6_kwargs", "stage_7_tool_message", "stage_8_round_trip"))
+P1, P2, P3, P4, P5, P6, P7, P8 = (
+    f"pages/{name}.py"
+    for name in (
+        "stage_1_tool",
+        "stage_2_schema",
+        "stage_3_bind_tools",
+        "stage_4_tool_call",
+        "stage_5_validation",
+        "stage_6_kwargs",
+        "stage_7_tool_message",
+        "stage_8_round_trip",
+    )
+)
 
 
 # ---------------------------------------------------------------- reading a rendered page
@@ -95,13 +105,16 @@ def test_stage1_parse_docstring_moves_each_args_line_into_its_field(open_page):
     assert at.query_params["pd"] == ["1"] or at.query_params["pd"] == "1"
 
 
-@pytest.mark.parametrize(("source", "expect"), [
-    ("def get_weather(city: str\n    return city\n", "Syntax error at line 1"),
-    ('def a(x: int):\n    """A."""\n\n\ndef b(y: int):\n    """B."""\n', "Exactly one function definition"),
-    ('import numpy as np\n\n\ndef get_weather(city: np.ndarray):\n    """W."""\n', "Cannot map the annotation"),
-    ('def get_weather(city: str):\n    """W."""\n' + "# x\n" * 6000, "too long"),
-    ("x = 1\n", "Only imports and one function"),
-])
+@pytest.mark.parametrize(
+    ("source", "expect"),
+    [
+        ("def get_weather(city: str\n    return city\n", "Syntax error at line 1"),
+        ('def a(x: int):\n    """A."""\n\n\ndef b(y: int):\n    """B."""\n', "Exactly one function definition"),
+        ('import numpy as np\n\n\ndef get_weather(city: np.ndarray):\n    """W."""\n', "Cannot map the annotation"),
+        ('def get_weather(city: str):\n    """W."""\n' + "# x\n" * 6000, "too long"),
+        ("x = 1\n", "Only imports and one function"),
+    ],
+)
 def test_stage1_bad_source_is_explained_in_place(open_page, source, expect):
     at = open_page(P1, "en")
     at.text_area(key="stage_tool_src").set_value(source).run()
@@ -135,7 +148,8 @@ def test_stage1_top_level_call_is_refused_not_run(open_page, tmp_path: Path):
     target = tmp_path / "top.txt"
     at = open_page(P1, "en")
     at.text_area(key="stage_tool_src").set_value(
-        f"import os; os.system('touch {target}')\n\ndef f(x: int):\n    '''Doc.'''\n").run()
+        f"import os; os.system('touch {target}')\n\ndef f(x: int):\n    '''Doc.'''\n"
+    ).run()
     assert "Only imports and one function definition" in errors(at)
     assert not target.exists()
 
@@ -227,8 +241,9 @@ def test_stage3_the_wire_body_carries_the_tools_array(open_page, lang):
     assert body["tools"][0]["type"] == "function"
     assert body["tools"][0]["function"]["parameters"]["required"] == ["city"]
     assert "tool_choice" not in body and "parallel_tool_calls" not in body
-    assert body["messages"] == [{"content": "曼谷天气怎么样？" if lang == "zh" else "What's the weather in Bangkok?",
-                                 "role": "user"}]
+    assert body["messages"] == [
+        {"content": "曼谷天气怎么样？" if lang == "zh" else "What's the weather in Bangkok?", "role": "user"}
+    ]
 
 
 def test_stage3_untouched_question_follows_the_language_switch(open_page):
@@ -334,12 +349,15 @@ def test_stage5_type_map_and_the_coerced_3(open_page, lang):
     assert json_elements(at)[0] == {"city": "Bangkok", "days": 3}
 
 
-@pytest.mark.parametrize(("args", "switch", "error_type"), [
-    ('{"city": "Bangkok", "days": "3"}', ("strict", True), "int_type"),
-    ('{"city": "Bangkok", "days": 30}', None, "less_than_equal"),
-    ('{"city": "", "days": 2}', None, "string_too_short"),
-    ('{"location": "Bangkok", "days": 3}', None, "extra_forbidden"),
-])
+@pytest.mark.parametrize(
+    ("args", "switch", "error_type"),
+    [
+        ('{"city": "Bangkok", "days": "3"}', ("strict", True), "int_type"),
+        ('{"city": "Bangkok", "days": 30}', None, "less_than_equal"),
+        ('{"city": "", "days": 2}', None, "string_too_short"),
+        ('{"location": "Bangkok", "days": 3}', None, "extra_forbidden"),
+    ],
+)
 def test_stage5_pydantic_errors_straight_from_errors(open_page, args, switch, error_type):
     at = open_page(P5, "en")
     at.text_area(key="stage_valid_args").set_value(args).run()
@@ -363,8 +381,7 @@ def test_stage5_malformed_json_stops_at_layer_one(open_page):
     at = open_page(P5, "en")
     at.text_area(key="stage_valid_args").set_value("{'city': 'Bangkok'}").run()
     assert "Not valid JSON" in errors(at)
-    assert "Expecting property name enclosed in double quotes" in errors(at) or any(
-        "^" in c for c in codes(at))
+    assert "Expecting property name enclosed in double quotes" in errors(at) or any("^" in c for c in codes(at))
 
 
 def test_stage5_fakecity_is_well_shaped_and_answered_by_the_tool(open_page):
@@ -504,8 +521,10 @@ def test_one_live_run_is_shared_and_highlighted_on_every_page(open_page):
     trace = at.session_state["trace::chain"]
     call_id = trace.model_calls[0].ai_message["tool_calls"][0]["id"]
     # Page ①: the tools array of the run's first request body, as the model received it.
-    assert any(isinstance(d, list) and d and isinstance(d[0], dict) and d[0].get("function", {}).get("name") == "get_weather"
-               for d in json_codes(at))
+    assert any(
+        isinstance(d, list) and d and isinstance(d[0], dict) and d[0].get("function", {}).get("name") == "get_weather"
+        for d in json_codes(at)
+    )
     for page in (P2, P3, P4, P5, P6, P7, P8):
         at.switch_page(page).run()
         assert not at.exception, (page, at.exception)

@@ -25,8 +25,18 @@ PAGES = {
 def texts(at) -> str:
     """Every markdown, code, caption, alert and text value of the page, joined."""
     parts = []
-    for group in (at.markdown, at.code, at.caption, at.error, at.warning, at.success, at.info, at.text,
-                  at.subheader, at.title):
+    for group in (
+        at.markdown,
+        at.code,
+        at.caption,
+        at.error,
+        at.warning,
+        at.success,
+        at.info,
+        at.text,
+        at.subheader,
+        at.title,
+    ):
         parts.extend(str(el.value) for el in group)
     return "\n".join(parts)
 
@@ -41,7 +51,9 @@ def test_page_title_is_the_lesson_heading_and_the_tutor_is_live(open_page, n, la
     # the right column: the live tutor with the article's three questions one click away
     assert at.subheader[-1].value == ("Ask 小E live" if lang == "en" else "现场问小E")
     options = at.pills[0].options
-    assert ("Do I have class next Wednesday? My id is S1001" if lang == "en" else "下周三我有课吗？学号 S1001") in options
+    assert (
+        "Do I have class next Wednesday? My id is S1001" if lang == "en" else "下周三我有课吗？学号 S1001"
+    ) in options
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -67,7 +79,9 @@ def test_lesson1_rerun_button_runs_the_active_model_again(open_page):
     assert [c["name"] for c in intent["tool_calls"]] == ["get_schedule", "get_learning_record"]
     # on the wire the same calls carry their arguments as a JSON string
     assert [c["function"]["arguments"] for c in intent["wire_tool_calls"]] == [
-        '{"student_id": "S1001", "date": "2026-07-25"}', '{"student_id": "S1001"}']
+        '{"student_id": "S1001", "date": "2026-07-25"}',
+        '{"student_id": "S1001"}',
+    ]
     assert list(at.dataframe[0].value["id"]) == [c["id"] for c in intent["tool_calls"]]
 
 
@@ -148,8 +162,11 @@ def test_lesson4_a_smaller_step_limit_stops_earlier(open_page):
 def test_lesson5_compares_the_loops_and_draws_the_graph(open_page, lang):
     at = open_page(PAGES[5], lang)
     page = texts(at)
-    same = ("Same answer", "Same observations", "Same number of model calls") if lang == "en" else (
-        "答案相同", "观察记录相同", "模型调用次数相同")
+    same = (
+        ("Same answer", "Same observations", "Same number of model calls")
+        if lang == "en"
+        else ("答案相同", "观察记录相同", "模型调用次数相同")
+    )
     for label in same:
         assert f":green-badge[:material/check_circle: {label}]" in page
     assert [m.value for m in at.metric if m.label in ("Model calls", "模型调用")] == ["2", "2"]

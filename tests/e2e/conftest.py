@@ -17,8 +17,16 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output" / "screenshots"
 LOG = ROOT / "test-output" / "streamlit-e2e.log"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-quic",
-         "--no-first-run", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def _free_port() -> int:
@@ -36,9 +44,23 @@ def app_url():
     LOG.parent.mkdir(parents=True, exist_ok=True)
     log = LOG.open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.port",
+            str(port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
@@ -89,5 +111,4 @@ def shot(pg, name: str) -> Path:
 def wait_idle(pg, timeout: float = 30000) -> None:
     """Wait until Streamlit is not running a script (no 'Running' status widget)."""
     pg.wait_for_timeout(300)
-    pg.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=timeout)
+    pg.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=timeout)

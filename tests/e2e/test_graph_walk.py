@@ -17,20 +17,43 @@ pytestmark = pytest.mark.e2e
 
 # page stem -> (zh title, en title, node ids the first picture shows, artifact zh / en)
 WALK = [
-    ("graph_1_workflow_vs_agent", "固定工作流 vs Agent", "Fixed workflow vs agent", ["understand", "search", "answer"],
-     ("由代码决定", "decided by the code")),
-    ("graph_2_is_tavily_a_tool", "Tavily 算工具吗", "Is Tavily a tool?", ["understand", "search", "answer"],
-     ("search_web", "search_web")),
-    ("graph_3_state", "State、节点、边", "State, nodes, edges", ["understand", "search", "answer"],
-     ("add_messages", "add_messages")),
-    ("graph_4_threads", "thread_id 与 checkpointer", "thread_id and checkpointers", ["understand", "search", "answer"],
-     ("thread_id", "thread_id")),
-    ("graph_5_code_review", "代码审查", "The code review", ["understand", "search", "answer"],
-     ("FINDING 1", "FINDING 1")),
-    ("graph_6_approval", "人工审批", "Human approval", ["model", "approve", "tools"],
-     ("发件箱", "Outbox")),
-    ("graph_7_context", "上下文控制", "Context control", ["model", "tools"],
-     ("配对完整", "pair intact")),
+    (
+        "graph_1_workflow_vs_agent",
+        "固定工作流 vs Agent",
+        "Fixed workflow vs agent",
+        ["understand", "search", "answer"],
+        ("由代码决定", "decided by the code"),
+    ),
+    (
+        "graph_2_is_tavily_a_tool",
+        "Tavily 算工具吗",
+        "Is Tavily a tool?",
+        ["understand", "search", "answer"],
+        ("search_web", "search_web"),
+    ),
+    (
+        "graph_3_state",
+        "State、节点、边",
+        "State, nodes, edges",
+        ["understand", "search", "answer"],
+        ("add_messages", "add_messages"),
+    ),
+    (
+        "graph_4_threads",
+        "thread_id 与 checkpointer",
+        "thread_id and checkpointers",
+        ["understand", "search", "answer"],
+        ("thread_id", "thread_id"),
+    ),
+    (
+        "graph_5_code_review",
+        "代码审查",
+        "The code review",
+        ["understand", "search", "answer"],
+        ("FINDING 1", "FINDING 1"),
+    ),
+    ("graph_6_approval", "人工审批", "Human approval", ["model", "approve", "tools"], ("发件箱", "Outbox")),
+    ("graph_7_context", "上下文控制", "Context control", ["model", "tools"], ("配对完整", "pair intact")),
 ]
 
 
@@ -55,15 +78,21 @@ def wait_graph(page, nth: int = 0) -> list[str]:
 
 def amber_nodes(page, nth: int = 0) -> list[str]:
     """Names of the nodes drawn amber (highlighted) in the ``nth`` Graphviz chart."""
-    return page.locator("[data-testid=stGraphVizChart] svg").nth(nth).evaluate(
-        "svg => Array.from(svg.querySelectorAll('.node')).filter(n => n.innerHTML.includes('#ffd54f'))"
-        ".map(n => n.querySelector('title').textContent)")
+    return (
+        page.locator("[data-testid=stGraphVizChart] svg")
+        .nth(nth)
+        .evaluate(
+            "svg => Array.from(svg.querySelectorAll('.node')).filter(n => n.innerHTML.includes('#ffd54f'))"
+            ".map(n => n.querySelector('title').textContent)"
+        )
+    )
 
 
 def shot_whole(page, name: str) -> None:
     """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it."""
     height = page.evaluate(
-        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }")
+        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }"
+    )
     page.set_viewport_size({"width": 1400, "height": min(max(int(height), 1000), 16000)})
     page.wait_for_timeout(800)
     wait_idle(page)
@@ -123,10 +152,13 @@ def test_lesson4_three_turns_then_history(app_url, page):
     shot_whole(page, "graph_4_en_three_turns")
 
 
-@pytest.mark.parametrize(("lang", "send", "decide", "resume", "expect"), [
-    ("en", "Send to the agent", None, "Approve and resume", "The side effect happened"),
-    ("zh", "发给 Agent", "拒绝", "拒绝并继续", "没有发出任何消息"),
-])
+@pytest.mark.parametrize(
+    ("lang", "send", "decide", "resume", "expect"),
+    [
+        ("en", "Send to the agent", None, "Approve and resume", "The side effect happened"),
+        ("zh", "发给 Agent", "拒绝", "拒绝并继续", "没有发出任何消息"),
+    ],
+)
 def test_lesson6_pause_then_resume(app_url, page, lang, send, decide, resume, expect):
     open_lesson(page, app_url, "graph_6_approval", lang, "Human approval" if lang == "en" else "人工审批")
     press(page, send)

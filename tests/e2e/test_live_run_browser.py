@@ -9,10 +9,13 @@ from tests.e2e.conftest import shot, wait_idle
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize(("lang", "question", "expect"), [
-    ("zh", "曼谷天气怎么样？", "执行工具"),
-    ("en", "What's the weather in Paris?", "· tool"),
-])
+@pytest.mark.parametrize(
+    ("lang", "question", "expect"),
+    [
+        ("zh", "曼谷天气怎么样？", "执行工具"),
+        ("en", "What's the weather in Paris?", "· tool"),
+    ],
+)
 def test_ask_and_find_the_tool_result_in_the_timeline(app_url, page, lang, question, expect):
     page.goto(f"{app_url}/live_run?lang={lang}")
     page.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
@@ -21,8 +24,9 @@ def test_ask_and_find_the_tool_result_in_the_timeline(app_url, page, lang, quest
     shot(page, f"live_run_{lang}_empty")
     page.get_by_test_id("stChatInputTextArea").fill(question)
     page.keyboard.press("Enter")
-    tool_row = page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").filter(
-        has_text=expect).first
+    tool_row = (
+        page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").filter(has_text=expect).first
+    )
     tool_row.wait_for(timeout=60000)
     wait_idle(page)
     tool_row.click()  # open the tool execution: its ToolMessage is inside

@@ -69,7 +69,7 @@ def test_sidebar_key_goes_nowhere_but_the_request_header(app_url, page, local_en
     wait_idle(page)
     html = page.content()
     where = html.find(KEY)
-    assert where < 0, html[max(0, where - 300): where + 60]
+    assert where < 0, html[max(0, where - 300) : where + 60]
     assert "Bangkok" in page.content() or "Paris" in page.content()
     # 2. the exported trace
     with page.expect_download() as info:

@@ -23,8 +23,7 @@ def test_five_browser_sessions_do_not_leak(app_url, browser):
             pg.get_by_test_id("stChatInputTextArea").fill(f"What's the weather in {city}?")
             pg.keyboard.press("Enter")
         for n, (pg, city) in enumerate(zip(pages, CITIES)):
-            pg.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(
-                timeout=60000)
+            pg.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=60000)
             wait_idle(pg)
             answer = pg.get_by_test_id("stChatMessage").last.inner_text()
             assert f"city={city}" in answer

@@ -26,16 +26,36 @@ PAGES = [
     ("stage_7_tool_message", "tool_call_id", "tool_call_id"),
     ("stage_8_round_trip", "源码：step_through", "Source: step_through"),
 ]
-TITLES = {"zh": ["@tool", "JSON Schema", "bind_tools", "tool_call", "JSON 与 Pydantic", "func(**kwargs)", "ToolMessage",
-                 "第二次请求"],
-          "en": ["@tool", "JSON Schema", "bind_tools", "tool_call", "JSON and Pydantic", "func(**kwargs)", "ToolMessage",
-                 "The second request"]}
+TITLES = {
+    "zh": [
+        "@tool",
+        "JSON Schema",
+        "bind_tools",
+        "tool_call",
+        "JSON 与 Pydantic",
+        "func(**kwargs)",
+        "ToolMessage",
+        "第二次请求",
+    ],
+    "en": [
+        "@tool",
+        "JSON Schema",
+        "bind_tools",
+        "tool_call",
+        "JSON and Pydantic",
+        "func(**kwargs)",
+        "ToolMessage",
+        "The second request",
+    ],
+}
 
 
 def full_shot(pg, name: str) -> None:
     """Screenshot the whole page: Streamlit scrolls inside its main block, so grow the viewport first."""
-    height = pg.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
-                         " return m ? m.scrollHeight : document.body.scrollHeight; }")
+    height = pg.evaluate(
+        "() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+        " return m ? m.scrollHeight : document.body.scrollHeight; }"
+    )
     size = pg.viewport_size
     pg.set_viewport_size({"width": size["width"], "height": min(max(int(height), size["height"]), 16000)})
     pg.wait_for_timeout(1000)
@@ -90,7 +110,7 @@ def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
 
 
 def test_a_shared_link_reopens_the_editor_contents(app_url, page):
-    open_stage(page, app_url, "stage_5_validation", "en", '&args=%7B%22city%22%3A+%22Bangkok%22%2C+%22days%22%3A+30%7D')
+    open_stage(page, app_url, "stage_5_validation", "en", "&args=%7B%22city%22%3A+%22Bangkok%22%2C+%22days%22%3A+30%7D")
     page.get_by_text("WeatherInput rejected these arguments (1 error)").first.wait_for(timeout=30000)
     assert page.get_by_label("function.arguments").input_value() == '{"city": "Bangkok", "days": 30}'
     page.get_by_text("Share this page", exact=False).first.click()
@@ -106,6 +126,8 @@ def test_switching_language_keeps_the_editor_and_follows_the_default_question(ap
     page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
     page.locator("h1").filter(has_text="bind_tools: the tools in the request").wait_for(timeout=30000)
     wait_idle(page)
-    assert page.get_by_label("The user message (the only one in messages)").input_value() == \
-        "What's the weather in Bangkok?"
+    assert (
+        page.get_by_label("The user message (the only one in messages)").input_value()
+        == "What's the weather in Bangkok?"
+    )
     full_shot(page, "stage_3_zh_to_en")

@@ -21,9 +21,20 @@ def _open(page, app_url):
 def test_hostile_strings_in_a_trace_stay_text(app_url, page, tmp_path):
     from toolcall_lab.trace import SCHEMA, SCHEMA_VERSION
 
-    trace = {"schema": SCHEMA, "schema_version": SCHEMA_VERSION, "run_id": "0" * 32, "question": EVIL,
-             "model_label": EVIL, "lang": "en", "started_at": 0.0, "events": [], "answer": EVIL,
-             "stop_reason": "final", "error": None, "thread_id": None}
+    trace = {
+        "schema": SCHEMA,
+        "schema_version": SCHEMA_VERSION,
+        "run_id": "0" * 32,
+        "question": EVIL,
+        "model_label": EVIL,
+        "lang": "en",
+        "started_at": 0.0,
+        "events": [],
+        "answer": EVIL,
+        "stop_reason": "final",
+        "error": None,
+        "thread_id": None,
+    }
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(trace), encoding="utf-8")
     _open(page, app_url)

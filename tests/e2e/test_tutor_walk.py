@@ -15,18 +15,42 @@ pytestmark = pytest.mark.e2e
 
 # page stem -> (zh title, en title, text the lesson's artifact must show in zh / en)
 WALK = [
-    ("tutor_1_model_talks", "模型动嘴，代码动手", "The model talks, your code acts",
-     ("get_learning_record", "get_learning_record")),
-    ("tutor_2_tools_for_programs", "工具是写给程序用的", "Tools are written for programs",
-     ("日期「下周三」格式不对", "日期「下周三」格式不对")),
-    ("tutor_3_registry", "一份工具清单，一张 schema 快照", "One registry, and a snapshot of what the model reads",
-     ("丢失", "lost")),
-    ("tutor_4_loop_guard", "凡是循环，先回答：它一定会停吗？", "Every loop must first answer: will it stop?",
-     ("StepLimitExceeded", "StepLimitExceeded")),
-    ("tutor_5_manual_vs_react", "手写循环与预置 ReAct 图", "The loop by hand, and the prebuilt one",
-     ("LangGraphDeprecatedSinceV10", "LangGraphDeprecatedSinceV10")),
-    ("tutor_6_pitfalls", "七个坑：坏的与修好的", "Seven pitfalls, broken and fixed",
-     ("NotImplementedError", "NotImplementedError")),
+    (
+        "tutor_1_model_talks",
+        "模型动嘴，代码动手",
+        "The model talks, your code acts",
+        ("get_learning_record", "get_learning_record"),
+    ),
+    (
+        "tutor_2_tools_for_programs",
+        "工具是写给程序用的",
+        "Tools are written for programs",
+        ("日期「下周三」格式不对", "日期「下周三」格式不对"),
+    ),
+    (
+        "tutor_3_registry",
+        "一份工具清单，一张 schema 快照",
+        "One registry, and a snapshot of what the model reads",
+        ("丢失", "lost"),
+    ),
+    (
+        "tutor_4_loop_guard",
+        "凡是循环，先回答：它一定会停吗？",
+        "Every loop must first answer: will it stop?",
+        ("StepLimitExceeded", "StepLimitExceeded"),
+    ),
+    (
+        "tutor_5_manual_vs_react",
+        "手写循环与预置 ReAct 图",
+        "The loop by hand, and the prebuilt one",
+        ("LangGraphDeprecatedSinceV10", "LangGraphDeprecatedSinceV10"),
+    ),
+    (
+        "tutor_6_pitfalls",
+        "七个坑：坏的与修好的",
+        "Seven pitfalls, broken and fixed",
+        ("NotImplementedError", "NotImplementedError"),
+    ),
 ]
 
 
@@ -45,7 +69,8 @@ def open_lesson(page, app_url: str, stem: str, lang: str, title: str, expect: st
 def shot_whole(page, name: str) -> None:
     """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it."""
     height = page.evaluate(
-        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }")
+        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }"
+    )
     page.set_viewport_size({"width": 1400, "height": min(max(int(height), 1000), 16000)})
     page.wait_for_timeout(500)
     wait_idle(page)
@@ -94,8 +119,12 @@ def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
 def test_lesson1_ask_the_live_tutor(app_url, page):
     open_lesson(page, app_url, "tutor_1_model_talks", "zh", "模型动嘴，代码动手")
     page.get_by_test_id("stButtonGroup").locator("button").filter(has_text="下周三我有课吗").click()
-    row = page.locator("[data-testid=stExpander] summary").filter(has_text="get_schedule").filter(
-        has_text="执行工具").first
+    row = (
+        page.locator("[data-testid=stExpander] summary")
+        .filter(has_text="get_schedule")
+        .filter(has_text="执行工具")
+        .first
+    )
     row.wait_for(timeout=60000)
     wait_idle(page)
     body = page.locator("body").inner_text()

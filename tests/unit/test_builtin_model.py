@@ -30,16 +30,26 @@ TOOLS = [*build_tools(), build_weather_tool(), search_web]
 
 CASES = [
     # (question, expected [(tool, args)])
-    ("我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。",
-     [("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
-      ("get_learning_record", {"student_id": "S1001"})]),
+    (
+        "我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。",
+        [
+            ("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
+            ("get_learning_record", {"student_id": "S1001"}),
+        ],
+    ),
     ("下周三我有课吗？学号 S1001", [("get_schedule", {"student_id": "S1001", "date": "下周三"})]),
     ("accord 这个词在你们词表里是几级？", [("lookup_word", {"word": "accord"})]),
-    ("What classes do I have on 2026-07-25, and how far have I got?",
-     [("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
-      ("get_learning_record", {"student_id": "S1001"})]),
-    ("Is there class next Wednesday? My id is S1001",
-     [("get_schedule", {"student_id": "S1001", "date": "next Wednesday"})]),
+    (
+        "What classes do I have on 2026-07-25, and how far have I got?",
+        [
+            ("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
+            ("get_learning_record", {"student_id": "S1001"}),
+        ],
+    ),
+    (
+        "Is there class next Wednesday? My id is S1001",
+        [("get_schedule", {"student_id": "S1001", "date": "next Wednesday"})],
+    ),
     ("What level is the word accord?", [("lookup_word", {"word": "accord"})]),
     ("S1002 的学习进度怎么样", [("get_learning_record", {"student_id": "S1002"})]),
     ("How is student S1003 doing?", [("get_learning_record", {"student_id": "S1003"})]),
@@ -53,8 +63,10 @@ CASES = [
     ("What's the weather in FakeCity?", [("get_weather", {"city": "FakeCity"})]),
     ("搜索 LangGraph 最新的持久化方式", [("search_web", {"query": "LangGraph 最新 持久化方式"})]),
     ("Search for Pydantic strict mode", [("search_web", {"query": "Pydantic strict mode"})]),
-    ("帮我查一下 resilient 是什么意思，另外我明天有课吗",
-     [("lookup_word", {"word": "resilient"}), ("get_schedule", {"student_id": "S1001", "date": "明天"})]),
+    (
+        "帮我查一下 resilient 是什么意思，另外我明天有课吗",
+        [("lookup_word", {"word": "resilient"}), ("get_schedule", {"student_id": "S1001", "date": "明天"})],
+    ),
     ("曼谷未来三天天气", [("get_weather", {"city": "Bangkok", "days": 3})]),
 ]
 
@@ -156,18 +168,37 @@ def test_follow_up_is_resolved_from_history():
 
 
 def test_answer_from_documents_cites_sources():
-    docs = {"results": [{"title": "Bangkok weather tomorrow", "url": "https://weather.example/bangkok/tomorrow",
-                         "content": "Tomorrow in Bangkok: 32°C, 80% chance of rain; take an umbrella."}]}
-    reply = build_chat_model().invoke([
-        SystemMessage("Answer from these search results:\n" + json.dumps(docs)),
-        HumanMessage("Do I need an umbrella in Bangkok tomorrow?"),
-    ])
+    docs = {
+        "results": [
+            {
+                "title": "Bangkok weather tomorrow",
+                "url": "https://weather.example/bangkok/tomorrow",
+                "content": "Tomorrow in Bangkok: 32°C, 80% chance of rain; take an umbrella.",
+            }
+        ]
+    }
+    reply = build_chat_model().invoke(
+        [
+            SystemMessage("Answer from these search results:\n" + json.dumps(docs)),
+            HumanMessage("Do I need an umbrella in Bangkok tomorrow?"),
+        ]
+    )
     assert "umbrella" in reply.content and "https://weather.example/bangkok/tomorrow" in reply.content
 
 
 def test_scripted_replies_replay_in_order_then_the_model_decides():
-    script = [{"content": None, "tool_calls": [{"id": "call_a", "type": "function",
-                                                "function": {"name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}}]}]
+    script = [
+        {
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_a",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+                }
+            ],
+        }
+    ]
     model = build_chat_model(script=script).bind_tools(TOOLS)
     first = model.invoke([HumanMessage("北京天气如何")])
     assert first.tool_calls[0]["args"] == {"city": "Paris"} and first.tool_calls[0]["id"] == "call_a"
@@ -186,16 +217,23 @@ def test_tool_message_without_a_call_gets_the_provider_400():
 
 
 def test_unanswered_tool_call_ids_are_listed_in_the_400():
-    status, body = BuiltinModel().complete({
-        "model": "m",
-        "messages": [
-            {"role": "user", "content": "hi"},
-            {"role": "assistant", "content": None, "tool_calls": [
-                {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
-                {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
-            {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
-        ],
-    })
+    status, body = BuiltinModel().complete(
+        {
+            "model": "m",
+            "messages": [
+                {"role": "user", "content": "hi"},
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+                        {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{}"}},
+                    ],
+                },
+                {"role": "tool", "tool_call_id": "call_1", "content": "ok"},
+            ],
+        }
+    )
     assert status == 400
     assert body["error"]["message"].endswith("did not have response messages: call_2")
     assert body["error"]["param"] == "messages.[1].role"

@@ -20,18 +20,38 @@ def _free_port() -> int:
 
 def test_serve_answers_a_tool_call_over_http_and_the_openai_sdk_reads_it():
     port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "toolcall_lab.offline", "serve", "--port", str(port)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toolcall_lab.offline", "serve", "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert "listening on http://127.0.0.1:" in proc.stdout.readline()
-        body = {"model": "builtin-teaching-model",
-                "messages": [{"role": "user", "content": "曼谷天气怎么样？"}],
-                "tools": [{"type": "function", "function": {
-                    "name": "get_weather", "description": "查询城市天气",
-                    "parameters": {"type": "object", "properties": {"city": {"type": "string"}},
-                                   "required": ["city"]}}}]}
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/chat/completions", data=json.dumps(body).encode(),
-                                         headers={"content-type": "application/json"})
+        body = {
+            "model": "builtin-teaching-model",
+            "messages": [{"role": "user", "content": "曼谷天气怎么样？"}],
+            "tools": [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": "get_weather",
+                        "description": "查询城市天气",
+                        "parameters": {
+                            "type": "object",
+                            "properties": {"city": {"type": "string"}},
+                            "required": ["city"],
+                        },
+                    },
+                }
+            ],
+        }
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/v1/chat/completions",
+            data=json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=10) as resp:
             raw = json.loads(resp.read())
         call = raw["choices"][0]["message"]["tool_calls"][0]

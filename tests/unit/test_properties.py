@@ -19,8 +19,7 @@ from toolcall_lab.offline.transport import handle
 SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=200),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=200),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=20), children, max_size=5),
     max_leaves=30,
 )
@@ -33,17 +32,28 @@ messages = st.lists(
     max_size=6,
 )
 tools = st.lists(
-    st.fixed_dictionaries({"type": st.sampled_from(["function", "other"]),
-                           "function": st.fixed_dictionaries({"name": st.text(max_size=70),
-                                                              "description": st.text(max_size=200),
-                                                              "parameters": json_values})}),
+    st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["function", "other"]),
+            "function": st.fixed_dictionaries(
+                {"name": st.text(max_size=70), "description": st.text(max_size=200), "parameters": json_values}
+            ),
+        }
+    ),
     max_size=4,
 )
 bodies = st.one_of(
     json_values,
-    st.fixed_dictionaries({"model": st.text(max_size=20), "messages": messages},
-                          optional={"tools": tools, "tool_choice": json_values, "parallel_tool_calls": json_values,
-                                    "response_format": json_values, "stream": st.booleans()}),
+    st.fixed_dictionaries(
+        {"model": st.text(max_size=20), "messages": messages},
+        optional={
+            "tools": tools,
+            "tool_choice": json_values,
+            "parallel_tool_calls": json_values,
+            "response_format": json_values,
+            "stream": st.booleans(),
+        },
+    ),
 )
 
 
@@ -70,11 +80,24 @@ def test_endpoint_answers_every_body_with_a_completion_or_a_provider_error(body)
 @SETTINGS
 @given(st.text(max_size=2000), st.text(max_size=300))
 def test_model_decides_on_any_question(question, system):
-    body = {"model": "m", "messages": [{"role": "system", "content": system}, {"role": "user", "content": question}],
-            "tools": [{"type": "function", "function": {"name": "get_weather", "description": "查询城市天气 weather",
-                                                        "parameters": {"type": "object", "properties": {
-                                                            "city": {"type": "string"}, "days": {"type": "integer"}},
-                                                            "required": ["city"]}}}]}
+    body = {
+        "model": "m",
+        "messages": [{"role": "system", "content": system}, {"role": "user", "content": question}],
+        "tools": [
+            {
+                "type": "function",
+                "function": {
+                    "name": "get_weather",
+                    "description": "查询城市天气 weather",
+                    "parameters": {
+                        "type": "object",
+                        "properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
+                        "required": ["city"],
+                    },
+                },
+            }
+        ],
+    }
     status, completion = BuiltinModel().complete(body)
     assert status == 200
     message = completion["choices"][0]["message"]
@@ -94,8 +117,18 @@ def test_trace_import_refuses_anything_that_is_not_a_trace_with_a_reason(blob):
 def test_hostile_trace_strings_stay_data():
     """HTML and script in an imported trace round-trip as plain strings (pages render them as text)."""
     evil = "<script>alert(1)</script><img src=x onerror=alert(2)>"
-    data = {"schema": trace_io.SCHEMA, "schema_version": 1, "run_id": evil, "question": evil, "model_label": evil,
-            "lang": "en", "started_at": 0.0, "events": [], "answer": evil, "stop_reason": "final"}
+    data = {
+        "schema": trace_io.SCHEMA,
+        "schema_version": 1,
+        "run_id": evil,
+        "question": evil,
+        "model_label": evil,
+        "lang": "en",
+        "started_at": 0.0,
+        "events": [],
+        "answer": evil,
+        "stop_reason": "final",
+    }
     trace = trace_io.loads(json.dumps(data))
     assert trace.question == evil and trace.answer == evil
 
@@ -116,9 +149,25 @@ def test_nan_and_infinity_in_results_are_made_json_safe():
 
 
 @SETTINGS
-@given(st.lists(st.fixed_dictionaries({"type": st.just("function"), "function": st.fixed_dictionaries({
-    "name": st.from_regex(r"[a-z_]{1,20}", fullmatch=True), "description": st.text(max_size=100),
-    "parameters": json_values})}), min_size=1, max_size=3), st.text(max_size=200))
+@given(
+    st.lists(
+        st.fixed_dictionaries(
+            {
+                "type": st.just("function"),
+                "function": st.fixed_dictionaries(
+                    {
+                        "name": st.from_regex(r"[a-z_]{1,20}", fullmatch=True),
+                        "description": st.text(max_size=100),
+                        "parameters": json_values,
+                    }
+                ),
+            }
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    st.text(max_size=200),
+)
 def test_any_tool_schema_gets_a_completion_or_a_schema_error(tools_list, question):
     body = {"model": "m", "messages": [{"role": "user", "content": question}], "tools": tools_list}
     status, completion = BuiltinModel().complete(body)
@@ -131,8 +180,11 @@ def test_any_tool_schema_gets_a_completion_or_a_schema_error(tools_list, questio
 @SETTINGS
 @given(json_values, st.text(max_size=200))
 def test_structured_output_with_any_schema_answers_json(schema, question):
-    body = {"model": "m", "messages": [{"role": "user", "content": question}],
-            "response_format": {"type": "json_schema", "json_schema": {"name": "x", "schema": schema}}}
+    body = {
+        "model": "m",
+        "messages": [{"role": "user", "content": question}],
+        "response_format": {"type": "json_schema", "json_schema": {"name": "x", "schema": schema}},
+    }
     status, completion = BuiltinModel().complete(body)
     assert status in (200, 400)
     if status == 200:

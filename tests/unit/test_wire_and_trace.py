@@ -65,14 +65,25 @@ def test_live_run_tool_message_answers_the_call_it_belongs_to():
 
 
 def test_validation_notes_coercion_and_defaults():
-    script = [{"content": None, "tool_calls": [{"id": "call_x", "type": "function",
-               "function": {"name": "get_weather", "arguments": '{"city": "Bangkok", "days": "3"}'}}]}]
+    script = [
+        {
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_x",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"city": "Bangkok", "days": "3"}'},
+                }
+            ],
+        }
+    ]
     trace = run_traced("weather", build_chat_model(script=script), [build_weather_tool()])
     execution = trace.tool_executions[0]
     assert execution.parsed_args == {"city": "Bangkok", "days": "3"}
     assert execution.validation.ok
     assert execution.validation.coercions == [
-        {"field": "days", "input": "3", "input_type": "str", "output": 3, "output_type": "int"}]
+        {"field": "days", "input": "3", "input_type": "str", "output": 3, "output_type": "int"}
+    ]
     assert execution.kwargs_passed == {"city": "Bangkok", "days": 3}
 
 
@@ -101,13 +112,24 @@ def test_a_nested_model_is_not_a_coercion_but_a_string_inside_it_is():
     assert clean.kwargs == {"where": {"city": "Bangkok", "days": 2}, "unit": "C"}
     coerced = validate_arguments(tool, {"where": {"city": "Bangkok", "days": "2"}, "unit": "F"})
     assert coerced.coercions == [
-        {"field": "where/days", "input": "2", "input_type": "str", "output": 2, "output_type": "int"}]
+        {"field": "where/days", "input": "2", "input_type": "str", "output": 2, "output_type": "int"}
+    ]
     assert coerced.defaults == []
 
 
 def test_invalid_arguments_reach_the_model_as_an_error_toolmessage():
-    script = [{"content": None, "tool_calls": [{"id": "call_bad", "type": "function",
-               "function": {"name": "get_weather", "arguments": '{"location": "Bangkok"}'}}]}]
+    script = [
+        {
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_bad",
+                    "type": "function",
+                    "function": {"name": "get_weather", "arguments": '{"location": "Bangkok"}'},
+                }
+            ],
+        }
+    ]
     trace = run_traced("weather", build_chat_model(script=script), [build_weather_tool()])
     execution = trace.tool_executions[0]
     assert not execution.validation.ok
@@ -118,8 +140,12 @@ def test_invalid_arguments_reach_the_model_as_an_error_toolmessage():
 
 def test_a_failed_model_call_ends_the_trace_with_an_explained_error():
     """Nothing listens on the port: the run ends with an explained error, not an exception."""
-    settings = Settings(provider="openai_compatible", llm_api_key="sk-x-123456789",
-                        llm_base_url=f"http://127.0.0.1:{_free_port()}/v1", max_retries=0)
+    settings = Settings(
+        provider="openai_compatible",
+        llm_api_key="sk-x-123456789",
+        llm_base_url=f"http://127.0.0.1:{_free_port()}/v1",
+        max_retries=0,
+    )
     trace = run_traced("weather", build_chat_model(settings), [build_weather_tool()])
     assert trace.stop_reason == "error"
     assert trace.error["stage"] == "model_call"
@@ -135,9 +161,16 @@ def test_trace_round_trips_exactly():
     assert trace_io.dumps(again) == text
 
 
-@pytest.mark.parametrize("bad", ["not json", "[]", '{"schema": "x"}',
-                                 '{"schema": "toolcall-lab/run-trace", "schema_version": 99}',
-                                 '{"schema": "toolcall-lab/run-trace", "schema_version": 1, "events": [{"kind": "evil"}]}'])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "not json",
+        "[]",
+        '{"schema": "x"}',
+        '{"schema": "toolcall-lab/run-trace", "schema_version": 99}',
+        '{"schema": "toolcall-lab/run-trace", "schema_version": 1, "events": [{"kind": "evil"}]}',
+    ],
+)
 def test_foreign_or_broken_trace_files_are_refused_with_a_reason(bad):
     with pytest.raises(trace_io.TraceFormatError) as info:
         trace_io.loads(bad)
@@ -151,8 +184,13 @@ def test_oversized_trace_is_refused():
 
 def test_redaction_of_a_key_in_headers_urls_and_errors():
     key = "sk-test-SECRET-1234567890"
-    data = {"Authorization": f"Bearer {key}", "api_key": key, "url": f"https://h/v1?key={key}",
-            "note": f"failed with {key}", "usage": {"total_tokens": 12}}
+    data = {
+        "Authorization": f"Bearer {key}",
+        "api_key": key,
+        "url": f"https://h/v1?key={key}",
+        "note": f"failed with {key}",
+        "usage": {"total_tokens": 12},
+    }
     clean = redact(data, [key])
     assert key not in json.dumps(clean)
     assert clean["Authorization"] == REDACTED and clean["usage"]["total_tokens"] == 12
@@ -173,11 +211,15 @@ def test_real_provider_path_captures_and_redacts_the_key():
     thread.start()
     try:
         key = "sk-lab-RECOGNISABLE-0000111122223333"
-        settings = Settings(provider="openai_compatible", llm_api_key=key,
-                            llm_base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
-                            llm_model_id="builtin-teaching-model")
-        trace = run_traced("曼谷天气怎么样？", build_chat_model(settings), [build_weather_tool()],
-                           secrets=settings.secrets)
+        settings = Settings(
+            provider="openai_compatible",
+            llm_api_key=key,
+            llm_base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
+            llm_model_id="builtin-teaching-model",
+        )
+        trace = run_traced(
+            "曼谷天气怎么样？", build_chat_model(settings), [build_weather_tool()], secrets=settings.secrets
+        )
     finally:
         server.shutdown()
         server.server_close()

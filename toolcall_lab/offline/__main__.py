@@ -36,10 +36,10 @@ def make_server(host: str = "127.0.0.1", port: int = 8765, model: BuiltinModel |
             self.end_headers()
             self.wfile.write(body)
 
-        def do_POST(self) -> None:  # noqa: N802 (http.server naming)
+        def do_POST(self) -> None:
             self._answer("POST")
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             self._answer("GET")
 
         def log_message(self, fmt: str, *args: object) -> None:

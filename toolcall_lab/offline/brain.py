@@ -204,8 +204,11 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, clause: str
                 return value
         return schema.get("default")
     if kind == "number":
-        units = ("天", "日", "day", "days", "条", "个", "results", "result", "items") if pname.lower() in (
-            "days", "limit", "max_results", "n", "count", "top_k", "k") else ()
+        units = (
+            ("天", "日", "day", "days", "条", "个", "results", "result", "items")
+            if pname.lower() in ("days", "limit", "max_results", "n", "count", "top_k", "k")
+            else ()
+        )
         found = nlu.numbers_near(clause, units) if units else []
         if found:
             return found[0] if schema.get("type") == "integer" else float(found[0])
@@ -311,7 +314,9 @@ def _placeholder(pschema: dict[str, Any], ctx: nlu.Context) -> Any:
     return ctx.question
 
 
-def plan_calls(ctx: nlu.Context, chosen: list[dict[str, Any]]) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, list[str]]]]:
+def plan_calls(
+    ctx: nlu.Context, chosen: list[dict[str, Any]]
+) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, list[str]]]]:
     """Arguments for each chosen tool, and the tools skipped for a missing required value.
 
     A clause naming several cities for a city tool becomes one call per city (parallel calls).
@@ -329,8 +334,9 @@ def plan_calls(ctx: nlu.Context, chosen: list[dict[str, Any]]) -> tuple[list[tup
             skipped.append((name, missing))
             continue
         calls.append((name, args))
-        city_params = [p for p, s in (params.get("properties") or {}).items()
-                       if isinstance(s, dict) and _kind(p, s) == "city"]
+        city_params = [
+            p for p, s in (params.get("properties") or {}).items() if isinstance(s, dict) and _kind(p, s) == "city"
+        ]
         if city_params:
             first = args.get(city_params[0])
             for extra in [c for c in nlu.cities_in(ctx.question) if c != first]:
@@ -367,8 +373,10 @@ def _render_result(content: str, lang: str = "zh") -> str:
         # an English answer quotes the facts, not a Chinese summary sentence
         return listed if nlu.is_chinese(data["summary"]) else f"{data['summary']} ({listed})"
     if isinstance(data, dict):
-        return "; ".join(f"{k}: {json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v}"
-                         for k, v in list(data.items())[:12])
+        return "; ".join(
+            f"{k}: {json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v}"
+            for k, v in list(data.items())[:12]
+        )
     return content.strip()[:800]
 
 
@@ -398,21 +406,30 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
         if search_sources:
             lines.append(answer_from_documents(ctx, search_sources))
     for r in bad:
-        relative = [v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v)
-                    and not nlu.iso_dates(v)]
+        relative = [
+            v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)
+        ]
         example = _example_date(r["name"], tools)
         if relative and zh:
-            lines.append(f"我没法确定「{relative[0]}」具体是哪一天，{r['name']} 需要 YYYY-MM-DD 格式的日期。"
-                         f"请告诉我具体日期（例如 {example}），我再帮你查。")
+            lines.append(
+                f"我没法确定「{relative[0]}」具体是哪一天，{r['name']} 需要 YYYY-MM-DD 格式的日期。"
+                f"请告诉我具体日期（例如 {example}），我再帮你查。"
+            )
         elif relative:
-            lines.append(f"I cannot tell which date \"{relative[0]}\" is, and {r['name']} needs a date in "
-                         f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again.")
+            lines.append(
+                f'I cannot tell which date "{relative[0]}" is, and {r["name"]} needs a date in '
+                f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again."
+            )
         elif zh:
-            lines.append(f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{r['content'].strip()[:300]}」"
-                         "我不凭印象补答案，请按提示补充信息后再问我。")
+            lines.append(
+                f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{r['content'].strip()[:300]}」"
+                "我不凭印象补答案，请按提示补充信息后再问我。"
+            )
         else:
-            lines.append(f"The tool {r['name']} gave no usable result. It said: \"{r['content'].strip()[:300]}\" "
-                         "I will not guess an answer; please supply what it asks for and ask again.")
+            lines.append(
+                f'The tool {r["name"]} gave no usable result. It said: "{r["content"].strip()[:300]}" '
+                "I will not guess an answer; please supply what it asks for and ask again."
+            )
     if good and not bad and not search_sources:
         lines.append("以上内容全部来自工具结果。" if zh else "Everything above comes from the tool results.")
     return "\n\n".join(lines)
@@ -485,26 +502,39 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
     if skipped:
         name, missing = skipped[0]
         need = "、".join(missing) if zh else ", ".join(missing)
-        return (f"要用 {name} 回答这个问题，我还缺少：{need}。请补充后再问我。" if zh
-                else f"To answer with {name} I still need: {need}. Please provide it and ask again.")
+        return (
+            f"要用 {name} 回答这个问题，我还缺少：{need}。请补充后再问我。"
+            if zh
+            else f"To answer with {name} I still need: {need}. Please provide it and ask again."
+        )
     names = ", ".join((t.get("function") or {}).get("name", "") for t in tools)
     if not _is_question(ctx.question):
-        return ("你好！我是内置教学模型，可以借助工具回答问题。" if zh
-                else "Hello! I am the built-in teaching model; I answer questions with the help of tools.")
+        return (
+            "你好！我是内置教学模型，可以借助工具回答问题。"
+            if zh
+            else "Hello! I am the built-in teaching model; I answer questions with the help of tools."
+        )
     if tools:
-        return (f"我是内置教学模型。这个问题和我可用的工具（{names}）都对不上，我不凭空编答案。" if zh
-                else f"I am the built-in teaching model. None of my tools ({names}) fits this question, "
-                     "and I will not make an answer up.")
-    return ("我是内置教学模型，没有工具也没有资料可查，这个问题我答不了，也不会凭空编。" if zh
-            else "I am the built-in teaching model. With no tools and no documents I cannot answer this, "
-                 "and I will not make an answer up.")
+        return (
+            f"我是内置教学模型。这个问题和我可用的工具（{names}）都对不上，我不凭空编答案。"
+            if zh
+            else f"I am the built-in teaching model. None of my tools ({names}) fits this question, "
+            "and I will not make an answer up."
+        )
+    return (
+        "我是内置教学模型，没有工具也没有资料可查，这个问题我答不了，也不会凭空编。"
+        if zh
+        else "I am the built-in teaching model. With no tools and no documents I cannot answer this, "
+        "and I will not make an answer up."
+    )
 
 
 _ASKS_RESEND = re.compile(r"not valid JSON|send the call again", re.I)
 
 
-def _retry_broken_calls(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]],
-                        messages: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+def _retry_broken_calls(
+    ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]], messages: list[dict[str, Any]]
+) -> list[tuple[str, dict[str, Any]]]:
     """Self-repair: when a tool reply says the arguments were not valid JSON, call again
     (at most twice in one turn, then give up and say so)."""
     broken = [r["name"] for r in results if _ASKS_RESEND.search(r["content"])]

@@ -33,8 +33,15 @@ _ROLES = ("system", "developer", "user", "assistant", "tool", "function")
 class EndpointError(Exception):
     """A provider-style error response (status code and OpenAI error body)."""
 
-    def __init__(self, status: int, message: str, *, param: str | None = None,
-                 type_: str = "invalid_request_error", code: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        param: str | None = None,
+        type_: str = "invalid_request_error",
+        code: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.body = {"error": {"message": message, "type": type_, "param": param, "code": code}}
@@ -61,12 +68,19 @@ def validate_request(body: Any) -> None:
         for i, tool in enumerate(tools):
             fn = tool.get("function") if isinstance(tool, dict) else None
             if not isinstance(fn, dict) or tool.get("type") != "function":
-                raise EndpointError(400, f"Missing required parameter: 'tools[{i}].function'.",
-                                    param=f"tools[{i}].function")
+                raise EndpointError(
+                    400, f"Missing required parameter: 'tools[{i}].function'.", param=f"tools[{i}].function"
+                )
             params = fn.get("parameters")
-            if params is not None and (not isinstance(params, dict) or not isinstance(params.get("properties", {}), dict)):
-                raise EndpointError(400, f"Invalid schema for function '{fn.get('name')}': schema must be a JSON "
-                                         "Schema of 'type: \"object\"'.", param=f"tools[{i}].function.parameters")
+            if params is not None and (
+                not isinstance(params, dict) or not isinstance(params.get("properties", {}), dict)
+            ):
+                raise EndpointError(
+                    400,
+                    f"Invalid schema for function '{fn.get('name')}': schema must be a JSON "
+                    "Schema of 'type: \"object\"'.",
+                    param=f"tools[{i}].function.parameters",
+                )
             if not _TOOL_NAME.match(str(fn.get("name", ""))):
                 raise EndpointError(
                     400,
@@ -81,29 +95,49 @@ def validate_request(body: Any) -> None:
     if fmt is not None:
         kind = fmt.get("type") if isinstance(fmt, dict) else None
         if kind not in ("text", "json_object", "json_schema"):
-            raise EndpointError(400, "Invalid value for 'response_format.type': supported values are 'text', "
-                                     "'json_object' and 'json_schema'.", param="response_format.type")
+            raise EndpointError(
+                400,
+                "Invalid value for 'response_format.type': supported values are 'text', "
+                "'json_object' and 'json_schema'.",
+                param="response_format.type",
+            )
         if kind == "json_schema":
             spec = fmt.get("json_schema")
             if not isinstance(spec, dict) or not isinstance(spec.get("schema", {}), dict):
-                raise EndpointError(400, "Missing required parameter: 'response_format.json_schema'.",
-                                    param="response_format.json_schema")
+                raise EndpointError(
+                    400,
+                    "Missing required parameter: 'response_format.json_schema'.",
+                    param="response_format.json_schema",
+                )
     names = [(t.get("function") or {}).get("name") for t in tools or []]
     choice = body.get("tool_choice")
     if choice is not None and not tools:
-        raise EndpointError(400, "Invalid value for 'tool_choice': 'tool_choice' is only allowed when "
-                                 "'tools' are specified.", param="tool_choice")
+        raise EndpointError(
+            400,
+            "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
+            param="tool_choice",
+        )
     if body.get("parallel_tool_calls") is not None and not tools:
-        raise EndpointError(400, "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only "
-                                 "allowed when 'tools' are specified.", param="parallel_tool_calls")
+        raise EndpointError(
+            400,
+            "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only "
+            "allowed when 'tools' are specified.",
+            param="parallel_tool_calls",
+        )
     if isinstance(choice, dict):
         wanted = (choice.get("function") or {}).get("name")
         if wanted not in names:
-            raise EndpointError(400, f"Invalid value for 'tool_choice': function '{wanted}' is not among the "
-                                     "provided 'tools'.", param="tool_choice")
+            raise EndpointError(
+                400,
+                f"Invalid value for 'tool_choice': function '{wanted}' is not among the provided 'tools'.",
+                param="tool_choice",
+            )
     elif choice not in (None, "auto", "none", "required"):
-        raise EndpointError(400, f"Invalid value: '{choice}'. Supported values are: 'none', 'auto', and "
-                                 "'required'.", param="tool_choice")
+        raise EndpointError(
+            400,
+            f"Invalid value: '{choice}'. Supported values are: 'none', 'auto', and 'required'.",
+            param="tool_choice",
+        )
     _validate_messages(messages)
 
 
@@ -112,42 +146,64 @@ def _validate_messages(messages: list[Any]) -> None:
     open_at = -1
     for i, m in enumerate(messages):
         if not isinstance(m, dict):
-            raise EndpointError(400, f"Invalid type for 'messages[{i}]': expected an object.",
-                                param=f"messages.[{i}]")
+            raise EndpointError(400, f"Invalid type for 'messages[{i}]': expected an object.", param=f"messages.[{i}]")
         role = m.get("role")
         if role not in _ROLES:
-            raise EndpointError(400, f"Invalid value: '{role}'. Supported values are: 'system', 'assistant', "
-                                     "'user', 'function', 'tool', and 'developer'.", param=f"messages.[{i}].role")
+            raise EndpointError(
+                400,
+                f"Invalid value: '{role}'. Supported values are: 'system', 'assistant', "
+                "'user', 'function', 'tool', and 'developer'.",
+                param=f"messages.[{i}].role",
+            )
         if role == "tool":
             call_id = m.get("tool_call_id")
             if call_id not in open_calls:
-                raise EndpointError(400, "Invalid parameter: messages with role 'tool' must be a response to a "
-                                         "preceeding message with 'tool_calls'.", param=f"messages.[{i}].role")
+                raise EndpointError(
+                    400,
+                    "Invalid parameter: messages with role 'tool' must be a response to a "
+                    "preceeding message with 'tool_calls'.",
+                    param=f"messages.[{i}].role",
+                )
             open_calls.remove(call_id)
             continue
         if open_calls:
             raise _unanswered(open_calls, open_at)
         content = m.get("content")
         if content is not None and not isinstance(content, (str, list)):
-            raise EndpointError(400, f"Invalid type for 'messages[{i}].content': expected one of a string or "
-                                     "array of objects, but got another type instead.",
-                                param=f"messages.[{i}].content")
+            raise EndpointError(
+                400,
+                f"Invalid type for 'messages[{i}].content': expected one of a string or "
+                "array of objects, but got another type instead.",
+                param=f"messages.[{i}].content",
+            )
         if role == "assistant" and m.get("tool_calls") is not None:
             calls = m["tool_calls"]
             if not isinstance(calls, list):
-                raise EndpointError(400, f"Invalid type for 'messages[{i}].tool_calls': expected an array.",
-                                    param=f"messages.[{i}].tool_calls")
+                raise EndpointError(
+                    400,
+                    f"Invalid type for 'messages[{i}].tool_calls': expected an array.",
+                    param=f"messages.[{i}].tool_calls",
+                )
             for j, c in enumerate(calls):
                 fn = c.get("function") if isinstance(c, dict) else None
                 if not isinstance(c, dict) or not isinstance(c.get("id"), str):
-                    raise EndpointError(400, f"Missing required parameter: 'messages[{i}].tool_calls[{j}].id'.",
-                                        param=f"messages.[{i}].tool_calls.[{j}].id")
+                    raise EndpointError(
+                        400,
+                        f"Missing required parameter: 'messages[{i}].tool_calls[{j}].id'.",
+                        param=f"messages.[{i}].tool_calls.[{j}].id",
+                    )
                 if not isinstance(fn, dict):
-                    raise EndpointError(400, f"Missing required parameter: 'messages[{i}].tool_calls[{j}].function'.",
-                                        param=f"messages.[{i}].tool_calls.[{j}].function")
+                    raise EndpointError(
+                        400,
+                        f"Missing required parameter: 'messages[{i}].tool_calls[{j}].function'.",
+                        param=f"messages.[{i}].tool_calls.[{j}].function",
+                    )
                 if not isinstance(fn.get("arguments"), str) or not isinstance(fn.get("name"), str):
-                    raise EndpointError(400, f"Invalid type for 'messages[{i}].tool_calls[{j}].function.arguments':"
-                                             " expected a string.", param=f"messages.[{i}].tool_calls.[{j}]")
+                    raise EndpointError(
+                        400,
+                        f"Invalid type for 'messages[{i}].tool_calls[{j}].function.arguments': expected a string.",
+                        param=f"messages.[{i}].tool_calls.[{j}]",
+                    )
             open_calls = [c["id"] for c in calls]
             open_at = i
     if open_calls:
@@ -266,7 +322,8 @@ def _scripted_message(scripted: dict[str, Any], body: dict[str, Any]) -> dict[st
 def _completion(body: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
     digest = hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
     completion_text = json.dumps(message.get("content") or "", ensure_ascii=False) + json.dumps(
-        message.get("tool_calls") or "", ensure_ascii=False)
+        message.get("tool_calls") or "", ensure_ascii=False
+    )
     prompt = prompt_tokens(body)
     completion = approx_tokens(completion_text)
     message.setdefault("refusal", None)
@@ -302,9 +359,15 @@ def stream_chunks(completion: dict[str, Any]) -> list[dict[str, Any]]:
     if message.get("tool_calls"):
         delta["tool_calls"] = [{"index": i, **c} for i, c in enumerate(message["tool_calls"])]
     return [
-        {**base, "object": "chat.completion.chunk",
-         "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": None}]},
-        {**base, "object": "chat.completion.chunk",
-         "choices": [{"index": 0, "delta": {}, "logprobs": None, "finish_reason": choice["finish_reason"]}]},
+        {
+            **base,
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": None}],
+        },
+        {
+            **base,
+            "object": "chat.completion.chunk",
+            "choices": [{"index": 0, "delta": {}, "logprobs": None, "finish_reason": choice["finish_reason"]}],
+        },
         {**base, "object": "chat.completion.chunk", "choices": [], "usage": completion["usage"]},
     ]

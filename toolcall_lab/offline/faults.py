@@ -25,10 +25,18 @@ from typing import Any, Literal
 
 from toolcall_lab.capture import response_tool_calls
 
-FaultKind = Literal["latency", "timeout", "rate_limit", "server_error", "malformed_body", "unknown_tool",
-                    "bad_arguments"]
-FAULT_KINDS: tuple[FaultKind, ...] = ("latency", "timeout", "rate_limit", "server_error", "malformed_body",
-                                      "unknown_tool", "bad_arguments")
+FaultKind = Literal[
+    "latency", "timeout", "rate_limit", "server_error", "malformed_body", "unknown_tool", "bad_arguments"
+]
+FAULT_KINDS: tuple[FaultKind, ...] = (
+    "latency",
+    "timeout",
+    "rate_limit",
+    "server_error",
+    "malformed_body",
+    "unknown_tool",
+    "bad_arguments",
+)
 MAX_SECONDS = 5.0  # no injected wait is ever longer than this
 
 
@@ -82,14 +90,29 @@ class FaultInjector:
             time.sleep(wait)
             raise InjectedTimeout(f"no response within {wait:.2f}s (injected)")
         if kind == "rate_limit":
-            body = {"error": {"message": "Rate limit reached for requests (injected by the built-in model).",
-                              "type": "requests", "param": None, "code": "rate_limit_exceeded"}}
-            headers = {**json_headers, "retry-after": f"{self.fault.retry_after_s:g}",
-                       "retry-after-ms": str(int(self.fault.retry_after_s * 1000))}
+            body = {
+                "error": {
+                    "message": "Rate limit reached for requests (injected by the built-in model).",
+                    "type": "requests",
+                    "param": None,
+                    "code": "rate_limit_exceeded",
+                }
+            }
+            headers = {
+                **json_headers,
+                "retry-after": f"{self.fault.retry_after_s:g}",
+                "retry-after-ms": str(int(self.fault.retry_after_s * 1000)),
+            }
             return 429, headers, json.dumps(body).encode()
         if kind == "server_error":
-            body = {"error": {"message": "The server had an error while processing your request (injected).",
-                              "type": "server_error", "param": None, "code": None}}
+            body = {
+                "error": {
+                    "message": "The server had an error while processing your request (injected).",
+                    "type": "server_error",
+                    "param": None,
+                    "code": None,
+                }
+            }
             return 500, json_headers, json.dumps(body).encode()
         if kind == "malformed_body":
             return 200, json_headers, b'{"id": "chatcmpl-broken", "choices": [ {"message": '
@@ -107,5 +130,5 @@ class FaultInjector:
             calls[0]["function"]["name"] = "get_wether"  # a misspelt tool nobody offered
         else:
             # a truncated JSON string: what a model cut off by max_tokens produces
-            calls[0]["function"]["arguments"] = calls[0]["function"]["arguments"][:-1].rstrip() + ", \"days\": "
+            calls[0]["function"]["arguments"] = calls[0]["function"]["arguments"][:-1].rstrip() + ', "days": '
         return body

@@ -31,40 +31,166 @@ RELATIVE_DATE = re.compile(
 # Concepts let a Chinese question meet an English description and the reverse. A tool
 # "has" a concept when its name, description or parameter text contains a trigger.
 CONCEPTS: dict[str, tuple[str, ...]] = {
-    "schedule": ("课表", "上课", "有课", "什么课", "几节课", "排课", "教室", "几点", "课程安排",
-                 "schedule", "class", "classes", "lesson", "lessons", "timetable", "classroom"),
-    "progress": ("学到哪", "进度", "课时", "学习记录", "测评", "成绩", "薄弱", "学习情况",
-                 "progress", "how far", "learning record", "record", "score", "scores", "weak point", "doing"),
-    "word": ("单词", "词表", "几级", "词汇", "考研", "释义", "例句", "这个词", "这个单词",
-             "word", "vocabulary", "level", "meaning", "mean", "definition", "syllabus"),
-    "weather": ("天气", "气温", "温度", "多少度", "下雨", "降雨", "带伞", "雨伞", "晴", "热不热", "冷不冷",
-                "weather", "temperature", "hot", "cold", "rain", "umbrella", "forecast", "degrees"),
-    "search": ("搜索", "搜一下", "联网", "最新", "资料", "网上", "查找",
-               "search", "look up", "latest", "web", "internet", "news"),
+    "schedule": (
+        "课表",
+        "上课",
+        "有课",
+        "什么课",
+        "几节课",
+        "排课",
+        "教室",
+        "几点",
+        "课程安排",
+        "schedule",
+        "class",
+        "classes",
+        "lesson",
+        "lessons",
+        "timetable",
+        "classroom",
+    ),
+    "progress": (
+        "学到哪",
+        "进度",
+        "课时",
+        "学习记录",
+        "测评",
+        "成绩",
+        "薄弱",
+        "学习情况",
+        "progress",
+        "how far",
+        "learning record",
+        "record",
+        "score",
+        "scores",
+        "weak point",
+        "doing",
+    ),
+    "word": (
+        "单词",
+        "词表",
+        "几级",
+        "词汇",
+        "考研",
+        "释义",
+        "例句",
+        "这个词",
+        "这个单词",
+        "word",
+        "vocabulary",
+        "level",
+        "meaning",
+        "mean",
+        "definition",
+        "syllabus",
+    ),
+    "weather": (
+        "天气",
+        "气温",
+        "温度",
+        "多少度",
+        "下雨",
+        "降雨",
+        "带伞",
+        "雨伞",
+        "晴",
+        "热不热",
+        "冷不冷",
+        "weather",
+        "temperature",
+        "hot",
+        "cold",
+        "rain",
+        "umbrella",
+        "forecast",
+        "degrees",
+    ),
+    "search": (
+        "搜索",
+        "搜一下",
+        "联网",
+        "最新",
+        "资料",
+        "网上",
+        "查找",
+        "search",
+        "look up",
+        "latest",
+        "web",
+        "internet",
+        "news",
+    ),
     "notify": ("通知", "告诉老师", "提醒老师", "发消息", "notify", "tell the teacher", "message the teacher"),
 }
 
 # City names the model can translate to the English form most weather APIs expect.
 CITIES: dict[str, str] = {
-    "曼谷": "Bangkok", "北京": "Beijing", "上海": "Shanghai", "广州": "Guangzhou", "深圳": "Shenzhen",
-    "杭州": "Hangzhou", "成都": "Chengdu", "东京": "Tokyo", "首尔": "Seoul", "新加坡": "Singapore",
-    "伦敦": "London", "巴黎": "Paris", "纽约": "New York", "悉尼": "Sydney", "香港": "Hong Kong",
-    "台北": "Taipei", "柏林": "Berlin", "旧金山": "San Francisco",
+    "曼谷": "Bangkok",
+    "北京": "Beijing",
+    "上海": "Shanghai",
+    "广州": "Guangzhou",
+    "深圳": "Shenzhen",
+    "杭州": "Hangzhou",
+    "成都": "Chengdu",
+    "东京": "Tokyo",
+    "首尔": "Seoul",
+    "新加坡": "Singapore",
+    "伦敦": "London",
+    "巴黎": "Paris",
+    "纽约": "New York",
+    "悉尼": "Sydney",
+    "香港": "Hong Kong",
+    "台北": "Taipei",
+    "柏林": "Berlin",
+    "旧金山": "San Francisco",
 }
 _EN_CITIES = {v.lower(): v for v in CITIES.values()}
 
 _EN_STOP = set(
-    """a an the is are am was were be been do does did i me my you your we our it its of to in on at for
-    and or but with what which who whom how when where why there this that these those please can could would
-    should will shall may might have has had need needs any some about tell show give get find check let us
-    also as well then just so if not no yes hi hello thanks thank much many more most than too very really
-    like know want look up search for from by into day days week next last
-    s t going go""".split()
+    ["a", "an", "the", "is", "are", "am", "was", "were", "be", "been", "do", "does", "did", "i", "me", "my", "you", "your", "we", "our", "it", "its", "of", "to", "in", "on", "at", "for", "and", "or", "but", "with", "what", "which", "who", "whom", "how", "when", "where", "why", "there", "this", "that", "these", "those", "please", "can", "could", "would", "should", "will", "shall", "may", "might", "have", "has", "had", "need", "needs", "any", "some", "about", "tell", "show", "give", "get", "find", "check", "let", "us", "also", "as", "well", "then", "just", "so", "if", "not", "no", "yes", "hi", "hello", "thanks", "thank", "much", "many", "more", "most", "than", "too", "very", "really", "like", "know", "want", "look", "up", "search", "for", "from", "by", "into", "day", "days", "week", "next", "last", "s", "t", "going", "go"]
 )
 _ZH_FILLER = (
-    "请问", "请帮我", "帮我", "麻烦", "能不能", "可以", "告诉我", "一下", "搜索", "搜一下", "查一下", "查查",
-    "我想知道", "我想", "顺便", "另外", "还有", "那么", "需要", "是不是", "有没有", "怎么样", "如何", "什么",
-    "多少", "吗", "呢", "啊", "吧", "呀", "了", "的", "我", "你", "是", "在", "有", "那", "和", "把",
+    "请问",
+    "请帮我",
+    "帮我",
+    "麻烦",
+    "能不能",
+    "可以",
+    "告诉我",
+    "一下",
+    "搜索",
+    "搜一下",
+    "查一下",
+    "查查",
+    "我想知道",
+    "我想",
+    "顺便",
+    "另外",
+    "还有",
+    "那么",
+    "需要",
+    "是不是",
+    "有没有",
+    "怎么样",
+    "如何",
+    "什么",
+    "多少",
+    "吗",
+    "呢",
+    "啊",
+    "吧",
+    "呀",
+    "了",
+    "的",
+    "我",
+    "你",
+    "是",
+    "在",
+    "有",
+    "那",
+    "和",
+    "把",
 )
 _PUNCT = re.compile(r"[\s，。！？、；：,.!?;:（）()\[\]【】「」『』\"“”'‘’<>《》…—\-]+")
 
@@ -180,8 +306,10 @@ def english_terms(text: str) -> list[str]:
     near = re.findall(r"(?:the word|单词|词)\s*([A-Za-z][A-Za-z\-]*)", text, flags=re.I)
     before = re.findall(r"([A-Za-z][A-Za-z\-]*)\s*(?:这个词|这个单词|一词|是什么意思|什么意思)", text)
     plain = [
-        w for w in re.findall(r"\b([A-Za-z][A-Za-z\-]{1,})\b", text)
-        if w.lower() not in _EN_STOP and not re.match(r"^[A-Z]\d", w)
+        w
+        for w in re.findall(r"\b([A-Za-z][A-Za-z\-]{1,})\b", text)
+        if w.lower() not in _EN_STOP
+        and not re.match(r"^[A-Z]\d", w)
         and w.lower() not in {"word", "level", "mean", "meaning", "syllabus", "vocabulary", "list"}
     ]
     out: list[str] = []
@@ -284,8 +412,7 @@ class Context:
         topic = [w for w in words if _city_key(w) not in {_city_key(c) for c in city} and w not in times]
         if len(words) <= 1:  # "那明天呢？" carries the topic of the previous turn too
             last = self.history[-1]
-            topic += [w for w in keywords(last)
-                      if w not in time_words(last) and not cities_in(w) and w not in topic]
+            topic += [w for w in keywords(last) if w not in time_words(last) and not cities_in(w) and w not in topic]
         return _dedupe([*city, *times, *topic])
 
 

@@ -25,8 +25,14 @@ def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tupl
         body = {"object": "list", "data": [{"id": BUILTIN_MODEL_ID, "object": "model", "owned_by": "toolcall-lab"}]}
         return 200, json_headers, json.dumps(body).encode()
     if method != "POST" or not path.rstrip("/").endswith("/chat/completions"):
-        err = {"error": {"message": f"Unknown request URL: {method} {path}.", "type": "invalid_request_error",
-                         "param": None, "code": "unknown_url"}}
+        err = {
+            "error": {
+                "message": f"Unknown request URL: {method} {path}.",
+                "type": "invalid_request_error",
+                "param": None,
+                "code": "unknown_url",
+            }
+        }
         return 404, json_headers, json.dumps(err).encode()
     try:
         request: Any = json.loads(raw_body or b"null")

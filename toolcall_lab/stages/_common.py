@@ -12,6 +12,7 @@ import ast
 from typing import Any
 
 from toolcall_lab.errors import ExplainedError, explain
+
 # one JSON-safe converter for the whole lab: the trace and the stages use the same
 from toolcall_lab.trace import MAX_DEPTH, json_safe  # noqa: F401 - re-exported for the stage modules
 
@@ -69,7 +70,7 @@ def validation_errors(exc: Any) -> list[dict[str, Any]]:
     """
     try:
         raw = exc.errors()
-    except Exception:  # noqa: BLE001 - a foreign exception type; show its text instead
+    except Exception:
         return [{"type": type(exc).__name__, "loc": [], "msg": str(exc), "input": None}]
     return [json_safe(item) for item in raw]
 
@@ -109,19 +110,28 @@ def parse_learner_source(stage: str, source: str) -> ast.Module:
         return ast.parse(source, mode="exec")
     except SyntaxError as exc:
         line, col = exc.lineno or 0, exc.offset or 0
-        raise Refused(explain(
-            stage, exc,
-            zh=f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）", en=f"Syntax error at line {line}, col {col} ({exc.msg})",
-            hint_zh="这段代码不是合法的 Python。检查冒号、括号和缩进。",
-            hint_en="This is not valid Python. Check colons, brackets and indentation.",
-            data={"line": line, "col": col, "msg": exc.msg, "text": (exc.text or "")[:500]},
-        )) from None
+        raise Refused(
+            explain(
+                stage,
+                exc,
+                zh=f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）",
+                en=f"Syntax error at line {line}, col {col} ({exc.msg})",
+                hint_zh="这段代码不是合法的 Python。检查冒号、括号和缩进。",
+                hint_en="This is not valid Python. Check colons, brackets and indentation.",
+                data={"line": line, "col": col, "msg": exc.msg, "text": (exc.text or "")[:500]},
+            )
+        ) from None
     except (ValueError, RecursionError, MemoryError) as exc:
-        raise Refused(explain(
-            stage, exc, zh="Python 解析器拒绝了这段文本。", en="The Python parser refused this text.",
-            hint_zh="文本中可能有空字符（\\0）或嵌套过深的结构。",
-            hint_en="It may contain a NUL character or structures nested too deeply.",
-        )) from None
+        raise Refused(
+            explain(
+                stage,
+                exc,
+                zh="Python 解析器拒绝了这段文本。",
+                en="The Python parser refused this text.",
+                hint_zh="文本中可能有空字符（\\0）或嵌套过深的结构。",
+                hint_en="It may contain a NUL character or structures nested too deeply.",
+            )
+        ) from None
 
 
 def refuse(stage: str, node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:

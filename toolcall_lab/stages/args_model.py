@@ -199,11 +199,7 @@ def _build_enum(cls: ast.ClassDef) -> type[enum.Enum]:
     for stmt in cls.body:
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
             continue  # docstring
-        if (
-            isinstance(stmt, ast.Assign)
-            and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name)
-        ):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             members[stmt.targets[0].id] = _literal(stmt.value, f"{cls.name}.{stmt.targets[0].id}")
             continue
         raise _refuse(
@@ -211,14 +207,17 @@ def _build_enum(cls: ast.ClassDef) -> type[enum.Enum]:
             f"enum body statement: {unparse(stmt)[:100]}",
             zh=f"枚举 `{cls.name}` 里只能写 `名字 = 字面量`",
             en=f"Enum `{cls.name}` may only contain `NAME = literal` lines",
-            hint_zh="例如 `CELSIUS = \"celsius\"`。",
+            hint_zh='例如 `CELSIUS = "celsius"`。',
             hint_en='For example `CELSIUS = "celsius"`.',
         )
     if not members:
         raise _refuse(
-            cls, f"enum {cls.name} has no members",
-            zh=f"枚举 `{cls.name}` 没有成员", en=f"Enum `{cls.name}` has no members",
-            hint_zh="至少写一个成员。", hint_en="Write at least one member.",
+            cls,
+            f"enum {cls.name} has no members",
+            zh=f"枚举 `{cls.name}` 没有成员",
+            en=f"Enum `{cls.name}` has no members",
+            hint_zh="至少写一个成员。",
+            hint_en="Write at least one member.",
         )
     mixin = str if "str" in bases else int if "int" in bases else None
     try:
@@ -228,8 +227,10 @@ def _build_enum(cls: ast.ClassDef) -> type[enum.Enum]:
     except (TypeError, ValueError) as exc:
         raise Refused(
             explain(
-                STAGE, exc,
-                zh=f"无法创建枚举 `{cls.name}`", en=f"Cannot build the enum `{cls.name}`",
+                STAGE,
+                exc,
+                zh=f"无法创建枚举 `{cls.name}`",
+                en=f"Cannot build the enum `{cls.name}`",
                 hint_zh="检查成员的值是否与基类匹配（str 枚举的值要是字符串）。",
                 hint_en="Check that member values fit the base (a str enum needs string values).",
             )
@@ -245,7 +246,8 @@ def _config(stmt: ast.Assign | ast.AnnAssign) -> dict[str, Any]:
         items = {k.value: v for k, v in zip(value.keys, value.values)}  # type: ignore[union-attr]
     else:
         raise _refuse(
-            stmt, f"model_config = {unparse(value)[:100] if value else ''}",
+            stmt,
+            f"model_config = {unparse(value)[:100] if value else ''}",
             zh="model_config 需要写成 ConfigDict(...) 或字典字面量",
             en="model_config must be ConfigDict(...) or a dict literal",
             hint_zh='例如 `model_config = ConfigDict(extra="forbid")`。',
@@ -255,9 +257,12 @@ def _config(stmt: ast.Assign | ast.AnnAssign) -> dict[str, Any]:
     for key, node in items.items():
         if key not in CONFIG_KEYS:
             raise _refuse(
-                node, f"unsupported config key: {key}",
-                zh=f"不支持的配置项 `{key}`", en=f"Unsupported config key `{key}`",
-                hint_zh=f"可用：{', '.join(CONFIG_KEYS)}。", hint_en=f"Supported: {', '.join(CONFIG_KEYS)}.",
+                node,
+                f"unsupported config key: {key}",
+                zh=f"不支持的配置项 `{key}`",
+                en=f"Unsupported config key `{key}`",
+                hint_zh=f"可用：{', '.join(CONFIG_KEYS)}。",
+                hint_en=f"Supported: {', '.join(CONFIG_KEYS)}.",
             )
         config[key] = _literal(node, f"model_config.{key}")
     return config
@@ -268,9 +273,12 @@ def _field_call(node: ast.Call, name: str, known: dict[str, Any]) -> tuple[dict[
     kwargs: dict[str, Any] = {}
     if len(node.args) > 1:
         raise _refuse(
-            node, "Field() takes at most one positional argument (the default)",
-            zh="Field() 最多一个位置参数（默认值）", en="Field() takes at most one positional argument (the default)",
-            hint_zh="其余都用关键字写，例如 ge=1。", hint_en="Write the rest as keywords, e.g. ge=1.",
+            node,
+            "Field() takes at most one positional argument (the default)",
+            zh="Field() 最多一个位置参数（默认值）",
+            en="Field() takes at most one positional argument (the default)",
+            hint_zh="其余都用关键字写，例如 ge=1。",
+            hint_en="Write the rest as keywords, e.g. ge=1.",
         )
     if node.args:
         value = _literal(node.args[0], f"{name} default", known)
@@ -279,10 +287,12 @@ def _field_call(node: ast.Call, name: str, known: dict[str, Any]) -> tuple[dict[
     for kw in node.keywords:
         if kw.arg not in FIELD_KEYWORDS:
             raise _refuse(
-                kw.value, f"unsupported Field keyword: {kw.arg}",
+                kw.value,
+                f"unsupported Field keyword: {kw.arg}",
                 zh=f"Field 不支持（或实验室不读取）参数 `{kw.arg}`",
                 en=f"Field keyword `{kw.arg}` is not supported here",
-                hint_zh=f"可用：{', '.join(FIELD_KEYWORDS)}。", hint_en=f"Supported: {', '.join(FIELD_KEYWORDS)}.",
+                hint_zh=f"可用：{', '.join(FIELD_KEYWORDS)}。",
+                hint_en=f"Supported: {', '.join(FIELD_KEYWORDS)}.",
             )
         value = _literal(kw.value, f"{name}.{kw.arg}", known)
         if not (kw.arg == "default" and value is Ellipsis):
@@ -341,8 +351,10 @@ def _build_model(
             name = stmt.target.id
             if name.startswith("_") or keyword.iskeyword(name):
                 raise _refuse(
-                    stmt, f"field name {name!r}",
-                    zh=f"字段名 `{name}` 不能以下划线开头", en=f"Field name `{name}` cannot start with an underscore",
+                    stmt,
+                    f"field name {name!r}",
+                    zh=f"字段名 `{name}` 不能以下划线开头",
+                    en=f"Field name `{name}` cannot start with an underscore",
                     hint_zh="Pydantic 把下划线开头的名字当作私有属性，不会出现在 Schema 里。",
                     hint_en="Pydantic treats underscore names as private attributes, never schema fields.",
                 )
@@ -365,7 +377,8 @@ def _build_model(
                 validators.append(record)
                 continue
         raise _refuse(
-            stmt, f"class body statement: {unparse(stmt)[:100]}",
+            stmt,
+            f"class body statement: {unparse(stmt)[:100]}",
             zh=f"模型 `{cls.name}` 里有实验室不读取的语句",
             en=f"The model `{cls.name}` contains a statement the lab does not read",
             hint_zh="模型里只写：文档字符串、model_config、`名字: 类型 = Field(...)`、验证器。",
@@ -378,11 +391,13 @@ def _build_model(
             __doc__=doc,
             **definitions,
         )
-    except Exception as exc:  # noqa: BLE001 - Pydantic's own words are the lesson
+    except Exception as exc:
         raise Refused(
             explain(
-                STAGE, exc,
-                zh=f"Pydantic 拒绝创建模型 `{cls.name}`", en=f"Pydantic refused to build the model `{cls.name}`",
+                STAGE,
+                exc,
+                zh=f"Pydantic 拒绝创建模型 `{cls.name}`",
+                en=f"Pydantic refused to build the model `{cls.name}`",
                 hint_zh="下面是 Pydantic 的原始错误；常见原因：约束与类型不匹配、正则表达式写错、默认值类型不对。",
                 hint_en="Pydantic's own error is below; common causes: a constraint that does not fit the type, a bad regex.",
             )
@@ -455,14 +470,20 @@ def _find_keyword(schema: dict[str, Any], field_name: str | None, rule: str) -> 
 
 def _why_invisible(rule: str, in_schema: bool, in_strict: bool) -> dict[str, str] | None:
     if rule == "strict":
-        return {"zh": "strict 是 Pydantic 的验证开关，JSON Schema 没有对应关键字。",
-                "en": "strict is a Pydantic validation switch with no JSON Schema keyword."}
+        return {
+            "zh": "strict 是 Pydantic 的验证开关，JSON Schema 没有对应关键字。",
+            "en": "strict is a Pydantic validation switch with no JSON Schema keyword.",
+        }
     if not in_schema:
-        return {"zh": "这条规则没有出现在 JSON Schema 里，模型看不到。",
-                "en": "This rule does not appear in the JSON Schema; the model cannot see it."}
+        return {
+            "zh": "这条规则没有出现在 JSON Schema 里，模型看不到。",
+            "en": "This rule does not appear in the JSON Schema; the model cannot see it.",
+        }
     if not in_strict:
-        return {"zh": "严格模式（strict=True）的工具定义里没有这条规则。",
-                "en": "The strict (strict=True) tool definition drops this rule."}
+        return {
+            "zh": "严格模式（strict=True）的工具定义里没有这条规则。",
+            "en": "The strict (strict=True) tool definition drops this rule.",
+        }
     return None
 
 
@@ -472,19 +493,22 @@ def _analyse(model: type[BaseModel], written: list[dict[str, Any]], validators: 
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             schema = model.model_json_schema()
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise Refused(
             explain(
-                STAGE, exc,
-                zh="模型创建成功，但无法生成 JSON Schema", en="The model was built, but its JSON Schema cannot be generated",
-                hint_zh="某个默认值或类型无法用 JSON 表达。", hint_en="A default or a type has no JSON form.",
+                STAGE,
+                exc,
+                zh="模型创建成功，但无法生成 JSON Schema",
+                en="The model was built, but its JSON Schema cannot be generated",
+                hint_zh="某个默认值或类型无法用 JSON 表达。",
+                hint_en="A default or a type has no JSON form.",
             )
         ) from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the same warnings were recorded just above
             strict: dict[str, Any] | None = convert_to_openai_tool(model, strict=True)
-    except Exception:  # noqa: BLE001 - shown as "strict: unavailable" rather than failing the stage
+    except Exception:
         strict = None
     strict_params = (strict or {}).get("function", {}).get("parameters", {})
 
@@ -499,19 +523,36 @@ def _analyse(model: type[BaseModel], written: list[dict[str, Any]], validators: 
         if why is not None:
             invisible.append({"field": item["field"], "rule": item["rule"], "why": why})
     for record in validators:
-        invisible.append({"field": ", ".join(record["fields"]) or None, "rule": f"{record['kind']}:{record['name']}",
-                          "why": record["status"]})
+        invisible.append(
+            {
+                "field": ", ".join(record["fields"]) or None,
+                "rule": f"{record['kind']}:{record['name']}",
+                "why": record["status"],
+            }
+        )
 
     # Strict mode makes every property required: a default no longer lets the model leave it out.
     optional = [name for name in schema.get("properties", {}) if name not in schema.get("required", [])]
     strict_changes = [
-        {"field": name, "change": "required",
-         "why": {"zh": "严格模式下所有字段都必须出现，默认值不再能让模型省略它。",
-                 "en": "In strict mode every field must be sent; its default no longer lets the model omit it."}}
-        for name in optional if name in strict_params.get("required", [])
+        {
+            "field": name,
+            "change": "required",
+            "why": {
+                "zh": "严格模式下所有字段都必须出现，默认值不再能让模型省略它。",
+                "en": "In strict mode every field must be sent; its default no longer lets the model omit it.",
+            },
+        }
+        for name in optional
+        if name in strict_params.get("required", [])
     ]
-    return {"schema": schema, "strict": strict, "rules": rules, "invisible": invisible, "strict_changes": strict_changes,
-            "warnings": [f"{w.category.__name__}: {w.message}" for w in caught]}
+    return {
+        "schema": schema,
+        "strict": strict,
+        "rules": rules,
+        "invisible": invisible,
+        "strict_changes": strict_changes,
+        "warnings": [f"{w.category.__name__}: {w.message}" for w in caught],
+    }
 
 
 # --------------------------------------------------------------------------------------
@@ -536,9 +577,14 @@ def parse_args_model(source: str = DEFAULT_MODEL_SOURCE) -> ArgsModelResult | Ex
         ['city_must_be_supported']
     """
     if not isinstance(source, str):
-        return explain(STAGE, f"expected text, got {type(source).__name__}",
-                       zh="需要一段 Python 文本。", en="Python text is needed.",
-                       hint_zh="在编辑框里输入模型定义。", hint_en="Type a model definition in the editor.")
+        return explain(
+            STAGE,
+            f"expected text, got {type(source).__name__}",
+            zh="需要一段 Python 文本。",
+            en="Python text is needed.",
+            hint_zh="在编辑框里输入模型定义。",
+            hint_en="Type a model definition in the editor.",
+        )
     if (error := too_long(STAGE, source, what_zh="模型源码", what_en="model source")) is not None:
         return error
     try:
@@ -546,7 +592,7 @@ def parse_args_model(source: str = DEFAULT_MODEL_SOURCE) -> ArgsModelResult | Ex
     except Refused as refused:
         # the annotation mapper is shared with the tool-source stage: its refusals are ours here
         return replace(refused.error, stage=STAGE)
-    except Exception as exc:  # noqa: BLE001 - a lesson, never a traceback
+    except Exception as exc:
         return unexpected(STAGE, exc, zh="构建参数模型时出错。", en="Building the argument model failed.")
 
 
@@ -563,15 +609,21 @@ def _parse_args_model(source: str) -> ArgsModelResult:
             continue  # module docstring
         if not isinstance(stmt, ast.ClassDef):
             raise _refuse(
-                stmt, f"top-level statement: {unparse(stmt)[:100]}",
-                zh="顶层只允许 import 和类定义", en="Only imports and class definitions are allowed at top level",
-                hint_zh="删掉类外面的语句；实验室不会运行它们。", hint_en="Remove statements outside the classes; the lab would not run them.",
+                stmt,
+                f"top-level statement: {unparse(stmt)[:100]}",
+                zh="顶层只允许 import 和类定义",
+                en="Only imports and class definitions are allowed at top level",
+                hint_zh="删掉类外面的语句；实验室不会运行它们。",
+                hint_en="Remove statements outside the classes; the lab would not run them.",
             )
         if stmt.decorator_list:
             raise _refuse(
-                stmt.decorator_list[0], "class decorator",
-                zh="类不能带装饰器", en="Classes cannot be decorated here",
-                hint_zh="删掉类上方的 @ 行。", hint_en="Remove the @ line above the class.",
+                stmt.decorator_list[0],
+                "class decorator",
+                zh="类不能带装饰器",
+                en="Classes cannot be decorated here",
+                hint_zh="删掉类上方的 @ 行。",
+                hint_en="Remove the @ line above the class.",
             )
         if _class_kind(stmt) == "enum":
             built = _build_enum(stmt)
@@ -580,18 +632,24 @@ def _parse_args_model(source: str) -> ArgsModelResult:
             continue
         if len(models) == 2:
             raise _refuse(
-                stmt, "more than two BaseModel classes",
-                zh="最多两个 BaseModel：一个参数模型，加一个嵌套模型", en="At most two BaseModel classes: the arguments, plus one nested model",
-                hint_zh="把多余的模型删掉或合并。", hint_en="Remove or merge the extra model.",
+                stmt,
+                "more than two BaseModel classes",
+                zh="最多两个 BaseModel：一个参数模型，加一个嵌套模型",
+                en="At most two BaseModel classes: the arguments, plus one nested model",
+                hint_zh="把多余的模型删掉或合并。",
+                hint_en="Remove or merge the extra model.",
             )
         model, written, validators = _build_model(stmt, known)
         known[stmt.name] = model
         models.append((stmt, model, written, validators))
     if not models:
         raise _refuse(
-            None, "no BaseModel class",
-            zh="没有找到 `class X(BaseModel)`", en="No `class X(BaseModel)` was found",
-            hint_zh="写一个继承 BaseModel 的参数模型。", hint_en="Write an argument model that inherits from BaseModel.",
+            None,
+            "no BaseModel class",
+            zh="没有找到 `class X(BaseModel)`",
+            en="No `class X(BaseModel)` was found",
+            hint_zh="写一个继承 BaseModel 的参数模型。",
+            hint_en="Write an argument model that inherits from BaseModel.",
         )
 
     # The last model is the arguments; a model defined before it is its nested type.

@@ -46,7 +46,7 @@ def _outcome(call: Callable[[], Any]) -> dict[str, Any]:
     """Run ``call`` and report ``{"ok", "result"}`` or ``{"ok", "error": {"type", "message"}}``."""
     try:
         return {"ok": True, "result": json_safe(call())}
-    except Exception as exc:  # noqa: BLE001 - the error *is* the artifact
+    except Exception as exc:
         error: dict[str, Any] = {"type": type(exc).__name__, "message": str(exc)}
         if hasattr(exc, "errors"):
             error["errors"] = validation_errors(exc)

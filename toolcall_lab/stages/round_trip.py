@@ -114,15 +114,18 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
                     answer = final.text if hasattr(final, "text") else str(final.content)
             else:
                 answer = ai.text if hasattr(ai, "text") else str(ai.content)
-        except Exception as exc:  # noqa: BLE001 - a provider failure is shown, not raised
+        except Exception as exc:
             error = model_error(STAGE, exc, rec.exchanges)
     exchanges = [exchange_summary(e) for e in rec.exchanges]
     second = exchanges[1]["request_body"].get("messages") if len(exchanges) > 1 else None
     return RoundTrip(
         question=question,
         exchanges=exchanges,
-        ai_message=json_safe({"content": ai.content, "tool_calls": ai.tool_calls,
-                              "invalid_tool_calls": ai.invalid_tool_calls}) if ai is not None else None,
+        ai_message=json_safe(
+            {"content": ai.content, "tool_calls": ai.tool_calls, "invalid_tool_calls": ai.invalid_tool_calls}
+        )
+        if ai is not None
+        else None,
         tool_messages=views,
         second_request_messages=second,
         answer=answer if isinstance(answer, str) or answer is None else str(answer),
@@ -195,35 +198,55 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
     # is not run a second time (it might be a paid or slow service).
     answers = {m.get("tool_call_id"): m for m in run.tool_messages}
     if run.recorded is not None:
-        calls = [({k: r[k] for k in ("id", "arguments", "json", "validation")}, r["name"], r["kwargs_passed"])
-                 for r in run.recorded]
+        calls = [
+            ({k: r[k] for k in ("id", "arguments", "json", "validation")}, r["name"], r["kwargs_passed"])
+            for r in run.recorded
+        ]
     else:
         calls = [_check_call(raw, tool) for raw in raw_calls]
     parsed_calls = [entry for entry, _, _ in calls]
-    python_calls = [{
-        "id": entry["id"],
-        "kwargs": kwargs,
-        "call": render_call(name, kwargs),
-        "result": _result_of(answers.get(entry["id"], {})),
-    } for entry, name, kwargs in calls if kwargs is not None]
+    python_calls = [
+        {
+            "id": entry["id"],
+            "kwargs": kwargs,
+            "call": render_call(name, kwargs),
+            "result": _result_of(answers.get(entry["id"], {})),
+        }
+        for entry, name, kwargs in calls
+        if kwargs is not None
+    ]
 
     artifacts: dict[str, Any] = {
-        "tool_source": None if tool is None else json_safe({
-            "name": tool.name,
-            "description": tool.description,
-            "args": tool.args,
-            "type": type(tool).__name__,
-            "func": repr(getattr(tool, "func", None)),
-        }),
-        "schema": None if tool is None else json_safe({
-            "args_schema": tool.args_schema.model_json_schema() if hasattr(tool.args_schema, "model_json_schema") else tool.args_schema,
-            "openai": convert_to_openai_tool(tool),
-        }),
-        "bind_tools": None if first is None else {
+        "tool_source": None
+        if tool is None
+        else json_safe(
+            {
+                "name": tool.name,
+                "description": tool.description,
+                "args": tool.args,
+                "type": type(tool).__name__,
+                "func": repr(getattr(tool, "func", None)),
+            }
+        ),
+        "schema": None
+        if tool is None
+        else json_safe(
+            {
+                "args_schema": tool.args_schema.model_json_schema()
+                if hasattr(tool.args_schema, "model_json_schema")
+                else tool.args_schema,
+                "openai": convert_to_openai_tool(tool),
+            }
+        ),
+        "bind_tools": None
+        if first is None
+        else {
             "request_body": first["request_body"],
             "tools_on_wire": (first["request_body"] or {}).get("tools"),
         },
-        "tool_call": None if not raw_calls else {
+        "tool_call": None
+        if not raw_calls
+        else {
             "raw_tool_calls": raw_calls,
             "tool_calls": (run.ai_message or {}).get("tool_calls"),
             "invalid_tool_calls": (run.ai_message or {}).get("invalid_tool_calls"),
@@ -231,7 +254,9 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
         "validation": parsed_calls or None,
         "kwargs": python_calls or None,
         "tool_message": run.tool_messages or None,
-        "round_trip": None if run.second_request_messages is None else {
+        "round_trip": None
+        if run.second_request_messages is None
+        else {
             "messages": run.second_request_messages,
             "answer": run.answer,
         },
@@ -267,8 +292,16 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
     from toolcall_lab.stages.weather_data import build_weather_tool
 
     calls = list(trace.model_calls)
-    exchanges = [{"url": None, "status_code": c.status_code, "request_body": c.request_body,
-                  "response_body": c.response_body, "latency_ms": c.latency_ms} for c in calls[:2]]
+    exchanges = [
+        {
+            "url": None,
+            "status_code": c.status_code,
+            "request_body": c.request_body,
+            "response_body": c.response_body,
+            "latency_ms": c.latency_ms,
+        }
+        for c in calls[:2]
+    ]
     ai = calls[0].ai_message if calls else None
     first_ids = {str(tc.get("id")) for tc in (ai or {}).get("tool_calls") or []}
     views = []
@@ -282,20 +315,31 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
         if msg.get("artifact") is not None:
             options["artifact"] = msg["artifact"]
         content = msg.get("content")
-        views.append(message_view(ToolMessage(content=content if isinstance(content, (str, list)) else json.dumps(content, ensure_ascii=False),
-                                              tool_call_id=str(msg.get("tool_call_id")), name=msg.get("name"),
-                                              **options)))
+        views.append(
+            message_view(
+                ToolMessage(
+                    content=content if isinstance(content, (str, list)) else json.dumps(content, ensure_ascii=False),
+                    tool_call_id=str(msg.get("tool_call_id")),
+                    name=msg.get("name"),
+                    **options,
+                )
+            )
+        )
     second = None
     if len(calls) > 1 and isinstance(calls[1].request_body, dict):
         second = calls[1].request_body.get("messages")
-    recorded = [{
-        "id": e.tool_call_id,
-        "name": e.tool_name,
-        "arguments": e.raw_arguments,
-        "json": {"error": e.parse_error} if e.parse_error is not None else {"value": e.parsed_args},
-        "validation": asdict(e.validation) if e.validation is not None else None,
-        "kwargs_passed": e.kwargs_passed,
-    } for e in trace.tool_executions if e.tool_call_id in first_ids]
+    recorded = [
+        {
+            "id": e.tool_call_id,
+            "name": e.tool_name,
+            "arguments": e.raw_arguments,
+            "json": {"error": e.parse_error} if e.parse_error is not None else {"value": e.parsed_args},
+            "validation": asdict(e.validation) if e.validation is not None else None,
+            "kwargs_passed": e.kwargs_passed,
+        }
+        for e in trace.tool_executions
+        if e.tool_call_id in first_ids
+    ]
     # Stages 1 and 2 need the tool object itself: rebuild the lab's weather tool, but only
     # when its schema is exactly the one the model saw (an uploaded run may have had another).
     weather = build_weather_tool()

@@ -81,9 +81,13 @@ def _diff(a: Any, b: Any, path: list[str | int], out: list[dict[str, Any]]) -> N
     if isinstance(a, list) and isinstance(b, list):
         for index in range(max(len(a), len(b))):
             if index >= len(b):
-                out.append({"op": "removed", "path": pointer([*path, index]), "before": json_safe(a[index]), "after": None})
+                out.append(
+                    {"op": "removed", "path": pointer([*path, index]), "before": json_safe(a[index]), "after": None}
+                )
             elif index >= len(a):
-                out.append({"op": "added", "path": pointer([*path, index]), "before": None, "after": json_safe(b[index])})
+                out.append(
+                    {"op": "added", "path": pointer([*path, index]), "before": None, "after": json_safe(b[index])}
+                )
             else:
                 _diff(a[index], b[index], [*path, index], out)
         return
@@ -144,7 +148,7 @@ def _views(subject: BaseTool | type[BaseModel], step: str) -> dict[str, Any] | E
         openai = copy.deepcopy(convert_to_openai_tool(subject))
         step = "convert_to_openai_tool(tool, strict=True)"
         strict = copy.deepcopy(convert_to_openai_tool(subject, strict=True))
-    except Exception as exc:  # noqa: BLE001 - a lesson, never a traceback
+    except Exception as exc:
         return explain(
             STAGE,
             exc,

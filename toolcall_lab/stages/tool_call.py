@@ -112,26 +112,39 @@ def scripted_tool_call(
     try:
         scripted = _normalise(calls)
     except (TypeError, AttributeError) as exc:
-        return explain(STAGE, exc, zh="无法理解这些调用。", en="These calls cannot be read.",
-                       hint_zh="每个调用是一个 arguments 字符串。", hint_en="Each call is an arguments string.")
+        return explain(
+            STAGE,
+            exc,
+            zh="无法理解这些调用。",
+            en="These calls cannot be read.",
+            hint_zh="每个调用是一个 arguments 字符串。",
+            hint_en="Each call is an arguments string.",
+        )
     for call in scripted:
         if not isinstance(call.arguments, str):
-            return explain(STAGE, f"arguments must be a str, got {type(call.arguments).__name__}",
-                           zh="arguments 必须是字符串（JSON 文本）。", en="arguments must be a string (JSON text).",
-                           hint_zh="模型协议里 function.arguments 永远是字符串。",
-                           hint_en="In the wire protocol function.arguments is always a string.")
+            return explain(
+                STAGE,
+                f"arguments must be a str, got {type(call.arguments).__name__}",
+                zh="arguments 必须是字符串（JSON 文本）。",
+                en="arguments must be a string (JSON text).",
+                hint_zh="模型协议里 function.arguments 永远是字符串。",
+                hint_en="In the wire protocol function.arguments is always a string.",
+            )
         if len(call.arguments) > MAX_SOURCE_CHARS:
-            return explain(STAGE, f"{len(call.arguments)} characters > limit {MAX_SOURCE_CHARS}",
-                           zh=f"arguments 太长（上限 {MAX_SOURCE_CHARS} 个字符）。",
-                           en=f"arguments is too long (limit {MAX_SOURCE_CHARS} characters).",
-                           hint_zh="工具参数通常很短。", hint_en="Tool arguments are usually short.")
+            return explain(
+                STAGE,
+                f"{len(call.arguments)} characters > limit {MAX_SOURCE_CHARS}",
+                zh=f"arguments 太长（上限 {MAX_SOURCE_CHARS} 个字符）。",
+                en=f"arguments is too long (limit {MAX_SOURCE_CHARS} characters).",
+                hint_zh="工具参数通常很短。",
+                hint_en="Tool arguments are usually short.",
+            )
 
     # The scripted reply in OpenAI wire shape: the endpoint returns it verbatim.
     reply = {
         "content": None,
         "tool_calls": [
-            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-            for c in scripted
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}} for c in scripted
         ],
     }
     llm = build_chat_model(script=[reply])
@@ -139,7 +152,7 @@ def scripted_tool_call(
     with recording() as rec:
         try:
             message = bound.invoke([HumanMessage(question)])
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             return model_error(STAGE, exc, rec.exchanges)
     exchange = rec.exchanges[0]
     raw_calls = response_tool_calls(exchange.response_body)
@@ -152,14 +165,16 @@ def scripted_tool_call(
         call_id = raw.get("id")
         ok = good.pop(0) if good and good[0].get("id") == call_id else None
         failed = bad.pop(0) if ok is None and bad and bad[0].get("id") == call_id else None
-        rows.append({
-            "id": call_id,
-            "name": raw.get("function", {}).get("name"),
-            "raw_arguments": raw.get("function", {}).get("arguments"),
-            "valid": ok is not None,
-            "args": ok.get("args") if ok else None,
-            "error": failed.get("error") if failed else None,
-        })
+        rows.append(
+            {
+                "id": call_id,
+                "name": raw.get("function", {}).get("name"),
+                "raw_arguments": raw.get("function", {}).get("arguments"),
+                "valid": ok is not None,
+                "args": ok.get("args") if ok else None,
+                "error": failed.get("error") if failed else None,
+            }
+        )
     return ToolCallResult(
         request_body=json_safe(exchange.request_body),
         response_body=json_safe(exchange.response_body),

@@ -39,7 +39,12 @@ from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_e
 STAGE = "tool_message"
 
 #: The article's call: get_weather for Bangkok, id call_123.
-DEFAULT_CALL: dict[str, Any] = {"name": "get_weather", "args": {"city": "Bangkok"}, "id": "call_123", "type": "tool_call"}
+DEFAULT_CALL: dict[str, Any] = {
+    "name": "get_weather",
+    "args": {"city": "Bangkok"},
+    "id": "call_123",
+    "type": "tool_call",
+}
 
 _DEFAULT = object()  # "leave handle_tool_errors at ToolNode's own default"
 
@@ -138,16 +143,19 @@ def run_tool_node(
     label = "default" if handle_tool_errors is _DEFAULT else handle_tool_errors
     try:
         out = app.invoke({"messages": [ai]})
-    except Exception as exc:  # noqa: BLE001 - what ToolNode raised is the lesson
+    except Exception as exc:
         return ToolNodeRun(
-            ai_message=json_safe({"tool_calls": ai.tool_calls}), messages=[], handle_tool_errors=label,
+            ai_message=json_safe({"tool_calls": ai.tool_calls}),
+            messages=[],
+            handle_tool_errors=label,
             error=explain(
-                STAGE, exc,
+                STAGE,
+                exc,
                 zh="工具抛出了异常，ToolNode 没有处理，整个图停止了。",
                 en="The tool raised; ToolNode did not handle it, and the whole graph stopped.",
                 hint_zh="ToolNode 默认只把参数错误变成消息；设 handle_tool_errors=True 可以把任何异常变成 status='error' 的 ToolMessage。",
                 hint_en="By default ToolNode only turns argument errors into messages; handle_tool_errors=True turns any "
-                        "exception into a ToolMessage with status='error'.",
+                "exception into a ToolMessage with status='error'.",
             ),
         )
     produced = [m for m in out["messages"] if isinstance(m, ToolMessage)]
@@ -203,9 +211,14 @@ def build_report_tool() -> BaseTool:
         # The full hourly table: 7 days x 24 hours. Useful to the program, far too long
         # for the model's context, so it travels as the artifact.
         hourly = [
-            {"day": day["day"], "hour": hour, "condition": day["condition"],
-             "temperature_c": day["low_c"] + (day["high_c"] - day["low_c"]) * (12 - abs(hour - 14)) // 12}
-            for day in found["forecast"] for hour in range(24)
+            {
+                "day": day["day"],
+                "hour": hour,
+                "condition": day["condition"],
+                "temperature_c": day["low_c"] + (day["high_c"] - day["low_c"]) * (12 - abs(hour - 14)) // 12,
+            }
+            for day in found["forecast"]
+            for hour in range(24)
         ]
         # The content is only what the model needs to answer.
         return found["summary"], {"city": found["city"], "hourly": hourly}
@@ -233,14 +246,16 @@ def artifact_demo(city: str = "Bangkok") -> dict[str, Any]:
     artifact = message.artifact or {}
     content_chars = len(message.content) if isinstance(message.content, str) else 0
     artifact_chars = len(json.dumps(artifact, ensure_ascii=False))
-    return json_safe({
-        "message": message_view(message),
-        "content": message.content,
-        "content_chars": content_chars,
-        "artifact_chars": artifact_chars,
-        "artifact_rows": len(artifact.get("hourly", [])),
-        "ratio": round(artifact_chars / max(1, content_chars), 1),
-    })
+    return json_safe(
+        {
+            "message": message_view(message),
+            "content": message.content,
+            "content_chars": content_chars,
+            "artifact_chars": artifact_chars,
+            "artifact_rows": len(artifact.get("hourly", [])),
+            "ratio": round(artifact_chars / max(1, content_chars), 1),
+        }
+    )
 
 
 def validate_output(result: Any, model: type[BaseModel] = WeatherResult) -> dict[str, Any]:
@@ -278,8 +293,14 @@ def output_cases() -> list[dict[str, Any]]:
     rows = []
     for label, result in cases:
         city = result.get("city") if isinstance(result, dict) else None
-        rows.append({"label": label, "result": json_safe(result), **validate_output(result),
-                     "fact_ok": bool(city) and find_city(str(city)) is not None})
+        rows.append(
+            {
+                "label": label,
+                "result": json_safe(result),
+                **validate_output(result),
+                "fact_ok": bool(city) and find_city(str(city)) is not None,
+            }
+        )
     return rows
 
 
@@ -287,8 +308,9 @@ def output_cases() -> list[dict[str, Any]]:
 FOLLOW_UPS = {"zh": "所以要带伞吗？", "en": "So do I need an umbrella?"}
 
 
-def pairing_messages(mode: Literal["paired", "missing", "mismatch"], question: str = DEFAULT_QUESTION,
-                     lang: str = "zh") -> list[BaseMessage]:
+def pairing_messages(
+    mode: Literal["paired", "missing", "mismatch"], question: str = DEFAULT_QUESTION, lang: str = "zh"
+) -> list[BaseMessage]:
     """The second request's messages: a proper pair, a missing answer, or a wrong id.
 
     The tool answer is the ``ToolMessage`` that ``ToolNode`` really returned for
@@ -306,8 +328,13 @@ def pairing_messages(mode: Literal["paired", "missing", "mismatch"], question: s
     return messages
 
 
-def pairing_demo(mode: Literal["paired", "missing", "mismatch"] = "missing", *, llm: Any = None,
-                 question: str = DEFAULT_QUESTION, lang: str = "zh") -> dict[str, Any]:
+def pairing_demo(
+    mode: Literal["paired", "missing", "mismatch"] = "missing",
+    *,
+    llm: Any = None,
+    question: str = DEFAULT_QUESTION,
+    lang: str = "zh",
+) -> dict[str, Any]:
     """Send the next request with the tool answer paired, missing, or mismatched.
 
     Args:
@@ -335,7 +362,7 @@ def pairing_demo(mode: Literal["paired", "missing", "mismatch"] = "missing", *, 
     with recording() as rec:
         try:
             answer = chat.invoke(pairing_messages(mode, question, lang)).content
-        except Exception as exc:  # noqa: BLE001 - the endpoint's refusal is the artifact
+        except Exception as exc:
             error = model_error(STAGE, exc, rec.exchanges)
     return {
         "mode": mode,

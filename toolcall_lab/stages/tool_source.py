@@ -27,8 +27,8 @@ import ast
 import inspect
 import textwrap
 import warnings
-from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, Optional, Union
 
 from langchain_core.tools import StructuredTool
@@ -166,11 +166,7 @@ def _dotted_name(node: ast.AST) -> str | None:
     """``str`` for ``Name('str')``, ``Optional`` for ``typing.Optional``; else ``None``."""
     if isinstance(node, ast.Name):
         return node.id
-    if (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id in _TYPING_MODULES
-    ):
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _TYPING_MODULES:
         return node.attr
     return None
 
@@ -258,7 +254,7 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
         if base == "Optional":
             if len(args) != 1:
                 raise _cannot_map(node, "Optional takes one type", "Optional 只接受一个类型")
-            return Optional[args[0]]  # noqa: UP007
+            return Optional[args[0]]
         return Union.__getitem__(tuple(args))  # Union[...]
 
     raise _cannot_map(node)
@@ -271,7 +267,9 @@ def _literal_value(node: ast.AST) -> Any:
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
         raise _cannot_map(node, "Literal values must be literals", "Literal 里只能写字面量") from None
     if value is not None and not isinstance(value, (str, int, bool)):
-        raise _cannot_map(node, "Literal values are str, int, bool or None", "Literal 的值只能是字符串、整数、布尔或 None")
+        raise _cannot_map(
+            node, "Literal values are str, int, bool or None", "Literal 的值只能是字符串、整数、布尔或 None"
+        )
     return value
 
 
@@ -288,8 +286,11 @@ def _find_function(module: ast.Module) -> tuple[ast.FunctionDef | ast.AsyncFunct
             functions.append(stmt)
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             imports.append(unparse(stmt))  # read, shown, never run
-        elif index == 0 and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(
-            stmt.value.value, str
+        elif (
+            index == 0
+            and isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
         ):
             continue  # the module docstring
         elif isinstance(stmt, ast.ClassDef):
@@ -357,7 +358,11 @@ def _read_decorator(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Any
                 info["ignored"].append(unparse(arg)[:100])
         for kw in deco.keywords:
             honoured = {"description": str, "parse_docstring": bool, "error_on_invalid_docstring": bool}
-            if kw.arg in honoured and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, honoured[kw.arg]):
+            if (
+                kw.arg in honoured
+                and isinstance(kw.value, ast.Constant)
+                and isinstance(kw.value.value, honoured[kw.arg])
+            ):
                 info["options"][kw.arg] = kw.value.value
             else:
                 info["ignored"].append(f"{kw.arg}={unparse(kw.value)[:100]}")
@@ -410,8 +415,10 @@ def _build_signature(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[inspec
     annotations: dict[str, Any] = {}
     # Positional defaults belong to the *last* parameters: def f(a, b=1, c=2).
     first_default = len(a.args) - len(a.defaults)
-    specs = [(arg, a.defaults[i - first_default] if i >= first_default else None, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-             for i, arg in enumerate(a.args)]
+    specs = [
+        (arg, a.defaults[i - first_default] if i >= first_default else None, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        for i, arg in enumerate(a.args)
+    ]
     specs += [(arg, default, inspect.Parameter.KEYWORD_ONLY) for arg, default in zip(a.kwonlyargs, a.kw_defaults)]
     for arg, default_node, kind in specs:
         annotation: Any = inspect.Parameter.empty
@@ -447,7 +454,7 @@ def _field_rows(tool: StructuredTool) -> list[dict[str, Any]]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             properties = schema.model_json_schema().get("properties", {})  # type: ignore[union-attr]
-    except Exception:  # noqa: BLE001 - the schema page explains this failure in full
+    except Exception:
         properties = {}
     rows = []
     for name, info in model_fields.items():
@@ -471,7 +478,9 @@ def _field_rows(tool: StructuredTool) -> list[dict[str, Any]]:
     return rows
 
 
-def parse_tool_source(source: str = DEFAULT_SOURCE, *, parse_docstring: bool | None = None) -> ToolSourceResult | ExplainedError:
+def parse_tool_source(
+    source: str = DEFAULT_SOURCE, *, parse_docstring: bool | None = None
+) -> ToolSourceResult | ExplainedError:
     """Build a real ``StructuredTool`` from the learner's function text, without running it.
 
     Args:
@@ -508,7 +517,7 @@ def parse_tool_source(source: str = DEFAULT_SOURCE, *, parse_docstring: bool | N
         return _parse_tool_source(source, parse_docstring)
     except Refused as refused:
         return refused.error
-    except Exception as exc:  # noqa: BLE001 - a lesson, never a traceback
+    except Exception as exc:
         return unexpected(STAGE, exc, zh="构建工具时出错。", en="Building the tool failed.")
 
 
@@ -551,8 +560,9 @@ def _parse_tool_source(source: str, parse_docstring: bool | None) -> ToolSourceR
                 "line, then `Args:` with one `name: text` line per real parameter."
             )
         else:
-            hint_zh, hint_en = "给函数写一个文档字符串，或在 @tool(description=...) 里给出描述。", (
-                "Give the function a docstring, or pass @tool(description=...)."
+            hint_zh, hint_en = (
+                "给函数写一个文档字符串，或在 @tool(description=...) 里给出描述。",
+                ("Give the function a docstring, or pass @tool(description=...)."),
             )
         raise Refused(
             explain(

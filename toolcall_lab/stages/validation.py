@@ -104,8 +104,9 @@ def type_map(value: Any) -> tuple[list[dict[str, Any]], bool, list[str]]:
             truncated = True
             break
         where = pointer(path)
-        rows.append({"path": where, "json": _json_type(current), "python": type(current).__name__,
-                     "value": _preview(current)})
+        rows.append(
+            {"path": where, "json": _json_type(current), "python": type(current).__name__, "value": _preview(current)}
+        )
         if isinstance(current, float) and not math.isfinite(current):
             odd.append(where)
         if isinstance(current, dict):
@@ -134,10 +135,14 @@ def json_stage(text: str) -> JsonStageResult | ExplainedError:
     """
     stage = "json.loads"
     if not isinstance(text, str):
-        return explain(stage, f"expected str, got {type(text).__name__}",
-                       zh="arguments 应该是一个字符串。", en="arguments should be a string.",
-                       hint_zh="模型返回的 function.arguments 总是 JSON 文本。",
-                       hint_en="function.arguments from the model is always JSON text.")
+        return explain(
+            stage,
+            f"expected str, got {type(text).__name__}",
+            zh="arguments 应该是一个字符串。",
+            en="arguments should be a string.",
+            hint_zh="模型返回的 function.arguments 总是 JSON 文本。",
+            hint_en="function.arguments from the model is always JSON text.",
+        )
     if (error := too_long(stage, text, what_zh="参数字符串", what_en="argument string")) is not None:
         return error
     try:
@@ -152,13 +157,25 @@ def json_stage(text: str) -> JsonStageResult | ExplainedError:
             en=f"Not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
             hint_zh="JSON 的键和字符串必须用双引号；不能有尾随逗号；true/false/null 要小写。",
             hint_en="JSON keys and strings need double quotes; no trailing commas; true/false/null in lower case.",
-            data={"msg": exc.msg, "lineno": exc.lineno, "colno": exc.colno, "pos": exc.pos,
-                  "line_text": line_text[:300], "caret": " " * max(0, min(exc.colno - 1, 300)) + "^"},
+            data={
+                "msg": exc.msg,
+                "lineno": exc.lineno,
+                "colno": exc.colno,
+                "pos": exc.pos,
+                "line_text": line_text[:300],
+                "caret": " " * max(0, min(exc.colno - 1, 300)) + "^",
+            },
         )
     except RecursionError as exc:
-        return explain(stage, exc, zh="JSON 嵌套太深，解析器放弃了。", en="The JSON is nested too deeply for the parser.",
-                       hint_zh="工具参数通常只有一两层。", hint_en="Tool arguments are usually one or two levels deep.")
-    except Exception as exc:  # noqa: BLE001
+        return explain(
+            stage,
+            exc,
+            zh="JSON 嵌套太深，解析器放弃了。",
+            en="The JSON is nested too deeply for the parser.",
+            hint_zh="工具参数通常只有一两层。",
+            hint_en="Tool arguments are usually one or two levels deep.",
+        )
+    except Exception as exc:
         return unexpected(stage, exc, zh="json.loads 失败。", en="json.loads failed.")
     rows, truncated, odd = type_map(value)
     return JsonStageResult(value=value, type_map=rows, truncated=truncated, non_standard=odd)
@@ -251,11 +268,15 @@ def _compare(given: Any, result: Any, path: list[str | int], out: dict[str, list
             _compare(g, r, [*path, index], out, depth + 1)
         return
     if not _same(given, result):
-        out["coercions"].append({
-            "path": pointer(path),
-            "input": json_safe(given), "input_type": type(given).__name__,
-            "output": json_safe(result), "output_type": type(result).__name__,
-        })
+        out["coercions"].append(
+            {
+                "path": pointer(path),
+                "input": json_safe(given),
+                "input_type": type(given).__name__,
+                "output": json_safe(result),
+                "output_type": type(result).__name__,
+            }
+        )
 
 
 def validate_stage(
@@ -293,9 +314,14 @@ def validate_stage(
     if isinstance(model, str):
         models = available_models()
         if model not in models:
-            return explain(stage, f"unknown model {model!r}", zh=f"没有名为 {model} 的模型。",
-                           en=f"There is no model named {model}.",
-                           hint_zh=f"可选：{', '.join(models)}。", hint_en=f"Choose one of: {', '.join(models)}.")
+            return explain(
+                stage,
+                f"unknown model {model!r}",
+                zh=f"没有名为 {model} 的模型。",
+                en=f"There is no model named {model}.",
+                hint_zh=f"可选：{', '.join(models)}。",
+                hint_en=f"Choose one of: {', '.join(models)}.",
+            )
         model_cls = models[model]
     else:
         model_cls = model
@@ -307,16 +333,23 @@ def validate_stage(
     if with_schema:
         try:
             schema = json_safe(model_cls.model_json_schema())
-        except Exception:  # noqa: BLE001 - the schema is a courtesy here
+        except Exception:
             schema = None
     try:
         validated = model_cls.model_validate(value, strict=strict)
     except ValidationError as exc:
         errors = validation_errors(exc)
         return ValidationStageResult(
-            ok=False, model=name, strict=strict, extra=setting, kwargs=None, errors=errors, json_schema=schema,
+            ok=False,
+            model=name,
+            strict=strict,
+            extra=setting,
+            kwargs=None,
+            errors=errors,
+            json_schema=schema,
             error=explain(
-                stage, exc,
+                stage,
+                exc,
                 zh=f"{name} 拒绝了这些参数（{len(errors)} 处错误）",
                 en=f"{name} rejected these arguments ({len(errors)} error{'s' if len(errors) != 1 else ''})",
                 hint_zh="看每条错误的 loc（哪个字段）和 type（哪条规则）；工具函数不会被调用。",
@@ -324,19 +357,31 @@ def validate_stage(
                 data=errors,
             ),
         )
-    except Exception as exc:  # noqa: BLE001 - e.g. a recursion inside a pathological input
+    except Exception as exc:
         return unexpected(stage, exc, zh="验证时出错。", en="Validation failed unexpectedly.")
     kwargs = validated.model_dump()
     notes: dict[str, list[Any]] = {"coercions": [], "defaults_filled": [], "dropped": []}
     _compare(value, kwargs, [], notes)
     return ValidationStageResult(
-        ok=True, model=name, strict=strict, extra=setting, kwargs=kwargs, json_schema=schema,
-        coercions=notes["coercions"], defaults_filled=notes["defaults_filled"], dropped=notes["dropped"],
+        ok=True,
+        model=name,
+        strict=strict,
+        extra=setting,
+        kwargs=kwargs,
+        json_schema=schema,
+        coercions=notes["coercions"],
+        defaults_filled=notes["defaults_filled"],
+        dropped=notes["dropped"],
     )
 
 
-def arguments_pipeline(text: str, model: str | type[BaseModel] = "WeatherInput", *, strict: bool = False,
-                       extra: Literal["ignore", "forbid", "allow"] | None = None) -> dict[str, Any]:
+def arguments_pipeline(
+    text: str,
+    model: str | type[BaseModel] = "WeatherInput",
+    *,
+    strict: bool = False,
+    extra: Literal["ignore", "forbid", "allow"] | None = None,
+) -> dict[str, Any]:
     """Layers 1 and 2 in a row, for one argument string: what each stage said.
 
     Returns:
@@ -368,7 +413,9 @@ def _tutor_subject() -> tuple[Any, Callable[[dict[str, Any]], bool]] | None:
     return chosen, lambda args: str(args.get("student_id", "")).strip().upper() in tutor_data.RECORDS
 
 
-def fact_stage(subject: Literal["weather", "tutor"] = "weather", args: dict[str, Any] | None = None) -> dict[str, Any] | ExplainedError:
+def fact_stage(
+    subject: Literal["weather", "tutor"] = "weather", args: dict[str, Any] | None = None
+) -> dict[str, Any] | ExplainedError:
     """Run the real tool on arguments that are well-shaped but may be wrong in fact.
 
     Args:
@@ -392,9 +439,14 @@ def fact_stage(subject: Literal["weather", "tutor"] = "weather", args: dict[str,
     if subject == "tutor":
         found = _tutor_subject()
         if found is None:
-            return explain("tool", "lessons.tutor.tools is not available", zh="小E 的工具不可用。",
-                           en="The tutor's tools are not available.", hint_zh="改用天气工具。",
-                           hint_en="Use the weather tool instead.")
+            return explain(
+                "tool",
+                "lessons.tutor.tools is not available",
+                zh="小E 的工具不可用。",
+                en="The tutor's tools are not available.",
+                hint_zh="改用天气工具。",
+                hint_en="Use the weather tool instead.",
+            )
         chosen, knows = found
         args = {"student_id": "S9999"} if args is None else args
     else:
@@ -411,13 +463,15 @@ def fact_stage(subject: Literal["weather", "tutor"] = "weather", args: dict[str,
     if shape.ok:
         try:
             result = chosen.invoke(args)
-        except Exception as exc:  # noqa: BLE001 - a tool that raises is shown, not fatal
+        except Exception as exc:
             result = f"{type(exc).__name__}: {exc}"
-    return json_safe({
-        "tool": chosen.name,
-        "args": args,
-        "shape_ok": shape.ok,
-        "shape_errors": shape.errors,
-        "fact_ok": bool(shape.ok and knows(args)),
-        "result": result,
-    })
+    return json_safe(
+        {
+            "tool": chosen.name,
+            "args": args,
+            "shape_ok": shape.ok,
+            "shape_errors": shape.errors,
+            "fact_ok": bool(shape.ok and knows(args)),
+            "result": result,
+        }
+    )

@@ -72,37 +72,88 @@ def _city(name: str, name_zh: str, aliases: tuple[str, ...], now: int, days: str
     # Each forecast day is written "condition high low", days separated by commas:
     # compact to read here, turned into DayForecast records once at import (pure, no I/O).
     forecast = tuple(
-        DayForecast(cond, int(high), int(low))
-        for cond, high, low in (day.split() for day in days.split(","))
+        DayForecast(cond, int(high), int(low)) for cond, high, low in (day.split() for day in days.split(","))
     )
     return CityWeather(name, name_zh, aliases, now, forecast)
 
 
 CITIES: tuple[CityWeather, ...] = (
-    _city("Bangkok", "曼谷", ("Krung Thep",), 31,
-          "rain 33 26, thunderstorm 32 26, showers 33 27, cloudy 34 27, sunny 35 27, rain 32 26, showers 33 26"),
-    _city("Beijing", "北京", ("Peking", "北平"), 18,
-          "sunny 22 9, cloudy 20 10, windy 17 6, sunny 19 7, haze 21 10, overcast 18 11, rain 15 9"),
-    _city("Shanghai", "上海", ("沪",), 21,
-          "cloudy 23 17, rain 21 16, rain 20 15, overcast 22 16, sunny 25 17, sunny 26 18, showers 23 18"),
-    _city("Tokyo", "东京", ("東京",), 16,
-          "sunny 19 11, sunny 20 12, cloudy 18 12, rain 15 10, rain 14 9, cloudy 17 10, sunny 19 11"),
-    _city("Singapore", "新加坡", ("狮城",), 29,
-          "thunderstorm 31 25, showers 31 25, cloudy 32 26, thunderstorm 31 25, showers 30 25, sunny 32 26, cloudy 31 26"),
-    _city("London", "伦敦", (), 11,
-          "showers 13 7, overcast 12 8, rain 11 7, cloudy 13 6, fog 10 5, sunny 14 6, rain 12 8"),
-    _city("New York", "纽约", ("NYC", "New York City"), 14,
-          "sunny 17 8, cloudy 16 9, rain 13 8, windy 12 5, sunny 15 6, sunny 18 9, overcast 16 10"),
-    _city("Paris", "巴黎", (), 13,
-          "cloudy 15 8, rain 13 8, showers 14 7, sunny 17 7, sunny 18 9, cloudy 16 10, rain 14 9"),
-    _city("Sydney", "悉尼", (), 24,
-          "sunny 26 17, sunny 27 18, cloudy 25 18, showers 22 17, sunny 24 16, windy 23 15, sunny 25 17"),
-    _city("Guangzhou", "广州", ("Canton",), 27,
-          "showers 29 22, thunderstorm 30 23, cloudy 30 23, sunny 31 23, rain 28 22, rain 27 22, cloudy 29 23"),
-    _city("Hangzhou", "杭州", (), 20,
-          "overcast 22 15, rain 20 14, cloudy 23 15, sunny 25 16, sunny 26 17, showers 22 16, cloudy 23 16"),
-    _city("Seoul", "首尔", ("서울",), 15,
-          "sunny 18 8, cloudy 17 9, rain 14 8, sunny 16 6, windy 15 5, sunny 18 8, cloudy 17 9"),
+    _city(
+        "Bangkok",
+        "曼谷",
+        ("Krung Thep",),
+        31,
+        "rain 33 26, thunderstorm 32 26, showers 33 27, cloudy 34 27, sunny 35 27, rain 32 26, showers 33 26",
+    ),
+    _city(
+        "Beijing",
+        "北京",
+        ("Peking", "北平"),
+        18,
+        "sunny 22 9, cloudy 20 10, windy 17 6, sunny 19 7, haze 21 10, overcast 18 11, rain 15 9",
+    ),
+    _city(
+        "Shanghai",
+        "上海",
+        ("沪",),
+        21,
+        "cloudy 23 17, rain 21 16, rain 20 15, overcast 22 16, sunny 25 17, sunny 26 18, showers 23 18",
+    ),
+    _city(
+        "Tokyo",
+        "东京",
+        ("東京",),
+        16,
+        "sunny 19 11, sunny 20 12, cloudy 18 12, rain 15 10, rain 14 9, cloudy 17 10, sunny 19 11",
+    ),
+    _city(
+        "Singapore",
+        "新加坡",
+        ("狮城",),
+        29,
+        "thunderstorm 31 25, showers 31 25, cloudy 32 26, thunderstorm 31 25, showers 30 25, sunny 32 26, cloudy 31 26",
+    ),
+    _city(
+        "London", "伦敦", (), 11, "showers 13 7, overcast 12 8, rain 11 7, cloudy 13 6, fog 10 5, sunny 14 6, rain 12 8"
+    ),
+    _city(
+        "New York",
+        "纽约",
+        ("NYC", "New York City"),
+        14,
+        "sunny 17 8, cloudy 16 9, rain 13 8, windy 12 5, sunny 15 6, sunny 18 9, overcast 16 10",
+    ),
+    _city(
+        "Paris", "巴黎", (), 13, "cloudy 15 8, rain 13 8, showers 14 7, sunny 17 7, sunny 18 9, cloudy 16 10, rain 14 9"
+    ),
+    _city(
+        "Sydney",
+        "悉尼",
+        (),
+        24,
+        "sunny 26 17, sunny 27 18, cloudy 25 18, showers 22 17, sunny 24 16, windy 23 15, sunny 25 17",
+    ),
+    _city(
+        "Guangzhou",
+        "广州",
+        ("Canton",),
+        27,
+        "showers 29 22, thunderstorm 30 23, cloudy 30 23, sunny 31 23, rain 28 22, rain 27 22, cloudy 29 23",
+    ),
+    _city(
+        "Hangzhou",
+        "杭州",
+        (),
+        20,
+        "overcast 22 15, rain 20 14, cloudy 23 15, sunny 25 16, sunny 26 17, showers 22 16, cloudy 23 16",
+    ),
+    _city(
+        "Seoul",
+        "首尔",
+        ("서울",),
+        15,
+        "sunny 18 8, cloudy 17 9, rain 14 8, sunny 16 6, windy 15 5, sunny 18 8, cloudy 17 9",
+    ),
 )
 
 

@@ -31,13 +31,15 @@ DEFAULT_QUESTION = "曼谷天气怎么样？"
 
 def exchange_summary(exchange: Any) -> dict[str, Any]:
     """The parts of a captured :class:`~toolcall_lab.capture.WireExchange` a page shows."""
-    return json_safe({
-        "url": exchange.url,
-        "status_code": exchange.status_code,
-        "request_body": exchange.request_body,
-        "response_body": exchange.response_body if exchange.response_body is not None else exchange.response_text,
-        "latency_ms": exchange.latency_ms,
-    })
+    return json_safe(
+        {
+            "url": exchange.url,
+            "status_code": exchange.status_code,
+            "request_body": exchange.request_body,
+            "response_body": exchange.response_body if exchange.response_body is not None else exchange.response_text,
+            "latency_ms": exchange.latency_ms,
+        }
+    )
 
 
 def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> ExplainedError:
@@ -52,14 +54,19 @@ def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> Exp
     status = getattr(last, "status_code", None)
     data = json_safe({"status_code": status, "response_body": getattr(last, "response_body", None)})
     if status in (400, 422):
-        zh, en = f"模型端点拒绝了这个请求（HTTP {status}）。", f"The model endpoint rejected the request (HTTP {status})."
+        zh, en = (
+            f"模型端点拒绝了这个请求（HTTP {status}）。",
+            f"The model endpoint rejected the request (HTTP {status}).",
+        )
         hint_zh = "看 error.message：它说明了请求体里哪一部分不符合协议。"
         hint_en = "Read error.message: it names the part of the request body that broke the protocol."
     elif status is not None and status < 400:
         zh = f"回复已送达（HTTP {status}），但客户端无法把它转换成 AIMessage。"
         en = f"The reply arrived (HTTP {status}), but the client could not turn it into an AIMessage."
         hint_zh = "常见原因：某个 function.arguments 是合法 JSON，但不是对象 {...}（例如列表、字符串或数字）。"
-        hint_en = "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number)."
+        hint_en = (
+            "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number)."
+        )
     else:
         from toolcall_lab.live import explain_model_error
 
@@ -120,17 +127,23 @@ def describe_tools(tools_on_wire: Sequence[dict[str, Any]]) -> list[dict[str, An
         fn = entry.get("function", {}) if isinstance(entry, dict) else {}
         params = fn.get("parameters", {}) or {}
         required = set(params.get("required", []) or [])
-        out.append({
-            "name": fn.get("name"),
-            "description": fn.get("description"),
-            "parameters": [
-                {"name": name, "type": spec.get("type") or [s.get("type") for s in spec.get("anyOf", [])],
-                 "description": spec.get("description"), "required": name in required,
-                 "default": spec.get("default")}
-                for name, spec in (params.get("properties", {}) or {}).items()
-                if isinstance(spec, dict)
-            ],
-        })
+        out.append(
+            {
+                "name": fn.get("name"),
+                "description": fn.get("description"),
+                "parameters": [
+                    {
+                        "name": name,
+                        "type": spec.get("type") or [s.get("type") for s in spec.get("anyOf", [])],
+                        "description": spec.get("description"),
+                        "required": name in required,
+                        "default": spec.get("default"),
+                    }
+                    for name, spec in (params.get("properties", {}) or {}).items()
+                    if isinstance(spec, dict)
+                ],
+            }
+        )
     return out
 
 
@@ -174,28 +187,43 @@ def bind_tools_payload(
         bind_kwargs["parallel_tool_calls"] = parallel_tool_calls
     try:
         bound = chat.bind_tools(tools, **bind_kwargs)
-    except Exception as exc:  # noqa: BLE001 - e.g. a tool_choice the client refuses locally
-        return explain(STAGE, exc, zh="bind_tools 拒绝了这些参数。", en="bind_tools refused these arguments.",
-                       hint_zh="tool_choice 可以是 auto / required / none 或某个工具名。",
-                       hint_en="tool_choice may be auto / required / none or a tool's name.")
+    except Exception as exc:
+        return explain(
+            STAGE,
+            exc,
+            zh="bind_tools 拒绝了这些参数。",
+            en="bind_tools refused these arguments.",
+            hint_zh="tool_choice 可以是 auto / required / none 或某个工具名。",
+            hint_en="tool_choice may be auto / required / none or a tool's name.",
+        )
 
     reply, error = None, None
     with recording() as rec:
         try:
             message = bound.invoke(as_messages(messages))
-            reply = {"content": message.content, "tool_calls": message.tool_calls,
-                     "invalid_tool_calls": message.invalid_tool_calls}
-        except Exception as exc:  # noqa: BLE001 - an endpoint's refusal is part of the lesson
+            reply = {
+                "content": message.content,
+                "tool_calls": message.tool_calls,
+                "invalid_tool_calls": message.invalid_tool_calls,
+            }
+        except Exception as exc:
             error = model_error(STAGE, exc, rec.exchanges)
     if not rec.exchanges:
-        return error or explain(STAGE, "no request was captured", zh="没有捕获到请求。", en="No request was captured.",
-                                hint_zh="这个模型客户端不是实验室创建的。", hint_en="This client was not built by the lab.")
+        return error or explain(
+            STAGE,
+            "no request was captured",
+            zh="没有捕获到请求。",
+            en="No request was captured.",
+            hint_zh="这个模型客户端不是实验室创建的。",
+            hint_en="This client was not built by the lab.",
+        )
     first = rec.exchanges[0]
     body = first.request_body if isinstance(first.request_body, dict) else {}
     on_wire = list(body.get("tools") or [])
     expected = {t.name: json_safe(convert_to_openai_tool(t)) for t in tools}
     matches = {
-        str(entry.get("function", {}).get("name")): json_safe(entry) == expected.get(entry.get("function", {}).get("name"))
+        str(entry.get("function", {}).get("name")): json_safe(entry)
+        == expected.get(entry.get("function", {}).get("name"))
         for entry in on_wire
     }
     return WirePayload(

@@ -16,8 +16,13 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def _worker(db: Path, thread: str, question: str, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "tests.unit.persistence.worker", str(db), thread, question, *extra],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.unit.persistence.worker", str(db), thread, question, *extra],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _history(db: Path, thread: str) -> list:
@@ -42,8 +47,13 @@ def test_kill_9_mid_run_keeps_committed_checkpoints_and_the_thread_resumes(tmp_p
     assert latest[-1].tool_calls[0]["args"] == {"city": "Tokyo"}
     assert before[0].metadata["step"] >= 1
 
-    resumed = subprocess.run([sys.executable, "-m", "tests.unit.persistence.worker", str(db), thread, "", "--resume"],
-                             cwd=ROOT, capture_output=True, text=True, timeout=120)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "tests.unit.persistence.worker", str(db), thread, "", "--resume"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert resumed.returncode == 0, resumed.stderr
     out = json.loads(resumed.stdout.strip().splitlines()[-1])
     assert "Tokyo" in out["answer"]
@@ -53,8 +63,10 @@ def test_kill_9_mid_run_keeps_committed_checkpoints_and_the_thread_resumes(tmp_p
 def test_two_writers_at_once_do_not_corrupt_the_file(tmp_path):
     db = tmp_path / "shared.sqlite"
     threads = [f"w{i}-{uuid.uuid4().hex}" for i in range(2)]
-    procs = [_worker(db, t, q, "--repeat", "8")
-             for t, q in zip(threads, ["曼谷天气怎么样？", "What's the weather in London?"])]
+    procs = [
+        _worker(db, t, q, "--repeat", "8")
+        for t, q in zip(threads, ["曼谷天气怎么样？", "What's the weather in London?"])
+    ]
     for p in procs:
         stdout, stderr = p.communicate(timeout=120)
         assert p.returncode == 0, stderr
@@ -70,10 +82,13 @@ def test_two_writers_at_once_do_not_corrupt_the_file(tmp_path):
 def test_several_processes_opening_a_new_file_at_once_all_succeed(tmp_path):
     """setup() switches a new file to WAL mode; processes racing on it wait and retry, none fails."""
     db = tmp_path / "fresh.sqlite"
-    code = ("from toolcall_lab.checkpointers import make_checkpointer; "
-            f"make_checkpointer('sqlite:///{db}'); print('ok')")
-    procs = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True) for _ in range(4)]
+    code = f"from toolcall_lab.checkpointers import make_checkpointer; make_checkpointer('sqlite:///{db}'); print('ok')"
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(4)
+    ]
     outcomes = [p.communicate(timeout=120) for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0, 0], [err[-300:] for _, err in outcomes]
     assert all(out.strip() == "ok" for out, _ in outcomes)

@@ -43,8 +43,9 @@ def main() -> int:
 
         tool = tool.model_copy(update={"func": slow})
     saver = make_checkpointer(f"sqlite:///{args.db}" if not args.db.startswith("/") else f"sqlite:///{args.db}")
-    collector = TraceCollector(trace=RunTrace(run_id="w", question=args.question, model_label="", lang="en",
-                                              started_at=time.time()))
+    collector = TraceCollector(
+        trace=RunTrace(run_id="w", question=args.question, model_label="", lang="en", started_at=time.time())
+    )
     graph = build_traced_agent(build_chat_model(), [tool], collector, checkpointer=saver)
     config = {"configurable": {"thread_id": args.thread}}
     payload = None if args.resume else {"messages": [HumanMessage(args.question)]}
@@ -53,8 +54,10 @@ def main() -> int:
     result = graph.invoke(payload, config, durability="sync")
     for n in range(1, args.repeat):  # more writes, to overlap with another writer
         graph.invoke(payload, {"configurable": {"thread_id": f"{args.thread}-{n}"}}, durability="sync")
-    print(json.dumps({"answer": result["messages"][-1].content, "messages": len(result["messages"])},
-                     ensure_ascii=False), flush=True)
+    print(
+        json.dumps({"answer": result["messages"][-1].content, "messages": len(result["messages"])}, ensure_ascii=False),
+        flush=True,
+    )
     return 0
 
 

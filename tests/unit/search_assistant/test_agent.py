@@ -10,7 +10,6 @@ from pydantic import ValidationError
 
 from lessons.search_assistant.agent import SearchArgs, build_agent, make_search_web_tool
 
-
 # ---------------------------------------------------------------- SearchArgs
 
 
@@ -64,7 +63,9 @@ def test_search_web_tool_validates_then_searches(offline_search):
     tool = make_search_web_tool(offline_search)
     result = tool.invoke({"query": "曼谷 明天 天气", "limit": 2})
     assert [hit["url"] for hit in result["results"]] == [
-        "https://weather.example/zh/bangkok/tomorrow", "https://weather.example/zh/tokyo/tomorrow"]
+        "https://weather.example/zh/bangkok/tomorrow",
+        "https://weather.example/zh/tokyo/tomorrow",
+    ]
     assert result["answer"].startswith("曼谷明天多云转雷阵雨")
     with pytest.raises(ValidationError):
         tool.invoke({"query": "曼谷", "limit": 0})
@@ -87,8 +88,7 @@ def test_graph_is_model_tools_model_with_one_conditional_edge(llm):
 
 def test_the_model_decides_to_search_and_the_answer_quotes_the_result(llm, offline_search, memory):
     app = build_agent(llm, [make_search_web_tool(offline_search)], memory)
-    state = app.invoke({"messages": [HumanMessage("曼谷今天多少度？")]},
-                       {"configurable": {"thread_id": "agent-zh"}})
+    state = app.invoke({"messages": [HumanMessage("曼谷今天多少度？")]}, {"configurable": {"thread_id": "agent-zh"}})
     human, call, tool_msg, answer = state["messages"]
     assert call.tool_calls[0]["name"] == "search_web"
     assert set(call.tool_calls[0]["args"]) == {"query"}
@@ -140,8 +140,12 @@ def test_a_trimming_agent_keeps_every_message_but_sends_only_the_trimmed_ones():
     from toolcall_lab.capture import recording
     from toolcall_lab.llm import build_chat_model
 
-    app = build_agent(build_chat_model(), [make_search_web_tool()], InMemorySaver(),
-                      trim=lambda messages: trim_keeping_pairs(messages, 3))
+    app = build_agent(
+        build_chat_model(),
+        [make_search_web_tool()],
+        InMemorySaver(),
+        trim=lambda messages: trim_keeping_pairs(messages, 3),
+    )
     config = thread_config("trim-test")
     with recording() as rec:
         for question in ("曼谷今天多少度？", "那明天呢？"):
@@ -150,5 +154,9 @@ def test_a_trimming_agent_keeps_every_message_but_sends_only_the_trimmed_ones():
     sent = [[m["role"] for m in e.request_body["messages"]] for e in rec.exchanges]
     assert len(kept) == 8  # two turns: question, tool call, tool reply, answer
     # the second turn's first call: the first question is cut, the last answer and the new question sent
-    assert sent == [["system", "user"], ["system", "user", "assistant", "tool"],
-                    ["system", "assistant", "user"], ["system", "user", "assistant", "tool"]]
+    assert sent == [
+        ["system", "user"],
+        ["system", "user", "assistant", "tool"],
+        ["system", "assistant", "user"],
+        ["system", "user", "assistant", "tool"],
+    ]

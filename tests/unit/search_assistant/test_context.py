@@ -16,8 +16,7 @@ from lessons.search_assistant.context import (
 
 def call(call_id: str, *more: str) -> AIMessage:
     """An AIMessage asking for search_web once per id."""
-    return AIMessage("", tool_calls=[{"name": "search_web", "args": {"query": "x"}, "id": i}
-                                     for i in (call_id, *more)])
+    return AIMessage("", tool_calls=[{"name": "search_web", "args": {"query": "x"}, "id": i} for i in (call_id, *more)])
 
 
 def reply(call_id: str) -> ToolMessage:
@@ -41,8 +40,14 @@ def kinds(messages) -> str:
 
 CONVERSATION = [
     SystemMessage("sys"),
-    HumanMessage("曼谷今天多少度？"), call("c1"), reply("c1"), AIMessage("34°C"),
-    HumanMessage("那明天呢？"), call("c2"), reply("c2"), AIMessage("31°C"),
+    HumanMessage("曼谷今天多少度？"),
+    call("c1"),
+    reply("c1"),
+    AIMessage("34°C"),
+    HumanMessage("那明天呢？"),
+    call("c2"),
+    reply("c2"),
+    AIMessage("31°C"),
     HumanMessage("需要带伞吗？"),
 ]
 
@@ -100,7 +105,7 @@ def conversations(draw):
 def test_trim_never_orphans_a_reply_and_is_a_suffix(messages, budget):
     trimmed = trim_keeping_pairs(messages, budget)
     assert orphaned_tool_replies(trimmed) == []
-    assert trimmed == messages[len(messages) - len(trimmed):]  # the most recent messages
+    assert trimmed == messages[len(messages) - len(trimmed) :]  # the most recent messages
     newest_unit = split_units(messages)[-1]
     assert len(trimmed) <= max(budget, len(newest_unit))
     # every call kept has all of its replies

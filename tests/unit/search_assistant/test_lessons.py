@@ -102,8 +102,7 @@ def test_who_decided_greeting_workflow_still_searches_agent_does_not(llm):
 
 def test_sent_vs_kept_on_the_agent_shows_the_growing_request(llm, memory):
     app = build_agent(llm, checkpointer=memory)
-    trace = L.trace_run(app, {"messages": [HumanMessage("曼谷今天多少度？")]},
-                        {"configurable": {"thread_id": "svk"}})
+    trace = L.trace_run(app, {"messages": [HumanMessage("曼谷今天多少度？")]}, {"configurable": {"thread_id": "svk"}})
     rows = L.sent_vs_kept(trace)
     # first call: system + question; second call: + the tool call and its reply
     assert [r["sent_count"] for r in rows] == [2, 4]
@@ -133,7 +132,12 @@ def test_history_rows_list_checkpoints_newest_first(llm, offline_search, memory)
     app.invoke({"messages": [HumanMessage("曼谷今天多少度？")]}, config)
     rows = L.history_rows(app, config)
     assert [(r["step"], r["next"]) for r in rows] == [
-        (3, []), (2, ["answer"]), (1, ["search"]), (0, ["understand"]), (-1, ["__start__"])]
+        (3, []),
+        (2, ["answer"]),
+        (1, ["search"]),
+        (0, ["understand"]),
+        (-1, ["__start__"]),
+    ]
     assert rows[-1]["source"] == "input" and rows[0]["source"] == "loop"
     assert rows[2]["wrote"] == {"search": ["search_error", "search_results"]}
     assert rows[1]["parent_id"] == rows[2]["checkpoint_id"]
@@ -195,8 +199,12 @@ def test_finding_1_the_answer_prompt_carries_the_models_words(llm):
 
 @pytest.mark.parametrize(
     ("example", "status", "reproduced"),
-    [("follows_format", "ok", False), ("ascii_colon", "colon_variant", True),
-     ("trailing_text", "trailing_text", True), ("no_label", "no_marker", True)],
+    [
+        ("follows_format", "ok", False),
+        ("ascii_colon", "colon_variant", True),
+        ("trailing_text", "trailing_text", True),
+        ("no_label", "no_marker", True),
+    ],
 )
 def test_finding_2_with_each_scripted_wording(llm, example, status, reproduced):
     f = L.finding_keyword_split(llm, scripted_reply=L.KEYWORD_REPLY_EXAMPLES[example])
@@ -301,8 +309,12 @@ def test_to_jsonable_handles_nested_commands_messages_and_nan():
     class Prefs(BaseModel):
         unit: str = "C"
 
-    value = {"steps": [Command(resume="approve", update={"n": float("nan")})],
-             "last": HumanMessage("hi", id="h1"), "prefs": Prefs(), "tags": ("a",)}
+    value = {
+        "steps": [Command(resume="approve", update={"n": float("nan")})],
+        "last": HumanMessage("hi", id="h1"),
+        "prefs": Prefs(),
+        "tags": ("a",),
+    }
     out = to_jsonable(value)
     assert out["steps"][0] == {"Command": {"goto": [], "update": {"n": "NaN"}}}
     assert out["last"] == {"type": "human", "content": "hi", "id": "h1"}

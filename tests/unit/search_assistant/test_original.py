@@ -23,8 +23,7 @@ def session(llm, offline_search):
 
 def test_same_graph_shape_as_the_fixed_workflow(session):
     edges = {(e.source, e.target) for e in session.app.get_graph().edges}
-    assert edges == {("__start__", "understand"), ("understand", "search"),
-                     ("search", "answer"), ("answer", "__end__")}
+    assert edges == {("__start__", "understand"), ("understand", "search"), ("search", "answer"), ("answer", "__end__")}
 
 
 def test_finding_1_user_query_is_not_what_the_user_typed(session):
@@ -98,10 +97,20 @@ def test_finding_5_nodes_claim_to_return_the_full_state(session):
     hints = typing.get_type_hints(session.app.builder.nodes["understand"].runnable.func)
     assert hints["return"] is OriginalState
     assert OriginalState.__required_keys__ == {
-        "messages", "user_query", "search_query", "search_results", "final_answer", "step"}
-    updates = list(session.app.stream(
-        {"messages": [("user", "曼谷今天多少度？")], "step": "start"},
-        {"configurable": {"thread_id": "stream"}}, stream_mode="updates"))
+        "messages",
+        "user_query",
+        "search_query",
+        "search_results",
+        "final_answer",
+        "step",
+    }
+    updates = list(
+        session.app.stream(
+            {"messages": [("user", "曼谷今天多少度？")], "step": "start"},
+            {"configurable": {"thread_id": "stream"}},
+            stream_mode="updates",
+        )
+    )
     understand_update = updates[0]["understand"]
     assert set(understand_update) == {"user_query", "search_query", "step", "messages"}
 

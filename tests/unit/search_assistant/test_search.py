@@ -16,7 +16,6 @@ from lessons.search_assistant.search import (
     tokenize,
 )
 
-
 # ---------------------------------------------------------------- the corpus
 
 
@@ -35,8 +34,20 @@ def test_corpus_is_big_enough_bilingual_and_on_example_domains():
 
 def test_corpus_covers_the_articles_topics():
     text = " ".join(f"{d['title']} {d['content']}" for d in load_corpus())
-    for topic in ["checkpointer", "thread_id", "user_id", "Store", "interrupt", "ToolNode",
-                  "bind_tools", "@tool", "Pydantic", "add_messages", "带伞", "umbrella"]:
+    for topic in [
+        "checkpointer",
+        "thread_id",
+        "user_id",
+        "Store",
+        "interrupt",
+        "ToolNode",
+        "bind_tools",
+        "@tool",
+        "Pydantic",
+        "add_messages",
+        "带伞",
+        "umbrella",
+    ]:
         assert topic in text, topic
 
 
@@ -117,8 +128,9 @@ class StubTavilyClient:
             "query": kwargs["query"],
             "answer": "It is hot.",
             "images": [],
-            "results": [{"title": "T", "url": "https://t.example/a", "content": "C", "score": 0.9,
-                         "raw_content": None}],
+            "results": [
+                {"title": "T", "url": "https://t.example/a", "content": "C", "score": 0.9, "raw_content": None}
+            ],
             "response_time": 0.42,
         }
 
@@ -127,8 +139,7 @@ def test_tavily_backend_passes_the_options_and_keeps_the_shape():
     stub = StubTavilyClient()
     backend = TavilySearch(client=stub)
     response = backend.search("Bangkok", max_results=3, include_answer=True)
-    assert stub.calls == [{"query": "Bangkok", "search_depth": "basic", "max_results": 3,
-                           "include_answer": True}]
+    assert stub.calls == [{"query": "Bangkok", "search_depth": "basic", "max_results": 3, "include_answer": True}]
     assert response == {
         "query": "Bangkok",
         "results": [{"title": "T", "url": "https://t.example/a", "content": "C", "score": 0.9}],

@@ -95,8 +95,7 @@ def test_both_model_calls_are_sent_the_earlier_turns(app, thread_id):
     assert sent[1]["content"] == "曼谷今天多少度？" and sent[3]["content"] == "那明天呢？"
     # the keyword came back as structured output, not as free text to split
     assert understand_call.request_body["response_format"]["json_schema"]["name"] == "QueryUnderstanding"
-    assert [m["role"] for m in answer_call.request_body["messages"]] == [
-        "system", "user", "assistant", "user"]
+    assert [m["role"] for m in answer_call.request_body["messages"]] == ["system", "user", "assistant", "user"]
     assert "https://weather.example/zh/bangkok/tomorrow" in answer_call.request_body["messages"][0]["content"]
 
 

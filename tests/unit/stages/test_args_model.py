@@ -124,9 +124,14 @@ def test_pattern_and_description_reach_the_schema():
         ("class A(BaseModel):\n    _x: int\n", "Field name `_x` cannot start with an underscore"),
         ("class A(BaseModel):\n    print('hi')\n", "The model `A` contains a statement the lab does not read"),
         ("class A(BaseModel):\n    model_config = ConfigDict(frozen=True)\n", "Unsupported config key `frozen`"),
-        ("class E(Enum):\n    A = auto()\nclass M(BaseModel):\n    e: E\n", "The value of `E.A`, `auto()`, is not a literal"),
-        ("class A(BaseModel):\n x: int\nclass B(BaseModel):\n y: int\nclass C(BaseModel):\n z: int\n",
-         "At most two BaseModel classes"),
+        (
+            "class E(Enum):\n    A = auto()\nclass M(BaseModel):\n    e: E\n",
+            "The value of `E.A`, `auto()`, is not a literal",
+        ),
+        (
+            "class A(BaseModel):\n x: int\nclass B(BaseModel):\n y: int\nclass C(BaseModel):\n z: int\n",
+            "At most two BaseModel classes",
+        ),
     ],
 )
 def test_refusals(source, expected_en):

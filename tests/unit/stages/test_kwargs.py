@@ -41,7 +41,8 @@ def test_wrong_name_fails_at_every_layer_with_the_real_messages():
     assert [(e["type"], e["loc"]) for e in demo["signature_model"]["errors"]] == [("missing", ["city"])]
     # The article's WeatherInput (extra="forbid"): missing city and extra location.
     assert [(e["type"], e["loc"]) for e in demo["forbid_model"]["errors"]] == [
-        ("missing", ["city"]), ("extra_forbidden", ["location"]),
+        ("missing", ["city"]),
+        ("extra_forbidden", ["location"]),
     ]
     assert demo["tool_invoke"]["ok"] is False
     assert demo["tool_invoke"]["error"]["type"] == "ValidationError"

@@ -32,16 +32,66 @@ def strict_json(data) -> str:
 # ------------------------------------------------------------------ building blocks
 
 names = st.sampled_from(["city", "days", "x", "_p", "args", "kwargs", "callbacks", "城市", "self", "a1", "class_"])
-annotations = st.sampled_from([
-    "str", "int", "float", "bool", "dict", "list", "Any", "list[str]", "list[int]", "dict[str, Any]",
-    "Optional[int]", "int | None", "Literal['a', 'b']", "Literal[1, True, None]", "Foo", "list[Foo]",
-    "'int'", "'not valid ('", "Annotated[str, 'note']", "Annotated[str]", "Union[int, str]", "typing.Optional[str]",
-    "set[int]", "Callable[[int], int]", "lambda: 1", "1 + 2", "Literal[1.5]", "dict[str]", "Units", "Loc",
-])
-literals = st.sampled_from([
-    "1", "0", "-1", "1.5", "1e999", "-1e999", "'c'", "\"\"", "None", "True", "[1, 2]", "{'a': 1}", "(1,)",
-    "{1, 2}", "b'\\xff'", "1j", "...", "float('nan')", "open('x')", "CITY", "-(-(-1))", "'x' * 3",
-])
+annotations = st.sampled_from(
+    [
+        "str",
+        "int",
+        "float",
+        "bool",
+        "dict",
+        "list",
+        "Any",
+        "list[str]",
+        "list[int]",
+        "dict[str, Any]",
+        "Optional[int]",
+        "int | None",
+        "Literal['a', 'b']",
+        "Literal[1, True, None]",
+        "Foo",
+        "list[Foo]",
+        "'int'",
+        "'not valid ('",
+        "Annotated[str, 'note']",
+        "Annotated[str]",
+        "Union[int, str]",
+        "typing.Optional[str]",
+        "set[int]",
+        "Callable[[int], int]",
+        "lambda: 1",
+        "1 + 2",
+        "Literal[1.5]",
+        "dict[str]",
+        "Units",
+        "Loc",
+    ]
+)
+literals = st.sampled_from(
+    [
+        "1",
+        "0",
+        "-1",
+        "1.5",
+        "1e999",
+        "-1e999",
+        "'c'",
+        '""',
+        "None",
+        "True",
+        "[1, 2]",
+        "{'a': 1}",
+        "(1,)",
+        "{1, 2}",
+        "b'\\xff'",
+        "1j",
+        "...",
+        "float('nan')",
+        "open('x')",
+        "CITY",
+        "-(-(-1))",
+        "'x' * 3",
+    ]
+)
 deep = st.integers(min_value=1, max_value=3000).map(lambda n: "list[" * n + "int" + "]" * n)
 deep_parens = st.integers(min_value=1, max_value=3000).map(lambda n: "(" * n + "1" + ")" * n)
 deep_unary = st.integers(min_value=1, max_value=3000).map(lambda n: "-" * n + "1")
@@ -64,11 +114,20 @@ def function_source(draw) -> str:
     if draw(st.integers(0, 9)) == 0:
         params.append(draw(st.sampled_from(["*args", "**kw", "/", "*"])))
     deco = draw(st.sampled_from(["", "@tool\n", "@tool(parse_docstring=True)\n", "@tool('n', x=f())\n", "@other\n"]))
-    doc = draw(st.sampled_from([
-        "'''Doc.'''", "'''Doc.\n\n    Args:\n        city: the city\n    '''", "", "'''Doc.\n\n    Args:\n        zz: nope\n    '''",
-    ]))
+    doc = draw(
+        st.sampled_from(
+            [
+                "'''Doc.'''",
+                "'''Doc.\n\n    Args:\n        city: the city\n    '''",
+                "",
+                "'''Doc.\n\n    Args:\n        zz: nope\n    '''",
+            ]
+        )
+    )
     body = draw(st.sampled_from(["pass", "return open('x').read()", "while True: pass", "import os; os.system('x')"]))
-    head = draw(st.sampled_from(["", "from langchain_core.tools import tool\n", "x = 1\n", "class A: pass\n", '"""mod"""\n']))
+    head = draw(
+        st.sampled_from(["", "from langchain_core.tools import tool\n", "x = 1\n", "class A: pass\n", '"""mod"""\n'])
+    )
     name = draw(st.sampled_from(["get_weather", "f", "天气", "async_fn"]))
     kw = draw(st.sampled_from(["def", "async def"]))
     return f"{head}{deco}{kw} {name}({', '.join(params)}):\n    {doc}\n    {body}\n"
@@ -101,10 +160,28 @@ field_values = st.one_of(
     st.builds(
         lambda kws: "Field(" + ", ".join(kws) + ")",
         st.lists(
-            st.builds(lambda k, v: f"{k}={v}",
-                      st.sampled_from(["default", "ge", "le", "gt", "lt", "min_length", "max_length", "pattern",
-                                       "description", "strict", "multiple_of", "alias", "title", "examples"]),
-                      st.one_of(literals, st.sampled_from(["'^[a-z]+$'", "'('", "'中文'"]))),
+            st.builds(
+                lambda k, v: f"{k}={v}",
+                st.sampled_from(
+                    [
+                        "default",
+                        "ge",
+                        "le",
+                        "gt",
+                        "lt",
+                        "min_length",
+                        "max_length",
+                        "pattern",
+                        "description",
+                        "strict",
+                        "multiple_of",
+                        "alias",
+                        "title",
+                        "examples",
+                    ]
+                ),
+                st.one_of(literals, st.sampled_from(["'^[a-z]+$'", "'('", "'中文'"])),
+            ),
             max_size=4,
         ),
     ),
@@ -120,20 +197,38 @@ def model_source(draw) -> str:
         parts.append("class Loc(BaseModel):\n    lat: float = Field(ge=-90, le=90)\n")
     lines = []
     if draw(st.booleans()):
-        lines.append("model_config = " + draw(st.sampled_from([
-            "ConfigDict(extra='forbid')", "{'extra': 'ignore'}", "ConfigDict(frozen=True)", "ConfigDict(extra=X)",
-            "ConfigDict(extra='nonsense')", "ConfigDict(strict=True)"])))
+        lines.append(
+            "model_config = "
+            + draw(
+                st.sampled_from(
+                    [
+                        "ConfigDict(extra='forbid')",
+                        "{'extra': 'ignore'}",
+                        "ConfigDict(frozen=True)",
+                        "ConfigDict(extra=X)",
+                        "ConfigDict(extra='nonsense')",
+                        "ConfigDict(strict=True)",
+                    ]
+                )
+            )
+        )
     for _ in range(draw(st.integers(0, 5))):
         line = f"{draw(names)}: {draw(st.one_of(annotations, annotations, annotations, deep))}"
         if draw(st.booleans()):
             line += " = " + draw(field_values)
         lines.append(line)
     if draw(st.booleans()):
-        lines.append(draw(st.sampled_from([
-            "@field_validator('city')\n    @classmethod\n    def v(cls, x):\n        return x",
-            "@model_validator(mode='after')\n    def m(self):\n        return self",
-            "def helper(self):\n        return 1",
-        ])))
+        lines.append(
+            draw(
+                st.sampled_from(
+                    [
+                        "@field_validator('city')\n    @classmethod\n    def v(cls, x):\n        return x",
+                        "@model_validator(mode='after')\n    def m(self):\n        return self",
+                        "def helper(self):\n        return 1",
+                    ]
+                )
+            )
+        )
     body = "\n    ".join(lines) or "pass"
     parts.append(f"class {draw(st.sampled_from(['WeatherInput', 'Q', 'Loc']))}(BaseModel):\n    {body}\n")
     return "from pydantic import BaseModel, Field\n" + "".join(parts)
@@ -151,7 +246,9 @@ def test_args_model_parser_never_raises(source):
 
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True, allow_infinity=True), st.text()),
-    lambda children: st.one_of(st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
     max_leaves=30,
 )
 argument_dicts = st.fixed_dictionaries(
@@ -170,8 +267,12 @@ json_texts = st.one_of(
 
 
 @SETTINGS
-@given(json_texts, st.sampled_from(["WeatherInput", "signature", WeatherInput]), st.booleans(),
-       st.sampled_from([None, "forbid", "ignore", "allow"]))
+@given(
+    json_texts,
+    st.sampled_from(["WeatherInput", "signature", WeatherInput]),
+    st.booleans(),
+    st.sampled_from([None, "forbid", "ignore", "allow"]),
+)
 def test_validation_stage_never_raises(text, model, strict, extra):
     parsed = json_stage(text)
     assert isinstance(parsed, (JsonStageResult, ExplainedError))

@@ -16,16 +16,18 @@ from toolcall_lab.stages.tool_call import scripted_tool_call
 from toolcall_lab.stages.tool_message import run_tool_node
 from toolcall_lab.stages.wire import bind_tools_payload
 
-SETTINGS = settings(max_examples=1000, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=60),
     lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=12), c, max_size=4),
     max_leaves=20,
 )
-arg_dicts = st.dictionaries(st.sampled_from(["city", "days", "location", "x", ""]) | st.text(max_size=10), values,
-                            max_size=4)
+arg_dicts = st.dictionaries(
+    st.sampled_from(["city", "days", "location", "x", ""]) | st.text(max_size=10), values, max_size=4
+)
 
 
 def strict(data) -> str:
@@ -48,8 +50,11 @@ def test_tool_call_stage_on_any_arguments_text(calls):
 
 
 @SETTINGS
-@given(st.text(max_size=300), st.sampled_from([None, "auto", "required", "none", "get_weather", "nope", ""]),
-       st.sampled_from([None, True, False]))
+@given(
+    st.text(max_size=300),
+    st.sampled_from([None, "auto", "required", "none", "get_weather", "nope", ""]),
+    st.sampled_from([None, True, False]),
+)
 def test_bind_tools_stage_on_any_question_and_switches(question, choice, parallel):
     result = bind_tools_payload(messages=question, tool_choice=choice, parallel_tool_calls=parallel)
     strict(_as_data(result))

@@ -17,13 +17,17 @@ def test_articles_call_raw_and_normalised():
     message = r.response_body["choices"][0]["message"]
     assert message["role"] == "assistant" and message["content"] is None
     assert message["tool_calls"] == [
-        {"type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Bangkok","days":3}'},
-         "id": "call_123"}
+        {
+            "type": "function",
+            "function": {"name": "get_weather", "arguments": '{"city":"Bangkok","days":3}'},
+            "id": "call_123",
+        }
     ]
     # On the wire the arguments are a string; after langchain-openai, a dict.
     assert isinstance(r.raw_tool_calls[0]["function"]["arguments"], str)
-    assert r.tool_calls == [{"name": "get_weather", "args": {"city": "Bangkok", "days": 3}, "id": "call_123",
-                             "type": "tool_call"}]
+    assert r.tool_calls == [
+        {"name": "get_weather", "args": {"city": "Bangkok", "days": 3}, "id": "call_123", "type": "tool_call"}
+    ]
     assert r.invalid_tool_calls == []
     assert r.request_body["tools"][0]["function"]["name"] == "get_weather"
 
@@ -40,11 +44,13 @@ def test_malformed_json_lands_in_invalid_tool_calls_with_its_error():
 
 
 def test_several_calls_keep_their_order_and_ids():
-    r = scripted_tool_call([
-        '{"city": "Beijing"}',
-        ScriptedCall("{'city': 'Shanghai'}", id="call_b"),
-        ScriptedCall('{"word": "accord"}', name="lookup_word"),
-    ])
+    r = scripted_tool_call(
+        [
+            '{"city": "Beijing"}',
+            ScriptedCall("{'city': 'Shanghai'}", id="call_b"),
+            ScriptedCall('{"word": "accord"}', name="lookup_word"),
+        ]
+    )
     assert [(c["id"], c["name"], c["valid"]) for c in r.calls] == [
         ("call_123", "get_weather", True),
         ("call_b", "get_weather", False),

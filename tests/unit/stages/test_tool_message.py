@@ -37,7 +37,8 @@ def test_two_calls_two_messages_paired_by_id():
     ]
     run = run_tool_node(calls)
     assert [(m["tool_call_id"], m["content_json"]["city"]) for m in run.messages] == [
-        ("call_a", "Beijing"), ("call_b", "Shanghai"),
+        ("call_a", "Beijing"),
+        ("call_b", "Shanghai"),
     ]
 
 
@@ -73,7 +74,9 @@ def test_content_and_artifact_keep_the_big_table_out_of_the_context():
 
 def test_output_model_worked_examples():
     assert validate_output({"city": "Bangkok", "temperature_c": 31, "condition": "rain"}) == {
-        "ok": True, "output": {"city": "Bangkok", "temperature_c": 31.0, "condition": "rain"}, "errors": [],
+        "ok": True,
+        "output": {"city": "Bangkok", "temperature_c": 31.0, "condition": "rain"},
+        "errors": [],
     }
     rows = {r["label"]: r for r in output_cases()}
     assert rows["real"]["ok"] and rows["real"]["fact_ok"]

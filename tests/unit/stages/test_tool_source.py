@@ -123,8 +123,14 @@ def test_missing_annotation_is_any_as_in_langchain():
     [
         # "def f(x: " is 9 characters, so the annotation starts at column 10; the error
         # points at the innermost part the lab could not read.
-        ("Foo", 10), ("np.ndarray", 10), ("list[Foo]", 15), ("Callable[[int], int]", 10),
-        ("set[int]", 10), ("Literal[1.5]", 18), ("Literal[f(x)]", 18), ("list[int, str]", 10),
+        ("Foo", 10),
+        ("np.ndarray", 10),
+        ("list[Foo]", 15),
+        ("Callable[[int], int]", 10),
+        ("set[int]", 10),
+        ("Literal[1.5]", 18),
+        ("Literal[f(x)]", 18),
+        ("list[int, str]", 10),
     ],
 )
 def test_unmappable_annotation_is_refused_with_position(annotation, col):
@@ -225,8 +231,7 @@ def test_a_body_that_writes_a_file_is_never_run(tmp_path: Path):
 def test_os_system_in_the_body_is_never_run(tmp_path: Path):
     target = tmp_path / "touched"
     _assert_built_and_echoes(
-        "import os\n"
-        f"def get_weather(city: str):\n    '''Weather.'''\n    os.system('touch {target}')\n"
+        f"import os\ndef get_weather(city: str):\n    '''Weather.'''\n    os.system('touch {target}')\n"
     )
     assert not target.exists()
 

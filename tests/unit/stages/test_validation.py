@@ -9,6 +9,7 @@ import pytest
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages._common import MAX_SOURCE_CHARS
 from toolcall_lab.stages.args_model import parse_args_model
+from toolcall_lab.stages.models import WeatherInput
 from toolcall_lab.stages.validation import (
     MAX_TYPE_ROWS,
     JsonStageResult,
@@ -19,7 +20,6 @@ from toolcall_lab.stages.validation import (
     validate_stage,
     with_extra,
 )
-from toolcall_lab.stages.models import WeatherInput
 
 # ------------------------------------------------------------------ layer 1: json.loads
 
@@ -40,7 +40,10 @@ def test_articles_example_maps_each_json_type_to_its_python_type():
 def test_arrays_floats_and_false():
     r = json_stage('{"xs": [1.5, false]}')
     assert [(row["path"], row["json"], row["python"]) for row in r.type_map] == [
-        ("", "object", "dict"), ("/xs", "array", "list"), ("/xs/0", "number", "float"), ("/xs/1", "false", "bool"),
+        ("", "object", "dict"),
+        ("/xs", "array", "list"),
+        ("/xs/0", "number", "float"),
+        ("/xs/1", "false", "bool"),
     ]
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages.tool_source import parse_tool_source
-from toolcall_lab.stages.wire import WirePayload, bind_tools_payload, describe_tools
 from toolcall_lab.stages.weather_data import build_weather_tool
+from toolcall_lab.stages.wire import WirePayload, bind_tools_payload, describe_tools
 
 from ._marks import needs_llm
 
@@ -28,10 +28,15 @@ def test_default_body_has_messages_and_the_weather_tool_only():
                 "description": "查询指定城市未来几天的天气。",
                 "parameters": {
                     "properties": {
-                        "city": {"description": "城市名（city），中文或英文均可，例如 \"Bangkok\" 或 \"曼谷\"。",
-                                 "type": "string"},
-                        "days": {"default": 1, "description": "查询的天数（days），1 到 7，默认 1 表示只看今天。",
-                                 "type": "integer"},
+                        "city": {
+                            "description": '城市名（city），中文或英文均可，例如 "Bangkok" 或 "曼谷"。',
+                            "type": "string",
+                        },
+                        "days": {
+                            "default": 1,
+                            "description": "查询的天数（days），1 到 7，默认 1 表示只看今天。",
+                            "type": "integer",
+                        },
                     },
                     "required": ["city"],
                     "type": "object",
@@ -96,7 +101,8 @@ def test_describe_tools_reads_what_the_model_reads():
     rows = describe_tools(bind_tools_payload().tools_on_wire)
     assert rows[0]["name"] == "get_weather"
     assert [(p["name"], p["type"], p["required"], p["default"]) for p in rows[0]["parameters"]] == [
-        ("city", "string", True, None), ("days", "integer", False, 1),
+        ("city", "string", True, None),
+        ("days", "integer", False, 1),
     ]
 
 
@@ -119,11 +125,20 @@ def test_a_bad_key_on_a_stage_page_is_explained_as_a_bad_key_not_a_malformed_req
     body = {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}}
     response = httpx.Response(401, json=body, request=httpx.Request("POST", "http://127.0.0.1/v1/chat/completions"))
     exc = openai.AuthenticationError("Incorrect API key provided", response=response, body=body)
-    exchange = WireExchange(method="POST", url="http://127.0.0.1/v1/chat/completions", request_headers={},
-                            request_body={}, status_code=401, response_body=body)
+    exchange = WireExchange(
+        method="POST",
+        url="http://127.0.0.1/v1/chat/completions",
+        request_headers={},
+        request_body={},
+        status_code=401,
+        response_body=body,
+    )
     err = model_error("bind_tools", exc, [exchange])
     assert err.stage == "bind_tools"
     assert err.title["en"].startswith("The key is invalid") and err.data["response_body"] == body
-    malformed = model_error("bind_tools", exc, [WireExchange(method="POST", url="", request_headers={},
-                                                             request_body={}, status_code=400, response_body=body)])
+    malformed = model_error(
+        "bind_tools",
+        exc,
+        [WireExchange(method="POST", url="", request_headers={}, request_body={}, status_code=400, response_body=body)],
+    )
     assert malformed.title["en"] == "The model endpoint rejected the request (HTTP 400)."

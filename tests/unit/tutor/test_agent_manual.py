@@ -21,7 +21,9 @@ from .conftest import asks, call
 
 
 def test_single_round_trip():
-    llm = ScriptedChatModel(responses=[asks(call("lookup_word", {"word": "accord"}, "w1")), "accord 在词表里是 B2 级。"])
+    llm = ScriptedChatModel(
+        responses=[asks(call("lookup_word", {"word": "accord"}, "w1")), "accord 在词表里是 B2 级。"]
+    )
     result = run_manual("accord 是几级？", llm)
     assert result.answer == "accord 在词表里是 B2 级。"
     assert result.stop_reason == STOP_FINAL
@@ -135,7 +137,9 @@ def test_tool_exception_is_contained():
         """Pretends the database is down."""
         raise RuntimeError("database down")
 
-    llm = ScriptedChatModel(responses=[asks(call("get_learning_record", {"student_id": "S1001"}, "r1")), "暂时查不到。"])
+    llm = ScriptedChatModel(
+        responses=[asks(call("get_learning_record", {"student_id": "S1001"}, "r1")), "暂时查不到。"]
+    )
     result = run_manual("我学到哪了？", llm, tools=[get_learning_record])
     assert "RuntimeError: database down" in result.steps[0].observations[0]
     assert result.stop_reason == STOP_FINAL and result.answer == "暂时查不到。"

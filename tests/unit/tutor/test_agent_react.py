@@ -21,10 +21,14 @@ def test_react_runs_a_single_tool():
 
 def test_react_really_executed_the_tool():
     # Data only these tools have: the observation can only come from really running them.
-    tools = build_tools(words={"zebra": {"level": "A2", "kaoyan": True, "meaning": "n. 斑马", "example": "A zebra ran."}})
+    tools = build_tools(
+        words={"zebra": {"level": "A2", "kaoyan": True, "meaning": "n. 斑马", "example": "A zebra ran."}}
+    )
     llm = ScriptedChatModel(responses=[asks(call("lookup_word", {"word": "zebra"}, "z1")), "A2 级。"])
     result = run_react("zebra 几级", llm, tools=tools)
-    assert result.steps[0].observations == ["zebra · 词表等级 A2 级 · 属于考研大纲词汇\n释义：n. 斑马\n例句：A zebra ran."]
+    assert result.steps[0].observations == [
+        "zebra · 词表等级 A2 级 · 属于考研大纲词汇\n释义：n. 斑马\n例句：A zebra ran."
+    ]
 
 
 def test_react_produces_tool_messages(q2_script):

@@ -10,7 +10,11 @@ def test_format_run_shows_question_answer_stop_and_steps():
     result = AgentResult(
         question="下周三我有课吗？学号 S1001",
         answer="请告诉我具体日期。",
-        steps=[StepRecord(1, [{"name": "get_schedule", "args": {"student_id": "S1001", "date": "下周三"}}], ["格式不对\n请换算"])],
+        steps=[
+            StepRecord(
+                1, [{"name": "get_schedule", "args": {"student_id": "S1001", "date": "下周三"}}], ["格式不对\n请换算"]
+            )
+        ],
         stop_reason="final",
     )
     assert demo.format_run(result, "run_manual").splitlines() == [

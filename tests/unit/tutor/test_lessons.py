@@ -22,7 +22,10 @@ def test_lesson1_cuts_question_two_into_four_steps():
     assert all(set(s["title"]) == {"zh", "en"} for s in data["steps"])
     # ① the request carries the question and the three tool schemas
     request = ask["artifact"]["request"]
-    assert request["messages"][-1] == {"content": "我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。", "role": "user"}
+    assert request["messages"][-1] == {
+        "content": "我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。",
+        "role": "user",
+    }
     assert [t["function"]["name"] for t in request["tools"]] == ["lookup_word", "get_schedule", "get_learning_record"]
     # ② two calls in parallel; on the wire, arguments are a JSON string
     assert [c["name"] for c in intent["artifact"]["tool_calls"]] == ["get_schedule", "get_learning_record"]
@@ -51,7 +54,9 @@ def test_lesson2_next_wednesday_and_one_factory_two_data_sets():
     assert "下周三" in data["answer"] and "YYYY-MM-DD" in data["answer"]
     same = data["same_factory"]
     assert "09:00-10:30 雅思写作精讲" in same["default_data"]
-    assert same["other_data"] == "S1001 · 2026-07-25（周六）共 1 节课\n1. 13:30-15:00 雅思口语小班 · 孙老师 在 分校 A201"
+    assert (
+        same["other_data"] == "S1001 · 2026-07-25（周六）共 1 节课\n1. 13:30-15:00 雅思口语小班 · 孙老师 在 分校 A201"
+    )
 
 
 def test_bad_input_gallery_never_raises_and_explains():

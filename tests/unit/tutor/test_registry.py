@@ -34,7 +34,10 @@ def test_snapshot_has_three_fields():
     # The description says when to call the tool, with students' own words.
     by_name = {entry["name"]: entry for entry in snapshot}
     assert "「我明天有课吗」" in by_name["get_schedule"]["description"]
-    assert "「学到哪了」" in by_name["get_learning_record"]["description"] or "「我学到哪了」" in by_name["get_learning_record"]["description"]
+    assert (
+        "「学到哪了」" in by_name["get_learning_record"]["description"]
+        or "「我学到哪了」" in by_name["get_learning_record"]["description"]
+    )
     assert "「这个词是几级」" in by_name["lookup_word"]["description"]
 
 

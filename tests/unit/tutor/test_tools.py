@@ -69,15 +69,40 @@ BAD_INPUTS = [
     pytest.param("lookup_word", {"word": ""}, ["没有拿到要查的单词", "accord"], id="empty-word"),
     pytest.param("lookup_word", {"word": "协议"}, ["不是一个英文单词"], id="word-not-english"),
     pytest.param("lookup_word", {"word": "zzzz"}, ["没有「zzzz」"], id="word-not-in-list"),
-    pytest.param("get_schedule", {"student_id": "", "date": "2026-07-25"}, ["没有拿到学号", "S1001"], id="empty-student-id"),
-    pytest.param("get_schedule", {"student_id": "1001", "date": "2026-07-25"}, ["格式不对", "S1001"], id="student-id-without-S"),
-    pytest.param("get_schedule", {"student_id": "S1001", "date": "明天"}, ["「明天」格式不对", "YYYY-MM-DD"], id="date-says-tomorrow"),
-    pytest.param("get_schedule", {"student_id": "S1001", "date": "下周三"}, ["「下周三」格式不对", "2026-07-25"], id="date-says-next-wednesday"),
-    pytest.param("get_schedule", {"student_id": "S1001", "date": "tomorrow"}, ["「tomorrow」格式不对"], id="date-in-english"),
+    pytest.param(
+        "get_schedule", {"student_id": "", "date": "2026-07-25"}, ["没有拿到学号", "S1001"], id="empty-student-id"
+    ),
+    pytest.param(
+        "get_schedule", {"student_id": "1001", "date": "2026-07-25"}, ["格式不对", "S1001"], id="student-id-without-S"
+    ),
+    pytest.param(
+        "get_schedule",
+        {"student_id": "S1001", "date": "明天"},
+        ["「明天」格式不对", "YYYY-MM-DD"],
+        id="date-says-tomorrow",
+    ),
+    pytest.param(
+        "get_schedule",
+        {"student_id": "S1001", "date": "下周三"},
+        ["「下周三」格式不对", "2026-07-25"],
+        id="date-says-next-wednesday",
+    ),
+    pytest.param(
+        "get_schedule", {"student_id": "S1001", "date": "tomorrow"}, ["「tomorrow」格式不对"], id="date-in-english"
+    ),
     pytest.param("get_schedule", {"student_id": "S1001", "date": "2026/07/25"}, ["格式不对"], id="date-with-slashes"),
-    pytest.param("get_schedule", {"student_id": "S1001", "date": "2026-02-30"}, ["不是一个真实存在的日期"], id="date-impossible"),
-    pytest.param("get_schedule", {"student_id": "S1001", "date": "2026-07-26"}, ["2026-07-26（周日）没有排课"], id="no-class-that-day"),
-    pytest.param("get_schedule", {"student_id": "S1001", "date": "2026-07-28"}, ["没有排课"], id="date-missing-from-data"),
+    pytest.param(
+        "get_schedule", {"student_id": "S1001", "date": "2026-02-30"}, ["不是一个真实存在的日期"], id="date-impossible"
+    ),
+    pytest.param(
+        "get_schedule",
+        {"student_id": "S1001", "date": "2026-07-26"},
+        ["2026-07-26（周日）没有排课"],
+        id="no-class-that-day",
+    ),
+    pytest.param(
+        "get_schedule", {"student_id": "S1001", "date": "2026-07-28"}, ["没有排课"], id="date-missing-from-data"
+    ),
     pytest.param("get_learning_record", {"student_id": "S9999"}, ["S9999 不存在"], id="record-unknown-student"),
     pytest.param("get_learning_record", {"student_id": ""}, ["没有拿到学号"], id="record-empty-student-id"),
 ]
@@ -93,9 +118,24 @@ def test_bad_input_returns_friendly_text(tools, name, args, expected):
 
 def test_tools_use_the_data_they_were_built_with():
     # The same factories over two rows of other data: logic and data are apart.
-    lookup = make_lookup_word({"zebra": {"level": "A2", "kaoyan": True, "meaning": "n. 斑马", "example": "A zebra ran."}})
-    schedule = make_get_schedule({"S2001": {"2026-08-01": [{"time": "08:00-09:00", "course": "晨读", "teacher": "刘老师", "room": "7 号教室"}]}})
-    record = make_get_learning_record({"S2001": {"name": "测试", "class_name": "试听班", "lessons_done": 1, "lessons_total": 3, "last_test": None, "weak_points": []}})
+    lookup = make_lookup_word(
+        {"zebra": {"level": "A2", "kaoyan": True, "meaning": "n. 斑马", "example": "A zebra ran."}}
+    )
+    schedule = make_get_schedule(
+        {"S2001": {"2026-08-01": [{"time": "08:00-09:00", "course": "晨读", "teacher": "刘老师", "room": "7 号教室"}]}}
+    )
+    record = make_get_learning_record(
+        {
+            "S2001": {
+                "name": "测试",
+                "class_name": "试听班",
+                "lessons_done": 1,
+                "lessons_total": 3,
+                "last_test": None,
+                "weak_points": [],
+            }
+        }
+    )
     assert lookup.invoke({"word": "zebra"}).startswith("zebra · 词表等级 A2 级 · 属于考研大纲词汇")
     assert "没有「accord」" in lookup.invoke({"word": "accord"})  # default data not leaking in
     assert "1. 08:00-09:00 晨读 · 刘老师 在 7 号教室" in schedule.invoke({"student_id": "S2001", "date": "2026-08-01"})
