@@ -32,10 +32,13 @@ from typing import Any
 
 import streamlit as st
 
-# shared with the stage and tutor pages; re-exported for the graph pages
-from pages._ui import T, chat_model, inert, json_text, lang, model_label, settings, show_error, source, tr  # noqa: F401
+from pages._ui import T, chat_model, inert, lang, model_label, settings, show_error, source, tr  # noqa: F401
 from pages._ui import loading as _loading
+from toolcall_lab.errors import explain_exception
 from toolcall_lab.i18n import lesson_text
+
+# shared with the stage and tutor pages; re-exported for the graph pages
+from toolcall_lab.jsonable import to_jsonable
 
 # ---------------------------------------------------------------- text
 
@@ -316,13 +319,6 @@ def picture_tabs(app: Any, highlight: str | None = None) -> None:
 # ---------------------------------------------------------------- live runs
 
 
-def jsonable(value: Any) -> Any:
-    """Plain JSON data for any State value (messages, Commands, pydantic objects...)."""
-    from lessons.search_assistant.lessons import to_jsonable
-
-    return to_jsonable(value)
-
-
 @dataclass
 class _LiveStep:
     step: int
@@ -404,7 +400,7 @@ class _Board:
                 owner.runs.append([])
                 self.graph_runs[graph_run] = (owner, owner.runs[-1])
             owner, steps = self.graph_runs[graph_run]
-            state = jsonable(inputs)
+            state = to_jsonable(inputs)
             for earlier in steps:  # the State a node receives is the State after the step before
                 if earlier.state is None and earlier.step < step:
                     earlier.state = state
@@ -422,7 +418,7 @@ class _Board:
             if error is not None:
                 live.error = f"{type(error).__name__}: {error}"
             else:
-                live.update = jsonable(outputs)
+                live.update = to_jsonable(outputs)
             owner = next((p for p, steps in self.graph_runs.values() if live in steps), None)
         if owner is not None:
             self._draw_steps(owner)
@@ -433,7 +429,7 @@ class _Board:
             if entry is None:
                 return
             owner, steps = entry
-            final = jsonable(outputs) if isinstance(outputs, dict) else None
+            final = to_jsonable(outputs) if isinstance(outputs, dict) else None
             for live in steps:
                 if live.state is None and final is not None:
                     live.state = final
@@ -573,7 +569,6 @@ def run_live(
         ``(result, None)`` or ``(None, explained_error_dict)``: a failing provider is
         explained (stage, what to try), never shown as a traceback.
     """
-    from lessons.search_assistant.lessons import explain_run_error
 
     with st.status(label or T("运行中……", "Running…"), expanded=False) as status:
         try:
@@ -581,7 +576,7 @@ def run_live(
                 result = fn(*args, **kwargs)
         except Exception as exc:
             status.update(label=T("运行失败", "The run failed"), state="error")
-            return None, explain_run_error(exc).to_dict()
+            return None, explain_exception(exc).to_dict()
         status.update(label=T("完成", "Done"), state="complete")
     return result, None
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,15 +25,14 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from pages._ui import T, lang, live_run_panel, loading, source, tr  # noqa: F401
+from pages._ui import T, lang, live_run_panel, loading, show_error, source, tr  # noqa: F401
 
 # shared with the tutor and graph pages; re-exported under the names the stage pages use
-from pages._ui import json_text as jtext  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
-from pages._ui import show_error as explained  # noqa: F401
 from pages.registry import CHAIN
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import lesson_text
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.catalog import STAGES
 
 #: The page file of each stage, in chain order, read from ``pages/registry.py``.
@@ -364,14 +362,6 @@ def footer(n: int) -> None:
     prev_next(n)
 
 
-def pretty(value: Any) -> str:
-    """Indented JSON for a code block."""
-    try:
-        return json.dumps(value, ensure_ascii=False, indent=2)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def mark(ok: bool) -> str:
     return "✓" if ok else "✗"
 
@@ -465,7 +455,7 @@ def show_run_tool_schema(trace: Any) -> None:
                 )
             )
         else:
-            st.code(pretty(tools), language="json", wrap_lines=True)
+            st.code(json_text(tools), language="json", wrap_lines=True)
 
 
 def ensure_chain_run(*, auto: bool) -> Any:

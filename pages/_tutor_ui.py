@@ -12,12 +12,12 @@ from typing import Any
 
 import streamlit as st
 
-# shared with the stage and graph pages; re-exported under the names the tutor pages use
-from pages._ui import T, json_text, lang, live_run_panel, source, tr  # noqa: F401
+from pages._ui import T, lang, live_run_panel, show_error, source, tr  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
 from pages._ui import loading as _loading
-from pages._ui import show_error as show_explained  # noqa: F401
 from toolcall_lab.i18n import lesson_text
+
+# shared with the stage and graph pages; re-exported under the names the tutor pages use
 
 # The article's three questions, as the student typed them, and the same in English
 # (the built-in model understands both; the tools answer in Chinese either way).

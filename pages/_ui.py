@@ -230,14 +230,6 @@ def tr(text: dict[str, str] | None) -> str:
     return text["en" if lang() == "en" else "zh"]
 
 
-def json_text(value: Any) -> str:
-    """Compact JSON for a table cell or a one-liner (Chinese kept readable)."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def lesson_columns() -> tuple[Any, Any]:
     """The lesson layout: artifacts on the left, the live run on the right."""
     left, right = st.columns([3, 2], gap="large")

@@ -79,8 +79,7 @@ with ag_verdict, st.container(border=True):
     st.caption(
         T(
             "证据：模型第一次回复（线上原样，function.arguments 还是 JSON 字符串）",
-            "Evidence: the model's first reply as it came over the wire (function.arguments is still a "
-            "JSON string)",
+            "Evidence: the model's first reply as it came over the wire (function.arguments is still a JSON string)",
         )
     )
     st.json(ag["model_reply"] or {}, expanded=4)

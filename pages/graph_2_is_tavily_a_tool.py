@@ -135,8 +135,7 @@ with ag_box, st.container(border=True):
     st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
     for step, node, tools in tools_sent(ag_trace):
         st.markdown(
-            f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: "
-            + (", ".join(f"`{t}`" for t in tools) or "—")
+            f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: " + (", ".join(f"`{t}`" for t in tools) or "—")
         )
     calls = data["agent"]["tool_calls"]
     if calls:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, settings, show_error
+from toolcall_lab.jsonable import json_text
 
 WORDINGS = ("model", "follows_format", "ascii_colon", "trailing_text", "no_label")
 
@@ -56,7 +57,7 @@ def yes_no(value: bool) -> str:
 def facts(rows: list[tuple[str, object]]) -> None:
     """A two-column table of labelled evidence values."""
     st.dataframe(
-        [{"what": k, "value": v if isinstance(v, str) else gu.json_text(v)} for k, v in rows],
+        [{"what": k, "value": v if isinstance(v, str) else json_text(v, indent=None)} for k, v in rows],
         hide_index=True,
         column_config={
             "what": st.column_config.TextColumn(T("证据", "evidence"), width="medium"),

@@ -7,6 +7,7 @@ import streamlit as st
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, show_error
 from toolcall_lab.errors import explain
+from toolcall_lab.jsonable import json_text
 
 KEY = "g6"
 
@@ -221,7 +222,7 @@ with right:
         resumed = m["resumed"]
         if resumed:
             action = resumed["decision"]["action"]
-            st.markdown(T("**决定**：", "**Decision**: ") + gu.code(gu.json_text(resumed["decision"])))
+            st.markdown(T("**决定**：", "**Decision**: ") + gu.code(json_text(resumed["decision"], indent=None)))
             st.markdown(
                 T("恢复后走过的节点：", "Path after resuming: ") + " → ".join(gu.code(n) for n in resumed["path"])
             )

@@ -5,6 +5,7 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import tool_source
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, parse_tool_source
 
@@ -74,7 +75,7 @@ with left:
 
     result = parse_tool_source(src, parse_docstring=True if use_pd else None)
     if isinstance(result, ExplainedError):
-        su.explained(result)
+        su.show_error(result)
         su.point_at(src, result)
     else:
         tool = result.tool
@@ -95,10 +96,10 @@ with left:
             st.code(result.description, language="text", wrap_lines=True)
         with c2:
             st.markdown(T("**必填参数** `required`", "**Required** `required`"))
-            st.code(su.jtext(result.required), language="json", wrap_lines=True)
+            st.code(json_text(result.required, indent=None), language="json", wrap_lines=True)
             st.markdown(T("**默认值**", "**Defaults**"))
             st.code(
-                su.jtext({f["name"]: f["default"] for f in result.fields if not f["required"]}),
+                json_text({f["name"]: f["default"] for f in result.fields if not f["required"]}, indent=None),
                 language="json",
                 wrap_lines=True,
             )
@@ -117,9 +118,9 @@ with left:
                 {
                     "name": f["name"],
                     "type": f["type"],
-                    "json_type": su.jtext(f["json_type"]),
+                    "json_type": json_text(f["json_type"], indent=None),
                     "required": f["required"],
-                    "default": "" if f["required"] else su.jtext(f["default"]),
+                    "default": "" if f["required"] else json_text(f["default"], indent=None),
                     "description": f["description"] or "",
                 }
                 for f in result.fields
@@ -177,7 +178,7 @@ with left:
             }
             args_text = st.text_input(
                 T("tool.invoke 的参数（JSON）", "Arguments for tool.invoke (JSON)"),
-                value=su.jtext(guess),
+                value=json_text(guess, indent=None),
                 key=f"stage1::invoke::{result.name}",
                 max_chars=2000,
             )
@@ -185,13 +186,17 @@ with left:
 
             parsed = json_stage(args_text)
             if isinstance(parsed, ExplainedError):
-                su.explained(parsed)
+                su.show_error(parsed)
             else:
-                st.code(f"{result.name}.invoke({su.jtext(parsed.value)})", language="python", wrap_lines=True)
+                st.code(
+                    f"{result.name}.invoke({json_text(parsed.value, indent=None)})",
+                    language="python",
+                    wrap_lines=True,
+                )
                 try:
                     st.json(tool.invoke(parsed.value))
                 except Exception as exc:
-                    su.explained(
+                    su.show_error(
                         explain(
                             "tool_source",
                             exc,

@@ -7,6 +7,7 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T, lang
 from toolcall_lab.errors import ExplainedError
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import args_model
 from toolcall_lab.stages.schema import DEFAULT_MODEL_SOURCE, parse_args_model, schema_views
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, parse_tool_source
@@ -78,7 +79,7 @@ OP_MARK = {"added": T("+ 新增", "+ added"), "removed": T("− 删除", "− re
 def unified(before: object, after: object, a: str, b: str) -> str:
     """A line diff of two JSON documents, for reading the differences in place."""
     lines = difflib.unified_diff(
-        su.pretty(before).splitlines(), su.pretty(after).splitlines(), fromfile=a, tofile=b, lineterm="", n=2
+        json_text(before).splitlines(), json_text(after).splitlines(), fromfile=a, tofile=b, lineterm="", n=2
     )
     return "\n".join(lines) or T("（完全相同）", "(identical)")
 
@@ -132,7 +133,7 @@ with model_box:
     built = parse_args_model(model_src)
     with result_col:
         if isinstance(built, ExplainedError):
-            su.explained(built)
+            su.show_error(built)
             su.point_at(model_src, built)
         else:
             st.success(
@@ -150,7 +151,7 @@ with model_box:
                     {
                         "field": r["field"] or T("（整个模型）", "(whole model)"),
                         "rule": r["rule"],
-                        "value": "" if r["value"] is None else su.jtext(r["value"]),
+                        "value": "" if r["value"] is None else json_text(r["value"], indent=None),
                         "keyword": r["schema_keyword"] or "—",
                         "in_schema": r["in_schema"],
                         "in_strict": r["in_strict"],
@@ -198,7 +199,10 @@ with model_box:
                     icon=":material/lock:",
                 )
             if built.enums:
-                st.caption(T("Enum：", "Enums: ") + "; ".join(f"{k} = {su.jtext(v)}" for k, v in built.enums.items()))
+                st.caption(
+                    T("Enum：", "Enums: ")
+                    + "; ".join(f"{k} = {json_text(v, indent=None)}" for k, v in built.enums.items())
+                )
             if built.nested:
                 st.caption(T(f"嵌套模型：{built.nested}（进了 $defs）", f"Nested model: {built.nested} (in $defs)"))
             for warning in built.warnings:
@@ -211,12 +215,12 @@ with model_box:
                 icon=":material/data_object:",
             ):
                 st.markdown(f"`{built.name}.model_json_schema()`")
-                st.code(su.pretty(built.json_schema), language="json", wrap_lines=True)
+                st.code(json_text(built.json_schema), language="json", wrap_lines=True)
                 st.markdown(f"`convert_to_openai_tool({built.name}, strict=True)`")
                 if built.openai_strict is None:
                     st.caption(T("严格模式不接受这个模型。", "Strict mode does not accept this model."))
                 else:
-                    st.code(su.pretty(built.openai_strict), language="json", wrap_lines=True)
+                    st.code(json_text(built.openai_strict), language="json", wrap_lines=True)
 
 # ---- three views of one tool, differences marked
 with subject_box:
@@ -231,7 +235,7 @@ with subject_box:
         pd = st.session_state.get("stage_value::stage_tool_pd", False)
         tool_result = parse_tool_source(text, parse_docstring=True if pd else None)
         if isinstance(tool_result, ExplainedError):
-            su.explained(tool_result)
+            su.show_error(tool_result)
             st.page_link(
                 su.PAGES[0],
                 label=T("回到第 ① 页修改函数", "Back to page ① to fix the function"),
@@ -249,13 +253,13 @@ with subject_box:
 with views_box:
     views = schema_views(target) if target is not None else None
     if isinstance(views, ExplainedError):
-        su.explained(views)
+        su.show_error(views)
     elif views is not None:
         cols = st.columns(3)
         for col, name in zip(cols, VIEWS):
             with col:
                 st.markdown(f"`{VIEW_CODE[name]}`")
-                st.code(su.pretty(views[name]), language="json", wrap_lines=True)
+                st.code(json_text(views[name]), language="json", wrap_lines=True)
         st.markdown(
             T(
                 "**差异**（JSON 指针；+ 新增，− 删除，~ 改变）",
@@ -273,8 +277,8 @@ with views_box:
                             {
                                 "op": OP_MARK.get(c["op"], c["op"]),
                                 "path": c["path"],
-                                "before": "" if c["before"] is None else su.jtext(c["before"]),
-                                "after": "" if c["after"] is None else su.jtext(c["after"]),
+                                "before": "" if c["before"] is None else json_text(c["before"], indent=None),
+                                "after": "" if c["after"] is None else json_text(c["after"], indent=None),
                             }
                             for c in changes
                         ],

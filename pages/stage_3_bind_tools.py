@@ -7,6 +7,7 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T
 from toolcall_lab.errors import ExplainedError
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import wire
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE
 
@@ -106,14 +107,14 @@ with left:
 
     data = su.loading(wire_payload, src, use_pd, question, choice, parallel)
     if "tool_error" in data:
-        su.explained(data["tool_error"])
+        su.show_error(data["tool_error"])
         st.page_link(
             su.PAGES[0],
             label=T("到第 ① 页看这段源码的问题", "See what is wrong with this source on page ①"),
             icon=":material/edit:",
         )
     elif "request_body" not in data:
-        su.explained(data["error"])
+        su.show_error(data["error"])
     else:
         extra = "".join(f", {k}={v!r}" for k, v in data["bind_kwargs"].items())
         st.code(
@@ -132,14 +133,16 @@ with left:
         with m2:
             st.caption("tool_choice")
             st.code(
-                su.jtext(data["tool_choice_on_wire"]) if "tool_choice" in body else T("（没有这个键）", "(key absent)"),
+                json_text(data["tool_choice_on_wire"], indent=None)
+                if "tool_choice" in body
+                else T("（没有这个键）", "(key absent)"),
                 language="json",
                 wrap_lines=True,
             )
         with m3:
             st.caption("parallel_tool_calls")
             st.code(
-                su.jtext(data["parallel_tool_calls_on_wire"])
+                json_text(data["parallel_tool_calls_on_wire"], indent=None)
                 if "parallel_tool_calls" in body
                 else T("（没有这个键）", "(key absent)"),
                 language="json",
@@ -184,9 +187,9 @@ with left:
                     [
                         {
                             "name": p["name"],
-                            "type": su.jtext(p["type"]),
+                            "type": json_text(p["type"], indent=None),
                             "required": p["required"],
-                            "default": "" if p["default"] is None else su.jtext(p["default"]),
+                            "default": "" if p["default"] is None else json_text(p["default"], indent=None),
                             "description": p["description"]
                             or T("（没有说明：模型只能猜）", "(none: the model has to guess)"),
                         }
@@ -206,7 +209,7 @@ with left:
             T(f"**端点的回答**：HTTP {data['status_code']}", f"**The endpoint's answer**: HTTP {data['status_code']}")
         )
         if data.get("error"):
-            su.explained(data["error"])
+            su.show_error(data["error"])
             st.json(data["response_body"])
         else:
             reply = data.get("reply") or {}

@@ -8,6 +8,7 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import tool_call
 from toolcall_lab.stages.tool_call import DEFAULT_ARGUMENTS
 
@@ -72,7 +73,7 @@ with left:
     if not lines:
         st.info(T("写至少一行 arguments。", "Write at least one line of arguments."), icon=":material/edit:")
     elif len(lines) > MAX_CALLS:
-        su.explained(
+        su.show_error(
             explain(
                 "tool_call",
                 f"{len(lines)} calls > limit {MAX_CALLS}",
@@ -85,7 +86,7 @@ with left:
     else:
         data = su.loading(scripted, lines, su.default_question())
         if "error" in data:
-            su.explained(data["error"])
+            su.show_error(data["error"])
             body = ((data["error"].get("data") or {}).get("response_body")) if isinstance(data["error"], dict) else None
             if body:
                 st.markdown(
@@ -105,7 +106,7 @@ with left:
                         "name": c["name"],
                         "raw": c["raw_arguments"],
                         "valid": c["valid"],
-                        "args": "" if c["args"] is None else su.jtext(c["args"]),
+                        "args": "" if c["args"] is None else json_text(c["args"], indent=None),
                         "error": short_error(c["error"]),
                     }
                     for c in data["calls"]
@@ -135,7 +136,7 @@ with left:
                 st.markdown(
                     T("**线上**：`choices[0].message.tool_calls`", "**On the wire**: `choices[0].message.tool_calls`")
                 )
-                st.code(su.pretty(data["raw_tool_calls"]), language="json", wrap_lines=True)
+                st.code(json_text(data["raw_tool_calls"]), language="json", wrap_lines=True)
             with c2:
                 st.markdown(T("**LangChain**：`AIMessage.tool_calls`", "**LangChain**: `AIMessage.tool_calls`"))
                 st.json(data["tool_calls"], expanded=3)

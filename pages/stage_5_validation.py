@@ -7,6 +7,7 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T
 from toolcall_lab.errors import ExplainedError
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import validation
 from toolcall_lab.stages.models import WeatherInput
 from toolcall_lab.stages.validation import DEFAULT_ARGUMENTS, fact_stage, json_stage, validate_stage
@@ -37,9 +38,9 @@ def fixed_fact_cases() -> dict[str, Any]:
 
 def show_fact(case: dict[str, Any] | ExplainedError) -> None:
     if isinstance(case, ExplainedError):
-        su.explained(case, warning=True)
+        su.show_error(case, warning=True)
         return
-    st.code(f"{case['tool']}.invoke({su.jtext(case['args'])})", language="python", wrap_lines=True)
+    st.code(f"{case['tool']}.invoke({json_text(case['args'], indent=None)})", language="python", wrap_lines=True)
     st.markdown(
         f"{su.mark(case['shape_ok'])} {T('形状（Pydantic）', 'shape (Pydantic)')} · "
         f"{su.mark(case['fact_ok'])} {T('事实（数据里有没有）', 'fact (is it in the data)')}"
@@ -105,7 +106,7 @@ with left:
         st.markdown(T("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"))
         parsed = json_stage(text)
         if isinstance(parsed, ExplainedError):
-            su.explained(parsed)
+            su.show_error(parsed)
             data = parsed.data if isinstance(parsed.data, dict) else {}
             if "line_text" in data:
                 st.code(f"{data['line_text']}\n{data['caret']}", language="text")
@@ -122,7 +123,7 @@ with left:
                         "path": r["path"] or "(root)",
                         "json": r["json"],
                         "python": r["python"],
-                        "value": su.jtext(r["value"]),
+                        "value": json_text(r["value"], indent=None),
                     }
                     for r in parsed.type_map
                 ],
@@ -157,11 +158,11 @@ with left:
         else:
             checked = validate_stage(parsed.value, model_name, strict=strict, extra=None if extra == "model" else extra)
             if isinstance(checked, ExplainedError):
-                su.explained(checked)
+                su.show_error(checked)
                 checked = None
             elif checked.ok:
                 st.code(
-                    f"{checked.model}.model_validate({su.jtext(parsed.value)}"
+                    f"{checked.model}.model_validate({json_text(parsed.value, indent=None)}"
                     f"{', strict=True' if strict else ''})   # extra={checked.extra!r}",
                     language="python",
                     wrap_lines=True,
@@ -177,8 +178,8 @@ with left:
                         [
                             {
                                 "path": c["path"],
-                                "input": f"{su.jtext(c['input'])} ({c['input_type']})",
-                                "output": f"{su.jtext(c['output'])} ({c['output_type']})",
+                                "input": f"{json_text(c['input'], indent=None)} ({c['input_type']})",
+                                "output": f"{json_text(c['output'], indent=None)} ({c['output_type']})",
                             }
                             for c in checked.coercions
                         ],
@@ -198,12 +199,12 @@ with left:
                     )
             else:
                 st.code(
-                    f"{checked.model}.model_validate({su.jtext(parsed.value)}"
+                    f"{checked.model}.model_validate({json_text(parsed.value, indent=None)}"
                     f"{', strict=True' if strict else ''})   # extra={checked.extra!r}",
                     language="python",
                     wrap_lines=True,
                 )
-                su.explained(checked.error)
+                su.show_error(checked.error)
                 st.markdown(T("**ValidationError.errors()**（原样）", "**ValidationError.errors()** (as raised)"))
                 st.dataframe(
                     [
@@ -211,7 +212,7 @@ with left:
                             "loc": ".".join(str(p) for p in e.get("loc", [])) or "(root)",
                             "type": e.get("type"),
                             "msg": e.get("msg"),
-                            "input": su.jtext(e.get("input")),
+                            "input": json_text(e.get("input"), indent=None),
                         }
                         for e in checked.errors
                     ],

@@ -7,11 +7,12 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import kwargs as kw_stage
 from toolcall_lab.stages.validation import json_stage
 
 PAGE = su.PAGES[5]
-DEFAULT_TEXT = su.jtext(kw_stage.DEFAULT_KWARGS)
+DEFAULT_TEXT = json_text(kw_stage.DEFAULT_KWARGS, indent=None)
 
 EXAMPLES: dict[str, tuple[str, str, str]] = {
     "default": ("文章的参数", "The article's arguments", DEFAULT_TEXT),
@@ -41,7 +42,7 @@ def validated(result: dict[str, Any]) -> None:
     """A ValidationStageResult as a verdict and, when it failed, Pydantic's own error list."""
     if result.get("ok"):
         st.success(T("通过", "valid"), icon=":material/check_circle:")
-        st.code(su.jtext(result.get("kwargs")), language="json", wrap_lines=True)
+        st.code(json_text(result.get("kwargs"), indent=None), language="json", wrap_lines=True)
     else:
         st.error(T(f"{len(result['errors'])} 处错误", f"{len(result['errors'])} error(s)"), icon=":material/error:")
         st.code(
@@ -84,9 +85,9 @@ with left:
 
     parsed = json_stage(text)
     if isinstance(parsed, ExplainedError):
-        su.explained(parsed)
+        su.show_error(parsed)
     elif not isinstance(parsed.value, dict):
-        su.explained(
+        su.show_error(
             explain(
                 "kwargs",
                 f"expected a JSON object, got {type(parsed.value).__name__}",
@@ -103,7 +104,11 @@ with left:
         with st.container(border=True):
             st.markdown(T("#### `weather_func(**kwargs)` 就是这次调用", "#### `weather_func(**kwargs)` is this call"))
             plain = kw_stage.call_plain(kwargs)
-            st.code(f"weather_func(**{su.jtext(kwargs)})\n# ≡\n{plain['call']}", language="python", wrap_lines=True)
+            st.code(
+                f"weather_func(**{json_text(kwargs, indent=None)})\n# ≡\n{plain['call']}",
+                language="python",
+                wrap_lines=True,
+            )
             if plain["binding"] is not None:
                 st.markdown(
                     T(
@@ -112,7 +117,7 @@ with left:
                     )
                 )
                 st.dataframe(
-                    [{"parameter": k, "value": su.jtext(v)} for k, v in plain["binding"].items()],
+                    [{"parameter": k, "value": json_text(v, indent=None)} for k, v in plain["binding"].items()],
                     hide_index=True,
                     column_config={"parameter": T("参数", "parameter"), "value": T("值", "value")},
                 )
@@ -148,7 +153,9 @@ with left:
                     T("文章的例子：把 city 写成 location", "The article's case: location written for city"),
                     icon=":material/error:",
                 ):
-                    st.code(su.jtext({"location": "Bangkok", "days": 3}), language="json", wrap_lines=True)
+                    st.code(
+                        json_text({"location": "Bangkok", "days": 3}, indent=None), language="json", wrap_lines=True
+                    )
                     layers(kw_stage.wrong_name_demo())
 
         # ---- tool.invoke vs calling the decorated object

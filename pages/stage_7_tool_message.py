@@ -7,12 +7,13 @@ import streamlit as st
 from pages import _stage_ui as su
 from pages._ui import T, lang
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import tool_message as tm
 from toolcall_lab.stages.models import WeatherResult
 from toolcall_lab.stages.validation import json_stage
 
 PAGE = su.PAGES[6]
-DEFAULT_ARGS = su.jtext(tm.DEFAULT_CALL["args"])
+DEFAULT_ARGS = json_text(tm.DEFAULT_CALL["args"], indent=None)
 DEFAULT_ID = tm.DEFAULT_CALL["id"]
 
 EXAMPLES: dict[str, tuple[str, str, str]] = {
@@ -100,16 +101,16 @@ with left:
     share_slot = st.container()  # filled at the end, once every switch has written its parameter
     run = su.loading(tool_node, args_text, call_id, down, handle)
     if "input_error" in run:
-        su.explained(run["input_error"])
+        su.show_error(run["input_error"])
     else:
         st.code(
             f"ToolNode([get_weather]{', handle_tool_errors=True' if handle == 'true' else ''})"
-            f".invoke(AIMessage(tool_calls={su.jtext(run['ai_message']['tool_calls'])}))",
+            f".invoke(AIMessage(tool_calls={json_text(run['ai_message']['tool_calls'], indent=None)}))",
             language="python",
             wrap_lines=True,
         )
         if run.get("error"):
-            su.explained(run["error"])
+            su.show_error(run["error"])
         for message in run["messages"]:
             status = message.get("status")
             st.badge(
@@ -137,7 +138,7 @@ with left:
                     "**content**: a string (the dict turned into JSON text by json.dumps)",
                 )
             )
-            st.code(su.jtext(message["content"]), language="json", wrap_lines=True)
+            st.code(json_text(message["content"], indent=None), language="json", wrap_lines=True)
             if message.get("content_is_json"):
                 with st.expander(
                     T("把 content 解析回来看看（只是为了展示）", "content parsed back (for display only)"),
@@ -161,7 +162,7 @@ with left:
         )
         demo = artifact(city if isinstance(city, str) and city.strip() else "Bangkok")
         if demo.get("error") or "message" not in demo:
-            su.explained(
+            su.show_error(
                 demo.get("error")
                 or explain(
                     "tool_message",
@@ -208,7 +209,7 @@ with left:
             [
                 {
                     "case": labels.get(r["label"], r["label"]),
-                    "result": su.jtext(r["result"]),
+                    "result": json_text(r["result"], indent=None),
                     "ok": r["ok"],
                     "fact_ok": r["fact_ok"],
                     "errors": "; ".join(
@@ -263,7 +264,7 @@ with left:
             )
         )
         if demo.get("error"):
-            su.explained(demo["error"])
+            su.show_error(demo["error"])
             st.json(exchange.get("response_body"), expanded=3)
         else:
             st.success(

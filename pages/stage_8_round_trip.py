@@ -6,6 +6,7 @@ import streamlit as st
 
 from pages import _stage_ui as su
 from pages._ui import T, lang, settings, tr
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import round_trip as rt_stage
 
 PAGE = su.PAGES[7]
@@ -42,7 +43,7 @@ def show_second_request(run: dict[str, Any]) -> None:
                 "tool_call_id": m.get("tool_call_id") or "",
                 "content": (m.get("content") or "")[:120]
                 if isinstance(m.get("content"), str)
-                else su.jtext(m.get("content")),
+                else json_text(m.get("content"), indent=None),
             }
             for i, m in enumerate(messages)
         ],
@@ -65,7 +66,7 @@ def show_second_request(run: dict[str, Any]) -> None:
             ),
             icon=":material/link:",
         )
-    st.code(su.pretty(messages), language="json", wrap_lines=True)
+    st.code(json_text(messages), language="json", wrap_lines=True)
 
 
 def show_answer(text: str | None) -> None:
@@ -111,7 +112,7 @@ with left:
         m1.metric(T("HTTP 请求", "HTTP requests"), len(run["exchanges"]))
         m2.metric(T("工具调用", "Tool calls"), len((run.get("ai_message") or {}).get("tool_calls") or []))
         m3.metric("ToolMessage", len(run["tool_messages"]))
-        su.explained(run.get("error"))
+        su.show_error(run.get("error"))
         show_second_request(run)
         st.markdown(T("**最终回答**", "**The final answer**"))
         show_answer(run.get("answer"))

@@ -6,6 +6,7 @@ import streamlit as st
 
 from pages import _tutor_ui as tu
 from pages._ui import T, chat_model, lang, model_label, settings, show_error
+from toolcall_lab.jsonable import json_text
 
 tu.lesson_intro(1)
 left, right = tu.columns()
@@ -89,7 +90,7 @@ with left:
             )
         )
         st.dataframe(
-            [{"name": c["name"], "args": tu.json_text(c["args"]), "id": c["id"]} for c in calls],
+            [{"name": c["name"], "args": json_text(c["args"], indent=None), "id": c["id"]} for c in calls],
             hide_index=True,
             column_config={"name": T("工具名", "name"), "args": T("参数（已解析）", "args (parsed)"), "id": "id"},
         )

@@ -4,6 +4,7 @@ import streamlit as st
 
 from pages import _tutor_ui as tu
 from pages._ui import T
+from toolcall_lab.jsonable import json_text
 
 tu.lesson_intro(2)
 left, right = tu.columns()
@@ -71,7 +72,9 @@ with left:
         st.subheader(T("一个工厂，两份数据", "One factory, two data sets"), anchor=False)
         same = data["same_factory"]
         st.code(
-            f"make_get_schedule(schedules).invoke({tu.json_text(same['call'])})", language="python", wrap_lines=True
+            f"make_get_schedule(schedules).invoke({json_text(same['call'], indent=None)})",
+            language="python",
+            wrap_lines=True,
         )
         c1, c2 = st.columns(2)
         with c1:

@@ -28,7 +28,7 @@ with left:
         from lessons.tutor.registry import get_tool, schema_snapshot
 
         if data["lookup_error"]:  # the KeyError text get_tool("get_weather") really raised in the lesson
-            tu.show_explained(
+            tu.show_error(
                 explain(
                     "registry",
                     f"KeyError: {data['lookup_error']}",

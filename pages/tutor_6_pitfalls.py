@@ -118,7 +118,7 @@ with left:
                 st.success(tu.tr(result["outcome"]), icon=":material/check_circle:")
             else:
                 st.warning(tu.tr(result["outcome"]), icon=":material/heart_broken:")
-            tu.show_explained(result["error"])
+            tu.show_error(result["error"])
             tab_artifact, tab_code = st.tabs([T("产物", "Artifact"), T("运行的代码", "The code that ran")])
             with tab_artifact:
                 render_artifact(result["artifact"])

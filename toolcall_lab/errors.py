@@ -65,3 +65,118 @@ def explain(
         kind=kind,
         data=data,
     )
+
+
+def explain_exception(exc: BaseException) -> ExplainedError:
+    """The one explainer: which stage failed, what went wrong, what to try — for any exception a run raises.
+
+    It reads the exception's HTTP status (from the ``openai`` client), its class name
+    (timeouts, connection errors, LangGraph's recursion limit, Pydantic's and LangChain's
+    parsing errors) and falls back to "calling the model failed" with the raw text.
+
+    >>> explain_exception(TimeoutError("slow")).title["en"]
+    'Timed out waiting for the model.'
+    """
+    status = getattr(exc, "status_code", None)
+    body = getattr(exc, "body", None)
+    name = type(exc).__name__
+    if status == 400:
+        return explain(
+            "model_call",
+            exc,
+            zh="模型接口拒收了这次请求（HTTP 400）：请求体不合规。",
+            en="The model endpoint rejected the request (HTTP 400): the body is not valid.",
+            hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题；每个 tool 消息都要对应前面某个 tool_call 的 id。",
+            hint_en="Look at 'param' in the error: it names the message or field at fault. "
+            "Every tool message must answer an earlier tool_call id.",
+            data=body,
+        )
+    if status in (401, 403):
+        return explain(
+            "model_call",
+            exc,
+            zh="密钥无效或没有权限（401/403）。",
+            en="The key is invalid or lacks permission (401/403).",
+            hint_zh="在侧边栏重新填写 API Key，或切回内置教学模型。",
+            hint_en="Re-enter the API key in the sidebar, or switch back to the built-in model.",
+        )
+    if status == 404:
+        return explain(
+            "model_call",
+            exc,
+            zh="找不到模型或接口地址（404）。",
+            en="Model or endpoint URL not found (404).",
+            hint_zh="检查 Base URL（通常以 /v1 结尾）和模型名。",
+            hint_en="Check the base URL (usually ending in /v1) and the model id.",
+        )
+    if status == 429:
+        return explain(
+            "model_call",
+            exc,
+            zh="请求太频繁，被限流了（429）。",
+            en="Rate limited (429).",
+            hint_zh="稍等几秒再试；重试次数可以在设置里调。",
+            hint_en="Wait a few seconds and retry; the retry count is a setting.",
+        )
+    if status is not None and status >= 500:
+        return explain(
+            "model_call",
+            exc,
+            zh=f"模型服务端出错（{status}）。",
+            en=f"The model server failed ({status}).",
+            hint_zh="这是对方的问题，稍后重试。",
+            hint_en="A server-side problem: retry later.",
+        )
+    if "Timeout" in name:
+        return explain(
+            "model_call",
+            exc,
+            zh="等待模型回复超时。",
+            en="Timed out waiting for the model.",
+            hint_zh="调大超时时间，或换一个更快的端点。",
+            hint_en="Raise the timeout or use a faster endpoint.",
+        )
+    if "Connection" in name:
+        return explain(
+            "model_call",
+            exc,
+            zh="连不上模型接口。",
+            en="Could not connect to the model endpoint.",
+            hint_zh="检查 Base URL 和网络；离线时请用内置教学模型。",
+            hint_en="Check the base URL and network; offline, use the built-in model.",
+        )
+    if "Recursion" in name:
+        return explain(
+            "loop",
+            exc,
+            zh="循环步数达到上限，运行被叫停。",
+            en="The loop hit its step limit and was stopped.",
+            hint_zh="模型一直在调用工具；看时间线里重复的调用。",
+            hint_en="The model kept calling tools; look for repeated calls in the timeline.",
+        )
+    if name in {"ValidationError", "OutputParserException"}:
+        return explain(
+            "structured_output",
+            exc,
+            zh="模型的结构化输出没有通过校验",
+            en="The model's structured output did not validate",
+            hint_zh="换个问法再试，或换一个支持 JSON Schema 输出的模型。",
+            hint_en="Rephrase the question, or use a model that supports JSON Schema output.",
+        )
+    if isinstance(exc, ValueError):
+        return explain(
+            "model_call",
+            exc,
+            zh="模型回复无法解析（格式不对）。",
+            en="The model reply could not be parsed.",
+            hint_zh="端点返回的不是合法的 chat.completion；看原始响应。",
+            hint_en="The endpoint did not return a valid chat.completion; see the raw response.",
+        )
+    return explain(
+        "model_call",
+        exc,
+        zh="调用模型时出错。",
+        en="Calling the model failed.",
+        hint_zh="看下面的原始错误信息。",
+        hint_en="See the raw error below.",
+    )

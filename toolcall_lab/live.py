@@ -24,8 +24,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.trace import ModelCall, RunTrace, ToolExecution, Validation, json_safe
+from toolcall_lab.errors import ExplainedError, explain_exception
+from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.trace import ModelCall, RunTrace, ToolExecution, Validation
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -40,7 +41,7 @@ _CURRENT_CALL: ContextVar[str | None] = ContextVar("toolcall_lab_current_call", 
 def normalize_ai_message(ai: AIMessage) -> dict[str, Any]:
     """The parts of an ``AIMessage`` a learner needs to see, JSON-safe."""
     meta = ai.response_metadata or {}
-    return json_safe(
+    return to_jsonable(
         {
             "type": ai.type,
             "id": ai.id,
@@ -66,7 +67,7 @@ def validate_arguments(tool: BaseTool, parsed: Any) -> Validation:
 
     schema = tool.args_schema
     if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
-        return Validation(ok=True, kwargs=json_safe(parsed) if isinstance(parsed, dict) else None)
+        return Validation(ok=True, kwargs=to_jsonable(parsed) if isinstance(parsed, dict) else None)
     checked = validate_stage(parsed, schema, with_schema=False)
     if isinstance(checked, ExplainedError):  # something other than a ValidationError went wrong
         return Validation(ok=False, errors=[{"type": "unexpected", "loc": [], "msg": checked.detail, "input": None}])
@@ -78,7 +79,7 @@ def validate_arguments(tool: BaseTool, parsed: Any) -> Validation:
     ]
     return Validation(
         ok=True,
-        kwargs=json_safe(checked.kwargs),
+        kwargs=to_jsonable(checked.kwargs),
         coercions=coercions,
         defaults=[p.lstrip("/") for p in checked.defaults_filled],
     )
@@ -86,7 +87,7 @@ def validate_arguments(tool: BaseTool, parsed: Any) -> Validation:
 
 def tool_message_record(message: Any) -> dict[str, Any]:
     """A ``ToolMessage`` as the trace keeps it: content, pairing id, status and artifact."""
-    return json_safe(
+    return to_jsonable(
         {
             "type": message.type,
             "content": message.content,
@@ -95,103 +96,6 @@ def tool_message_record(message: Any) -> dict[str, Any]:
             "status": getattr(message, "status", None),
             "artifact": getattr(message, "artifact", None),
         }
-    )
-
-
-def explain_model_error(exc: BaseException) -> ExplainedError:
-    """Tell what went wrong talking to the chat endpoint, and what to try."""
-    status = getattr(exc, "status_code", None)
-    body = getattr(exc, "body", None)
-    name = type(exc).__name__
-    if status == 400:
-        return explain(
-            "model_call",
-            exc,
-            zh="接口拒收了这次请求（400）：请求体不合规。",
-            en="The endpoint rejected the request (400): the body is not valid.",
-            hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题。",
-            hint_en="Look at 'param' in the error: it names the message or field at fault.",
-            data=body,
-        )
-    if status in (401, 403):
-        return explain(
-            "model_call",
-            exc,
-            zh="密钥无效或没有权限（401/403）。",
-            en="The key is invalid or lacks permission (401/403).",
-            hint_zh="在侧边栏重新填写 API Key，或切回内置教学模型。",
-            hint_en="Re-enter the API key in the sidebar, or switch back to the built-in model.",
-        )
-    if status == 404:
-        return explain(
-            "model_call",
-            exc,
-            zh="找不到模型或接口地址（404）。",
-            en="Model or endpoint URL not found (404).",
-            hint_zh="检查 Base URL（通常以 /v1 结尾）和模型名。",
-            hint_en="Check the base URL (usually ending in /v1) and the model id.",
-        )
-    if status == 429:
-        return explain(
-            "model_call",
-            exc,
-            zh="请求太频繁，被限流了（429）。",
-            en="Rate limited (429).",
-            hint_zh="稍等几秒再试；重试次数可以在设置里调。",
-            hint_en="Wait a few seconds and retry; the retry count is a setting.",
-        )
-    if status is not None and status >= 500:
-        return explain(
-            "model_call",
-            exc,
-            zh=f"模型服务端出错（{status}）。",
-            en=f"The model server failed ({status}).",
-            hint_zh="这是对方的问题，稍后重试。",
-            hint_en="A server-side problem: retry later.",
-        )
-    if "Timeout" in name:
-        return explain(
-            "model_call",
-            exc,
-            zh="等待模型回复超时。",
-            en="Timed out waiting for the model.",
-            hint_zh="调大超时时间，或换一个更快的端点。",
-            hint_en="Raise the timeout or use a faster endpoint.",
-        )
-    if "Connection" in name:
-        return explain(
-            "model_call",
-            exc,
-            zh="连不上模型接口。",
-            en="Could not connect to the model endpoint.",
-            hint_zh="检查 Base URL 和网络；离线时请用内置教学模型。",
-            hint_en="Check the base URL and network; offline, use the built-in model.",
-        )
-    if "Recursion" in name:
-        return explain(
-            "loop",
-            exc,
-            zh="循环步数达到上限，运行被叫停。",
-            en="The loop hit its step limit and was stopped.",
-            hint_zh="模型一直在调用工具；看时间线里重复的调用。",
-            hint_en="The model kept calling tools; look for repeated calls in the timeline.",
-        )
-    if isinstance(exc, (ValueError, json.JSONDecodeError)):
-        return explain(
-            "model_call",
-            exc,
-            zh="模型回复无法解析（格式不对）。",
-            en="The model reply could not be parsed.",
-            hint_zh="端点返回的不是合法的 chat.completion；看原始响应。",
-            hint_en="The endpoint did not return a valid chat.completion; see the raw response.",
-        )
-    return explain(
-        "model_call",
-        exc,
-        zh="调用模型时出错。",
-        en="Calling the model failed.",
-        hint_zh="看下面的原始错误信息。",
-        hint_en="See the raw error below.",
     )
 
 
@@ -240,7 +144,7 @@ def _observe_tool(tool: BaseTool, collector: TraceCollector) -> BaseTool:
     def observed(*args: Any, **kwargs: Any) -> Any:
         execution = collector.executions.get(_CURRENT_CALL.get() or "")
         if execution is not None:
-            execution.kwargs_passed = json_safe(kwargs)
+            execution.kwargs_passed = to_jsonable(kwargs)
         try:
             result = func(*args, **kwargs)
         except Exception as exc:
@@ -267,11 +171,11 @@ def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, BaseTool
         )
         if raw is not None:
             try:
-                execution.parsed_args = json_safe(json.loads(raw))
+                execution.parsed_args = to_jsonable(json.loads(raw))
             except ValueError as exc:
                 execution.parse_error = str(exc)
         else:
-            execution.parsed_args = json_safe(call.get("args"))
+            execution.parsed_args = to_jsonable(call.get("args"))
         tool = tools_by_name.get(execution.tool_name)
         if tool is not None and execution.parse_error is None:
             execution.validation = validate_arguments(tool, call.get("args"))
@@ -370,7 +274,7 @@ def build_traced_agent(
                 usage=(response or {}).get("usage") if isinstance(response, dict) else None,
                 attempts=max(1, len(attempts)),
                 attempt_log=log,
-                error=explain_model_error(error).to_dict() if error is not None else None,
+                error=explain_exception(error).to_dict() if error is not None else None,
             )
         )
         if error is not None:
@@ -478,7 +382,7 @@ def run_traced(
         trace.stop_reason = "final"
     except Exception as exc:  # a failed run is a lesson: explained, never a traceback
         trace.stop_reason = "recursion_limit" if "Recursion" in type(exc).__name__ else "error"
-        trace.error = explain_model_error(exc).to_dict()
+        trace.error = explain_exception(exc).to_dict()
         if fallback is not None:
             trace.answer, trace.stop_reason = fallback, "fallback"
     finally:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from toolcall_lab.trace import json_safe
+from toolcall_lab.jsonable import to_jsonable
 
 ToolFaultKind = Literal["none", "transient", "bad_arguments", "business_refusal", "raises"]
 TOOL_FAULT_KINDS: tuple[ToolFaultKind, ...] = ("none", "transient", "bad_arguments", "business_refusal", "raises")
@@ -38,7 +38,7 @@ class AttemptLog:
 
     def add(self, **entry: Any) -> None:
         with self._lock:
-            self.entries.append(json_safe(entry))
+            self.entries.append(to_jsonable(entry))
 
 
 def with_retries(

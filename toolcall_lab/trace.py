@@ -16,8 +16,6 @@ imported strings as data (pages render them as text, never as HTML).
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
@@ -129,50 +127,6 @@ class TraceFormatError(ValueError):
         super().__init__(en)
         self.zh = zh
         self.en = en
-
-
-#: How deep the lab walks nested data before it stops and says so.
-MAX_DEPTH = 60
-
-
-def json_safe(value: Any, _depth: int = 0) -> Any:
-    """Return ``value`` as plain JSON-safe data (the one converter the whole lab uses).
-
-    Tuples and sets become lists (sets sorted), dict keys become strings, ``NaN`` and the
-    infinities become the strings ``"NaN"`` / ``"Infinity"`` / ``"-Infinity"`` (strict
-    JSON has no spelling for them), a Pydantic model becomes its ``model_dump(mode="json")``,
-    an exception ``"Type: message"``, a class its name, and anything else its ``repr``.
-    Very deep data is cut at :data:`MAX_DEPTH` with a marker string.
-
-    >>> json_safe({"a": (1, float("inf")), 2: {3}})
-    {'a': [1, 'Infinity'], '2': [3]}
-    """
-    if _depth > MAX_DEPTH:
-        return "…(nested too deep)"
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "NaN"
-        if math.isinf(value):
-            return "Infinity" if value > 0 else "-Infinity"
-        return value
-    if isinstance(value, Mapping):
-        return {str(k): json_safe(v, _depth + 1) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v, _depth + 1) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((json_safe(v, _depth + 1) for v in value), key=repr)
-    if isinstance(value, BaseException):
-        return f"{type(value).__name__}: {value}"
-    if isinstance(value, type):
-        return value.__name__
-    if hasattr(value, "model_dump"):
-        try:
-            return json_safe(value.model_dump(mode="json"), _depth + 1)
-        except Exception:
-            return repr(value)
-    return repr(value)
 
 
 def dumps(trace: RunTrace) -> str:

@@ -28,7 +28,7 @@ import sys
 import typing
 import uuid
 from collections.abc import Sequence
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict
 from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
@@ -49,8 +49,8 @@ from lessons.search_assistant.preferences import build_preference_graph, user_co
 from lessons.search_assistant.search import SearchBackend, default_offline_search
 from lessons.search_assistant.workflow import SearchUpdate, ask, build_workflow, thread_config
 from toolcall_lab.capture import WireExchange, recording
-from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.trace import json_safe
+from toolcall_lab.errors import explain, explain_exception
+from toolcall_lab.jsonable import message_to_dict, to_jsonable
 
 ZH_TURNS = ("曼谷今天多少度？", "那明天呢？", "需要带伞吗？")
 EN_TURNS = ("How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?")
@@ -79,44 +79,6 @@ def _new_id(prefix: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-def message_to_dict(message: BaseMessage) -> dict[str, Any]:
-    """A message as the page shows it: type, content, and the tool fields when present.
-
-    >>> message_to_dict(HumanMessage("hi", id="m1"))
-    {'type': 'human', 'content': 'hi', 'id': 'm1'}
-    """
-    out: dict[str, Any] = {"type": message.type, "content": message.content}
-    if getattr(message, "tool_calls", None):
-        out["tool_calls"] = [{"name": c["name"], "args": c["args"], "id": c["id"]} for c in message.tool_calls]
-    if getattr(message, "tool_call_id", None):
-        out["tool_call_id"] = message.tool_call_id
-    if getattr(message, "name", None):
-        out["name"] = message.name
-    if message.id:
-        out["id"] = message.id
-    return out
-
-
-def to_jsonable(value: Any) -> Any:
-    """Turn State values into plain JSON data.
-
-    Messages become ``message_to_dict``, a ``Command`` its ``goto`` and ``update``, a
-    dataclass its fields, wherever they sit; everything else is converted as
-    :func:`toolcall_lab.trace.json_safe` does it (Pydantic models, ``NaN``, sets...).
-    """
-    if isinstance(value, BaseMessage):
-        return message_to_dict(value)
-    if isinstance(value, Command):
-        return {"Command": {"goto": to_jsonable(value.goto), "update": to_jsonable(value.update)}}
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_jsonable(v) for v in value]
-    if is_dataclass(value) and not isinstance(value, type):
-        return to_jsonable(asdict(value))
-    return json_safe(value)
-
-
 def exchange_summary(exchange: WireExchange) -> dict[str, Any]:
     """One model request/response, reduced to what the lessons discuss.
 
@@ -137,42 +99,6 @@ def exchange_summary(exchange: WireExchange) -> dict[str, Any]:
         "response_message": choices[0].get("message"),
         "error": response.get("error"),
     }
-
-
-def explain_run_error(exc: BaseException) -> ExplainedError:
-    """Say which stage of a run failed, in both languages, with the real error text."""
-    name = type(exc).__name__
-    status = getattr(exc, "status_code", None)
-    if "Connection" in name or "Timeout" in name:
-        from toolcall_lab.live import explain_model_error
-
-        return explain_model_error(exc)  # unreachable or slow endpoint: say so, and what to try
-    if status is not None:
-        return explain(
-            "model_call",
-            exc,
-            zh=f"模型接口拒绝了这次请求（HTTP {status}）",
-            en=f"The model endpoint rejected the request (HTTP {status})",
-            hint_zh="看看发出去的消息列表：每个 tool 消息都要对应前面某个 tool_call 的 id。",
-            hint_en="Look at the messages that were sent: every tool message must answer an earlier tool_call id.",
-        )
-    if name in {"ValidationError", "OutputParserException"}:
-        return explain(
-            "structured_output",
-            exc,
-            zh="模型的结构化输出没有通过校验",
-            en="The model's structured output did not validate",
-            hint_zh="换个问法再试，或换一个支持 JSON Schema 输出的模型。",
-            hint_en="Rephrase the question, or use a model that supports JSON Schema output.",
-        )
-    return explain(
-        "graph",
-        exc,
-        zh="图运行时出错",
-        en="The graph run failed",
-        hint_zh="错误原文在下面；换个输入再试一次。",
-        hint_en="The original error is below; try another input.",
-    )
 
 
 # ---------------------------------------------------------------------------
@@ -321,7 +247,7 @@ def trace_run(app, inputs: Any, config: dict[str, Any] | None = None) -> dict[st
                         }
                     )
         except Exception as exc:  # the page shows the explanation, not a traceback
-            error = explain_run_error(exc).to_dict()
+            error = explain_exception(exc).to_dict()
             failed_calls = [exchange_summary(e) for e in rec.exchanges[seen:]]
     return {
         "input": first,
@@ -959,7 +885,6 @@ def approval_start(app, question: str, thread_id: str) -> dict[str, Any]:
 
 def approval_resume(app, thread_id: str, decision: dict[str, Any]) -> dict[str, Any]:
     """Resume the paused thread with ``Command(resume=decision)``."""
-    from langgraph.types import Command
 
     trace = trace_run(app, Command(resume=decision), thread_config(thread_id))
     return {"decision": decision, "path": _path(trace), "final": trace["final"], "trace": trace}
@@ -1019,7 +944,7 @@ def _try_call(runnable, messages: list[BaseMessage]) -> dict[str, Any]:
             reply = runnable.invoke(messages)
             result: dict[str, Any] = {"ok": True, "reply": message_to_dict(reply), "error": None}
         except Exception as exc:
-            result = {"ok": False, "reply": None, "error": explain_run_error(exc).to_dict()}
+            result = {"ok": False, "reply": None, "error": explain_exception(exc).to_dict()}
     result["wire"] = [exchange_summary(e) for e in rec.exchanges]
     return result
 

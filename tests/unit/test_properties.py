@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from toolcall_lab import trace as trace_io
+from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.offline import BuiltinModel
 from toolcall_lab.offline.transport import handle
 
@@ -144,7 +145,7 @@ def test_fifty_megabyte_trace_is_refused_before_parsing():
 
 
 def test_nan_and_infinity_in_results_are_made_json_safe():
-    safe = trace_io.json_safe({"a": math.nan, "b": [math.inf, -math.inf], "c": object()})
+    safe = to_jsonable({"a": math.nan, "b": [math.inf, -math.inf], "c": object()})
     json.dumps(safe, allow_nan=False)
 
 

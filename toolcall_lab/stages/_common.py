@@ -14,7 +14,7 @@ from typing import Any
 from toolcall_lab.errors import ExplainedError, explain
 
 # one JSON-safe converter for the whole lab: the trace and the stages use the same
-from toolcall_lab.trace import MAX_DEPTH, json_safe  # noqa: F401 - re-exported for the stage modules
+from toolcall_lab.jsonable import to_jsonable
 
 #: Learner text longer than this is refused before parsing (it is a lesson, not a file upload).
 MAX_SOURCE_CHARS = 20_000
@@ -72,7 +72,7 @@ def validation_errors(exc: Any) -> list[dict[str, Any]]:
         raw = exc.errors()
     except Exception:
         return [{"type": type(exc).__name__, "loc": [], "msg": str(exc), "input": None}]
-    return [json_safe(item) for item in raw]
+    return [to_jsonable(item) for item in raw]
 
 
 def unexpected(stage: str, exc: BaseException, *, zh: str, en: str) -> ExplainedError:

@@ -32,9 +32,9 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages._common import (
     Refused,
-    json_safe,
     parse_learner_source,
     refuse,
     too_long,
@@ -128,7 +128,7 @@ class ArgsModelResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything but the class object, as JSON-safe data."""
-        return json_safe({k: v for k, v in self.__dict__.items() if k != "model"})
+        return to_jsonable({k: v for k, v in self.__dict__.items() if k != "model"})
 
 
 def _refuse(node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:
@@ -663,21 +663,21 @@ def _parse_args_model(source: str) -> ArgsModelResult:
             "name": name,
             "type": type_label(info.annotation),
             "required": info.is_required(),
-            "default": None if info.is_required() else json_safe(info.default),
+            "default": None if info.is_required() else to_jsonable(info.default),
             "description": info.description,
         }
         for name, info in model.model_fields.items()
     ]
     return ArgsModelResult(
         name=cls.name,
-        json_schema=json_safe(analysis["schema"]),
-        openai_strict=json_safe(analysis["strict"]),
+        json_schema=to_jsonable(analysis["schema"]),
+        openai_strict=to_jsonable(analysis["strict"]),
         fields=fields,
         rules=analysis["rules"],
         validators=validators,
         invisible=analysis["invisible"],
         strict_changes=analysis["strict_changes"],
-        enums=json_safe(enums),
+        enums=to_jsonable(enums),
         nested=nested,
         warnings=analysis["warnings"],
         model=model,

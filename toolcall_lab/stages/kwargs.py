@@ -21,7 +21,8 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from toolcall_lab.stages._common import json_safe, validation_errors
+from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.stages._common import validation_errors
 from toolcall_lab.stages.validation import validate_stage
 from toolcall_lab.stages.weather_data import build_weather_tool
 
@@ -45,7 +46,7 @@ def render_call(func_name: str, kwargs: Mapping[str, Any]) -> str:
 def _outcome(call: Callable[[], Any]) -> dict[str, Any]:
     """Run ``call`` and report ``{"ok", "result"}`` or ``{"ok", "error": {"type", "message"}}``."""
     try:
-        return {"ok": True, "result": json_safe(call())}
+        return {"ok": True, "result": to_jsonable(call())}
     except Exception as exc:
         error: dict[str, Any] = {"type": type(exc).__name__, "message": str(exc)}
         if hasattr(exc, "errors"):
@@ -68,7 +69,7 @@ def call_plain(kwargs: Mapping[str, Any], func: Callable[..., Any] = weather_fun
     try:
         bound = inspect.signature(func).bind(**kwargs)
         bound.apply_defaults()
-        binding: dict[str, Any] | None = json_safe(dict(bound.arguments))
+        binding: dict[str, Any] | None = to_jsonable(dict(bound.arguments))
     except TypeError:
         binding = None
     return {"call": render_call(func.__name__, kwargs), "binding": binding, **_outcome(lambda: func(**kwargs))}
@@ -109,7 +110,7 @@ def wrong_name_demo(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     kwargs = dict({"location": "Bangkok", "days": 3} if kwargs is None else kwargs)
     tool = build_weather_tool()
     return {
-        "kwargs": json_safe(kwargs),
+        "kwargs": to_jsonable(kwargs),
         "signature_model": validate_stage(kwargs, "signature").to_dict(),  # type: ignore[union-attr]
         "forbid_model": validate_stage(kwargs, "WeatherInput").to_dict(),  # type: ignore[union-attr]
         "tool_invoke": _outcome(lambda: tool.invoke(kwargs)),

@@ -25,7 +25,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
 from toolcall_lab.errors import ExplainedError
-from toolcall_lab.stages._common import json_safe
+from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages.catalog import STAGES
 from toolcall_lab.stages.kwargs import render_call
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_error
@@ -66,7 +66,7 @@ class RoundTrip:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k not in {"error", "tool"}}
         data["error"] = self.error.to_dict() if self.error else None
-        return json_safe(data)
+        return to_jsonable(data)
 
 
 def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: BaseTool | None = None) -> RoundTrip:
@@ -121,7 +121,7 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
     return RoundTrip(
         question=question,
         exchanges=exchanges,
-        ai_message=json_safe(
+        ai_message=to_jsonable(
             {"content": ai.content, "tool_calls": ai.tool_calls, "invalid_tool_calls": ai.invalid_tool_calls}
         )
         if ai is not None
@@ -219,7 +219,7 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
     artifacts: dict[str, Any] = {
         "tool_source": None
         if tool is None
-        else json_safe(
+        else to_jsonable(
             {
                 "name": tool.name,
                 "description": tool.description,
@@ -230,7 +230,7 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
         ),
         "schema": None
         if tool is None
-        else json_safe(
+        else to_jsonable(
             {
                 "args_schema": tool.args_schema.model_json_schema()
                 if hasattr(tool.args_schema, "model_json_schema")
@@ -265,7 +265,7 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
         # No tool was called: the first reply is the whole story.
         artifacts["round_trip"] = {"messages": None, "answer": run.answer}
     return [
-        {**item.to_dict(), "artifact": json_safe(artifacts[item.key]), "reached": artifacts[item.key] is not None}
+        {**item.to_dict(), "artifact": to_jsonable(artifacts[item.key]), "reached": artifacts[item.key] is not None}
         for item in STAGES
     ]
 

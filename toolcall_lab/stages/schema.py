@@ -27,7 +27,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
 from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.stages._common import MAX_DEPTH, json_safe
+from toolcall_lab.jsonable import MAX_DEPTH, to_jsonable
 from toolcall_lab.stages.args_model import (  # noqa: F401 - re-exported for the page
     DEFAULT_MODEL_SOURCE,
     ArgsModelResult,
@@ -66,34 +66,36 @@ def json_diff(before: Any, after: Any) -> list[dict[str, Any]]:
 def _diff(a: Any, b: Any, path: list[str | int], out: list[dict[str, Any]]) -> None:
     if len(path) > MAX_DEPTH:
         if a != b:
-            out.append({"op": "changed", "path": pointer(path), "before": json_safe(a), "after": json_safe(b)})
+            out.append({"op": "changed", "path": pointer(path), "before": to_jsonable(a), "after": to_jsonable(b)})
         return
     if isinstance(a, dict) and isinstance(b, dict):
         for key in a:
             if key not in b:
-                out.append({"op": "removed", "path": pointer([*path, key]), "before": json_safe(a[key]), "after": None})
+                out.append(
+                    {"op": "removed", "path": pointer([*path, key]), "before": to_jsonable(a[key]), "after": None}
+                )
             else:
                 _diff(a[key], b[key], [*path, key], out)
         for key in b:
             if key not in a:
-                out.append({"op": "added", "path": pointer([*path, key]), "before": None, "after": json_safe(b[key])})
+                out.append({"op": "added", "path": pointer([*path, key]), "before": None, "after": to_jsonable(b[key])})
         return
     if isinstance(a, list) and isinstance(b, list):
         for index in range(max(len(a), len(b))):
             if index >= len(b):
                 out.append(
-                    {"op": "removed", "path": pointer([*path, index]), "before": json_safe(a[index]), "after": None}
+                    {"op": "removed", "path": pointer([*path, index]), "before": to_jsonable(a[index]), "after": None}
                 )
             elif index >= len(a):
                 out.append(
-                    {"op": "added", "path": pointer([*path, index]), "before": None, "after": json_safe(b[index])}
+                    {"op": "added", "path": pointer([*path, index]), "before": None, "after": to_jsonable(b[index])}
                 )
             else:
                 _diff(a[index], b[index], [*path, index], out)
         return
     # Scalars, or a type change (True vs 1 counts as a change: JSON tells them apart).
     if type(a) is not type(b) or a != b:
-        out.append({"op": "changed", "path": pointer(path), "before": json_safe(a), "after": json_safe(b)})
+        out.append({"op": "changed", "path": pointer(path), "before": to_jsonable(a), "after": to_jsonable(b)})
 
 
 def schema_views(subject: BaseTool | type[BaseModel]) -> dict[str, Any] | ExplainedError:
@@ -159,9 +161,9 @@ def _views(subject: BaseTool | type[BaseModel], step: str) -> dict[str, Any] | E
             data={"step": step},
         )
     return {
-        "args_schema": json_safe(model_schema),
-        "openai": json_safe(openai),
-        "openai_strict": json_safe(strict),
+        "args_schema": to_jsonable(model_schema),
+        "openai": to_jsonable(openai),
+        "openai_strict": to_jsonable(strict),
         "diffs": {
             "model_vs_openai": json_diff(model_schema, openai.get("function", {}).get("parameters", {})),
             "openai_vs_strict": json_diff(openai, strict),

@@ -21,7 +21,8 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.tools import BaseTool
 
 from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.stages._common import MAX_SOURCE_CHARS, json_safe
+from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.stages._common import MAX_SOURCE_CHARS
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, model_error
 
 STAGE = "tool_call"
@@ -65,7 +66,7 @@ class ToolCallResult:
     message: AIMessage | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return json_safe({k: v for k, v in self.__dict__.items() if k != "message"})
+        return to_jsonable({k: v for k, v in self.__dict__.items() if k != "message"})
 
 
 def _normalise(calls: str | ScriptedCall | Sequence[str | ScriptedCall]) -> list[ScriptedCall]:
@@ -176,11 +177,11 @@ def scripted_tool_call(
             }
         )
     return ToolCallResult(
-        request_body=json_safe(exchange.request_body),
-        response_body=json_safe(exchange.response_body),
-        raw_tool_calls=json_safe(raw_calls),
-        tool_calls=json_safe(message.tool_calls),
-        invalid_tool_calls=json_safe(message.invalid_tool_calls),
-        calls=json_safe(rows),
+        request_body=to_jsonable(exchange.request_body),
+        response_body=to_jsonable(exchange.response_body),
+        raw_tool_calls=to_jsonable(raw_calls),
+        tool_calls=to_jsonable(message.tool_calls),
+        invalid_tool_calls=to_jsonable(message.invalid_tool_calls),
+        calls=to_jsonable(rows),
         message=message,
     )

@@ -32,7 +32,8 @@ from langchain_core.tools import BaseTool, tool
 from pydantic import BaseModel, ValidationError
 
 from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.stages._common import json_safe, validation_errors
+from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.stages._common import validation_errors
 from toolcall_lab.stages.models import WeatherResult
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_error
 
@@ -63,7 +64,7 @@ def message_view(message: BaseMessage) -> dict[str, Any]:
         "status": getattr(message, "status", None),
         "content": content,
         "content_type": type(content).__name__,
-        "content_chars": len(content) if isinstance(content, str) else len(json.dumps(json_safe(content))),
+        "content_chars": len(content) if isinstance(content, str) else len(json.dumps(to_jsonable(content))),
     }
     try:
         view["content_json"] = json.loads(content) if isinstance(content, str) else None
@@ -72,8 +73,8 @@ def message_view(message: BaseMessage) -> dict[str, Any]:
         view["content_json"], view["content_is_json"] = None, False
     artifact = getattr(message, "artifact", None)
     if artifact is not None:
-        view["artifact_chars"] = len(json.dumps(json_safe(artifact), ensure_ascii=False))
-    return json_safe(view)
+        view["artifact_chars"] = len(json.dumps(to_jsonable(artifact), ensure_ascii=False))
+    return to_jsonable(view)
 
 
 @dataclass
@@ -97,7 +98,7 @@ class ToolNodeRun:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k not in {"error", "tool_messages"}}
         data["error"] = self.error.to_dict() if self.error else None
-        return json_safe(data)
+        return to_jsonable(data)
 
 
 def run_tool_node(
@@ -145,7 +146,7 @@ def run_tool_node(
         out = app.invoke({"messages": [ai]})
     except Exception as exc:
         return ToolNodeRun(
-            ai_message=json_safe({"tool_calls": ai.tool_calls}),
+            ai_message=to_jsonable({"tool_calls": ai.tool_calls}),
             messages=[],
             handle_tool_errors=label,
             error=explain(
@@ -160,7 +161,7 @@ def run_tool_node(
         )
     produced = [m for m in out["messages"] if isinstance(m, ToolMessage)]
     return ToolNodeRun(
-        ai_message=json_safe({"tool_calls": ai.tool_calls}),
+        ai_message=to_jsonable({"tool_calls": ai.tool_calls}),
         messages=[message_view(m) for m in produced],
         handle_tool_errors=label,
         tool_messages=produced,
@@ -246,7 +247,7 @@ def artifact_demo(city: str = "Bangkok") -> dict[str, Any]:
     artifact = message.artifact or {}
     content_chars = len(message.content) if isinstance(message.content, str) else 0
     artifact_chars = len(json.dumps(artifact, ensure_ascii=False))
-    return json_safe(
+    return to_jsonable(
         {
             "message": message_view(message),
             "content": message.content,
@@ -273,7 +274,7 @@ def validate_output(result: Any, model: type[BaseModel] = WeatherResult) -> dict
         validated = model.model_validate(result)
     except ValidationError as exc:
         return {"ok": False, "output": None, "errors": validation_errors(exc)}
-    return {"ok": True, "output": json_safe(validated.model_dump(mode="json")), "errors": []}
+    return {"ok": True, "output": to_jsonable(validated.model_dump(mode="json")), "errors": []}
 
 
 def output_cases() -> list[dict[str, Any]]:
@@ -296,7 +297,7 @@ def output_cases() -> list[dict[str, Any]]:
         rows.append(
             {
                 "label": label,
-                "result": json_safe(result),
+                "result": to_jsonable(result),
                 **validate_output(result),
                 "fact_ok": bool(city) and find_city(str(city)) is not None,
             }

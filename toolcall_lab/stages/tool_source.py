@@ -34,9 +34,9 @@ from typing import Annotated, Any, Literal, Optional, Union
 from langchain_core.tools import StructuredTool
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages._common import (
     Refused,
-    json_safe,
     parse_learner_source,
     refuse,
     too_long,
@@ -126,7 +126,7 @@ class ToolSourceResult:
 
     def to_dict(self) -> dict[str, Any]:
         """Everything but the tool object, as JSON-safe data."""
-        return json_safe({k: v for k, v in self.__dict__.items() if k != "tool"})
+        return to_jsonable({k: v for k, v in self.__dict__.items() if k != "tool"})
 
 
 # --------------------------------------------------------------------------------------
@@ -469,9 +469,9 @@ def _field_rows(tool: StructuredTool) -> list[dict[str, Any]]:
             {
                 "name": name,
                 "type": type_label(info.annotation),
-                "json_type": json_safe(json_type),
+                "json_type": to_jsonable(json_type),
                 "required": required,
-                "default": None if required else json_safe(info.default),
+                "default": None if required else to_jsonable(info.default),
                 "description": info.description,
             }
         )

@@ -23,7 +23,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.stages._common import MAX_DEPTH, json_safe, too_long, unexpected, validation_errors
+from toolcall_lab.jsonable import MAX_DEPTH, to_jsonable
+from toolcall_lab.stages._common import too_long, unexpected, validation_errors
 from toolcall_lab.stages.models import WeatherInput
 from toolcall_lab.stages.schema import pointer
 
@@ -58,7 +59,7 @@ class JsonStageResult:
     non_standard: list[str]
 
     def to_dict(self) -> dict[str, Any]:
-        return json_safe(self.__dict__)
+        return to_jsonable(self.__dict__)
 
 
 def _json_type(value: Any) -> str:
@@ -83,7 +84,7 @@ def _preview(value: Any) -> Any:
         return f"[…{len(value)} items]"
     if isinstance(value, str) and len(value) > 80:
         return value[:80] + "…"
-    return json_safe(value)
+    return to_jsonable(value)
 
 
 def type_map(value: Any) -> tuple[list[dict[str, Any]], bool, list[str]]:
@@ -219,7 +220,7 @@ class ValidationStageResult:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k != "error"}
         data["error"] = self.error.to_dict() if self.error else None
-        return json_safe(data)
+        return to_jsonable(data)
 
 
 def available_models() -> dict[str, type[BaseModel]]:
@@ -271,9 +272,9 @@ def _compare(given: Any, result: Any, path: list[str | int], out: dict[str, list
         out["coercions"].append(
             {
                 "path": pointer(path),
-                "input": json_safe(given),
+                "input": to_jsonable(given),
                 "input_type": type(given).__name__,
-                "output": json_safe(result),
+                "output": to_jsonable(result),
                 "output_type": type(result).__name__,
             }
         )
@@ -332,7 +333,7 @@ def validate_stage(
     schema = None
     if with_schema:
         try:
-            schema = json_safe(model_cls.model_json_schema())
+            schema = to_jsonable(model_cls.model_json_schema())
         except Exception:
             schema = None
     try:
@@ -465,7 +466,7 @@ def fact_stage(
             result = chosen.invoke(args)
         except Exception as exc:
             result = f"{type(exc).__name__}: {exc}"
-    return json_safe(
+    return to_jsonable(
         {
             "tool": chosen.name,
             "args": args,

@@ -21,8 +21,8 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.stages._common import json_safe
+from toolcall_lab.errors import ExplainedError, explain, explain_exception
+from toolcall_lab.jsonable import to_jsonable
 
 STAGE = "bind_tools"
 
@@ -31,7 +31,7 @@ DEFAULT_QUESTION = "曼谷天气怎么样？"
 
 def exchange_summary(exchange: Any) -> dict[str, Any]:
     """The parts of a captured :class:`~toolcall_lab.capture.WireExchange` a page shows."""
-    return json_safe(
+    return to_jsonable(
         {
             "url": exchange.url,
             "status_code": exchange.status_code,
@@ -48,11 +48,11 @@ def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> Exp
     The two failures the stage lessons are about get their own words: a request the
     endpoint refused as malformed (400 / 422), and a reply the client could not parse.
     Anything else (a bad key, a rate limit, a timeout, a server error) is explained as on
-    the live run, by :func:`toolcall_lab.live.explain_model_error`.
+    the live run, by :func:`toolcall_lab.errors.explain_exception`.
     """
     last = exchanges[-1] if exchanges else None
     status = getattr(last, "status_code", None)
-    data = json_safe({"status_code": status, "response_body": getattr(last, "response_body", None)})
+    data = to_jsonable({"status_code": status, "response_body": getattr(last, "response_body", None)})
     if status in (400, 422):
         zh, en = (
             f"模型端点拒绝了这个请求（HTTP {status}）。",
@@ -68,9 +68,7 @@ def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> Exp
             "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number)."
         )
     else:
-        from toolcall_lab.live import explain_model_error
-
-        return replace(explain_model_error(exc), stage=stage, data=data)
+        return replace(explain_exception(exc), stage=stage, data=data)
     return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en, data=data)
 
 
@@ -117,7 +115,7 @@ class WirePayload:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k != "error"}
         data["error"] = self.error.to_dict() if self.error else None
-        return json_safe(data)
+        return to_jsonable(data)
 
 
 def describe_tools(tools_on_wire: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -220,22 +218,22 @@ def bind_tools_payload(
     first = rec.exchanges[0]
     body = first.request_body if isinstance(first.request_body, dict) else {}
     on_wire = list(body.get("tools") or [])
-    expected = {t.name: json_safe(convert_to_openai_tool(t)) for t in tools}
+    expected = {t.name: to_jsonable(convert_to_openai_tool(t)) for t in tools}
     matches = {
-        str(entry.get("function", {}).get("name")): json_safe(entry)
+        str(entry.get("function", {}).get("name")): to_jsonable(entry)
         == expected.get(entry.get("function", {}).get("name"))
         for entry in on_wire
     }
     return WirePayload(
-        bind_kwargs=json_safe(bind_kwargs),
-        request_body=json_safe(body),
-        tools_on_wire=json_safe(on_wire),
-        tool_choice_on_wire=json_safe(body.get("tool_choice")),
+        bind_kwargs=to_jsonable(bind_kwargs),
+        request_body=to_jsonable(body),
+        tools_on_wire=to_jsonable(on_wire),
+        tool_choice_on_wire=to_jsonable(body.get("tool_choice")),
         parallel_tool_calls_on_wire=body.get("parallel_tool_calls"),
         descriptions=describe_tools(on_wire),
         matches_convert=matches,
         status_code=first.status_code,
-        response_body=json_safe(first.response_body if first.response_body is not None else first.response_text),
-        reply=json_safe(reply),
+        response_body=to_jsonable(first.response_body if first.response_body is not None else first.response_text),
+        reply=to_jsonable(reply),
         error=error,
     )

@@ -15,7 +15,8 @@ import pytest
         "lessons.search_assistant.workflow",
         "lessons.search_assistant.original",
         "lessons.search_assistant.context",
-        "lessons.search_assistant.lessons",
+        "toolcall_lab.jsonable",
+        "toolcall_lab.errors",
         "toolcall_lab.checkpointers",
     ],
 )

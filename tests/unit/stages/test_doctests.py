@@ -7,8 +7,6 @@ import importlib
 
 import pytest
 
-from ._marks import needs_llm
-
 PURE = ["_common", "weather_data", "tool_source", "schema", "args_model", "validation", "kwargs"]
 WIRE = ["wire", "tool_call", "tool_message", "round_trip"]
 
@@ -24,7 +22,6 @@ def test_pure_module_doctests(name):
     _run(name)
 
 
-@needs_llm
 @pytest.mark.parametrize("name", WIRE)
 def test_wire_module_doctests(name):
     _run(name)

@@ -7,8 +7,6 @@ import json
 from toolcall_lab.stages.catalog import STAGES, stage
 from toolcall_lab.stages.round_trip import run_round_trip, step_through
 
-from ._marks import needs_llm
-
 
 def test_catalog_has_eight_ordered_stages_with_lesson_files():
     from toolcall_lab.i18n import lesson_text
@@ -20,7 +18,6 @@ def test_catalog_has_eight_ordered_stages_with_lesson_files():
             assert len(lesson_text(item.lesson, lang)) > 200
 
 
-@needs_llm
 def test_second_request_carries_user_assistant_and_tool():
     run = run_round_trip("曼谷天气怎么样？")
     assert run.error is None and len(run.exchanges) == 2
@@ -36,7 +33,6 @@ def test_second_request_carries_user_assistant_and_tool():
     assert run.exchanges[1]["request_body"]["tools"] == run.exchanges[0]["request_body"]["tools"]
 
 
-@needs_llm
 def test_step_through_lays_one_run_over_eight_stages():
     steps = step_through(run_round_trip())
     assert [s["key"] for s in steps] == [s.key for s in STAGES]
@@ -53,7 +49,6 @@ def test_step_through_lays_one_run_over_eight_stages():
     assert json.dumps(steps, allow_nan=False)
 
 
-@needs_llm
 def test_parallel_calls_in_one_reply():
     run = run_round_trip("北京天气怎么样，顺便看看上海")
     roles = [m["role"] for m in run.second_request_messages]
@@ -62,7 +57,6 @@ def test_parallel_calls_in_one_reply():
     assert [m["tool_call_id"] for m in run.second_request_messages[2:]] == ids
 
 
-@needs_llm
 def test_no_tool_needed_stops_after_one_request():
     run = run_round_trip("你好，讲个笑话")
     assert len(run.exchanges) == 1 and run.second_request_messages is None

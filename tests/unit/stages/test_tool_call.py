@@ -6,10 +6,6 @@ from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages._common import MAX_SOURCE_CHARS
 from toolcall_lab.stages.tool_call import ScriptedCall, ToolCallResult, scripted_tool_call
 
-from ._marks import needs_llm
-
-pytestmark = needs_llm
-
 
 def test_articles_call_raw_and_normalised():
     r = scripted_tool_call('{"city":"Bangkok","days":3}')

@@ -16,8 +16,6 @@ from toolcall_lab.stages.tool_message import (
     validate_output,
 )
 
-from ._marks import needs_llm
-
 
 def test_tool_node_wraps_the_dict_as_json_text():
     run = run_tool_node()
@@ -106,7 +104,6 @@ def test_pairing_messages_speak_the_learners_language():
     assert pairing_messages("missing")[-1].content == "所以要带伞吗？"
 
 
-@needs_llm
 def test_paired_answer_goes_through():
     d = pairing_demo("paired")
     assert d["ok"] and d["exchange"]["status_code"] == 200
@@ -114,7 +111,6 @@ def test_paired_answer_goes_through():
     assert "31" in d["answer"]
 
 
-@needs_llm
 def test_missing_tool_message_gets_the_endpoints_400():
     d = pairing_demo("missing")
     assert d["ok"] is False and d["exchange"]["status_code"] == 400
@@ -124,7 +120,6 @@ def test_missing_tool_message_gets_the_endpoints_400():
     assert "call_123" in error["message"]
 
 
-@needs_llm
 def test_mismatched_tool_call_id_gets_the_endpoints_400():
     d = pairing_demo("mismatch")
     assert d["exchange"]["status_code"] == 400

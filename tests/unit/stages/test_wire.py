@@ -9,10 +9,6 @@ from toolcall_lab.stages.tool_source import parse_tool_source
 from toolcall_lab.stages.weather_data import build_weather_tool
 from toolcall_lab.stages.wire import WirePayload, bind_tools_payload, describe_tools
 
-from ._marks import needs_llm
-
-pytestmark = needs_llm
-
 
 def test_default_body_has_messages_and_the_weather_tool_only():
     p = bind_tools_payload()
