@@ -10,6 +10,7 @@ from pathlib import Path
 import streamlit as st
 
 from pages._ui import ROUTER_MARK, T, lang, settings
+from pages.registry import SECTIONS, PageSpec, in_section
 from toolcall_lab.i18n import LANGS
 
 st.set_page_config(page_title="Tool Call Lab", page_icon=":material/science:", layout="wide")
@@ -89,29 +90,21 @@ def sidebar() -> None:
         )
 
 
-def page(path: str, zh: str, en: str, icon: str, default: bool = False) -> st.Page:
+def nav_page(spec: PageSpec) -> st.Page:
+    """A registry entry as a Streamlit page (home is the default)."""
     return st.Page(
-        str(HERE / path), title=T(zh, en), icon=icon, default=default, url_path=Path(path).stem.lstrip("0123456789_")
+        str(HERE / spec.path),
+        title=T(spec.zh, spec.en),
+        icon=spec.icon,
+        default=spec.path == "pages/home.py",
+        url_path=spec.url_path,
     )
 
 
 def main() -> None:
     st.session_state[ROUTER_MARK] = True  # the sidebar calls lang(), which checks the mark
     sidebar()
-    groups: dict[str, list[st.Page]] = {
-        T("开始", "Start"): [
-            page("pages/home.py", "首页", "Home", ":material/home:", default=True),
-            page("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:"),
-        ],
-    }
-    extra = HERE / "pages" / "registry.py"
-    if extra.exists():
-        from pages.registry import page_groups
-
-        for group, entries in page_groups():
-            groups.setdefault(T(*group), []).extend(
-                page(p, zh, en, icon) for p, zh, en, icon in entries if (HERE / p).exists()
-            )
+    groups = {T(sec.zh, sec.en): [nav_page(p) for p in in_section(sec.key)] for sec in SECTIONS}
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True
     try:

@@ -32,10 +32,11 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.content import lesson_parts
 from pages._ui import T, chat_model, inert, lang, model_label, settings, show_error, source, tr  # noqa: F401
 from pages._ui import loading as _loading
+from pages.registry import in_section
 from toolcall_lab.errors import explain_exception
-from toolcall_lab.i18n import lesson_text
 
 # shared with the stage and tutor pages; re-exported for the graph pages
 from toolcall_lab.jsonable import to_jsonable
@@ -45,25 +46,14 @@ from toolcall_lab.jsonable import to_jsonable
 
 def title(n: int) -> None:
     """The page title of LangGraph lesson ``n`` (the sidebar's own name for it)."""
-    from pages.registry import GRAPH
-
-    _path, zh, en, _icon = GRAPH[n - 1]
-    st.title(T(zh, en), anchor=False)
+    spec = in_section("graph")[n - 1]
+    st.title(T(spec.zh, spec.en), anchor=False)
 
 
-def prose(stem: str, parts: Sequence[int] | None = None) -> None:
-    """Render lesson prose; ``parts`` picks paragraphs (blank-line separated) by index.
-
-    Two pages share ``graph_2_who_decides``: page 1 shows its paragraphs about who
-    decided, page 2 the ones about the SDK call and the tool. If the file no longer has
-    the expected paragraphs, the whole text is shown rather than a fragment.
-    """
-    text = lesson_text(stem, lang())
-    if parts:
-        paragraphs = [p for p in text.split("\n\n") if p.strip()]
-        if max(parts) < len(paragraphs):
-            text = "\n\n".join(paragraphs[i] for i in parts)
-    st.markdown(text)
+def prose(stem: str, part: int | None = None) -> None:
+    """Render a lesson's prose; ``part`` (from 1) picks one part of a lesson cut by ``<!-- part N: … -->``."""
+    parts = lesson_parts(stem, lang())
+    st.markdown("\n\n".join(parts) if part is None else parts[part - 1])
 
 
 def code(text: Any) -> str:

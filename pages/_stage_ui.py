@@ -25,18 +25,17 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from lessons.content import lesson_text
 from pages._ui import T, lang, live_run_panel, loading, show_error, source, tr  # noqa: F401
 
 # shared with the tutor and graph pages; re-exported under the names the stage pages use
 from pages._ui import lesson_columns as columns  # noqa: F401
-from pages.registry import CHAIN
+from pages.registry import chain_page, in_section, neighbours
 from toolcall_lab.errors import ExplainedError
-from toolcall_lab.i18n import lesson_text
 from toolcall_lab.jsonable import json_text
-from toolcall_lab.stages.catalog import STAGES
 
 #: The page file of each stage, in chain order, read from ``pages/registry.py``.
-PAGES: tuple[str, ...] = tuple(path for path, *_ in CHAIN)
+PAGES: tuple[str, ...] = tuple(spec.path for spec in in_section("chain"))
 CIRCLED = "①②③④⑤⑥⑦⑧"
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -303,58 +302,56 @@ def share_link(page: str, params: Sequence[str]) -> str:
 # ---------------------------------------------------------------- page frame
 def stage_title(n: int) -> str:
     """``① @tool：函数变成工具`` in the session's language."""
-    item = STAGES[n - 1]
-    return f"{CIRCLED[n - 1]} {tr(item.title)}"
+    spec = in_section("chain")[n - 1]
+    return f"{CIRCLED[n - 1]} {T(spec.heading_zh, spec.heading_en)}"
 
 
-def short_title(n: int) -> str:
-    """The sidebar title of stage ``n`` (``② JSON Schema``)."""
-    from pages.registry import CHAIN
-
-    _, zh, en, _ = CHAIN[n - 1]
-    return T(zh, en)
+def stage_question(stage_key: str) -> str:
+    """The one question a chain stage answers, in the session's language."""
+    spec = chain_page(stage_key)
+    return T(spec.question_zh, spec.question_en)
 
 
 def prev_next(n: int) -> None:
-    """Links to the neighbouring stages, in chain order."""
+    """Links to the neighbouring pages along the course (⑧ leads on to the tutor)."""
+    page_links(PAGES[n - 1])
+
+
+def page_links(path: str) -> None:
+    """Previous / next links of the page at ``path``, in course order, keeping the language."""
     left, _, right = st.columns([2, 3, 2])
     query = {"lang": lang()}
-    exists = {p: (ROOT / p).exists() for p in PAGES}  # the router lists only page files that exist
-    if n > 1 and exists[PAGES[n - 2]]:
+    before, after = neighbours(path)
+    if before is not None:
         left.page_link(
-            PAGES[n - 2],
-            label=T("上一步：", "Previous: ") + short_title(n - 1),
+            before.path,
+            label=T("上一步：", "Previous: ") + T(before.zh, before.en),
             icon=":material/arrow_back:",
             query_params=query,
         )
-    if n < len(PAGES) and exists[PAGES[n]]:
+    if after is not None:
         right.page_link(
-            PAGES[n],
-            label=T("下一步：", "Next: ") + short_title(n + 1),
+            after.path,
+            label=T("下一步：", "Next: ") + T(after.zh, after.en),
             icon=":material/arrow_forward:",
-            query_params=query,
-        )
-    elif n == len(PAGES):
-        right.page_link(
-            PAGES[0],
-            label=T("从头再走一遍：", "Start over: ") + short_title(1),
-            icon=":material/restart_alt:",
             query_params=query,
         )
 
 
 def header(n: int) -> None:
     """Previous / Next, the title and the stage's question."""
-    item = STAGES[n - 1]
     prev_next(n)
     st.title(stage_title(n), anchor=False)
-    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + tr(item.question))
+    st.caption(
+        T("这一步回答的问题：", "The question this stage answers: ")
+        + stage_question(in_section("chain")[n - 1].stage or "")
+    )
 
 
 def lesson(n: int, *, expanded: bool = True) -> None:
     """The lesson prose of stage ``n`` (``lessons/content/stage_<n>_*.<lang>.md``)."""
     with st.expander(T("课文", "The lesson"), expanded=expanded, icon=":material/menu_book:"):
-        st.markdown(lesson_text(STAGES[n - 1].lesson, lang()))
+        st.markdown(lesson_text(in_section("chain")[n - 1].lesson, lang()))
 
 
 def footer(n: int) -> None:

@@ -12,10 +12,11 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.content import lesson_text
 from pages._ui import T, lang, live_run_panel, show_error, source, tr  # noqa: F401
 from pages._ui import lesson_columns as columns  # noqa: F401
 from pages._ui import loading as _loading
-from toolcall_lab.i18n import lesson_text
+from pages.registry import in_section
 
 # shared with the stage and graph pages; re-exported under the names the tutor pages use
 
@@ -43,9 +44,7 @@ def questions() -> list[str]:
 # ---------------------------------------------------------------- page frame
 def lesson_intro(n: int) -> None:
     """Title and prose of lesson ``n``: the md file's ``# heading`` becomes the page title."""
-    from lessons.tutor.lessons import LESSON_CONTENT
-
-    text = lesson_text(LESSON_CONTENT[n], lang())
+    text = lesson_text(in_section("tutor")[n - 1].lesson, lang())
     first, _, rest = text.partition("\n")
     if first.startswith("# "):
         st.title(first[2:].strip())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lessons.content import lesson_text
 from pages._ui import T, lang, render_trace, run_question, source
-from toolcall_lab.i18n import lesson_text
 
 st.title(T("当模型和工具出错", "When models and tools fail"))
 st.markdown(lesson_text("faults", lang()))

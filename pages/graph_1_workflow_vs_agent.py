@@ -13,7 +13,7 @@ EXAMPLES = {
 
 
 gu.title(1)
-gu.prose("graph_2_who_decides", parts=(0, 3, 4))
+gu.prose("graph_1_workflow_vs_agent")
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 

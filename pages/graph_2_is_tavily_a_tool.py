@@ -32,7 +32,7 @@ def step_update(trace: dict, node: str) -> dict | None:
 
 
 gu.title(2)
-gu.prose("graph_2_who_decides", parts=(1, 2))
+gu.prose("graph_2_is_tavily_a_tool")
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 

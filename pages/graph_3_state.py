@@ -60,7 +60,7 @@ def reducer_demo() -> dict:
 
 gu.title(3)
 apps = gu.specimen_apps()
-gu.prose("graph_1_state_nodes_edges")
+gu.prose("graph_3_state", part=1)
 
 parts, picture = st.columns([1, 1], gap="large")
 with parts:
@@ -187,7 +187,7 @@ if run.get("final"):
 
 st.divider()
 st.subheader(T("State 保存的 vs 每次模型调用发送的", "What State keeps vs what each model call was sent"), anchor=False)
-gu.prose("graph_3_model_context")
+gu.prose("graph_3_state", part=2)
 from lessons.search_assistant.lessons import sent_vs_kept
 
 rows = sent_vs_kept(run)

@@ -96,7 +96,7 @@ def turn_table(rows: list[dict]) -> None:
 
 gu.title(4)
 apps = gu.specimen_apps()
-gu.prose("graph_4_threads_checkpoints")
+gu.prose("graph_4_threads")
 
 # ---------------------------------------------------------------- 1. this session's thread
 saver, described, saver_error = gu.app_checkpointer()

@@ -212,7 +212,7 @@ def render_6(f: dict) -> None:
 RENDER = {1: render_1, 2: render_2, 3: render_3, 4: render_4, 5: render_5, 6: render_6}
 
 gu.title(5)
-gu.prose("graph_5_review_findings")
+gu.prose("graph_5_code_review")
 apps = gu.specimen_apps()
 
 c1, c2 = st.columns([3, 2], vertical_alignment="bottom")

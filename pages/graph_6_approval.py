@@ -72,7 +72,7 @@ def parse_edit(text: str, original: dict) -> tuple[dict | None, dict | None]:
 
 
 gu.title(6)
-gu.prose("graph_6_human_approval")
+gu.prose("graph_6_approval")
 apps = gu.specimen_apps()
 m = machine()
 saver, described, saver_error = gu.app_checkpointer()

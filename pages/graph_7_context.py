@@ -74,7 +74,7 @@ def intact_pairs(messages: list[dict]) -> list[str]:
 
 
 gu.title(7)
-gu.prose("graph_7_context_control")
+gu.prose("graph_7_context")
 apps = gu.specimen_apps()
 
 controls, picture = st.columns([3, 2], gap="large")

@@ -2,9 +2,9 @@
 
 import streamlit as st
 
+from lessons.content import lesson_text
 from pages._stage_ui import system_prompt, weather_tools
 from pages._ui import T, lang, live_run_panel
-from toolcall_lab.i18n import lesson_text
 
 st.title(T("实时运行", "Live run"))
 st.markdown(lesson_text("live_run", lang()))

@@ -1,62 +1,318 @@
-"""Every lesson page, grouped as the sidebar shows them. ``app.py`` lists only files that exist.
+"""The one list of pages: path, titles, icon, section, lesson prose and chain stage, in course order.
 
-Each entry: ``(path, zh title, en title, icon)``; each group: ``((zh, en), entries)``.
+``app.py`` builds the navigation from it, the home page its course map, the chain pages
+their headings, every page its previous / next links, and the tests their page lists.
+A page named here whose file is missing fails the tests; nothing hides it silently.
+
+This module imports no Streamlit, so tests and benchmarks can read it.
 """
 
 from __future__ import annotations
 
-Entry = tuple[str, str, str, str]
-Group = tuple[tuple[str, str], list[Entry]]
+from dataclasses import dataclass
+from pathlib import Path
 
-CHAIN: list[Entry] = [
-    ("pages/stage_1_tool.py", "① @tool", "① @tool", ":material/build:"),
-    ("pages/stage_2_schema.py", "② JSON Schema", "② JSON Schema", ":material/data_object:"),
-    ("pages/stage_3_bind_tools.py", "③ bind_tools", "③ bind_tools", ":material/upload:"),
-    ("pages/stage_4_tool_call.py", "④ tool_call", "④ tool_call", ":material/call_made:"),
-    ("pages/stage_5_validation.py", "⑤ 校验", "⑤ Validation", ":material/rule:"),
-    ("pages/stage_6_kwargs.py", "⑥ func(**kwargs)", "⑥ func(**kwargs)", ":material/functions:"),
-    ("pages/stage_7_tool_message.py", "⑦ ToolMessage", "⑦ ToolMessage", ":material/reply:"),
-    ("pages/stage_8_round_trip.py", "⑧ 回到模型", "⑧ Round trip", ":material/sync:"),
-]
+ROOT = Path(__file__).resolve().parent.parent
 
-TUTOR: list[Entry] = [
-    (
+
+@dataclass(frozen=True)
+class Section:
+    """A group of pages in the sidebar and on the course map."""
+
+    key: str
+    zh: str
+    en: str
+    summary_zh: str = ""
+    summary_en: str = ""
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One page of the app.
+
+    Attributes:
+        path: the page file, relative to the repository (``pages/stage_4_tool_call.py``).
+        zh, en: the short title in the sidebar.
+        icon: a Material icon name (``:material/call_made:``).
+        section: the :class:`Section` key it belongs to.
+        stage: the chain stage key (``toolcall_lab.stages.catalog``), for chain pages.
+        heading_zh, heading_en: the page's long title, when it differs from the short one.
+        question_zh, question_en: the one question the page answers (chain pages).
+    """
+
+    path: str
+    zh: str
+    en: str
+    icon: str
+    section: str
+    stage: str | None = None
+    heading_zh: str = ""
+    heading_en: str = ""
+    question_zh: str = ""
+    question_en: str = ""
+
+    @property
+    def url_path(self) -> str:
+        """The page's URL path: the file stem without its leading number (``stage_4_tool_call``)."""
+        return Path(self.path).stem.lstrip("0123456789_")
+
+    @property
+    def lesson(self) -> str:
+        """The page's prose: ``lessons/content/<lesson>.<lang>.md``, named after the page file."""
+        return Path(self.path).stem
+
+    @property
+    def file(self) -> Path:
+        return ROOT / self.path
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("start", "开始", "Start"),
+    Section(
+        "chain",
+        "工具调用链",
+        "The chain",
+        "工具调用链，一站一页",
+        "The chain, one stage per page",
+    ),
+    Section(
+        "tutor",
+        "小E 助教",
+        "The 小E tutor",
+        "小E 助教：手写循环、护栏与七个坑",
+        "The 小E tutor: the hand-written loop, its guard, seven pitfalls",
+    ),
+    Section(
+        "graph",
+        "LangGraph 搜索助手",
+        "LangGraph search assistant",
+        "LangGraph 搜索助手：State、边、checkpointer",
+        "The LangGraph search assistant: State, edges, checkpointers",
+    ),
+    Section("reliability", "可靠性", "Reliability", "可靠性", "Reliability"),
+)
+
+
+def _stage(
+    n: int, name: str, short: tuple[str, str], icon: str, key: str, heading: tuple[str, str], question: tuple[str, str]
+) -> PageSpec:
+    return PageSpec(
+        f"pages/stage_{n}_{name}.py",
+        *short,
+        icon,
+        "chain",
+        stage=key,
+        heading_zh=heading[0],
+        heading_en=heading[1],
+        question_zh=question[0],
+        question_en=question[1],
+    )
+
+
+PAGES: tuple[PageSpec, ...] = (
+    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start"),
+    PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start"),
+    _stage(
+        1,
+        "tool",
+        ("① @tool", "① @tool"),
+        ":material/build:",
+        "tool_source",
+        ("@tool：函数变成工具", "@tool: a function becomes a tool"),
+        ("装饰器从函数里读出了什么？", "What does the decorator read from the function?"),
+    ),
+    _stage(
+        2,
+        "schema",
+        ("② JSON Schema", "② JSON Schema"),
+        ":material/data_object:",
+        "schema",
+        ("JSON Schema：模型读到的参数说明", "JSON Schema: the arguments as the model reads them"),
+        ("哪些规则能让模型看见？", "Which rules can the model see?"),
+    ),
+    _stage(
+        3,
+        "bind_tools",
+        ("③ bind_tools", "③ bind_tools"),
+        ":material/upload:",
+        "bind_tools",
+        ("bind_tools：请求里的 tools", "bind_tools: the tools in the request"),
+        ("真正发出去的请求体长什么样？", "What does the request body really contain?"),
+    ),
+    _stage(
+        4,
+        "tool_call",
+        ("④ tool_call", "④ tool_call"),
+        ":material/call_made:",
+        "tool_call",
+        ("tool_call：模型的调用意图", "tool_call: the model's request to call"),
+        ("为什么 arguments 是字符串？", "Why is arguments a string?"),
+    ),
+    _stage(
+        5,
+        "validation",
+        ("⑤ 校验", "⑤ Validation"),
+        ":material/rule:",
+        "validation",
+        ("JSON 与 Pydantic：能读、形对、事实对", "JSON and Pydantic: readable, well-shaped, true"),
+        ("参数在哪一层被拦下？", "At which layer are bad arguments stopped?"),
+    ),
+    _stage(
+        6,
+        "kwargs",
+        ("⑥ func(**kwargs)", "⑥ func(**kwargs)"),
+        ":material/functions:",
+        "kwargs",
+        ("func(**kwargs)：字典变成函数调用", "func(**kwargs): a dict becomes a call"),
+        ("参数是怎么对上号的？", "How are arguments matched to parameters?"),
+    ),
+    _stage(
+        7,
+        "tool_message",
+        ("⑦ ToolMessage", "⑦ ToolMessage"),
+        ":material/reply:",
+        "tool_message",
+        ("ToolMessage：结果回到模型", "ToolMessage: the result goes back"),
+        ("模型怎么知道这是哪次调用的结果？", "How does the model know which call this answers?"),
+    ),
+    _stage(
+        8,
+        "round_trip",
+        ("⑧ 回到模型", "⑧ Round trip"),
+        ":material/sync:",
+        "round_trip",
+        ("第二次请求：模型写出答案", "The second request: the model answers"),
+        ("第二次请求里到底有什么？", "What exactly is in the second request?"),
+    ),
+    PageSpec(
         "pages/tutor_1_model_talks.py",
         "模型动嘴，代码动手",
         "The model talks, your code acts",
         ":material/record_voice_over:",
+        "tutor",
     ),
-    (
+    PageSpec(
         "pages/tutor_2_tools_for_programs.py",
         "工具是写给程序的",
         "Tools are written for programs",
         ":material/handyman:",
+        "tutor",
     ),
-    ("pages/tutor_3_registry.py", "工具清单与 schema 快照", "Registry and schema snapshot", ":material/inventory:"),
-    ("pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:"),
-    ("pages/tutor_5_manual_vs_react.py", "手写循环 vs ReAct", "Manual loop vs ReAct", ":material/compare_arrows:"),
-    ("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:"),
-]
+    PageSpec(
+        "pages/tutor_3_registry.py",
+        "工具清单与 schema 快照",
+        "Registry and schema snapshot",
+        ":material/inventory:",
+        "tutor",
+    ),
+    PageSpec("pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor"),
+    PageSpec(
+        "pages/tutor_5_manual_vs_react.py",
+        "手写循环 vs ReAct",
+        "Manual loop vs ReAct",
+        ":material/compare_arrows:",
+        "tutor",
+    ),
+    PageSpec("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor"),
+    PageSpec(
+        "pages/graph_1_workflow_vs_agent.py",
+        "固定工作流 vs Agent",
+        "Fixed workflow vs agent",
+        ":material/account_tree:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/graph_2_is_tavily_a_tool.py",
+        "Tavily 算工具吗",
+        "Is Tavily a tool?",
+        ":material/travel_explore:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/graph_3_state.py",
+        "State、节点、边",
+        "State, nodes, edges",
+        ":material/hub:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/graph_4_threads.py",
+        "thread_id 与 checkpointer",
+        "thread_id and checkpointers",
+        ":material/history:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/graph_5_code_review.py",
+        "代码审查",
+        "The code review",
+        ":material/rate_review:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/graph_6_approval.py",
+        "人工审批",
+        "Human approval",
+        ":material/approval:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/graph_7_context.py",
+        "上下文控制",
+        "Context control",
+        ":material/compress:",
+        "graph",
+    ),
+    PageSpec(
+        "pages/faults.py",
+        "当模型和工具出错",
+        "When models and tools fail",
+        ":material/bug_report:",
+        "reliability",
+    ),
+)
 
-GRAPH: list[Entry] = [
-    ("pages/graph_1_workflow_vs_agent.py", "固定工作流 vs Agent", "Fixed workflow vs agent", ":material/account_tree:"),
-    ("pages/graph_2_is_tavily_a_tool.py", "Tavily 算工具吗", "Is Tavily a tool?", ":material/travel_explore:"),
-    ("pages/graph_3_state.py", "State、节点、边", "State, nodes, edges", ":material/hub:"),
-    ("pages/graph_4_threads.py", "thread_id 与 checkpointer", "thread_id and checkpointers", ":material/history:"),
-    ("pages/graph_5_code_review.py", "代码审查", "The code review", ":material/rate_review:"),
-    ("pages/graph_6_approval.py", "人工审批", "Human approval", ":material/approval:"),
-    ("pages/graph_7_context.py", "上下文控制", "Context control", ":material/compress:"),
-]
-
-MORE: list[Entry] = [
-    ("pages/faults.py", "当模型和工具出错", "When models and tools fail", ":material/bug_report:"),
-]
+#: The course path, in order: the chain, the tutor, LangGraph, reliability (home and live run stand before it).
+COURSE: tuple[PageSpec, ...] = tuple(p for p in PAGES if p.section != "start")
 
 
-def page_groups() -> list[Group]:
-    return [
-        (("工具调用链", "The chain"), CHAIN),
-        (("小E 助教", "The 小E tutor"), TUTOR),
-        (("LangGraph 搜索助手", "LangGraph search assistant"), GRAPH),
-        (("可靠性", "Reliability"), MORE),
-    ]
+def page(path: str) -> PageSpec:
+    """The page whose file is ``path`` (``KeyError`` when there is none)."""
+    for spec in PAGES:
+        if spec.path == path:
+            return spec
+    raise KeyError(path)
+
+
+def section(key: str) -> Section:
+    """The section with this key (``KeyError`` when there is none)."""
+    for item in SECTIONS:
+        if item.key == key:
+            return item
+    raise KeyError(key)
+
+
+def in_section(key: str) -> tuple[PageSpec, ...]:
+    """The pages of one section, in course order."""
+    return tuple(p for p in PAGES if p.section == key)
+
+
+def chain_page(stage: str) -> PageSpec:
+    """The chain page of a stage key (``"tool_call"`` → ④)."""
+    for spec in PAGES:
+        if spec.stage == stage:
+            return spec
+    raise KeyError(stage)
+
+
+def neighbours(path: str) -> tuple[PageSpec | None, PageSpec | None]:
+    """The previous and next page along :data:`COURSE` (``None`` at either end).
+
+    >>> [p.path if p else None for p in neighbours("pages/stage_8_round_trip.py")]
+    ['pages/stage_7_tool_message.py', 'pages/tutor_1_model_talks.py']
+    """
+    paths = [p.path for p in COURSE]
+    if path not in paths:
+        return None, COURSE[0]
+    i = paths.index(path)
+    return (COURSE[i - 1] if i > 0 else None), (COURSE[i + 1] if i + 1 < len(COURSE) else None)

@@ -4,6 +4,7 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.tutor.tools import learning_record_subject
 from pages import _stage_ui as su
 from pages._ui import T
 from toolcall_lab.errors import ExplainedError
@@ -33,7 +34,7 @@ EXAMPLES: dict[str, tuple[str, str, str]] = {
 @st.cache_data(show_spinner=False, max_entries=4)
 def fixed_fact_cases() -> dict[str, Any]:
     """The two shaped-but-false examples: an unknown city, an unknown student."""
-    return {"weather": fact_stage("weather"), "tutor": fact_stage("tutor")}
+    return {"weather": fact_stage(), "tutor": fact_stage(learning_record_subject())}
 
 
 def show_fact(case: dict[str, Any] | ExplainedError) -> None:
@@ -232,7 +233,7 @@ with left:
     with st.container(border=True):
         st.markdown(T("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"))
         if checked is not None and checked.ok and isinstance(parsed.value, dict):
-            mine = fact_stage("weather", parsed.value)
+            mine = fact_stage(args=parsed.value)
             st.markdown(T("**你的参数**交给真实的 get_weather：", "**Your arguments**, given to the real get_weather:"))
             show_fact(mine)
         else:

@@ -195,8 +195,8 @@ with left:
         )
         current = steps[n - 1]
         with st.container(border=True):
-            st.markdown(f"#### {su.CIRCLED[n - 1]} {tr(current['title'])}")
-            st.caption(tr(current["question"]))
+            st.markdown(f"#### {su.stage_title(n)}")
+            st.caption(su.stage_question(current["key"]))
             if current["reached"]:
                 st.json(current["artifact"], expanded=True)
             else:
@@ -218,7 +218,7 @@ with left:
         for i, item in enumerate(steps, start=1):
             state = T("已到达", "reached") if item["reached"] else T("未到达", "not reached")
             with st.expander(
-                f"{su.CIRCLED[i - 1]} {tr(item['title'])} · {state}",
+                f"{su.stage_title(i)} · {state}",
                 icon=":material/check_circle:" if item["reached"] else ":material/radio_button_unchecked:",
             ):
                 st.page_link(

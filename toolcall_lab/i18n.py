@@ -2,20 +2,16 @@
 
 Pages call ``T(zh, en)`` (``pages/_ui.py``) with both texts side by side, so a missing
 translation is visible in the diff rather than at run time. Lesson prose lives in
-``lessons/content/<lesson>.<lang>.md`` and is read with :func:`lesson_text`.
+``lessons/content/<lesson>.<lang>.md`` and is read with ``lessons.content.lesson_text``.
 """
 
 from __future__ import annotations
 
-import functools
-from pathlib import Path
 from typing import Literal
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 DEFAULT_LANG: Lang = "zh"
-
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "lessons" / "content"
 
 
 def normalize_lang(value: str | None, fallback: Lang = DEFAULT_LANG) -> Lang:
@@ -34,15 +30,3 @@ def normalize_lang(value: str | None, fallback: Lang = DEFAULT_LANG) -> Lang:
     if head in LANGS:
         return head  # type: ignore[return-value]
     return fallback
-
-
-@functools.lru_cache(maxsize=128)
-def lesson_text(name: str, lang: str) -> str:
-    """Read the lesson prose ``lessons/content/<name>.<lang>.md`` (once per process).
-
-    Raises:
-        FileNotFoundError: when the lesson has no file for that language, so a
-            missing translation fails the tests instead of showing an empty page.
-    """
-    path = CONTENT_DIR / f"{name}.{normalize_lang(lang)}.md"
-    return path.read_text(encoding="utf-8")

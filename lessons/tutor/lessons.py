@@ -53,15 +53,6 @@ from toolcall_lab.errors import ExplainedError, explain
 LlmFactory = Callable[..., BaseChatModel]
 
 # Lesson number -> the prose file stem in lessons/content (``<stem>.zh.md`` / ``<stem>.en.md``).
-LESSON_CONTENT: dict[int, str] = {
-    1: "tutor_1_model_talks_code_acts",
-    2: "tutor_2_tools_for_programs",
-    3: "tutor_3_registry_and_schema",
-    4: "tutor_4_loop_guard",
-    5: "tutor_5_manual_vs_react",
-    6: "tutor_6_pitfalls",
-}
-
 # Why a run stopped, in words, for the pages.
 STOP_REASON_TEXT: dict[str, dict[str, str]] = {
     STOP_FINAL: {"zh": "模型不再要工具，给出了最终回答", "en": "the model asked for no more tools and answered"},

@@ -29,6 +29,7 @@ from typing import Any
 from langchain_core.tools import BaseTool, tool
 
 from lessons.tutor import data as _data
+from toolcall_lab.stages.validation import FactSubject
 
 # The only date format the tools accept. "明天", "下周三", "tomorrow", "2026/07/25"
 # all fail this check and get a sentence explaining the format instead.
@@ -244,3 +245,17 @@ def build_tools(
         make_get_schedule(_data.SCHEDULES if schedules is None else schedules),
         make_get_learning_record(_data.RECORDS if records is None else records),
     ]
+
+
+def learning_record_subject(records: Mapping[str, Mapping[str, Any]] | None = None) -> FactSubject:
+    """小E's ``get_learning_record`` as a subject of the chain's fact check (stage ⑤).
+
+    ``S9999`` is well-shaped (a string) and still wrong in fact: no such student. The
+    tool says so in friendly text instead of raising, which is what stage ⑤ shows.
+    """
+    known = _data.RECORDS if records is None else records
+    return FactSubject(
+        tool=make_get_learning_record(known),
+        knows=lambda args: str(args.get("student_id", "")).strip().upper() in known,
+        default_args={"student_id": "S9999"},
+    )

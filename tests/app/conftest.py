@@ -20,12 +20,10 @@ def _router_mode_like_a_server():
 
 
 def page_files() -> list[str]:
-    """Every page the router can show (files in pages/ that are not helpers)."""
-    return sorted(
-        f"pages/{p.name}"
-        for p in (ROOT / "pages").glob("*.py")
-        if not p.name.startswith("_") and p.name not in ("registry.py", "__init__.py")
-    )
+    """Every page the router can show: the registry's list (tests/unit/test_registry.py holds it to the files)."""
+    from pages.registry import PAGES
+
+    return [spec.path for spec in PAGES]
 
 
 @pytest.fixture

@@ -14,15 +14,9 @@ import re
 
 import pytest
 
-PAGES = {
-    1: "pages/graph_1_workflow_vs_agent.py",
-    2: "pages/graph_2_is_tavily_a_tool.py",
-    3: "pages/graph_3_state.py",
-    4: "pages/graph_4_threads.py",
-    5: "pages/graph_5_code_review.py",
-    6: "pages/graph_6_approval.py",
-    7: "pages/graph_7_context.py",
-}
+from pages.registry import in_section
+
+PAGES = {n: spec.path for n, spec in enumerate(in_section("graph"), start=1)}
 TITLES = {
     1: ("固定工作流 vs Agent", "Fixed workflow vs agent"),
     2: ("Tavily 算工具吗", "Is Tavily a tool?"),

@@ -15,21 +15,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pages.registry import in_section
 from tests.app.conftest import ROOT
 
-P1, P2, P3, P4, P5, P6, P7, P8 = (
-    f"pages/{name}.py"
-    for name in (
-        "stage_1_tool",
-        "stage_2_schema",
-        "stage_3_bind_tools",
-        "stage_4_tool_call",
-        "stage_5_validation",
-        "stage_6_kwargs",
-        "stage_7_tool_message",
-        "stage_8_round_trip",
-    )
-)
+P1, P2, P3, P4, P5, P6, P7, P8 = (spec.path for spec in in_section("chain"))
 
 
 # ---------------------------------------------------------------- reading a rendered page

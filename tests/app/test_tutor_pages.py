@@ -9,17 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from lessons.tutor.lessons import LESSON_CONTENT
-from toolcall_lab.i18n import lesson_text
+from lessons.content import lesson_text
+from pages.registry import in_section
 
-PAGES = {
-    1: "pages/tutor_1_model_talks.py",
-    2: "pages/tutor_2_tools_for_programs.py",
-    3: "pages/tutor_3_registry.py",
-    4: "pages/tutor_4_loop_guard.py",
-    5: "pages/tutor_5_manual_vs_react.py",
-    6: "pages/tutor_6_pitfalls.py",
-}
+PAGES = {n: spec.path for n, spec in enumerate(in_section("tutor"), start=1)}
 
 
 def texts(at) -> str:
@@ -46,7 +39,7 @@ def texts(at) -> str:
 def test_page_title_is_the_lesson_heading_and_the_tutor_is_live(open_page, n, lang):
     at = open_page(PAGES[n], lang)
     assert not at.exception, at.exception
-    heading = lesson_text(LESSON_CONTENT[n], lang).splitlines()[0].removeprefix("# ")
+    heading = lesson_text(in_section("tutor")[n - 1].lesson, lang).splitlines()[0].removeprefix("# ")
     assert at.title[0].value == heading
     # the right column: the live tutor with the article's three questions one click away
     assert at.subheader[-1].value == ("Ask 小E live" if lang == "en" else "现场问小E")

@@ -400,30 +400,43 @@ def arguments_pipeline(
 # Layer 3: the facts
 
 
-def _tutor_subject() -> tuple[Any, Callable[[dict[str, Any]], bool]] | None:
-    """The tutor's learning-record tool and its "is this student real?" check, when present."""
-    try:
-        from lessons.tutor import data as tutor_data
-        from lessons.tutor.tools import build_tools
-    except ImportError:
-        return None
-    tools = {t.name: t for t in build_tools()}
-    chosen = tools.get("get_learning_record")
-    if chosen is None:
-        return None
-    return chosen, lambda args: str(args.get("student_id", "")).strip().upper() in tutor_data.RECORDS
+@dataclass(frozen=True)
+class FactSubject:
+    """A tool whose answers can be checked against the facts its data knows.
+
+    Attributes:
+        tool: the real LangChain tool (its ``args_schema`` checks the shape).
+        knows: ``knows(args)`` is True when the data has the thing asked about.
+        default_args: well-shaped arguments that are wrong in fact (the lesson's example).
+    """
+
+    tool: Any
+    knows: Callable[[dict[str, Any]], bool]
+    default_args: dict[str, Any]
+
+
+def weather_subject() -> FactSubject:
+    """The lab's ``get_weather`` over its local dataset; ``FakeCity`` is the article's wrong fact."""
+    from toolcall_lab.stages.weather_data import build_weather_tool, find_city
+
+    return FactSubject(
+        tool=build_weather_tool(),
+        knows=lambda a: find_city(str(a.get("city", ""))) is not None,
+        default_args={"city": "FakeCity", "days": 3},
+    )
 
 
 def fact_stage(
-    subject: Literal["weather", "tutor"] = "weather", args: dict[str, Any] | None = None
+    subject: FactSubject | None = None, args: dict[str, Any] | None = None
 ) -> dict[str, Any] | ExplainedError:
     """Run the real tool on arguments that are well-shaped but may be wrong in fact.
 
     Args:
-        subject: ``"weather"`` (``get_weather`` over the local dataset) or ``"tutor"``
-            (小E's ``get_learning_record``, when :mod:`lessons.tutor` is installed).
-        args: the arguments; by default the article's ``{"city": "FakeCity", "days": 3}``
-            or an unknown student ``{"student_id": "S9999"}``.
+        subject: the tool and its facts; by default :func:`weather_subject`. A specimen
+            passes its own (the tutor's ``get_learning_record`` is
+            ``lessons.tutor.tools.learning_record_subject()``).
+        args: the arguments; by default the subject's ``default_args``
+            (``{"city": "FakeCity", "days": 3}`` for the weather).
 
     Returns:
         ``{"tool", "args", "shape_ok", "shape_errors", "fact_ok", "result"}``: ``shape_ok``
@@ -435,27 +448,9 @@ def fact_stage(
         >>> r["shape_ok"], r["fact_ok"]
         (True, False)
     """
-    from toolcall_lab.stages.weather_data import build_weather_tool, find_city
-
-    if subject == "tutor":
-        found = _tutor_subject()
-        if found is None:
-            return explain(
-                "tool",
-                "lessons.tutor.tools is not available",
-                zh="小E 的工具不可用。",
-                en="The tutor's tools are not available.",
-                hint_zh="改用天气工具。",
-                hint_en="Use the weather tool instead.",
-            )
-        chosen, knows = found
-        args = {"student_id": "S9999"} if args is None else args
-    else:
-        chosen = build_weather_tool()
-        args = {"city": "FakeCity", "days": 3} if args is None else args
-
-        def knows(a: dict[str, Any]) -> bool:
-            return find_city(str(a.get("city", ""))) is not None
+    chosen_subject = subject or weather_subject()
+    chosen, knows = chosen_subject.tool, chosen_subject.knows
+    args = dict(chosen_subject.default_args) if args is None else args
 
     shape = validate_stage(args, chosen.args_schema)
     if isinstance(shape, ExplainedError):

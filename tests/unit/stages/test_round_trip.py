@@ -9,13 +9,14 @@ from toolcall_lab.stages.round_trip import run_round_trip, step_through
 
 
 def test_catalog_has_eight_ordered_stages_with_lesson_files():
-    from toolcall_lab.i18n import lesson_text
+    from lessons.content import lesson_text
+    from pages.registry import chain_page
 
     assert [s.index for s in STAGES] == list(range(1, 9))
     assert stage("round_trip").index == 8
     for item in STAGES:
         for lang in ("zh", "en"):
-            assert len(lesson_text(item.lesson, lang)) > 200
+            assert len(lesson_text(chain_page(item.key).lesson, lang)) > 200
 
 
 def test_second_request_carries_user_assistant_and_tool():

@@ -173,8 +173,9 @@ def test_bad_shape_never_reaches_the_tool():
 
 
 def test_tutor_unknown_student():
-    pytest.importorskip("lessons.tutor.tools")
-    r = fact_stage("tutor")
+    from lessons.tutor.tools import learning_record_subject
+
+    r = fact_stage(learning_record_subject())
     assert r["tool"] == "get_learning_record"
     assert r["shape_ok"] is True and r["fact_ok"] is False
     assert "S9999" in r["result"]

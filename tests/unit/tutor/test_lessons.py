@@ -6,11 +6,12 @@ import json
 
 import pytest
 
+from lessons.content import lesson_text
 from lessons.tutor import lessons as L
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT
 from lessons.tutor.fakes import ScriptedChatModel
+from pages.registry import in_section
 from toolcall_lab.errors import ExplainedError
-from toolcall_lab.i18n import lesson_text
 from toolcall_lab.llm import build_chat_model
 
 
@@ -208,7 +209,7 @@ def test_pitfall_7_id_mismatch_gets_a_real_400():
 
 
 # ------------------------------------------------------------------ prose
-@pytest.mark.parametrize("stem", sorted(L.LESSON_CONTENT.values()))
+@pytest.mark.parametrize("stem", sorted(p.lesson for p in in_section("tutor")))
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_lesson_has_prose_in_both_languages(stem, lang):
     text = lesson_text(stem, lang)
