@@ -22,5 +22,10 @@ echo "== installing Python packages"
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 
 mkdir -p test-output
+echo "== house rules: ruff check, ruff format --check, mypy, import contracts"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/mypy
+.venv/bin/lint-imports
 echo "== running the test suite"
 exec .venv/bin/python -m pytest "$@"

@@ -17,7 +17,7 @@ from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.offline import BuiltinModel
 from toolcall_lab.offline.transport import handle
 
-SETTINGS = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=200),

@@ -100,7 +100,7 @@ def conversations(draw):
     return messages
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(conversations(), st.integers(1, 12))
 def test_trim_never_orphans_a_reply_and_is_a_suffix(messages, budget):
     trimmed = trim_keeping_pairs(messages, budget)

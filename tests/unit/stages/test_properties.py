@@ -18,7 +18,6 @@ from toolcall_lab.stages.tool_source import ToolSourceResult, parse_tool_source
 from toolcall_lab.stages.validation import JsonStageResult, ValidationStageResult, json_stage, validate_stage
 
 SETTINGS = settings(
-    max_examples=1000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
 )

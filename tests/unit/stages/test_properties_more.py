@@ -16,9 +16,7 @@ from toolcall_lab.stages.tool_call import scripted_tool_call
 from toolcall_lab.stages.tool_message import run_tool_node
 from toolcall_lab.stages.wire import bind_tools_payload
 
-SETTINGS = settings(
-    max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=60),
