@@ -65,7 +65,7 @@ def lang() -> str:
         except Exception:
             locale = None
         st.session_state["lang"] = normalize_lang(st.query_params.get("lang") or locale)
-    return st.session_state["lang"]
+    return str(st.session_state["lang"])
 
 
 def T(zh: str, en: str) -> str:
@@ -365,7 +365,8 @@ def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[
     def cached() -> Sequence[Any]:
         if slot not in st.session_state:
             st.session_state[slot] = tuple(tools_factory())
-        return st.session_state[slot]
+        tools: Sequence[Any] = st.session_state[slot]
+        return tools
 
     return cached
 
