@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
 
 from lessons.content import lesson_text
+from lessons.tutor import (
+    lesson_1_model_talks,
+    lesson_2_tools_for_programs,
+    lesson_3_registry,
+    lesson_4_loop_guard,
+    lesson_5_manual_vs_react,
+    lesson_6_broken,
+    lesson_6_pitfalls,
+    lesson_common,
+)
 from lessons.tutor import lessons as L
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT
 from lessons.tutor.fakes import ScriptedChatModel
@@ -176,8 +187,6 @@ def _bilingual_dicts(value) -> list:
 
 
 def test_pitfall_code_names_real_source_for_both_sides():
-    import inspect
-
     for n in L.PITFALLS:
         broken, fixed = L.pitfall_code(n, True), L.pitfall_code(n, False)
         assert broken and fixed and broken != fixed
@@ -269,17 +278,6 @@ def test_every_lesson_has_prose_in_both_languages(stem, lang):
 
 # ------------------------------------------------------------------ the index
 def test_the_index_re_exports_each_lesson_module():
-    from lessons.tutor import (
-        lesson_1_model_talks,
-        lesson_2_tools_for_programs,
-        lesson_3_registry,
-        lesson_4_loop_guard,
-        lesson_5_manual_vs_react,
-        lesson_6_broken,
-        lesson_6_pitfalls,
-        lesson_common,
-    )
-
     modules = (
         lesson_1_model_talks,
         lesson_2_tools_for_programs,
