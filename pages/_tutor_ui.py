@@ -1,8 +1,9 @@
-"""Shared pieces of the six 小E tutor pages: intro, layout, live run, source, run records.
+"""Shared pieces of the six 小E tutor pages: intro, live run, run records, the stop reason in words.
 
-Only pages import this module (it imports Streamlit). Everything shown comes from
-:mod:`lessons.tutor.lessons`; the cached loaders below only call those pure functions
-and keep their plain-data results per language / per input, so a rerun is instant.
+Only pages import this module (it imports Streamlit). The data comes from the tutor's
+lesson modules (``lessons.tutor.lesson_<n>_*``, one per page); each page caches its own
+loader. General helpers (``T``, ``show_error``, ``source``, ``lesson_columns`` ...) come
+from :mod:`pages._ui` under their own names: pages import them from there.
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ from typing import Any
 import streamlit as st
 
 from lessons.content import lesson_text
-from pages._ui import T, lang, live_run_panel, show_error, source, tr  # noqa: F401
-from pages._ui import lesson_columns as columns  # noqa: F401
-from pages._ui import loading as _loading
+from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, SYSTEM_PROMPT
+from lessons.tutor.tools import build_tools
+from pages._ui import T, lang, live_run_panel, loading
 from pages.registry import in_section
-
-# shared with the stage and graph pages; re-exported under the names the tutor pages use
+from toolcall_lab.stages.kwargs import render_call
 
 # The article's three questions, as the student typed them, and the same in English
 # (the built-in model understands both; the tools answer in Chinese either way).
@@ -32,6 +32,16 @@ QUESTIONS: dict[str, tuple[str, str, str]] = {
         "What level is accord on your word list? Is it in the kaoyan syllabus?",
         "What classes do I have tomorrow (2026-07-25)? And also, how far have I got?",
         "Do I have class next Wednesday? My id is S1001",
+    ),
+}
+
+# Why a run stopped (the agent's STOP_* keys), in words: (zh, en).
+STOP_REASONS: dict[str, tuple[str, str]] = {
+    STOP_FINAL: ("模型不再要工具，给出了最终回答", "the model asked for no more tools and answered"),
+    STOP_MAX_STEPS: ("步数用完，护栏强制收工", "the step budget ran out; the guard stopped the run"),
+    STOP_REPEAT: (
+        "模型被提醒后仍原样重复调用，护栏叫停",
+        "the model repeated a call after being warned; the guard stopped it",
     ),
 }
 
@@ -62,9 +72,6 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
         highlight: the stage this lesson is about (opened and marked in the timeline).
         extra: more example questions after the article's three.
     """
-    from lessons.tutor.agent import SYSTEM_PROMPT
-    from lessons.tutor.tools import build_tools
-
     with st.container(border=True):
         st.subheader(T("现场问小E", "Ask 小E live"), anchor=False)
         st.caption(
@@ -85,19 +92,27 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
         )
 
 
+def run_cached(fn: Callable[..., Any], *args: Any) -> Any:
+    """Call a page's cached lesson loader under a spinner (instant on a cache hit)."""
+    return loading(fn, *args, what=("正在运行标本……", "Running the specimen…"))
+
+
 # ---------------------------------------------------------------- code and records
 def call_text(call: dict[str, Any]) -> str:
     """``get_schedule(student_id='S1001', date='2026-07-25')``."""
-    from toolcall_lab.stages.kwargs import render_call
-
     return render_call(str(call.get("name")), call.get("args") or {})
+
+
+def stop_reason_text(reason: str) -> str:
+    """Why a run stopped, in the session's language (the key itself when it has no words)."""
+    return T(*STOP_REASONS.get(reason, (reason, reason)))
 
 
 def stop_badge(summary: dict[str, Any]) -> None:
     """A badge saying why a run stopped (green for an answer, orange for a guard), then why in words."""
-    final = summary.get("stop_reason") == "final"
-    color, icon = ("green", ":material/check_circle:") if final else ("orange", ":material/front_hand:")
-    st.markdown(f":{color}-badge[{icon} stop_reason = {summary.get('stop_reason')}] {tr(summary['stop_reason_text'])}")
+    reason = str(summary.get("stop_reason"))
+    color, icon = ("green", ":material/check_circle:") if reason == STOP_FINAL else ("orange", ":material/front_hand:")
+    st.markdown(f":{color}-badge[{icon} stop_reason = {reason}] {stop_reason_text(reason)}")
 
 
 def render_steps(summary: dict[str, Any]) -> None:
@@ -111,9 +126,16 @@ def render_steps(summary: dict[str, Any]) -> None:
                 f"**Step {step['index']}** · {len(step['tool_calls'])} call(s)",
             )
         )
-        for call, observation in zip(step["tool_calls"], step["observations"]):
+        for call, observation in zip(step["tool_calls"], step["observations"], strict=True):
             st.code(f"{call_text(call)}   # id={call.get('id')}", language="python", wrap_lines=True)
             st.code(observation, language="text", wrap_lines=True)
+
+
+def lost_badge(item: dict[str, str]) -> None:
+    """One parameter description a bare ``@tool`` dropped: ``{"parameter", "description"}``."""
+    st.markdown(
+        f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — {item['description']}"
+    )
 
 
 def render_answer(text: str | None) -> None:
@@ -128,76 +150,3 @@ def render_result(summary: dict[str, Any], *, steps: bool = True) -> None:
     render_answer(summary.get("answer"))
     if steps:
         render_steps(summary)
-
-
-# ---------------------------------------------------------------- cached lesson data
-@st.cache_data(show_spinner=False, max_entries=8)
-def lesson1_builtin(language: str) -> dict[str, Any]:
-    """Lesson 1 over the built-in model: question two in ``language``."""
-    from lessons.tutor.lessons import lesson1_four_steps
-    from toolcall_lab.llm import build_chat_model
-
-    return lesson1_four_steps(build_chat_model(), QUESTIONS[language][1])
-
-
-@st.cache_data(show_spinner=False, max_entries=4)
-def lesson2_builtin() -> dict[str, Any]:
-    """Lesson 2 over the built-in model, on the article's own 下周三 question."""
-    from lessons.tutor.lessons import lesson2_tools_for_programs
-    from toolcall_lab.llm import build_chat_model
-
-    return lesson2_tools_for_programs(build_chat_model())
-
-
-@st.cache_data(show_spinner=False, max_entries=4)
-def lesson3_data() -> dict[str, Any]:
-    from lessons.tutor.lessons import lesson3_registry
-
-    return lesson3_registry()
-
-
-@st.cache_data(show_spinner=False, max_entries=32)
-def lesson4_data(max_steps: int, hard_limit: int) -> dict[str, Any]:
-    from lessons.tutor.lessons import lesson4_loop_guard
-
-    return lesson4_loop_guard(max_steps=max_steps, hard_limit=hard_limit)
-
-
-@st.cache_data(show_spinner=False, max_entries=4)
-def lesson5_data() -> dict[str, Any]:
-    import warnings
-
-    from lessons.tutor.lessons import lesson5_manual_vs_react
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # captured on purpose by react_deprecation_warning
-        return lesson5_manual_vs_react()
-
-
-@st.cache_data(show_spinner=False, max_entries=2)
-def react_graph_plain() -> str:
-    """The prebuilt agent's graph as ``draw_mermaid(with_styles=False)``.
-
-    The styled text carries HTML labels (``<p>``, ``<hr/>``) that Streamlit's Mermaid
-    renderer shows as literal text; the plain drawing has the same nodes and edges,
-    from the same compiled graph.
-    """
-    from lessons.tutor.lessons import react_graph_mermaid
-
-    return react_graph_mermaid(with_styles=False)
-
-
-@st.cache_data(show_spinner=False, max_entries=16)
-def pitfall_data(n: int, broken: bool) -> dict[str, Any]:
-    import warnings
-
-    from lessons.tutor.lessons import PITFALLS
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return PITFALLS[n](broken)
-
-
-def loading(fn: Callable[..., Any], *args: Any) -> Any:
-    """Call a cached loader under a spinner (instant on a cache hit)."""
-    return _loading(fn, *args, what=("正在运行标本……", "Running the specimen…"))

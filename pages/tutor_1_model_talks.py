@@ -1,15 +1,46 @@
 """Tutor lesson 1 — the model talks, your code acts: the four steps of one real run."""
 
 import json
+from typing import Any
 
 import streamlit as st
 
+from lessons.tutor.agent import run_manual
+from lessons.tutor.lesson_1_model_talks import lesson1_four_steps
 from pages import _tutor_ui as tu
-from pages._ui import T, chat_model, lang, model_label, settings, show_error
+from pages._ui import T, chat_model, lang, lesson_columns, model_label, settings, show_error, source
+from toolcall_lab.errors import explain
 from toolcall_lab.jsonable import json_text
+from toolcall_lab.llm import build_chat_model
+
+# The four steps of lesson1_four_steps, by key: (zh, en).
+STEP_TITLES: dict[str, tuple[str, str]] = {
+    "ask": ("① 程序把问题和工具清单一起发给模型", "① Your program sends the question with the tool list"),
+    "intent": (
+        "② 模型只回一行意图：想调哪个工具、传什么参数",
+        "② The model only states an intent: which tool, which arguments",
+    ),
+    "act": (
+        "③ 你的代码真的执行工具，结果包成 ToolMessage",
+        "③ Your code really runs each tool and wraps the result in a ToolMessage",
+    ),
+    "answer": ("④ 再问一轮，模型看着结果组织回答", "④ Ask again: the model words its answer from the results"),
+}
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def builtin_run(language: str) -> dict[str, Any]:
+    """Lesson 1 over the built-in model: question two in ``language``."""
+    return lesson1_four_steps(build_chat_model(), tu.QUESTIONS[language][1])
+
+
+def step_heading(step: dict[str, Any]) -> None:
+    """The step's title, worded from its key."""
+    st.markdown(f"#### {T(*STEP_TITLES[step['key']])}")
+
 
 tu.lesson_intro(1)
-left, right = tu.columns()
+left, right = lesson_columns()
 
 with left:
     question = tu.QUESTIONS[lang()][1]
@@ -25,9 +56,6 @@ with left:
         args=("tutor1::rerun_asked", True),
     )
     if st.session_state.pop("tutor1::rerun_asked", False):
-        from lessons.tutor.lessons import lesson1_four_steps
-        from toolcall_lab.errors import explain
-
         with st.status(T("运行中……", "Running…")) as status:
             try:
                 st.session_state[run_key] = {"data": lesson1_four_steps(chat_model(), question), "label": model_label()}
@@ -48,7 +76,7 @@ with left:
     if run_key in st.session_state:
         data, label = st.session_state[run_key]["data"], st.session_state[run_key]["label"]
     else:
-        data = tu.loading(tu.lesson1_builtin, lang())
+        data = tu.run_cached(builtin_run, lang())
         label = T("内置教学模型（离线、确定性）", "built-in teaching model (offline, deterministic)")
     st.caption(
         T("模型：", "Model: ")
@@ -66,7 +94,7 @@ with left:
 
     # ① the request: question + tool schemas
     with st.container(border=True):
-        st.markdown(f"#### {tu.tr(ask['title'])}")
+        step_heading(ask)
         request = ask["artifact"]["request"] or {}
         cols = st.columns(3)
         cols[0].metric(T("消息条数", "Messages"), len(request.get("messages", [])))
@@ -81,7 +109,7 @@ with left:
 
     # ② the model's intent: two tool calls in one reply
     with st.container(border=True):
-        st.markdown(f"#### {tu.tr(intent['title'])}")
+        step_heading(intent)
         calls = intent["artifact"]["tool_calls"]
         st.markdown(
             T(
@@ -106,7 +134,7 @@ with left:
 
     # ③ our code runs each call and answers it by id
     with st.container(border=True):
-        st.markdown(f"#### {tu.tr(act['title'])}")
+        step_heading(act)
         second = answer["artifact"]["request"] or {}
         tool_msgs = {m.get("tool_call_id"): m for m in second.get("messages", []) if m.get("role") == "tool"}
         for ex in act["artifact"]["executions"]:
@@ -120,7 +148,7 @@ with left:
 
     # ④ ask again, the model answers from the results
     with st.container(border=True):
-        st.markdown(f"#### {tu.tr(answer['title'])}")
+        step_heading(answer)
         roles = [m.get("role") for m in second.get("messages", [])]
         st.markdown(
             T("第二次请求的消息顺序：", "Messages of the second request: ") + " → ".join(f"`{r}`" for r in roles)
@@ -130,11 +158,7 @@ with left:
         tu.stop_badge(data["result"])
         tu.render_answer(answer["artifact"]["answer"])
 
-    from lessons.tutor.agent import run_manual
-
-    tu.source(
-        run_manual, T("源码：run_manual（四步就是这个循环）", "Source: run_manual (the four steps are this loop)")
-    )
+    source(run_manual, T("源码：run_manual（四步就是这个循环）", "Source: run_manual (the four steps are this loop)"))
 
 with right:
     tu.tutor_live_run("tutor1", highlight="tool_call")

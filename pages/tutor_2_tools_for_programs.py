@@ -1,16 +1,28 @@
 """Tutor lesson 2 — tools are written for programs: error text, the bad-input gallery, injected data."""
 
+from typing import Any
+
 import streamlit as st
 
+from lessons.tutor.lesson_2_tools_for_programs import OTHER_SCHEDULES, lesson2_tools_for_programs
+from lessons.tutor.tools import make_get_schedule
 from pages import _tutor_ui as tu
-from pages._ui import T
+from pages._ui import T, lesson_columns, source
 from toolcall_lab.jsonable import json_text
+from toolcall_lab.llm import build_chat_model
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def builtin_run() -> dict[str, Any]:
+    """Lesson 2 over the built-in model, on the article's own 下周三 question."""
+    return lesson2_tools_for_programs(build_chat_model())
+
 
 tu.lesson_intro(2)
-left, right = tu.columns()
+left, right = lesson_columns()
 
 with left:
-    data = tu.loading(tu.lesson2_builtin)
+    data = tu.run_cached(builtin_run)
     run = data["run"]
 
     # 1. the 下周三 run: the tool explains, the model answers honestly
@@ -83,14 +95,10 @@ with left:
         with c2:
             st.markdown(T("**分校数据** `OTHER_SCHEDULES`", "**Branch campus data** `OTHER_SCHEDULES`"))
             st.code(same["other_data"], language="text", wrap_lines=True)
-        from lessons.tutor.lessons import OTHER_SCHEDULES
-
         with st.expander(T("分校数据本身", "The branch campus data itself"), icon=":material/database:"):
             st.json(OTHER_SCHEDULES)
 
-    from lessons.tutor.tools import make_get_schedule
-
-    tu.source(
+    source(
         make_get_schedule,
         T("源码：make_get_schedule（工厂 + 友好报错）", "Source: make_get_schedule (a factory, with friendly errors)"),
     )

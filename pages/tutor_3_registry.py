@@ -1,16 +1,27 @@
 """Tutor lesson 3 — one registry, a schema snapshot, and the parse_docstring pitfall it catches."""
 
+from typing import Any
+
 import streamlit as st
 
+from lessons.tutor.lesson_3_registry import lesson3_registry, parse_docstring_comparison
+from lessons.tutor.registry import get_tool, schema_snapshot
 from pages import _tutor_ui as tu
-from pages._ui import T
+from pages._ui import T, lesson_columns, show_error, source
 from toolcall_lab.errors import explain
 
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def registry_data() -> dict[str, Any]:
+    """Lesson 3 over the default tools."""
+    return lesson3_registry()
+
+
 tu.lesson_intro(3)
-left, right = tu.columns()
+left, right = lesson_columns()
 
 with left:
-    data = tu.loading(tu.lesson3_data)
+    data = tu.run_cached(registry_data)
 
     # 1. the registry: one list, loud on a wrong name
     with st.container(border=True):
@@ -25,22 +36,20 @@ with left:
                 'A wrong name fails on the spot, `get_tool("get_weather")`:',
             )
         )
-        from lessons.tutor.registry import get_tool, schema_snapshot
-
         if data["lookup_error"]:  # the KeyError text get_tool("get_weather") really raised in the lesson
-            tu.show_error(
+            show_error(
                 explain(
                     "registry",
                     f"KeyError: {data['lookup_error']}",
                     zh="没有这个名字的工具：KeyError（故意大声失败）",
                     en="No tool by that name: KeyError (a loud failure, on purpose)",
                     hint_zh="名字写错是开发期的 bug：让它炸，别静默兜底，否则模型会拿着错误结果推理好几轮。",
-                    hint_en="A misspelt name is a development bug: let it fail rather than paper over it while the model "
-                    "reasons on a wrong result.",
+                    hint_en="A misspelt name is a development bug: let it fail rather than paper over it "
+                    "while the model reasons on a wrong result.",
                 ),
                 warning=True,
             )
-        tu.source(get_tool)
+        source(get_tool)
 
     # 2. the snapshot: what the model reads
     with st.container(border=True):
@@ -73,7 +82,7 @@ with left:
             hide_index=True,
         )
         tabs = st.tabs([entry["name"] for entry in snapshot])
-        for tab, entry in zip(tabs, snapshot):
+        for tab, entry in zip(tabs, snapshot, strict=True):
             with tab:
                 st.markdown(T("**description**（模型据此决定调不调）", "**description** (the model decides from it)"))
                 st.code(entry["description"], language="text", wrap_lines=True)
@@ -84,7 +93,7 @@ with left:
                     )
                 )
                 st.json(entry["parameters"])
-        tu.source(schema_snapshot)
+        source(schema_snapshot)
 
     # 3. the comparison: the same function with and without parse_docstring=True
     with st.container(border=True):
@@ -94,17 +103,15 @@ with left:
         if lost:
             st.error(
                 T(
-                    f"不加 parse_docstring=True，`{comparison['name']}` 丢了 {len(lost)} 条参数说明，而且没有任何报错：",
+                    f"不加 parse_docstring=True，`{comparison['name']}` 丢了 {len(lost)} 条参数说明，"
+                    "而且没有任何报错：",
                     f"Without parse_docstring=True, `{comparison['name']}` loses {len(lost)} parameter "
                     "description(s), and nothing raises:",
                 ),
                 icon=":material/report:",
             )
             for item in lost:
-                st.markdown(
-                    f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — "
-                    f"{item['description']}"
-                )
+                tu.lost_badge(item)
         props = {
             key: comparison[key]["openai_tool"]["function"]["parameters"].get("properties", {})
             for key in ("without", "with")
@@ -146,9 +153,7 @@ with left:
                 st.code(comparison[key]["description"], language="text", wrap_lines=True)
                 with st.expander(T("完整的工具 schema", "The whole tool schema")):
                     st.json(comparison[key]["openai_tool"])
-        from lessons.tutor.lessons import parse_docstring_comparison
-
-        tu.source(parse_docstring_comparison)
+        source(parse_docstring_comparison)
 
 with right:
     tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[T("北京天气怎么样？", "What's the weather in Beijing?")])

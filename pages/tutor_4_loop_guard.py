@@ -1,15 +1,26 @@
 """Tutor lesson 4 — the loop guard: a stuck model, the repeat notice, the step limit, the bill."""
 
+from typing import Any
+
 import streamlit as st
 
+from lessons.tutor.lesson_4_loop_guard import lesson4_loop_guard, run_unguarded
+from lessons.tutor.loop_guard import LoopGuard, call_key
 from pages import _tutor_ui as tu
-from pages._ui import T
+from pages._ui import T, lesson_columns, source
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def guard_data(max_steps: int, hard_limit: int) -> dict[str, Any]:
+    """Lesson 4 with the learner's step limit and hard cap."""
+    return lesson4_loop_guard(max_steps=max_steps, hard_limit=hard_limit)
+
 
 tu.lesson_intro(4)
-left, right = tu.columns()
+left, right = lesson_columns()
 
 
-def cost_metrics(scenario: dict) -> None:
+def cost_metrics(scenario: dict[str, Any], hard_limit: int) -> None:
     """Guarded vs unguarded, side by side: model calls, tool runs, characters sent."""
     guarded, free = scenario["guarded"], scenario["unguarded"]
     heads = st.columns(2)
@@ -40,9 +51,8 @@ def cost_metrics(scenario: dict) -> None:
     if free.get("reached_hard_limit"):
         st.caption(
             T(
-                f"无护栏的循环只因课程设了硬上限 {data['hard_limit']} 才停下；真实循环会一直跑下去。",
-                f"The unguarded loop stopped only at the lesson's hard cap of {data['hard_limit']}; "
-                "a real one would go on.",
+                f"无护栏的循环只因课程设了硬上限 {hard_limit} 才停下；真实循环会一直跑下去。",
+                f"The unguarded loop stopped only at the lesson's hard cap of {hard_limit}; a real one would go on.",
             )
         )
 
@@ -53,7 +63,7 @@ def short(text: str, limit: int = 60) -> str:
     return line if len(line) <= limit and "\n" not in text else line[:limit] + "…"
 
 
-def steps_table(summary: dict) -> None:
+def steps_table(summary: dict[str, Any]) -> None:
     """One row per step of the guarded run: the call, and the start of what came back."""
     st.table(
         [
@@ -63,7 +73,7 @@ def steps_table(summary: dict) -> None:
                 T("送回的 ToolMessage（节选）", "ToolMessage sent back (excerpt)"): short(obs),
             }
             for step in summary["steps"]
-            for call, obs in zip(step["tool_calls"], step["observations"])
+            for call, obs in zip(step["tool_calls"], step["observations"], strict=True)
         ],
         hide_index=True,
     )
@@ -82,14 +92,14 @@ with left:
         hard_limit = c2.slider(
             T("无护栏时课程的硬上限", "The lesson's hard cap without a guard"), 5, 40, 20, key="tutor4::hard_limit"
         )
-    data = tu.loading(tu.lesson4_data, max_steps, hard_limit)
+    data = tu.run_cached(guard_data, max_steps, hard_limit)
 
     # 1. the same call again and again: the repeat notice, then the stop
     with st.container(border=True):
         st.subheader(T("情形一：原样重复同一个调用", "Case 1: the same call, repeated"), anchor=False)
         repeat = data["repeat"]
         tu.stop_badge(repeat["guarded"]["result"])
-        cost_metrics(repeat)
+        cost_metrics(repeat, data["hard_limit"])
         steps_table(repeat["guarded"]["result"])
         if data["notice_received"]:
             st.markdown(
@@ -122,18 +132,15 @@ with left:
                 icon=":material/timer_off:",
             )
         tu.stop_badge(result)
-        cost_metrics(rephrase)
+        cost_metrics(rephrase, data["hard_limit"])
         steps_table(result)
         with st.expander(T("每一步送回的完整 ToolMessage", "Every ToolMessage sent back, in full")):
             tu.render_steps(result)
         tu.render_answer(result["answer"])
 
-    from lessons.tutor.lessons import run_unguarded
-    from lessons.tutor.loop_guard import LoopGuard, call_key
-
-    tu.source(LoopGuard)
-    tu.source(call_key)
-    tu.source(
+    source(LoopGuard)
+    source(call_key)
+    source(
         run_unguarded,
         T(
             "源码：run_unguarded（反例：没有护栏的循环）",

@@ -1,15 +1,40 @@
 """Tutor lesson 5 — the loop by hand and LangGraph's prebuilt one, on one script."""
 
+import warnings
+from typing import Any
+
 import streamlit as st
 
+from lessons.tutor.agent import run_manual, run_react
+from lessons.tutor.lesson_5_manual_vs_react import lesson5_manual_vs_react, react_graph_mermaid
 from pages import _tutor_ui as tu
-from pages._ui import T
+from pages._ui import T, lesson_columns, source
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def comparison_data() -> dict[str, Any]:
+    """Lesson 5 on question two's script."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # captured on purpose by react_deprecation_warning
+        return lesson5_manual_vs_react()
+
+
+@st.cache_data(show_spinner=False, max_entries=2)
+def react_graph_plain() -> str:
+    """The prebuilt agent's graph as ``draw_mermaid(with_styles=False)``.
+
+    The styled text carries HTML labels (``<p>``, ``<hr/>``) that Streamlit's Mermaid
+    renderer shows as literal text; the plain drawing has the same nodes and edges,
+    from the same compiled graph.
+    """
+    return react_graph_mermaid(with_styles=False)
+
 
 tu.lesson_intro(5)
-left, right = tu.columns()
+left, right = lesson_columns()
 
 with left:
-    data = tu.loading(tu.lesson5_data)
+    data = tu.run_cached(comparison_data)
 
     # 1. one script, two loops, compared
     with st.container(border=True):
@@ -51,7 +76,7 @@ with left:
             T("预置 ReAct 图：来自它自己的 get_graph()", "The prebuilt ReAct graph, from its own get_graph()"),
             anchor=False,
         )
-        plain = tu.react_graph_plain()
+        plain = react_graph_plain()
         st.mermaid_chart(
             plain,
             alt=T(
@@ -96,13 +121,11 @@ with left:
                 T("这个版本的 LangGraph 没有打印弃用警告。", "This LangGraph version printed no deprecation warning.")
             )
 
-    from lessons.tutor.agent import run_manual, run_react
-
     c1, c2 = st.columns(2)
     with c1:
-        tu.source(run_manual)
+        source(run_manual)
     with c2:
-        tu.source(run_react)
+        source(run_react)
 
 with right:
     tu.tutor_live_run("tutor5", highlight="round_trip")

@@ -1,16 +1,95 @@
 """Tutor lesson 6 — the seven pitfalls, each run live broken and fixed behind a toggle."""
 
+import warnings
 from typing import Any
 
 import streamlit as st
 
+from lessons.tutor.lesson_6_pitfalls import PITFALL_KEYS, PITFALLS, PitfallResult, pitfall_code
 from pages import _tutor_ui as tu
-from pages._ui import T
+from pages._ui import T, lesson_columns, show_error, source
 
-tu.lesson_intro(6)
-left, right = tu.columns()
+# Each pitfall's title, by its key: (zh, en).
+TITLES: dict[str, tuple[str, str]] = {
+    "bare_tool": ("裸用 @tool：Args 段被静默丢弃", "Bare @tool: the Args section is silently dropped"),
+    "raising_tool": ("工具抛异常，整个循环跟着炸", "A tool raises, and the whole loop blows up"),
+    "relative_date": ("模型把「明天」原样传给 date", "The model passes 「明天」 (tomorrow) straight into date"),
+    "fake_list_chat_model": (
+        "自带的 FakeListChatModel 跑不了工具通路",
+        "The stock FakeListChatModel cannot do tool calling",
+    ),
+    "copying_bind_tools": (
+        "bind_tools 返回副本，脚本被打回第一条",
+        "bind_tools returns a copy and the script restarts",
+    ),
+    "no_guard": ("没有护栏的循环是最贵的 bug", "A loop without a guard is the most expensive bug"),
+    "tool_call_id": ("tool_call_id 对不上，接口直接拒收", "A tool_call_id that matches nothing is rejected"),
+}
 
-# What each artifact key means, in both languages.
+# What happened on each side, by outcome key: (zh, en), filled in with the run's ``facts``.
+OUTCOMES: dict[str, tuple[str, str]] = {
+    "descriptions_lost": (
+        "参数说明丢了 {lost} 条，模型只看到参数名和类型，且不会报任何错。",
+        "{lost} parameter descriptions are gone; the model sees only names and types, and nothing errors.",
+    ),
+    "descriptions_kept": (
+        "每个参数都带着说明，格式要求（YYYY-MM-DD）进了 schema。",
+        "Every parameter carries its description; the format rule (YYYY-MM-DD) is in the schema.",
+    ),
+    "loop_crashed": (
+        "run_react 直接崩溃；run_manual 靠 try/except 兜住了这一步。",
+        "run_react crashes; run_manual's try/except contains the step.",
+    ),
+    "error_as_text": (
+        "工具把错误说成一句话，循环照常走完，模型如实回答。",
+        "The tool turns the error into a sentence; the loop finishes and the model answers honestly.",
+    ),
+    "confident_wrong_answer": (
+        "工具查了字符串「明天」，说没课；模型据此回答——答案错了，但没有任何报错。",
+        "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored.",
+    ),
+    "asks_for_the_date": (
+        "工具回了格式提示，模型老实承认不知道「明天」是几号，请学生给日期。",
+        "The tool replied with the format rule; the model admits it cannot tell the date and asks for one.",
+    ),
+    "bind_tools_not_implemented": (
+        "第一步 bind_tools 就抛 NotImplementedError，循环根本没开始。",
+        "bind_tools raises NotImplementedError at the first line; the loop never starts.",
+    ),
+    "scripted_fake_runs": (
+        "脚本假模型绑定了三个工具，跑完两步，还存下了每次请求。",
+        "The scripted fake bound the three tools, ran both steps, and kept every request.",
+    ),
+    "script_restarts": (
+        "每一步都拿到脚本第一条，永远走不到回答；手里那个对象一条请求都没记下。",
+        "Every step gets the first scripted reply and never reaches the answer; "
+        "the object you hold recorded no request.",
+    ),
+    "script_advances": (
+        "bind_tools 返回 self：脚本按顺序推进，请求都记在同一个对象上。",
+        "bind_tools returns self: the script advances in order and requests are kept on the same object.",
+    ),
+    "runs_until_hard_cap": (
+        "同一个错误调用跑了 {tool_runs} 次，模型被调用 {model_calls} 次，只因为课程设了硬上限才停。",
+        "The same bad call ran {tool_runs} times over {model_calls} model calls; "
+        "only the lesson's hard cap stopped it.",
+    ),
+    "guard_stops": (
+        "工具只跑了 {tool_runs} 次，模型被调用 {model_calls} 次就收工。",
+        "The tool ran {tool_runs} time(s) and the run ended after {model_calls} model calls.",
+    ),
+    "id_mismatch_rejected": (
+        "第二次请求被内置接口以 400 拒收：AIMessage 里的调用没有 id，补出来的 id 只写在了 tool 消息上，两边对不上。",
+        "The second request is rejected by the built-in endpoint with a 400: the call on the AIMessage has no id, "
+        "and the id made up for the tool message matches nothing.",
+    ),
+    "ids_match": (
+        "同一个 id 写在调用和结果两边，第二次请求 200，模型正常回答。",
+        "The same id on the call and on its result: the second request returns 200 and the model answers.",
+    ),
+}
+
+# What each artifact key means: (zh, en).
 LABELS: dict[str, tuple[str, str]] = {
     "openai_tool": ("发给模型的工具 schema", "The tool schema the model gets"),
     "lost": ("丢掉的参数说明", "Parameter descriptions lost"),
@@ -36,32 +115,40 @@ LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+@st.cache_data(show_spinner=False, max_entries=16)
+def pitfall_data(n: int, broken: bool) -> PitfallResult:
+    """One side of pitfall ``n``, run for real (LangGraph's deprecation warning kept quiet)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return PITFALLS[n](broken)
+
+
 def label(key: str) -> str:
-    zh, en = LABELS.get(key, (key, key))
-    return T(zh, en)
+    """An artifact key in words (the key itself when it has none)."""
+    return T(*LABELS.get(key, (key, key)))
+
+
+def outcome_text(result: PitfallResult) -> str:
+    """What happened on this side, in words, with the run's own numbers."""
+    return T(*OUTCOMES[result["outcome"]]).format(**result["facts"])
 
 
 def render_artifact(artifact: dict[str, Any]) -> None:
     """Numbers as metrics, texts as code, run records as runs, the rest as JSON."""
-    numbers = {k: v for k, v in artifact.items() if isinstance(v, (int, bool)) and not isinstance(v, bool)}
+    numbers = {k: v for k, v in artifact.items() if isinstance(v, int) and not isinstance(v, bool)}
     if numbers:
-        for col, (key, value) in zip(st.columns(len(numbers)), numbers.items()):
+        for col, (key, value) in zip(st.columns(len(numbers)), numbers.items(), strict=True):
             col.metric(label(key), value, border=True)
     for key, value in artifact.items():
         if key in numbers:
             continue
         if key == "lost":
-            if value:
-                for item in value:
-                    st.markdown(
-                        f":red-badge[:material/remove_circle: {T('丢失', 'lost')}] `{item['parameter']}` — "
-                        f"{item['description']}"
-                    )
+            for item in value:
+                tu.lost_badge(item)
             continue
         if key == "status_codes":
-            st.markdown(
-                f"**{label(key)}:** " + " ".join(f":{'green' if code < 400 else 'red'}-badge[{code}]" for code in value)
-            )
+            badges = " ".join(f":{'green' if code < 400 else 'red'}-badge[{code}]" for code in value)
+            st.markdown(f"**{label(key)}:** {badges}")
             continue
         st.markdown(f"**{label(key)}**")
         if isinstance(value, dict) and "stop_reason" in value:
@@ -76,27 +163,8 @@ def render_artifact(artifact: dict[str, Any]) -> None:
             st.json(value, expanded=True)
 
 
-def sources(n: int, broken: bool) -> list[Any]:
-    """The code each side of pitfall ``n`` really runs."""
-    from langchain_core.language_models import BaseChatModel
-
-    from lessons.tutor import lessons as L
-    from lessons.tutor.agent import _run_tool, run_manual
-    from lessons.tutor.fakes import ScriptedChatModel
-    from lessons.tutor.loop_guard import LoopGuard
-    from lessons.tutor.tools import make_get_schedule
-
-    table = {
-        1: ([L.parse_docstring_comparison], [L.parse_docstring_comparison, make_get_schedule]),
-        2: ([L._raising_get_schedule, _run_tool], [make_get_schedule]),
-        3: ([L._naive_get_schedule], [make_get_schedule]),
-        4: ([BaseChatModel.bind_tools], [ScriptedChatModel.bind_tools]),
-        5: ([L.CopyingScriptedChatModel.bind_tools, L.run_rebinding_loop], [ScriptedChatModel.bind_tools]),
-        6: ([L.run_unguarded], [LoopGuard]),
-        7: ([L.pitfall_7], [run_manual]),
-    }
-    return table[n][0 if broken else 1]
-
+tu.lesson_intro(6)
+left, right = lesson_columns()
 
 with left:
     st.caption(
@@ -106,25 +174,23 @@ with left:
             "teaching model or a scripted model.",
         )
     )
-    from lessons.tutor.lessons import PITFALL_TITLES, PITFALLS
-
-    for n in PITFALLS:
+    for n, key in PITFALL_KEYS.items():
         with st.container(border=True):
             head, switch = st.columns([4, 1], vertical_alignment="center")
-            head.markdown(f"#### {n}. {tu.tr(PITFALL_TITLES[n])}")
+            head.markdown(f"#### {n}. {T(*TITLES[key])}")
             fixed = switch.toggle(T("修好", "Fixed"), key=f"tutor6::fixed::{n}")
-            result = tu.loading(tu.pitfall_data, n, not fixed)
+            result = tu.run_cached(pitfall_data, n, not fixed)
             if fixed:
-                st.success(tu.tr(result["outcome"]), icon=":material/check_circle:")
+                st.success(outcome_text(result), icon=":material/check_circle:")
             else:
-                st.warning(tu.tr(result["outcome"]), icon=":material/heart_broken:")
-            tu.show_error(result["error"])
+                st.warning(outcome_text(result), icon=":material/heart_broken:")
+            show_error(result["error"])
             tab_artifact, tab_code = st.tabs([T("产物", "Artifact"), T("运行的代码", "The code that ran")])
             with tab_artifact:
                 render_artifact(result["artifact"])
             with tab_code:
-                for obj in sources(n, not fixed):
-                    tu.source(obj)
+                for obj in pitfall_code(n, not fixed):
+                    source(obj)
 
 with right:
     tu.tutor_live_run("tutor6", highlight="tool_message", extra=[T("明天我有课吗？", "Do I have class tomorrow?")])

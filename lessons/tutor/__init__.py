@@ -8,5 +8,9 @@ Modules, in reading order:
 * :mod:`lessons.tutor.loop_guard` -- step limit and repeated-call detection.
 * :mod:`lessons.tutor.agent` -- ``run_manual`` (the loop by hand) and ``run_react`` (LangGraph).
 * :mod:`lessons.tutor.fakes` -- a scripted chat model that records what it was sent.
-* :mod:`lessons.tutor.lessons` -- the data the six tutor lesson pages show.
+
+One lesson module per tutor page, each returning plain data from real runs (keys and
+values; the pages word them): ``lesson_1_model_talks`` ... ``lesson_6_pitfalls`` (with
+``lesson_6_broken``, the broken code the pitfalls run) and ``lesson_common`` (what they
+share). :mod:`lessons.tutor.lessons` is their index and re-exports every public name.
 """

@@ -256,12 +256,13 @@ def run_react(
     state: dict[str, Any] = {"messages": [HumanMessage(content=question)]}
     stop_reason = STOP_FINAL
     try:
-        for state in agent.stream(state, {"recursion_limit": recursion_limit}, stream_mode="values"):
-            pass
+        for values in agent.stream(state, {"recursion_limit": recursion_limit}, stream_mode="values"):
+            state = values  # keep the latest state
     except GraphRecursionError:
         stop_reason = STOP_MAX_STEPS
     messages = list(state["messages"])
     last = messages[-1] if messages else None
+    answer: str
     if stop_reason == STOP_FINAL and isinstance(last, AIMessage) and not last.tool_calls:
         answer = last.text
         if answer == _NEED_MORE_STEPS:

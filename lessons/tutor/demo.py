@@ -12,6 +12,9 @@ real ``ChatOpenAI`` client over the OpenAI wire format.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
 
 from lessons.tutor.agent import AgentResult, run_manual, run_react
 
@@ -24,7 +27,7 @@ DEMO_QUESTIONS: tuple[str, ...] = (
 )
 
 
-def _format_call(call: dict) -> str:
+def _format_call(call: dict[str, Any]) -> str:
     """``get_schedule(student_id='S1001', date='2026-07-25')``."""
     args = ", ".join(f"{key}={value!r}" for key, value in (call.get("args") or {}).items())
     return f"{call.get('name')}({args})"
@@ -53,7 +56,7 @@ def format_run(result: AgentResult, title: str) -> str:
     return "\n".join(lines)
 
 
-def main(llm_factory: Callable[[], object] | None = None) -> None:
+def main(llm_factory: Callable[[], BaseChatModel] | None = None) -> None:
     """Run every demo question through both loops and print the runs.
 
     Args:

@@ -62,7 +62,7 @@ class ScriptedChatModel(BaseChatModel):
     def _llm_type(self) -> str:
         return "scripted-chat-model"
 
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:  # type: ignore[override]
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:
         """Remember the tools on this object and return this object (not a copy)."""
         self.bound_tools = list(tools)
         self.bound_schemas = [convert_to_openai_tool(t) for t in tools]

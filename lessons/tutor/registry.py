@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.tools import BaseTool
+from pydantic import BaseModel
 
 from lessons.tutor.tools import build_tools
 
@@ -64,4 +65,6 @@ def _parameters_of(item: BaseTool) -> dict[str, Any]:
         return {}
     if isinstance(schema, dict):  # a tool built from a raw JSON schema
         return dict(schema)
-    return schema.model_json_schema()
+    if issubclass(schema, BaseModel):  # Pydantic v2, as @tool builds it
+        return schema.model_json_schema()
+    return schema.schema()  # a Pydantic v1 model

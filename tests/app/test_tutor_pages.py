@@ -60,6 +60,24 @@ def test_lesson1_step_one_holds_two_parallel_calls(open_page, lang):
     assert "09:00-10:30 雅思写作精讲 · 王老师 在 3 号教室" in page
     assert "`system` → `user` → `assistant` → `tool` → `tool`" in page
     assert "stop_reason = final" in page
+    # the lesson returns step and stop keys; the page words them
+    titles = {
+        "en": (
+            "① Your program sends the question with the tool list",
+            "② The model only states an intent: which tool, which arguments",
+            "③ Your code really runs each tool and wraps the result in a ToolMessage",
+            "④ Ask again: the model words its answer from the results",
+        ),
+        "zh": (
+            "① 程序把问题和工具清单一起发给模型",
+            "② 模型只回一行意图：想调哪个工具、传什么参数",
+            "③ 你的代码真的执行工具，结果包成 ToolMessage",
+            "④ 再问一轮，模型看着结果组织回答",
+        ),
+    }[lang]
+    assert [m.value for m in at.markdown if m.value.startswith("#### ")] == [f"#### {t}" for t in titles]
+    final = "the model asked for no more tools and answered" if lang == "en" else "模型不再要工具，给出了最终回答"
+    assert f"stop_reason = final] {final}" in page
 
 
 def test_lesson1_rerun_button_runs_the_active_model_again(open_page):
@@ -135,6 +153,14 @@ def test_lesson4_shows_notice_step_limit_and_the_bill(open_page, lang):
     page = texts(at)
     assert "stop_reason = repeat" in page
     assert "stop_reason = max_steps" in page
+    repeat, max_steps = {
+        "en": (
+            "the model repeated a call after being warned; the guard stopped it",
+            "the step budget ran out; the guard stopped the run",
+        ),
+        "zh": ("模型被提醒后仍原样重复调用，护栏叫停", "步数用完，护栏强制收工"),
+    }[lang]
+    assert f"stop_reason = repeat] {repeat}" in page and f"stop_reason = max_steps] {max_steps}" in page
     assert "StepLimitExceeded" in page
     assert "你刚才已经用完全相同的参数调用过 get_schedule" in page  # the repeat notice the model received
     tool_runs = [m.value for m in at.metric if m.label in ("Tool runs", "工具真实执行")]
@@ -180,18 +206,55 @@ def test_lesson6_every_pitfall_starts_broken(open_page, lang):
     stages = [e.value for e in at.error if "Stage" in e.value or "阶段" in e.value]
     assert len(stages) == 3  # pitfalls 2, 4 and 7 fail, each explained
     assert "Traceback" not in texts(at)
+    # the lesson returns each pitfall's key; the page words its title
+    title = (
+        "#### 3. The model passes 「明天」 (tomorrow) straight into date"
+        if lang == "en"
+        else "#### 3. 模型把「明天」原样传给 date"
+    )
+    assert title in texts(at)
+    assert len([m for m in at.markdown if m.value.startswith("#### ")]) == 7
+    # outcomes quote the run's own numbers: two descriptions lost, twenty runs until the hard cap
+    if lang == "en":
+        assert at.warning[0].value.startswith("2 parameter descriptions are gone")
+        assert at.warning[5].value.startswith("The same bad call ran 20 times over 20 model calls")
+    else:
+        assert at.warning[0].value.startswith("参数说明丢了 2 条")
+        assert at.warning[5].value.startswith("同一个错误调用跑了 20 次，模型被调用 20 次")
+
+
+def test_lesson6_every_fix_is_worded(open_page):
+    at = open_page(PAGES[6], "en")
+    for n in range(1, 8):
+        at.toggle(key=f"tutor6::fixed::{n}").set_value(True)
+    at.run()
+    assert not at.exception, at.exception
+    fixes = [s.value for s in at.success]
+    assert len(fixes) == 7 and not at.warning
+    assert not any("{" in text for text in fixes)  # every number filled in from the run
+    assert fixes[5] == "The tool ran 1 time(s) and the run ended after 3 model calls."
+    assert (
+        fixes[6] == "The same id on the call and on its result: the second request returns 200 and the model answers."
+    )
 
 
 def test_lesson6_toggling_a_pitfall_runs_its_fix(open_page):
     from lessons.tutor.lessons import pitfall_3
 
     at = open_page(PAGES[6], "en")
-    assert at.warning[2].value == pitfall_3(True)["outcome"]["en"]
+    # the lesson says what happened as a key; the page words it
+    assert pitfall_3(True)["outcome"] == "confident_wrong_answer"
+    assert at.warning[2].value == (
+        "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored."
+    )
     # broken: the naive tool looked up the string 「明天」 and found no lesson
     assert "S1001 在 明天 没有排课。" in texts(at)
     at.toggle(key="tutor6::fixed::3").set_value(True).run()
     assert not at.exception, at.exception
-    assert [s.value for s in at.success] == [pitfall_3(False)["outcome"]["en"]]
+    assert pitfall_3(False)["outcome"] == "asks_for_the_date"
+    assert [s.value for s in at.success] == [
+        "The tool replied with the format rule; the model admits it cannot tell the date and asks for one."
+    ]
     # fixed: the real tool's reply states the format rule instead
     page = texts(at)
     assert "日期「明天」格式不对，需要 YYYY-MM-DD" in page

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
 
 from lessons.content import lesson_text
+from lessons.tutor import (
+    lesson_1_model_talks,
+    lesson_2_tools_for_programs,
+    lesson_3_registry,
+    lesson_4_loop_guard,
+    lesson_5_manual_vs_react,
+    lesson_6_broken,
+    lesson_6_pitfalls,
+    lesson_common,
+)
 from lessons.tutor import lessons as L
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT
 from lessons.tutor.fakes import ScriptedChatModel
@@ -20,7 +31,8 @@ def test_lesson1_cuts_question_two_into_four_steps():
     data = L.lesson1_four_steps(build_chat_model())
     ask, intent, act, answer = data["steps"]
     assert [s["key"] for s in data["steps"]] == ["ask", "intent", "act", "answer"]
-    assert all(set(s["title"]) == {"zh", "en"} for s in data["steps"])
+    # plain data: each step is its key and its artifact (the page words the key; the app test reads it)
+    assert all(set(s) == {"key", "artifact"} for s in data["steps"])
     # ① the request carries the question and the three tool schemas
     request = ask["artifact"]["request"]
     assert request["messages"][-1] == {
@@ -86,6 +98,14 @@ def test_lesson3_registry():
     assert data["names"] == ["lookup_word", "get_schedule", "get_learning_record"]
     assert "get_weather" in data["lookup_error"] and "get_learning_record" in data["lookup_error"]
     assert data["comparison"]["name"] == "get_schedule"
+    assert not _bilingual_dicts(data)
+
+
+def test_result_summary_is_plain_data_with_the_stop_key():
+    summary = L.lesson1_four_steps(build_chat_model())["result"]
+    assert set(summary) == {"question", "answer", "stop_reason", "steps"}
+    assert summary["stop_reason"] == STOP_FINAL  # a key; the page words it
+    assert not _bilingual_dicts(L.lesson4_loop_guard(max_steps=2, hard_limit=3))
 
 
 # ------------------------------------------------------------------ lesson 4
@@ -132,17 +152,52 @@ def test_react_deprecation_warning_is_captured_as_printed():
 
 
 # ------------------------------------------------------------------ lesson 6
+# What each side of each pitfall comes to, as the key the page words (the app test reads the wording).
+OUTCOMES = {
+    1: ("descriptions_lost", "descriptions_kept"),
+    2: ("loop_crashed", "error_as_text"),
+    3: ("confident_wrong_answer", "asks_for_the_date"),
+    4: ("bind_tools_not_implemented", "scripted_fake_runs"),
+    5: ("script_restarts", "script_advances"),
+    6: ("runs_until_hard_cap", "guard_stops"),
+    7: ("id_mismatch_rejected", "ids_match"),
+}
+
+
 @pytest.mark.parametrize("n", sorted(L.PITFALLS))
 @pytest.mark.parametrize("broken", [True, False])
 def test_every_pitfall_has_the_common_shape(n, broken):
     data = L.PITFALLS[n](broken)
     assert data["n"] == n and data["broken"] is broken
-    assert set(data["title"]) == set(data["outcome"]) == {"zh", "en"}
+    # keys, not prose: the pitfall's key and what happened on this side
+    assert data["key"] == L.PITFALL_KEYS[n]
+    assert data["outcome"] == OUTCOMES[n][0 if broken else 1]
     assert data["error"] is None or isinstance(data["error"], ExplainedError)
+    assert not _bilingual_dicts(data["artifact"]), "a lesson returns keys and values, not {zh, en} prose"
+
+
+def _bilingual_dicts(value) -> list:
+    """Every ``{"zh", "en"}`` dict inside plain data (lists, tuples, dicts)."""
+    if isinstance(value, dict):
+        found = [value] if set(value) == {"zh", "en"} else []
+        return found + [d for item in value.values() for d in _bilingual_dicts(item)]
+    if isinstance(value, (list, tuple)):
+        return [d for item in value for d in _bilingual_dicts(item)]
+    return []
+
+
+def test_pitfall_code_names_real_source_for_both_sides():
+    for n in L.PITFALLS:
+        broken, fixed = L.pitfall_code(n, True), L.pitfall_code(n, False)
+        assert broken and fixed and broken != fixed
+        assert all(inspect.getsource(obj) for obj in [*broken, *fixed])
+    assert L.pitfall_code(3, True) == [L.naive_get_schedule]
 
 
 def test_pitfall_1_bare_tool_loses_the_descriptions():
-    assert [x["parameter"] for x in L.pitfall_1(True)["artifact"]["lost"]] == ["student_id", "date"]
+    broken = L.pitfall_1(True)
+    assert [x["parameter"] for x in broken["artifact"]["lost"]] == ["student_id", "date"]
+    assert broken["facts"] == {"lost": 2}  # the number the page quotes
     fixed = L.pitfall_1(False)["artifact"]["openai_tool"]["function"]["parameters"]["properties"]
     assert "YYYY-MM-DD" in fixed["date"]["description"]
 
@@ -187,7 +242,9 @@ def test_pitfall_5_copying_bind_tools_restarts_the_script():
 
 
 def test_pitfall_6_counts():
-    assert (L.pitfall_6(True, hard_limit=9)["artifact"]["tool_runs"]) == 9
+    broken = L.pitfall_6(True, hard_limit=9)
+    assert (broken["artifact"]["tool_runs"]) == 9
+    assert broken["facts"] == {"tool_runs": 9, "model_calls": 9}
     fixed = L.pitfall_6(False)["artifact"]
     assert (fixed["model_calls"], fixed["tool_runs"]) == (3, 1)
 
@@ -217,3 +274,21 @@ def test_every_lesson_has_prose_in_both_languages(stem, lang):
     # 150-400 English words; a Chinese text counts its characters (about 1.5 per English word).
     size = len(text.split()) if lang == "en" else len([c for c in text if "\u4e00" <= c <= "\u9fff"])
     assert 150 <= size <= (400 if lang == "en" else 600), size
+
+
+# ------------------------------------------------------------------ the index
+def test_the_index_re_exports_each_lesson_module():
+    modules = (
+        lesson_1_model_talks,
+        lesson_2_tools_for_programs,
+        lesson_3_registry,
+        lesson_4_loop_guard,
+        lesson_5_manual_vs_react,
+        lesson_6_broken,
+        lesson_6_pitfalls,
+        lesson_common,
+    )
+    homes = {name: [m for m in modules if getattr(m, name, None) is getattr(L, name)] for name in L.__all__}
+    assert all(homes.values()), [name for name, found in homes.items() if not found]
+    assert L.lesson4_loop_guard is lesson_4_loop_guard.lesson4_loop_guard
+    assert L.PITFALLS[3] is lesson_6_pitfalls.pitfall_3
