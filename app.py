@@ -9,11 +9,18 @@ from pathlib import Path
 
 import streamlit as st
 
+from pages._frame import apply_layout, presenter_switch, presenting
 from pages._ui import ROUTER_MARK, T, lang, settings
 from pages.registry import SECTIONS, PageSpec, in_section
 from toolcall_lab.i18n import LANGS
 
-st.set_page_config(page_title="Tool Call Lab", page_icon=":material/science:", layout="wide")
+st.set_page_config(
+    page_title="Tool Call Lab",
+    page_icon=":material/science:",
+    layout="wide",
+    # presenter mode starts with the sidebar folded: the projected page is all artifact
+    initial_sidebar_state="collapsed" if presenting() else "auto",
+)
 HERE = Path(__file__).parent
 
 
@@ -104,6 +111,8 @@ def nav_page(spec: PageSpec) -> st.Page:
 def main() -> None:
     st.session_state[ROUTER_MARK] = True  # the sidebar calls lang(), which checks the mark
     sidebar()
+    presenter_switch()
+    apply_layout()
     groups = {T(sec.zh, sec.en): [nav_page(p) for p in in_section(sec.key)] for sec in SECTIONS}
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True

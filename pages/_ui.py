@@ -231,8 +231,13 @@ def tr(text: dict[str, str] | None) -> str:
 
 
 def lesson_columns() -> tuple[Any, Any]:
-    """The lesson layout: artifacts on the left, the live run on the right."""
-    left, right = st.columns([3, 2], gap="large")
+    """The lesson layout: artifacts on the left, the live run on the right.
+
+    The columns sit in a container keyed ``lesson-columns``; the lab's stylesheet
+    (``pages/_frame.py``) stacks them when the right one would be narrower than ~420 px.
+    """
+    with st.container(key="lesson-columns"):
+        left, right = st.columns([3, 2], gap="large")
     return left, right
 
 

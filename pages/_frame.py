@@ -1,0 +1,152 @@
+"""The page frame: layout that survives small screens and projectors, presenter mode, and steps in the link.
+
+* :func:`apply_layout` (called by ``app.py`` on every run) adds the lab's stylesheet:
+  the lesson's two columns stack when the side one would be narrower than ~420 px,
+  code and JSON scroll sideways instead of breaking mid-token, and presenter mode
+  enlarges the type for a projector.
+* :func:`presenting` says whether the page is projected (``?present=1`` in the link,
+  or the sidebar switch).
+* :func:`steps` shows a page's steps one at a time: tabs-like pills on a normal page,
+  big previous / next buttons in presenter mode; the current step is kept in the
+  link (``?step=N``) so a teacher can paste a link that opens exactly that step.
+
+The stylesheet is the lab's own constant text; no learner or model text ever flows into it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from pages._ui import T, lang
+
+PRESENT_PARAM = "present"
+STEP_PARAM = "step"
+
+_CSS = """
+<style>
+/* the lesson's two columns: side by side when both fit, stacked when the side one would be < 420 px */
+.st-key-lesson-columns [data-testid="stHorizontalBlock"] { flex-wrap: wrap; row-gap: 1.5rem; }
+.st-key-lesson-columns [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: min(420px, 100%); flex: 1 1 420px;
+}
+/* code and JSON never break mid-token: they scroll sideways */
+[data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre !important; overflow-wrap: normal !important;
+  word-break: normal !important; }
+[data-testid="stCode"] pre { overflow-x: auto; }
+[data-testid="stJson"] { overflow-x: auto; }
+/* tables scroll instead of cutting columns */
+[data-testid="stTable"], [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
+</style>
+"""
+
+_PRESENT_CSS = """
+<style>
+/* presenter mode: type a back row can read, no chrome */
+html { font-size: 21px; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2.5rem; padding-right: 2.5rem;
+  padding-top: 2rem; }
+[data-testid="stCode"] pre, [data-testid="stCode"] code { font-size: 1.05rem !important; }
+[data-testid="stHeader"] { background: transparent; }
+</style>
+"""
+
+
+def presenting() -> bool:
+    """True when the page is projected: ``?present=1`` in the link (the sidebar switch writes it)."""
+    return st.query_params.get(PRESENT_PARAM) == "1"
+
+
+def apply_layout() -> None:
+    """Add the lab's stylesheet (and the presenter's, when projecting). Call once per run, before the page."""
+    st.html(_CSS + (_PRESENT_CSS if presenting() else ""))
+
+
+def presenter_switch() -> None:
+    """The sidebar switch for presenter mode; it keeps the choice in the link."""
+    on = st.sidebar.toggle(
+        T("演示模式（投影）", "Presenter mode (projector)"),
+        value=presenting(),
+        key="present_toggle",
+        help=T(
+            "大字号、收起侧边栏、一次只看一步；链接里带 ?present=1。",
+            "Large type, sidebar folded, one step at a time; the link carries ?present=1.",
+        ),
+    )
+    if on != presenting():
+        if on:
+            st.query_params[PRESENT_PARAM] = "1"
+        else:
+            del st.query_params[PRESENT_PARAM]
+        st.rerun()
+
+
+def current_step(count: int, default: int = 1) -> int:
+    """The step the link asks for (``?step=N``), clamped to ``1..count``."""
+    raw = st.query_params.get(STEP_PARAM)
+    try:
+        n = int(raw) if raw is not None else default
+    except ValueError:
+        n = default
+    return min(max(n, 1), count)
+
+
+def _go(n: int) -> None:
+    st.query_params[STEP_PARAM] = str(n)
+
+
+def step_link(page_url_path: str, n: int) -> str:
+    """A relative link that opens this page at step ``n`` in the current language (and presenter mode, if on)."""
+    query: dict[str, str] = {"lang": lang(), STEP_PARAM: str(n)}
+    if presenting():
+        query[PRESENT_PARAM] = "1"
+    return f"/{page_url_path}?{urlencode(query)}"
+
+
+def steps(key: str, labels: Sequence[str], *, page_url_path: str) -> int:
+    """Let the learner (or the presenter) pick one of a page's steps; return its number (from 1).
+
+    The step lives in the link (``?step=N``): opening that link opens that step.
+    Normal pages show the steps as a row of pills; presenter mode shows the step's
+    title with large previous / next buttons instead.
+
+    Args:
+        key: a widget key unique on the page.
+        labels: the steps' titles, in order.
+        page_url_path: the page's URL path (``PageSpec.url_path``), for the copy-link control.
+    """
+    count = len(labels)
+    n = current_step(count)
+    if presenting():
+        back, title, ahead = st.columns([1, 6, 1], vertical_alignment="center")
+        back.button(
+            "◀", key=f"{key}::prev", disabled=n <= 1, on_click=_go, args=(n - 1,), help=T("上一步", "Previous step")
+        )
+        title.markdown(f"### {n} / {count} · {labels[n - 1]}")
+        ahead.button(
+            "▶", key=f"{key}::next", disabled=n >= count, on_click=_go, args=(n + 1,), help=T("下一步", "Next step")
+        )
+        return n
+    options = list(range(1, count + 1))
+    picked = st.pills(
+        T("步骤", "Steps"),
+        options,
+        default=n,
+        format_func=lambda i: f"{i}. {labels[i - 1]}",
+        key=f"{key}::pills::{n}",
+        label_visibility="collapsed",
+    )
+    if picked is not None and picked != n:
+        _go(picked)
+        st.rerun()
+    with st.popover(T("复制这一步的链接", "Copy a link to this step"), icon=":material/link:"):
+        st.code(step_link(page_url_path, n), language="text")
+        st.caption(
+            T(
+                "打开这个链接的人会看到同一页、同一步、同一种语言。",
+                "Whoever opens this link sees the same page, the same step, in the same language.",
+            )
+        )
+    return n
