@@ -18,17 +18,10 @@ from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.settings import Settings, load_settings
 
 ROUTER_MARK = "_routed_by_app"
-STAGES = (
-    "tool",
-    "schema",
-    "bind_tools",
-    "tool_call",
-    "json_loads",
-    "validation",
-    "kwargs",
-    "tool_message",
-    "round_trip",
-)
+#: How deep a request body opens: body → tools → [0] → function → parameters.
+REQUEST_DEPTH = 5
+#: How deep a response opens: body → choices → [0] → message → tool_calls → [0] → function → arguments.
+RESPONSE_DEPTH = 7
 
 
 # ---------------------------------------------------------------- routing guard
@@ -139,7 +132,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
 
     Args:
         trace: a :class:`toolcall_lab.trace.RunTrace`.
-        highlight: a stage key from :data:`STAGES`; the artifacts of that stage are opened
+        highlight: a chain stage key (``toolcall_lab.stages.catalog``); the artifacts of that stage are opened
             and marked so a lesson page can point at "its" stage in the live run.
         expand_all: open every expander (used when a page wants the full picture).
     """
@@ -174,7 +167,8 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
                 f"{what} · {lat} · {tokens} tokens"
             )
-            with st.expander(title, expanded=expand_all or hl or event.error is not None):
+            # the live run page (no highlight) opens every step; a lesson page opens its own stage
+            with st.expander(title, expanded=expand_all or hl or highlight is None or event.error is not None):
                 if event.error:
                     show_error(event.error)
                 if event.attempts > 1 or event.error:
@@ -185,27 +179,34 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
                         )
                     )
                     st.dataframe(event.attempt_log, hide_index=True, width="stretch")
-                tabs = st.tabs(
-                    [T("请求体（线上原样）", "Request body (as sent)"), T("原始响应", "Raw response"), "AIMessage"]
+                request_tab, response_tab, message_tab = (
+                    T("请求体（线上原样）", "Request body (as sent)"),
+                    T("原始响应", "Raw response"),
+                    "AIMessage",
                 )
+                # open the tab the lesson is about: the request for bind_tools, the reply for a tool call
+                opened = request_tab if highlight == "bind_tools" else response_tab
+                tabs = st.tabs([request_tab, response_tab, message_tab], default=opened)
                 with tabs[0]:
-                    st.json(event.request_body or {}, expanded=highlight == "bind_tools")
+                    # deep enough to show tools[0].function.parameters without a click
+                    st.json(event.request_body or {}, expanded=REQUEST_DEPTH)
                 with tabs[1]:
                     if isinstance(event.response_body, (dict, list)):
-                        st.json(event.response_body, expanded=highlight == "tool_call")
+                        # deep enough to show choices[0].message.tool_calls[0].function.arguments
+                        st.json(event.response_body, expanded=RESPONSE_DEPTH)
                     else:
                         st.code(str(event.response_body), language="text")
                 with tabs[2]:
                     st.json(ai, expanded=True)
         elif isinstance(event, ToolExecution):
             status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
-            hl = highlight in ("json_loads", "validation", "kwargs", "tool_message")
+            hl = highlight in ("validation", "kwargs", "tool_message")
             dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
             title = (
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
                 f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
             )
-            with st.expander(title, expanded=expand_all or hl):
+            with st.expander(title, expanded=expand_all or hl or highlight is None):
                 _render_execution(event, highlight)
     if trace.error:
         show_error(trace.error)
@@ -269,7 +270,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
 
     st.markdown(label("tool_call", T("① 原始 arguments（JSON 字符串）", "① raw arguments (a JSON string)")))
     st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
-    st.markdown(label("json_loads", T("② json.loads 的结果", "② what json.loads made of it")))
+    st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
     if event.parse_error:
         st.error(event.parse_error)
     else:
@@ -404,7 +405,8 @@ def run_question(
 
     s = settings()
     ctx = get_script_run_ctx()
-    with st.status(T("运行中……", "Running…"), expanded=False) as status:
+    slot = st.empty()  # the progress box goes away when the run went well: no empty "Done" left behind
+    with slot.status(T("运行中……", "Running…"), expanded=False) as status:
 
         def progress(event: Any) -> None:
             # ToolNode runs tools on worker threads: attach this session's context first
@@ -437,4 +439,28 @@ def run_question(
             label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
             state="complete" if done else "error",
         )
+    if done:
+        slot.empty()
     return trace
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _default_trace(panel: str, question: str, system: str | None, language: str, _tools_factory: Any) -> Any:
+    """The run a panel shows before the learner asks anything: its first example, on the built-in model.
+
+    The built-in model is deterministic, so one run per (panel, question, language) serves every
+    session; a cold link opens on a real run instead of an empty panel.
+    """
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.llm import build_chat_model, model_label
+
+    builtin = load_settings().with_overrides(provider="builtin")
+    return run_traced(
+        question,
+        build_chat_model(builtin),
+        list(_tools_factory()),
+        system=system,
+        lang=language,
+        model_label=model_label(builtin, language),
+        secrets=(),
+    )

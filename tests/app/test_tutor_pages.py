@@ -201,7 +201,7 @@ def test_lesson5_compares_the_loops_and_draws_the_graph(open_page, lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_lesson6_every_pitfall_starts_broken(open_page, lang):
     at = open_page(PAGES[6], lang)
-    assert len(at.toggle) == 7 and not any(t.value for t in at.toggle)
+    assert len(at.main.toggle) == 7 and not any(t.value for t in at.main.toggle)
     assert len(at.warning) == 7 and not at.success
     stages = [e.value for e in at.error if "Stage" in e.value or "阶段" in e.value]
     assert len(stages) == 3  # pitfalls 2, 4 and 7 fail, each explained
