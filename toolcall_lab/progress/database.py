@@ -32,6 +32,7 @@ import random
 import sqlite3
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
@@ -88,18 +89,18 @@ class SchemaTooNew(RuntimeError):
     """The database was migrated by newer code than this one: refuse rather than guess."""
 
 
-class Tx:
+class Tx(ABC):
     """A transaction in progress: run statements with ``?`` placeholders."""
 
     dialect: Dialect
 
+    @abstractmethod
     def query(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
         """Run one statement and return its rows (``[]`` for a statement without rows)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def run(self, sql: str, params: Sequence[object] = ()) -> int:
         """Run one statement and return how many rows it changed."""
-        raise NotImplementedError
 
 
 class _SqliteTx(Tx):

@@ -138,10 +138,9 @@ def learner_id_from_link(value: object) -> str | None:
 
 def check_learner_id(value: object) -> str:
     """Return ``value`` when it is a valid learner id; raise :class:`InvalidKey` otherwise."""
-    if not is_valid_learner_id(value):
-        raise InvalidKey("learner", value)
-    assert isinstance(value, str)  # narrowed by the check above
-    return value
+    if isinstance(value, str) and is_valid_learner_id(value):
+        return value
+    raise InvalidKey("learner", value)
 
 
 def _check(kind: str, pattern: str, value: object) -> str:

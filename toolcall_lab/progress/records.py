@@ -73,10 +73,14 @@ class WrongAnswer:
 
 @dataclass(frozen=True)
 class ExerciseResult:
-    """One exercise across a class: how many learners tried it, solved it, and the commonest wrong answer."""
+    """One exercise across a class: how many learners tried it, solved it, and the commonest wrong answer.
+
+    Attributes:
+        wrong_answers: every wrong answer given (its stored JSON text) and how many learners gave it.
+    """
 
     exercise_id: str
     tried: int
     solved: int
     common_wrong_answer: WrongAnswer | None = None
-    wrong_answers: dict[str, int] = field(default_factory=dict, repr=False)
+    wrong_answers: dict[str, int] = field(default_factory=dict)

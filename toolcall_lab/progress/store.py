@@ -112,7 +112,18 @@ class ProgressStore:
             bool(correct),
             self._clock(),
         )
-        return self.db.write(lambda tx: _insert_attempt(tx, learner, row))
+
+        def work(tx: Tx) -> Attempt:
+            added = _add_attempt(tx, learner, row)
+            stored = tx.query(  # the attempt as stored: the first submit's, if this one was a repeat
+                "SELECT exercise_id, page_path, answer, correct, at FROM progress_attempts"
+                " WHERE learner_id = ? AND attempt_id = ?",
+                (learner, row[0]),
+            )
+            exercise_id, page_path, answer, correct, at = stored[0]
+            return Attempt(row[0], exercise_id, page_path, json.loads(answer), bool(correct), float(at), added)
+
+        return self.db.write(work)
 
     def reset(self, learner: str) -> None:
         """Forget everything about one learner: attempts, visits, where they left off."""
@@ -134,17 +145,19 @@ class ProgressStore:
     def exercise_states(self, learner: str, exercise_ids: Sequence[str] | None = None) -> dict[str, ExerciseState]:
         """The learner's record on each exercise asked for (default: every exercise tried)."""
         learner = check_learner_id(learner)
-        wanted = [check_exercise_id(e) for e in exercise_ids] if exercise_ids is not None else None
+        wanted = None if exercise_ids is None else sorted({check_exercise_id(e) for e in exercise_ids})
+        states: dict[str, ExerciseState] = {e: ExerciseState() for e in wanted or ()}
+        if wanted == []:
+            return states
+        only = "" if wanted is None else f" AND exercise_id IN ({', '.join('?' * len(wanted))})"
         rows = self.db.read(
             lambda tx: tx.query(
-                "SELECT exercise_id, answer, correct, at FROM progress_attempts WHERE learner_id = ? ORDER BY at, seq",
-                (learner,),
+                "SELECT exercise_id, answer, correct, at FROM progress_attempts"
+                f" WHERE learner_id = ?{only} ORDER BY at, seq",
+                (learner, *(wanted or ())),
             )
         )
-        states: dict[str, ExerciseState] = {e: ExerciseState() for e in wanted or ()}
         for exercise_id, answer, correct, at in rows:
-            if wanted is not None and exercise_id not in states:
-                continue
             before = states.get(exercise_id, ExerciseState())
             first_solve = bool(correct) and not before.solved
             states[exercise_id] = ExerciseState(
@@ -246,7 +259,7 @@ class ProgressStore:
         document = transfer.parse_import(data)
 
         def work(tx: Tx) -> transfer.ImportSummary:
-            added = sum(_insert_attempt(tx, learner, a.row()).recorded for a in document.attempts)
+            added = sum(_add_attempt(tx, learner, a.row()) for a in document.attempts)
             for p in document.pages:
                 _merge_page(tx, learner, p.page_path, p.first_visit_at, p.last_visit_at, p.visits, add=False)
             if document.last_page is not None:
@@ -303,21 +316,14 @@ class ProgressStore:
         return self.db.read(lambda tx: _class_rows(tx, learners))
 
 
-def _insert_attempt(tx: Tx, learner: str, row: tuple[str, str, str, str, bool, float]) -> Attempt:
-    """Insert an attempt unless its id is there already; return the stored one either way."""
-    attempt_id = row[0]
+def _add_attempt(tx: Tx, learner: str, row: tuple[str, str, str, str, bool, float]) -> bool:
+    """Insert an attempt unless the learner already has one with its id; say whether it was new."""
     added = tx.run(
         "INSERT INTO progress_attempts (learner_id, attempt_id, exercise_id, page_path, answer, correct, at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_id, attempt_id) DO NOTHING",
         (learner, *row),
     )
-    stored = tx.query(
-        "SELECT exercise_id, page_path, answer, correct, at FROM progress_attempts"
-        " WHERE learner_id = ? AND attempt_id = ?",
-        (learner, attempt_id),
-    )[0]
-    exercise_id, page_path, answer, correct, at = stored
-    return Attempt(attempt_id, exercise_id, page_path, json.loads(answer), bool(correct), float(at), added == 1)
+    return added == 1
 
 
 def _merge_page(tx: Tx, learner: str, page: str, first: float, last: float, visits: int, *, add: bool) -> None:
