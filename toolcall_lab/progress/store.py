@@ -57,7 +57,12 @@ class ProgressStore:
     def open(cls, setting: str | None = None, *, clock: Callable[[], float] = time.time) -> ProgressStore:
         """Open the store a setting names: ``None``/``"sqlite"`` (``data/progress.sqlite``),
         a ``.sqlite`` path, a ``postgresql://`` URL, or ``"memory"`` (tests)."""
-        return cls(Database.open(setting), clock=clock)
+        db = Database.open(setting)
+        try:
+            return cls(db, clock=clock)
+        except BaseException:  # e.g. SchemaTooNew: do not leave the connection or pool open
+            db.close()
+            raise
 
     def close(self) -> None:
         self.db.close()
@@ -71,7 +76,11 @@ class ProgressStore:
     # ------------------------------------------------------------------ writes
 
     def record_visit(self, learner: str, page_path: str) -> None:
-        """Count a visit to a page and make it the page the learner continues from."""
+        """Count a visit to a page and make it the page the learner continues from.
+
+        Streamlit reruns a page on every widget change: call this once per arrival on the
+        page (not once per rerun), or ``visits`` counts reruns.
+        """
         learner, page_path, now = check_learner_id(learner), check_page_path(page_path), self._clock()
 
         def work(tx: Tx) -> None:
