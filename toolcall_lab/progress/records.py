@@ -1,0 +1,86 @@
+"""What the store hands back: plain, frozen records a page can render or a test can compare."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pydantic import JsonValue
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One submitted answer, as stored.
+
+    Attributes:
+        recorded: ``True`` when this call stored it; ``False`` when the attempt id was
+            already there (a double click), in which case the other fields are the stored ones.
+    """
+
+    attempt_id: str
+    exercise_id: str
+    page_path: str
+    answer: JsonValue
+    correct: bool
+    at: float
+    recorded: bool = True
+
+
+@dataclass(frozen=True)
+class ExerciseState:
+    """A learner's record on one exercise (all zeros and ``None`` before the first attempt).
+
+    ``solved`` stays true once one attempt was correct; ``solved_at`` is that first correct
+    attempt's time; ``last_answer`` is the latest answer, right or wrong.
+    """
+
+    attempts: int = 0
+    solved: bool = False
+    solved_at: float | None = None
+    last_answer: JsonValue = None
+    last_correct: bool | None = None
+    last_at: float | None = None
+
+
+@dataclass(frozen=True)
+class PageProgress:
+    """A learner's record on one page: visits, and the exercises tried and solved there."""
+
+    page_path: str
+    visits: int = 0
+    first_visit_at: float | None = None
+    last_visit_at: float | None = None
+    tried: tuple[str, ...] = ()
+    solved: tuple[str, ...] = ()
+
+    @property
+    def visited(self) -> bool:
+        return self.visits > 0
+
+    def is_solved(self, exercise_ids: Iterable[str]) -> bool:
+        """True when the page has exercises and every one of them is solved."""
+        wanted = set(exercise_ids)
+        return bool(wanted) and wanted <= set(self.solved)
+
+
+@dataclass(frozen=True)
+class WrongAnswer:
+    """A wrong answer and how many learners gave it."""
+
+    answer: JsonValue
+    learners: int
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    """One exercise across a class: how many learners tried it, solved it, and the commonest wrong answer.
+
+    Attributes:
+        wrong_answers: every wrong answer given (its stored JSON text) and how many learners gave it.
+    """
+
+    exercise_id: str
+    tried: int
+    solved: int
+    common_wrong_answer: WrongAnswer | None = None
+    wrong_answers: dict[str, int] = field(default_factory=dict)
