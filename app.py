@@ -9,9 +9,10 @@ from pathlib import Path
 
 import streamlit as st
 
+from pages._course import learner_id, record_visit, solved_pages
 from pages._frame import apply_layout, presenter_switch, presenting
 from pages._ui import ROUTER_MARK, T, lang, settings
-from pages.registry import SECTIONS, PageSpec, in_section
+from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.i18n import LANGS
 
 st.set_page_config(
@@ -97,11 +98,11 @@ def sidebar() -> None:
         )
 
 
-def nav_page(spec: PageSpec) -> st.Page:
-    """A registry entry as a Streamlit page (home is the default)."""
+def nav_page(spec: PageSpec, solved: set[str]) -> st.Page:
+    """A registry entry as a Streamlit page (home is the default); a solved page is marked ✓."""
     return st.Page(
         str(HERE / spec.path),
-        title=T(spec.zh, spec.en),
+        title=("✓ " if spec.path in solved else "") + T(spec.zh, spec.en),
         icon=spec.icon,
         default=spec.path == "pages/home.py",
         url_path=spec.url_path,
@@ -113,11 +114,15 @@ def main() -> None:
     sidebar()
     presenter_switch()
     apply_layout()
-    groups = {T(sec.zh, sec.en): [nav_page(p) for p in in_section(sec.key)] for sec in SECTIONS}
+    learner_id()  # the learner's personal link is kept in the URL, like the language
+    solved = solved_pages()
+    groups = {T(sec.zh, sec.en): [nav_page(p, solved) for p in in_section(sec.key)] for sec in SECTIONS}
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True
     try:
-        st.navigation(groups, expanded=True).run()
+        current = st.navigation(groups, expanded=True)
+        record_visit(page_by_url(current.url_path))
+        current.run()
     finally:
         st.session_state.pop(ROUTER_MARK, None)
 

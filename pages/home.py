@@ -3,6 +3,7 @@
 import streamlit as st
 
 from lessons.content import lesson_text
+from pages._course import progress_summary
 from pages._ui import T, lang
 from pages.registry import SECTIONS, in_section
 
@@ -13,6 +14,8 @@ st.page_link(
     label=T("开始：实时运行一个工具调用 Agent", "Start: run a tool-calling agent live"),
     icon=":material/play_circle:",
 )
+
+progress_summary()
 
 columns = st.columns(2)
 for n, sec in enumerate(s for s in SECTIONS if s.key != "start"):

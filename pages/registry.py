@@ -38,6 +38,7 @@ class PageSpec:
         stage: the chain stage key (``toolcall_lab.stages.catalog``), for chain pages.
         heading_zh, heading_en: the page's long title, when it differs from the short one.
         question_zh, question_en: the one question the page answers (chain pages).
+        exercises: how many exercises the page ends with (ids ``<url_path>/1`` … ``/<n>``).
     """
 
     path: str
@@ -50,6 +51,7 @@ class PageSpec:
     heading_en: str = ""
     question_zh: str = ""
     question_en: str = ""
+    exercises: int = 0
 
     @property
     def url_path(self) -> str:
@@ -282,6 +284,14 @@ def page(path: str) -> PageSpec:
         if spec.path == path:
             return spec
     raise KeyError(path)
+
+
+def page_by_url(url_path: str) -> PageSpec:
+    """The page whose URL path is ``url_path`` (``""`` is home, the default page)."""
+    for spec in PAGES:
+        if spec.url_path == url_path or (not url_path and spec.path == "pages/home.py"):
+            return spec
+    raise KeyError(url_path)
 
 
 def section(key: str) -> Section:

@@ -5,7 +5,7 @@ from typing import Any
 import streamlit as st
 
 from pages import _stage_ui as su
-from pages._ui import T, lang, settings, tr
+from pages._ui import T, lang, settings
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import round_trip as rt_stage
 

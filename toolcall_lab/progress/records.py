@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
-from pydantic import JsonValue
+#: JSON data as the store keeps it (the same shape as ``pydantic.JsonValue``, without importing Pydantic).
+JsonValue: TypeAlias = "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
 
 
 @dataclass(frozen=True)

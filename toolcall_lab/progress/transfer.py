@@ -19,17 +19,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
+from typing import TYPE_CHECKING, Any
 
 from toolcall_lab.jsonable import to_jsonable
-from toolcall_lab.progress.identity import (
-    ATTEMPT_ID_PATTERN,
-    EXERCISE_ID_PATTERN,
-    MAX_KEY_CHARS,
-    PAGE_PATH_PATTERN,
-)
+
+if TYPE_CHECKING:  # Pydantic loads only when an import is checked, not when a page shows progress
+    from pydantic import ValidationError
+
+    from toolcall_lab.progress.export_schema import ProgressExport
 
 FORMAT = "toolcall-lab/progress"
 VERSION = 1
@@ -89,54 +86,6 @@ class ImportSummary:
     attempts_in_file: int
 
 
-Time = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-PagePath = Annotated[str, Field(pattern=PAGE_PATH_PATTERN, max_length=MAX_KEY_CHARS)]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class LastPage(_Strict):
-    page_path: PagePath
-    at: Time
-
-
-class PageRecord(_Strict):
-    page_path: PagePath
-    first_visit_at: Time
-    last_visit_at: Time
-    visits: Annotated[int, Field(ge=1)]
-
-
-class AttemptRecord(_Strict):
-    attempt_id: Annotated[str, Field(pattern=ATTEMPT_ID_PATTERN, max_length=MAX_KEY_CHARS)]
-    exercise_id: Annotated[str, Field(pattern=EXERCISE_ID_PATTERN, max_length=MAX_KEY_CHARS)]
-    page_path: PagePath
-    answer: JsonValue
-    correct: bool
-    at: Time
-
-    @field_validator("answer")
-    @classmethod
-    def _finite(cls, value: JsonValue) -> JsonValue:
-        json.dumps(value, allow_nan=False)  # NaN or Infinity inside an answer is not JSON
-        return value
-
-    def row(self) -> tuple[str, str, str, str, bool, float]:
-        """The attempt as the store inserts it (the answer as canonical JSON text)."""
-        return (self.attempt_id, self.exercise_id, self.page_path, answer_text(self.answer), self.correct, self.at)
-
-
-class ProgressExport(_Strict):
-    format: Literal["toolcall-lab/progress"]
-    version: Literal[1]
-    exported_at: Time
-    last_page: LastPage | None
-    pages: Annotated[list[PageRecord], Field(max_length=MAX_PAGES)]
-    attempts: Annotated[list[AttemptRecord], Field(max_length=MAX_ATTEMPTS)]
-
-
 def build_export(
     last: Sequence[Any] | None, pages: Sequence[Sequence[Any]], attempts: Sequence[Sequence[Any]], *, exported_at: float
 ) -> dict[str, Any]:
@@ -187,6 +136,10 @@ def parse_import(data: object) -> ProgressExport:
     for key, limit in (("attempts", MAX_ATTEMPTS), ("pages", MAX_PAGES)):
         if isinstance(data.get(key), list) and len(data[key]) > limit:
             raise InvalidImport("too_large", f"{len(data[key])} {key}; the limit is {limit}")
+    from pydantic import ValidationError
+
+    from toolcall_lab.progress.export_schema import ProgressExport
+
     try:
         document = ProgressExport.model_validate(data)
     except ValidationError as exc:

@@ -1,0 +1,253 @@
+"""The course around the lessons: who the learner is, exercises with checks, and progress that lasts.
+
+* :func:`learner_id` — an anonymous id kept in the link (``?learner=…``, like ``lang``), or,
+  where the school configured Streamlit's OIDC login, a hash of the login's subject.
+* :func:`exercise` — one exercise, rendered inside ``st.container(key="exercise-<url_path>-<n>")``:
+  the learner answers, the page's own check (which runs the real library call) judges, the
+  attempt is stored once (a double click records one attempt), a hint follows a wrong try,
+  and the answer shows after two tries or on request.
+* :func:`progress_summary` — the course map with progress per section, inside
+  ``st.container(key="progress")``, with "continue where you left off", export, import and reset.
+
+Storage is :class:`toolcall_lab.progress.ProgressStore` on the same database setting as the
+checkpointer (SQLite under ``data/`` by default, PostgreSQL by URL).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from pages._ui import T, inert, lang, settings
+from pages.registry import COURSE, SECTIONS, PageSpec, in_section, page
+from toolcall_lab.jsonable import json_text, to_jsonable
+from toolcall_lab.progress import (
+    InvalidImport,
+    ProgressStore,
+    learner_id_from_link,
+    learner_id_from_oidc,
+    new_learner_id,
+)
+
+LEARNER_PARAM = "learner"
+#: Wrong tries after which the answer is offered without asking.
+TRIES_BEFORE_ANSWER = 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a check says about one answer.
+
+    Attributes:
+        correct: whether the answer is right.
+        feedback: what the artifact shows and why, in the learner's language.
+        expected: the right answer as the real artifact gives it (shown with "show me").
+    """
+
+    correct: bool
+    feedback: str
+    expected: Any = None
+
+
+# ---------------------------------------------------------------- identity and storage
+@st.cache_resource(show_spinner=False)
+def _store(setting: str) -> ProgressStore:
+    return ProgressStore.open(setting)
+
+
+def store() -> ProgressStore:
+    """The progress store of the configured database (opened once per process)."""
+    return _store(settings().checkpointer)
+
+
+def _oidc_learner() -> str | None:
+    """The learner id of a logged-in OIDC user (no email is stored: a hash of issuer and subject)."""
+    try:
+        user = st.user
+        if not user.get("is_logged_in"):
+            return None
+        issuer, subject = user.get("iss"), user.get("sub")
+    except Exception:  # no auth configured, or AppTest: anonymous learners only
+        return None
+    return learner_id_from_oidc(str(issuer), str(subject)) if issuer and subject else None
+
+
+def learner_id() -> str:
+    """This learner's id: the OIDC login's, else the link's ``?learner=``, else a new one written into the link."""
+    if "learner_id" not in st.session_state:
+        st.session_state["learner_id"] = (
+            _oidc_learner() or learner_id_from_link(st.query_params.get(LEARNER_PARAM)) or new_learner_id()
+        )
+    learner = str(st.session_state["learner_id"])
+    if not learner.startswith("oidc.") and st.query_params.get(LEARNER_PARAM) != learner:
+        st.query_params[LEARNER_PARAM] = learner  # the personal link: bookmark it to continue elsewhere
+    return learner
+
+
+def solved_pages() -> set[str]:
+    """Paths of the pages whose every exercise this learner has solved."""
+    try:
+        progress = store().page_progress(learner_id())
+    except Exception:  # a database that cannot be reached must not take the navigation down
+        return set()
+    return {
+        spec.path
+        for spec in COURSE
+        if spec.exercises and progress.get(spec.path) and progress[spec.path].is_solved(exercise_ids(spec))
+    }
+
+
+def exercise_ids(spec: PageSpec) -> list[str]:
+    """The ids of a page's exercises: ``<url path>/<n>`` from 1."""
+    return [f"{spec.url_path}/{n}" for n in range(1, spec.exercises + 1)]
+
+
+def record_visit(spec: PageSpec) -> None:
+    """Note the page as visited, once per arrival (not on every rerun)."""
+    if st.session_state.get("_visited_page") == spec.path:
+        return
+    st.session_state["_visited_page"] = spec.path
+    try:
+        store().record_visit(learner_id(), spec.path)
+    except Exception:  # progress is a convenience: a failing database never blocks a lesson
+        st.session_state["_progress_error"] = True
+
+
+# ---------------------------------------------------------------- one exercise
+def _attempt_id(exercise: str, answer: Any) -> str:
+    """One attempt per distinct answer: a double click (or the same answer again) records once."""
+    text = json.dumps(to_jsonable(answer), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(f"{exercise}\n{text}".encode()).hexdigest()[:32]
+
+
+def exercise(
+    spec: PageSpec,
+    n: int,
+    *,
+    title: str,
+    prompt: str,
+    ask: Callable[[str], Any],
+    check: Callable[[Any], Verdict],
+    hint: str,
+) -> None:
+    """Render exercise ``n`` of page ``spec``; check an answer with ``check`` and store the attempt.
+
+    Args:
+        spec: the page (from ``pages.registry``).
+        n: the exercise's number on the page, from 1.
+        title: a short title ("Predict: which fields are required?").
+        prompt: what to do, in the learner's language.
+        ask: draws the answer widget(s) inside the form and returns the answer (``key`` prefix given).
+        check: judges an answer by running the real library call; returns a :class:`Verdict`.
+        hint: shown after a wrong try.
+    """
+    ex_id = f"{spec.url_path}/{n}"
+    key = f"exercise-{spec.url_path}-{n}"
+    with st.container(key=key, border=True):
+        st.markdown(f"**{T('练习', 'Exercise')} {n} · {title}**")
+        st.markdown(prompt)
+        with st.form(f"{key}::form", border=False):
+            answer = ask(f"{key}::answer")
+            submitted = st.form_submit_button(T("检查", "Check"), icon=":material/task_alt:")
+        if submitted:
+            verdict = check(answer)
+            st.session_state[f"{key}::verdict"] = verdict
+            try:
+                store().record_attempt(
+                    learner_id(), ex_id, _attempt_id(ex_id, answer), answer, verdict.correct, page_path=spec.path
+                )
+            except Exception:
+                st.caption(T("（进度暂时没能保存。）", "(Progress could not be saved just now.)"))
+        verdict: Verdict | None = st.session_state.get(f"{key}::verdict")
+        try:
+            state = store().exercise_state(learner_id(), ex_id)
+        except Exception:
+            state = None
+        if verdict is not None:
+            (st.success if verdict.correct else st.warning)(verdict.feedback)
+            if not verdict.correct:
+                st.info(T("提示：", "Hint: ") + hint)
+        elif state is not None and state.solved:
+            st.success(T("你已经做对过这道题。", "You have solved this one before."))
+        wrong_tries = 0 if state is None else state.attempts - (1 if state.solved else 0)
+        show = wrong_tries >= TRIES_BEFORE_ANSWER or st.session_state.get(f"{key}::show")
+        if not show:
+            st.button(
+                T("给我看答案", "Show me the answer"),
+                key=f"{key}::show_btn",
+                on_click=lambda: st.session_state.__setitem__(f"{key}::show", True),
+                type="tertiary",
+            )
+        else:
+            expected = check_expected(check, verdict)
+            st.markdown(T("答案（由真实产物算出）：", "The answer (computed from the real artifact):"))
+            st.code(expected, language="json")
+
+
+def check_expected(check: Callable[[Any], Verdict], verdict: Verdict | None) -> str:
+    """The right answer as text: from the last verdict, else by asking the check about an empty answer."""
+    found = verdict if verdict is not None and verdict.expected is not None else check(None)
+    return json_text(found.expected)
+
+
+# ---------------------------------------------------------------- the course map
+def progress_summary() -> None:
+    """The course map with progress per section, "continue", export / import / reset."""
+    learner = learner_id()
+    with st.container(key="progress", border=True):
+        st.subheader(T("你的进度", "Your progress"), anchor=False)
+        try:
+            progress = store().page_progress(learner)
+            last = store().last_page(learner)
+        except Exception as exc:
+            st.warning(T("进度数据库暂时不可用：", "The progress database is not available: ") + inert(exc))
+            return
+        for sec in SECTIONS:
+            specs = [p for p in in_section(sec.key) if p.exercises]
+            if not specs:
+                continue
+            total = sum(p.exercises for p in specs)
+            solved = sum(len(set(progress[p.path].solved) & set(exercise_ids(p))) for p in specs if p.path in progress)
+            st.progress(solved / total if total else 0.0, text=f"{T(sec.zh, sec.en)} · {solved}/{total}")
+        if last and last != "pages/home.py":
+            spec = page(last)
+            st.page_link(
+                spec.path,
+                label=T("从上次停下的地方继续：", "Continue where you left off: ") + T(spec.zh, spec.en),
+                icon=":material/resume:",
+                query_params={"lang": lang(), LEARNER_PARAM: learner},
+            )
+        with st.expander(T("你的个人链接、导出与重置", "Your personal link, export and reset"), icon=":material/key:"):
+            st.caption(
+                T(
+                    "收藏这个链接，在另一台设备上打开就能继续（链接就是你的身份，别分享给别人）。",
+                    "Bookmark this link to continue on another device "
+                    "(the link is your identity: keep it to yourself).",
+                )
+            )
+            st.code(f"?lang={lang()}&{LEARNER_PARAM}={learner}", language="text")
+            st.download_button(
+                T("导出我的进度（JSON）", "Export my progress (JSON)"),
+                data=json_text(store().export_json(learner)).encode("utf-8"),
+                file_name="toolcall-lab-progress.json",
+                mime="application/json",
+                key="progress::export",
+            )
+            upload = st.file_uploader(T("导入进度", "Import progress"), type=["json"], key="progress::import")
+            if upload is not None and st.session_state.get("progress::imported") != upload.file_id:
+                st.session_state["progress::imported"] = upload.file_id
+                try:
+                    store().import_json(learner, json.loads(upload.getvalue()))
+                    st.success(T("已导入。", "Imported."))
+                except (InvalidImport, ValueError) as exc:
+                    st.error(T("无法导入：", "Cannot import: ") + inert(exc))
+            if st.button(T("重置我的进度", "Reset my progress"), key="progress::reset", type="secondary"):
+                store().reset(learner)
+                for k in [k for k in st.session_state if str(k).startswith("exercise-")]:
+                    del st.session_state[k]
+                st.rerun()
