@@ -155,11 +155,11 @@ def exercise(
             answer = ask(f"{key}::answer")
             submitted = st.form_submit_button(T("检查", "Check"), icon=":material/task_alt:")
         if submitted:
-            verdict = check(answer)
-            st.session_state[f"{key}::verdict"] = verdict
+            judged = check(answer)
+            st.session_state[f"{key}::verdict"] = judged
             try:
                 store().record_attempt(
-                    learner_id(), ex_id, _attempt_id(ex_id, answer), answer, verdict.correct, page_path=spec.path
+                    learner_id(), ex_id, _attempt_id(ex_id, answer), answer, judged.correct, page_path=spec.path
                 )
             except Exception:
                 st.caption(T("（进度暂时没能保存。）", "(Progress could not be saved just now.)"))
