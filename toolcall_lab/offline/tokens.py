@@ -10,6 +10,7 @@ that many pieces, and ``usage`` counts them. The approximation is announced in t
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -39,8 +40,12 @@ def pieces(text: str) -> list[str]:
     return _PIECE.findall(text)
 
 
+@functools.lru_cache(maxsize=256)
 def approx_tokens(text: str) -> int:
-    """How many tokens :func:`pieces` cuts ``text`` into."""
+    """How many tokens :func:`pieces` cuts ``text`` into.
+
+    Cached: a conversation resends its tools, system prompt and history with every request.
+    """
     return len(_PIECE.findall(text))
 
 

@@ -36,7 +36,7 @@ _INTEGERS = {"n": (1, 128), "top_logprobs": (0, 20), "max_tokens": (1, None), "m
 _BOOLEANS = ("stream", "logprobs", "parallel_tool_calls", "store")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ChatRequest:
     """A validated request and the generation options the model honours.
 
