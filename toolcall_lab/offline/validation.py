@@ -34,6 +34,16 @@ _DECIMALS = {"temperature": (0.0, 2.0), "top_p": (0.0, 1.0), "presence_penalty":
 _DECIMALS["frequency_penalty"] = (-2.0, 2.0)
 _INTEGERS = {"n": (1, 128), "top_logprobs": (0, 20), "max_tokens": (1, None), "max_completion_tokens": (1, None)}
 _BOOLEANS = ("stream", "logprobs", "parallel_tool_calls", "store")
+_SHAPES: dict[str, tuple[type, str]] = {
+    "logit_bias": (dict, "an object"),
+    "metadata": (dict, "an object"),
+    "prediction": (dict, "an object"),
+    "user": (str, "a string"),
+    "prompt_cache_key": (str, "a string"),
+    "safety_identifier": (str, "a string"),
+    "service_tier": (str, "a string"),
+    "modalities": (list, "an array"),
+}
 
 
 @dataclass(slots=True)
@@ -142,6 +152,13 @@ def _check_scalars(body: dict[str, Any]) -> None:
                 param=name,
                 code="invalid_value",
             )
+    for name, (shape, expected) in _SHAPES.items():
+        if body.get(name) is not None and not isinstance(body[name], shape):
+            raise _type_error(name, body[name], expected)
+    if any(m != "text" for m in body.get("modalities") or []):
+        raise EndpointError(
+            400, "This model does not support the requested modalities: only 'text'.", param="modalities"
+        )
     if body.get("seed") is not None and (isinstance(body["seed"], bool) or not isinstance(body["seed"], int)):
         raise _type_error("seed", body["seed"], "an integer")
     if body.get("top_logprobs") is not None and not body.get("logprobs"):
@@ -197,6 +214,13 @@ def _check_tools(tools: Any) -> None:
         return
     if not isinstance(tools, list):
         raise EndpointError(400, "Invalid type for 'tools': expected an array.", param="tools")
+    if not tools:
+        raise EndpointError(
+            400,
+            "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+            param="tools",
+            code="empty_array",
+        )
     for i, tool in enumerate(tools):
         fn = tool.get("function") if isinstance(tool, dict) else None
         if not isinstance(fn, dict) or tool.get("type") != "function":
