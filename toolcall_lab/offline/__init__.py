@@ -7,6 +7,7 @@
 * :mod:`.sampling`, :mod:`.tokens` — the decision written out under ``stop``, ``max_tokens``, ``n``, ``logprobs``;
 * :mod:`.endpoint` — :class:`BuiltinModel`: request in, ``chat.completion`` out;
 * :mod:`.streaming` — the same answer as ``chat.completion.chunk`` server-sent events;
+* :mod:`.responses` — ``POST /v1/responses``: the same model on the Responses API wire;
 * :mod:`.protocol` — ids, model objects, the error body;
 * :mod:`.transport` — routing, and the in-process httpx transports ``ChatOpenAI`` talks through;
 * :mod:`.server` — ``python -m toolcall_lab.offline serve --port 8765``: the same endpoint over real HTTP.

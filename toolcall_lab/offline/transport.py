@@ -27,6 +27,7 @@ from toolcall_lab.offline.protocol import (
     model_object,
     new_id,
 )
+from toolcall_lab.offline.responses import response_events, response_object, to_chat_body
 from toolcall_lab.offline.streaming import sse_events, stream_chunks
 from toolcall_lab.offline.tokens import TOKEN_HEADER, TOKEN_NOTE
 
@@ -52,6 +53,9 @@ def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tupl
             return 200, {**JSON_HEADERS, **request_id}, json_bytes(model_object(wanted))
         if method == "POST" and route.endswith("/chat/completions"):
             status, headers, body = _chat(model, raw_body)
+            return status, {**headers, **request_id}, body
+        if method == "POST" and route.endswith("/responses"):
+            status, headers, body = _responses(model, raw_body)
             return status, {**headers, **request_id}, body
         raise invalid_url(method, path)
     except EndpointError as err:
@@ -81,6 +85,20 @@ def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Bo
         )
         return 200, {**SSE_HEADERS, **note}, sse_events(chunks)
     return 200, {**JSON_HEADERS, **note}, json_bytes(completion)
+
+
+def _responses(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
+    """The Responses API: translated to a chat request, answered by the same model, translated back."""
+    try:
+        payload: Any = json.loads(raw_body or b"null")
+    except ValueError:
+        payload = None
+    request = model.parse(to_chat_body(payload))
+    response = response_object(payload, model.answer(request))
+    note = {TOKEN_HEADER: TOKEN_NOTE}
+    if request.stream:
+        return 200, {**SSE_HEADERS, **note}, response_events(response)
+    return 200, {**JSON_HEADERS, **note}, json_bytes(response)
 
 
 class _Events(httpx.SyncByteStream, httpx.AsyncByteStream):
