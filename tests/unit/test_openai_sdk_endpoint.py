@@ -83,6 +83,8 @@ def test_streamed_tool_calls_assemble_to_the_same_calls(client: openai.OpenAI) -
                 assert delta.function.name is None and delta.type is None
                 calls[delta.index]["arguments"] += delta.function.arguments
     assert sorted(calls) == [0, 1]
+    order = [d.index for c in chunks for d in c.choices[0].delta.tool_calls or []]
+    assert order[:4] == [0, 1, 0, 1]  # the calls interleave: only the index tells them apart
     assert [json.loads(calls[i]["arguments"]) for i in (0, 1)] == [{"city": "Shanghai"}, {"city": "Beijing"}]
     assert [(c.function.name, c.function.arguments) for c in whole] == [
         (calls[i]["name"], calls[i]["arguments"]) for i in (0, 1)

@@ -6,6 +6,7 @@ The byte shape is the one the OpenAI API documents and its SDKs parse:
 * text in small deltas, one token each (:func:`toolcall_lab.offline.tokens.pieces`);
 * each tool call opened by a delta with its ``index``, ``id``, ``type``, ``name`` and
   ``arguments: ""``, followed by argument fragments keyed by the same ``index`` only;
+  several calls interleave, so only the ``index`` says which call a fragment extends;
 * a last delta ``{}`` carrying the ``finish_reason``;
 * with ``stream_options.include_usage``, one more chunk with ``choices: []`` and the
   ``usage`` (every earlier chunk then carries ``"usage": null``);
@@ -51,23 +52,36 @@ def stream_chunks(
                 if top_logprobs is not None:
                     logprobs = {"content": [logprob_entry(piece, top_logprobs)], "refusal": None}
                 yield chunk(index, {"content": piece}, logprobs=logprobs)
-        for position, call in enumerate(calls):
-            fn = call.get("function") or {}
-            opening = {
-                "index": position,
-                "id": call.get("id"),
-                "type": "function",
-                "function": {"name": fn.get("name"), "arguments": ""},
-            }
-            delta: dict[str, Any] = {"tool_calls": [opening]}
-            if position == 0:
+        for position, delta in _interleaved(calls):
+            if position == 0:  # the very first delta also says who speaks
                 delta = {"role": "assistant", "content": None, **delta, "refusal": None}
             yield chunk(index, delta)
-            for fragment in pieces(str(fn.get("arguments") or "")):
-                yield chunk(index, {"tool_calls": [{"index": position, "function": {"arguments": fragment}}]})
         yield chunk(index, {}, choice.get("finish_reason") or "stop")
     if include_usage:
         yield {**base, "choices": [], "usage": completion.get("usage")}
+
+
+def _interleaved(calls: list[dict[str, Any]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The tool-call deltas of one message, the calls taking turns: ``(position in stream, delta)``.
+
+    Each call opens with ``index``, ``id``, ``type``, ``name`` and ``arguments: ""``; its
+    argument fragments then carry only ``index``. Several calls interleave, so a client must
+    merge the fragments by ``index`` (OpenAI itself tends to send one call after another;
+    both orders are valid on this wire).
+    """
+    per_call: list[list[dict[str, Any]]] = []
+    for i, call in enumerate(calls):
+        fn = call.get("function") or {}
+        opening = {"index": i, "id": call.get("id"), "type": "function"}
+        opening["function"] = {"name": fn.get("name"), "arguments": ""}
+        fragments = [{"index": i, "function": {"arguments": f}} for f in pieces(str(fn.get("arguments") or ""))]
+        per_call.append([{"tool_calls": [opening]}, *({"tool_calls": [f]} for f in fragments)])
+    position = 0
+    for turn in range(max((len(deltas) for deltas in per_call), default=0)):
+        for deltas in per_call:
+            if turn < len(deltas):
+                yield position, deltas[turn]
+                position += 1
 
 
 def sse_events(chunks: Iterator[dict[str, Any]]) -> Iterator[bytes]:
