@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 
+import openai
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import tool
+from pydantic import BaseModel
 
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
@@ -136,8 +138,6 @@ def test_english_question_gets_an_english_answer():
 
 
 def test_structured_output_over_json_schema():
-    from pydantic import BaseModel
-
     class QueryUnderstanding(BaseModel):
         intent: str
         search_query: str
@@ -151,8 +151,6 @@ def test_structured_output_over_json_schema():
 
 
 def test_follow_up_is_resolved_from_history():
-    from pydantic import BaseModel
-
     class QueryUnderstanding(BaseModel):
         intent: str
         search_query: str
@@ -207,8 +205,6 @@ def test_scripted_replies_replay_in_order_then_the_model_decides():
 
 
 def test_tool_message_without_a_call_gets_the_provider_400():
-    import openai
-
     model = build_chat_model()
     messages = [HumanMessage("hi"), ToolMessage(content="42", tool_call_id="call_nobody")]
     with pytest.raises(openai.BadRequestError) as info:
@@ -245,3 +241,53 @@ def test_usage_counts_are_labelled_approximate():
     assert status == 200
     assert usage["total_tokens"] == usage["prompt_tokens"] + usage["completion_tokens"]
     assert usage["approximation"].startswith("approximate")
+
+
+def test_token_counts_are_labelled_approximate_in_a_header_not_in_usage():
+    with recording() as rec:
+        build_chat_model().invoke([HumanMessage("你好")])
+    exchange = rec.exchanges[0]
+    usage = exchange.response_body["usage"]
+    assert exchange.response_headers["x-builtin-token-count"].startswith("approximate")
+    assert set(usage) == {
+        "prompt_tokens",
+        "completion_tokens",
+        "total_tokens",
+        "prompt_tokens_details",
+        "completion_tokens_details",
+    }
+
+
+@tool
+def magic_function(input: int) -> int:
+    """Apply a magic function to an input."""
+    return input + 2
+
+
+def test_literal_call_syntax_fills_the_arguments():
+    reply = build_chat_model().bind_tools([magic_function]).invoke("What is the value of magic_function(3)?")
+    assert [(c["name"], c["args"]) for c in reply.tool_calls] == [("magic_function", {"input": 3})]
+
+
+def test_tool_choice_required_always_calls_a_tool():
+    reply = build_chat_model().bind_tools([build_weather_tool()], tool_choice="required").invoke("Hello!")
+    assert [c["name"] for c in reply.tool_calls] == ["get_weather"]
+    assert reply.response_metadata["finish_reason"] == "tool_calls"
+
+
+def test_streaming_over_the_in_process_wire_assembles_the_same_calls(llm):
+    question = [SystemMessage(SYSTEM_PROMPT), HumanMessage("上海和北京今天多少度")]
+    chunks = list(llm.stream(question))
+    full = chunks[0]
+    for chunk in chunks[1:]:
+        full = full + chunk
+    assert len(chunks) > 10  # fragments, not one message
+    assert [(c["name"], c["args"]) for c in full.tool_calls] == [
+        (c["name"], c["args"]) for c in llm.invoke(question).tool_calls
+    ]
+
+
+def test_json_mode_answers_with_the_keys_the_prompt_asks_for():
+    model = build_chat_model().bind(response_format={"type": "json_object"})
+    reply = model.invoke("Tell me about cats. Return JSON with 'setup' and 'punchline' keys.")
+    assert set(json.loads(reply.content)) == {"setup", "punchline"}

@@ -6,50 +6,21 @@ Then point any OpenAI-compatible client at ``http://127.0.0.1:8765/v1`` (any api
 
     curl http://127.0.0.1:8765/v1/chat/completions -H 'content-type: application/json' \\
       -d '{"model": "builtin-teaching-model", "messages": [{"role": "user", "content": "hi"}]}'
+
+Add ``"stream": true`` to watch the answer arrive as server-sent events (``curl -N``).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from toolcall_lab.offline.endpoint import BuiltinModel
-from toolcall_lab.offline.transport import handle
+from toolcall_lab.offline.server import make_server
 
-
-def make_server(host: str = "127.0.0.1", port: int = 8765, model: BuiltinModel | None = None) -> ThreadingHTTPServer:
-    """Build (not start) an HTTP server answering with ``model``; port 0 picks a free port."""
-    the_model = model or BuiltinModel()
-
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "toolcall-lab-builtin/1"
-
-        def _answer(self, method: str) -> None:
-            length = int(self.headers.get("content-length") or 0)
-            raw = self.rfile.read(length) if length else b""
-            status, headers, body = handle(the_model, method, self.path, raw)
-            self.send_response(status)
-            for key, value in headers.items():
-                self.send_header(key, value)
-            self.send_header("content-length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def do_POST(self) -> None:
-            self._answer("POST")
-
-        def do_GET(self) -> None:
-            self._answer("GET")
-
-        def log_message(self, fmt: str, *args: object) -> None:
-            # one line per request, never the headers (they may carry a key)
-            sys.stderr.write(f"{self.command} {self.path} -> {args[1] if len(args) > 1 else ''}\n")
-
-    return ThreadingHTTPServer((host, port), Handler)
+__all__ = ["main", "make_server"]
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse the command line and serve until interrupted."""
     parser = argparse.ArgumentParser(prog="python -m toolcall_lab.offline")
     sub = parser.add_subparsers(dest="cmd", required=True)
     serve = sub.add_parser("serve", help="serve the built-in model on localhost")
@@ -58,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     server = make_server(args.host, args.port)
     host, port = server.server_address[:2]
-    print(f"built-in teaching model listening on http://{host}:{port}/v1 (Ctrl+C to stop)", flush=True)
+    print(f"built-in teaching model listening on http://{host!s}:{port}/v1 (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

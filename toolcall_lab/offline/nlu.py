@@ -12,6 +12,8 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, EN_STOP, ZH_FILLER
+
 CJK = re.compile(r"[\u3400-\u9fff]")
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 
@@ -28,282 +30,7 @@ RELATIVE_DATE = re.compile(
     re.I,
 )
 
-# Concepts let a Chinese question meet an English description and the reverse. A tool
-# "has" a concept when its name, description or parameter text contains a trigger.
-CONCEPTS: dict[str, tuple[str, ...]] = {
-    "schedule": (
-        "课表",
-        "上课",
-        "有课",
-        "什么课",
-        "几节课",
-        "排课",
-        "教室",
-        "几点",
-        "课程安排",
-        "schedule",
-        "class",
-        "classes",
-        "lesson",
-        "lessons",
-        "timetable",
-        "classroom",
-    ),
-    "progress": (
-        "学到哪",
-        "进度",
-        "课时",
-        "学习记录",
-        "测评",
-        "成绩",
-        "薄弱",
-        "学习情况",
-        "progress",
-        "how far",
-        "learning record",
-        "record",
-        "score",
-        "scores",
-        "weak point",
-        "doing",
-    ),
-    "word": (
-        "单词",
-        "词表",
-        "几级",
-        "词汇",
-        "考研",
-        "释义",
-        "例句",
-        "这个词",
-        "这个单词",
-        "word",
-        "vocabulary",
-        "level",
-        "meaning",
-        "mean",
-        "definition",
-        "syllabus",
-    ),
-    "weather": (
-        "天气",
-        "气温",
-        "温度",
-        "多少度",
-        "下雨",
-        "降雨",
-        "带伞",
-        "雨伞",
-        "晴",
-        "热不热",
-        "冷不冷",
-        "weather",
-        "temperature",
-        "hot",
-        "cold",
-        "rain",
-        "umbrella",
-        "forecast",
-        "degrees",
-    ),
-    "search": (
-        "搜索",
-        "搜一下",
-        "联网",
-        "最新",
-        "资料",
-        "网上",
-        "查找",
-        "search",
-        "look up",
-        "latest",
-        "web",
-        "internet",
-        "news",
-    ),
-    "notify": ("通知", "告诉老师", "提醒老师", "发消息", "notify", "tell the teacher", "message the teacher"),
-}
-
-# City names the model can translate to the English form most weather APIs expect.
-CITIES: dict[str, str] = {
-    "曼谷": "Bangkok",
-    "北京": "Beijing",
-    "上海": "Shanghai",
-    "广州": "Guangzhou",
-    "深圳": "Shenzhen",
-    "杭州": "Hangzhou",
-    "成都": "Chengdu",
-    "东京": "Tokyo",
-    "首尔": "Seoul",
-    "新加坡": "Singapore",
-    "伦敦": "London",
-    "巴黎": "Paris",
-    "纽约": "New York",
-    "悉尼": "Sydney",
-    "香港": "Hong Kong",
-    "台北": "Taipei",
-    "柏林": "Berlin",
-    "旧金山": "San Francisco",
-}
 _EN_CITIES = {v.lower(): v for v in CITIES.values()}
-
-_EN_STOP = set(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "am",
-        "was",
-        "were",
-        "be",
-        "been",
-        "do",
-        "does",
-        "did",
-        "i",
-        "me",
-        "my",
-        "you",
-        "your",
-        "we",
-        "our",
-        "it",
-        "its",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "but",
-        "with",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "how",
-        "when",
-        "where",
-        "why",
-        "there",
-        "this",
-        "that",
-        "these",
-        "those",
-        "please",
-        "can",
-        "could",
-        "would",
-        "should",
-        "will",
-        "shall",
-        "may",
-        "might",
-        "have",
-        "has",
-        "had",
-        "need",
-        "needs",
-        "any",
-        "some",
-        "about",
-        "tell",
-        "show",
-        "give",
-        "get",
-        "find",
-        "check",
-        "let",
-        "us",
-        "also",
-        "as",
-        "well",
-        "then",
-        "just",
-        "so",
-        "if",
-        "not",
-        "no",
-        "yes",
-        "hi",
-        "hello",
-        "thanks",
-        "thank",
-        "much",
-        "many",
-        "more",
-        "most",
-        "than",
-        "too",
-        "very",
-        "really",
-        "like",
-        "know",
-        "want",
-        "look",
-        "up",
-        "search",
-        "for",
-        "from",
-        "by",
-        "into",
-        "day",
-        "days",
-        "week",
-        "next",
-        "last",
-        "s",
-        "t",
-        "going",
-        "go",
-    ]
-)
-_ZH_FILLER = (
-    "请问",
-    "请帮我",
-    "帮我",
-    "麻烦",
-    "能不能",
-    "可以",
-    "告诉我",
-    "一下",
-    "搜索",
-    "搜一下",
-    "查一下",
-    "查查",
-    "我想知道",
-    "我想",
-    "顺便",
-    "另外",
-    "还有",
-    "那么",
-    "需要",
-    "是不是",
-    "有没有",
-    "怎么样",
-    "如何",
-    "什么",
-    "多少",
-    "吗",
-    "呢",
-    "啊",
-    "吧",
-    "呀",
-    "了",
-    "的",
-    "我",
-    "你",
-    "是",
-    "在",
-    "有",
-    "那",
-    "和",
-    "把",
-)
 _PUNCT = re.compile(r"[\s，。！？、；：,.!?;:（）()\[\]【】「」『』\"“”'‘’<>《》…—\-]+")
 
 
@@ -350,19 +77,24 @@ def en_words(text: str) -> set[str]:
     """Lower-cased English content words with a plural ``s`` trimmed."""
     words = set()
     for w in re.findall(r"[A-Za-z][A-Za-z']+", text.lower()):
-        if w in _EN_STOP or len(w) < 3:
+        if w in EN_STOP or len(w) < 3:
             continue
         words.add(w[:-1] if w.endswith("s") and len(w) > 4 else w)
     return words
 
 
+# Where a question turns to its next ask: Chinese joiners, "; ", "and also", ", and how …".
+_CLAUSE_BREAK = re.compile(
+    r"[；;]|顺便|另外|还有|同时|以及|并且|(?:,|，)?\s*\band also\b"
+    r"|(?:,|，)\s*and\b(?=\s+(?:how|what|when|where|which|who|is|are|do|does|can|tell|show|check)\b)"
+    r"|(?:,|，)\s*\balso\b|\bas well as\b|\bplus\b",
+    re.I,
+)
+
+
 def split_clauses(text: str) -> list[str]:
     """Split a question that asks several things ("…，顺便…", "… and also …") into clauses."""
-    parts = re.split(
-        r"[；;]|顺便|另外|还有|同时|以及|并且|(?:,|，)?\s*\band also\b|(?:,|，)\s*and\b(?=\s+(?:how|what|when|where|which|who|is|are|do|does|can|tell|show|check)\b)|(?:,|，)\s*\balso\b|\bas well as\b|\bplus\b",
-        text,
-        flags=re.I,
-    )
+    parts = _CLAUSE_BREAK.split(text)
     clauses = [p.strip(" ，,。.") for p in parts if p and p.strip(" ，,。.?？")]
     return clauses or [text]
 
@@ -420,13 +152,13 @@ def english_terms(text: str) -> list[str]:
     plain = [
         w
         for w in re.findall(r"\b([A-Za-z][A-Za-z\-]{1,})\b", text)
-        if w.lower() not in _EN_STOP
+        if w.lower() not in EN_STOP
         and not re.match(r"^[A-Z]\d", w)
         and w.lower() not in {"word", "level", "mean", "meaning", "syllabus", "vocabulary", "list"}
     ]
     out: list[str] = []
     for w in [*quoted, *near, *before, *plain]:
-        if w.lower() not in (x.lower() for x in out) and w.lower() not in _EN_STOP:
+        if w.lower() not in (x.lower() for x in out) and w.lower() not in EN_STOP:
             out.append(w)
     return out
 
@@ -448,7 +180,7 @@ def keywords(text: str) -> list[str]:
     """Search keywords: the content words of ``text`` with the filler removed, in order."""
     if is_chinese(text):
         cleaned = text.replace("多少度", " 气温 ").replace("几度", " 气温 ")
-        for filler in sorted(_ZH_FILLER, key=len, reverse=True):
+        for filler in sorted(ZH_FILLER, key=len, reverse=True):
             cleaned = cleaned.replace(filler, " ")
         parts = [p for p in _PUNCT.split(cleaned) if p]
         out: list[str] = []
@@ -458,7 +190,7 @@ def keywords(text: str) -> list[str]:
                 part = part.replace(city, f" {city} ")
             out.extend(p for p in part.split() if p)
         return _dedupe(out)
-    words = [w for w in re.findall(r"[A-Za-z0-9_][A-Za-z0-9_\-']*", text) if w.lower() not in _EN_STOP]
+    words = [w for w in re.findall(r"[A-Za-z0-9_][A-Za-z0-9_\-']*", text) if w.lower() not in EN_STOP]
     return _dedupe(words)
 
 

@@ -1,54 +1,128 @@
-"""An httpx transport that carries requests to the built-in model inside the process.
+"""Routing, and the httpx transports that carry requests to the built-in model inside the process.
 
 ``ChatOpenAI`` builds real HTTP requests (URL, headers, JSON body) and hands them to its
 ``httpx.Client``; with :class:`BuiltinTransport` as that client's transport, the request
-never leaves the process but is otherwise handled exactly like one sent to a provider.
+never leaves the process but is otherwise handled exactly like one sent to a provider, and
+a streamed answer arrives chunk by chunk as it is produced. :func:`handle` is shared with
+the localhost HTTP server (:mod:`.server`), so both answer byte for byte alike.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
 
-from toolcall_lab.offline.endpoint import BUILTIN_MODEL_ID, BuiltinModel, stream_chunks
+from toolcall_lab.offline.endpoint import BuiltinModel
+from toolcall_lab.offline.faults import InjectedTimeout
+from toolcall_lab.offline.protocol import (
+    JSON_HEADERS,
+    SSE_HEADERS,
+    EndpointError,
+    invalid_url,
+    json_bytes,
+    model_not_found,
+    model_object,
+    new_id,
+)
+from toolcall_lab.offline.responses import response_events, response_object, to_chat_body
+from toolcall_lab.offline.streaming import sse_events, stream_chunks
+from toolcall_lab.offline.tokens import TOKEN_HEADER, TOKEN_NOTE
+
+Body = bytes | Iterator[bytes]
 
 
-def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tuple[int, dict[str, str], bytes]:
-    """Route one HTTP request to the model: ``(status, headers, body bytes)``.
+def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
+    """Route one HTTP request to the model: ``(status, headers, body)``.
 
-    Shared by the in-process transport and the localhost HTTP server.
+    The body is bytes, or an iterator of server-sent-event bytes for ``stream: true``. Every
+    response carries an ``x-request-id``.
     """
-    json_headers = {"content-type": "application/json"}
-    if method == "GET" and path.rstrip("/").endswith("/models"):
-        body = {"object": "list", "data": [{"id": BUILTIN_MODEL_ID, "object": "model", "owned_by": "toolcall-lab"}]}
-        return 200, json_headers, json.dumps(body).encode()
-    if method != "POST" or not path.rstrip("/").endswith("/chat/completions"):
-        err = {
-            "error": {
-                "message": f"Unknown request URL: {method} {path}.",
-                "type": "invalid_request_error",
-                "param": None,
-                "code": "unknown_url",
-            }
-        }
-        return 404, json_headers, json.dumps(err).encode()
+    request_id = {"x-request-id": new_id("req_", 32)}
+    route = path.split("?", 1)[0].rstrip("/")
     try:
-        request: Any = json.loads(raw_body or b"null")
+        if method == "GET" and route.endswith("/models"):
+            listed = {"object": "list", "data": [model_object(m) for m in model.served_ids()]}
+            return 200, {**JSON_HEADERS, **request_id}, json_bytes(listed)
+        if method == "GET" and "/models/" in route:
+            wanted = route.rsplit("/models/", 1)[1]
+            if wanted not in model.served_ids():
+                raise model_not_found(wanted)
+            return 200, {**JSON_HEADERS, **request_id}, json_bytes(model_object(wanted))
+        if method == "POST" and route.endswith("/chat/completions"):
+            status, headers, body = _chat(model, raw_body)
+            return status, {**headers, **request_id}, body
+        if method == "POST" and route.endswith("/responses"):
+            status, headers, body = _responses(model, raw_body)
+            return status, {**headers, **request_id}, body
+        raise invalid_url(method, path)
+    except EndpointError as err:
+        return err.status, {**JSON_HEADERS, **request_id}, json_bytes(err.body)
+
+
+def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
+    try:
+        payload: Any = json.loads(raw_body or b"null")
     except ValueError:
-        request = None
+        payload = None
     if model.faults is not None:
-        injected = model.faults.before(request)
+        injected = model.faults.before(payload)
         if injected is not None:
-            return injected
-    status, body = model.complete(request)
+            status, headers, raw = injected
+            return status, headers, raw
+    request = model.parse(payload)
+    completion = model.answer(request)
     if model.faults is not None:
-        body = model.faults.after(request, status, body)
-    if status == 200 and isinstance(request, dict) and request.get("stream"):
-        events = "".join(f"data: {json.dumps(c, ensure_ascii=False)}\n\n" for c in stream_chunks(body))
-        return 200, {"content-type": "text/event-stream"}, (events + "data: [DONE]\n\n").encode()
-    return status, json_headers, json.dumps(body, ensure_ascii=False).encode()
+        completion = model.faults.after(payload, 200, completion)
+    note = {TOKEN_HEADER: TOKEN_NOTE}
+    if request.stream:
+        chunks = stream_chunks(
+            completion,
+            include_usage=request.include_usage,
+            top_logprobs=request.top_logprobs if request.logprobs else None,
+        )
+        return 200, {**SSE_HEADERS, **note}, sse_events(chunks)
+    return 200, {**JSON_HEADERS, **note}, json_bytes(completion)
+
+
+def _responses(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
+    """The Responses API: translated to a chat request, answered by the same model, translated back."""
+    try:
+        payload: Any = json.loads(raw_body or b"null")
+    except ValueError:
+        payload = None
+    request = model.parse(to_chat_body(payload))
+    response = response_object(payload, model.answer(request))
+    note = {TOKEN_HEADER: TOKEN_NOTE}
+    if request.stream:
+        return 200, {**SSE_HEADERS, **note}, response_events(response)
+    return 200, {**JSON_HEADERS, **note}, json_bytes(response)
+
+
+class _Events(httpx.SyncByteStream, httpx.AsyncByteStream):
+    """A response body handed to the client event by event, as the model produces it."""
+
+    def __init__(self, events: Iterator[bytes]) -> None:
+        self._events = events
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield from self._events
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for event in self._events:
+            yield event
+
+
+def _response(request: httpx.Request, model: BuiltinModel) -> httpx.Response:
+    try:
+        status, headers, body = handle(model, request.method, request.url.path, request.content)
+    except InjectedTimeout as exc:
+        raise httpx.ReadTimeout(str(exc), request=request) from exc
+    if isinstance(body, bytes):
+        return httpx.Response(status, headers=headers, content=body, request=request)
+    return httpx.Response(status, headers=headers, stream=_Events(body), request=request)
 
 
 class BuiltinTransport(httpx.BaseTransport):
@@ -58,10 +132,16 @@ class BuiltinTransport(httpx.BaseTransport):
         self.model = model or BuiltinModel()
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        from toolcall_lab.offline.faults import InjectedTimeout
+        request.read()
+        return _response(request, self.model)
 
-        try:
-            status, headers, body = handle(self.model, request.method, request.url.path, request.read())
-        except InjectedTimeout as exc:
-            raise httpx.ReadTimeout(str(exc), request=request) from exc
-        return httpx.Response(status, headers=headers, content=body, request=request)
+
+class AsyncBuiltinTransport(httpx.AsyncBaseTransport):
+    """The same, for an ``httpx.AsyncClient`` (``ainvoke`` / ``astream``)."""
+
+    def __init__(self, model: BuiltinModel | None = None) -> None:
+        self.model = model or BuiltinModel()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        await request.aread()
+        return _response(request, self.model)

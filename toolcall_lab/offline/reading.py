@@ -1,0 +1,100 @@
+"""Reading a request: the question, its history, pending tool results, documents in the prompt.
+
+Every function here takes the ``messages`` of a chat-completions request body exactly as
+the client sent them and returns plain data for the rest of the model to decide on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from toolcall_lab.offline import nlu
+
+
+def text_of(content: Any) -> str:
+    """Message content may be a string or a list of content parts."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    return str(content)
+
+
+def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
+    """The latest user question, earlier user turns, and the system text."""
+    users = [text_of(m.get("content")) for m in messages if m.get("role") == "user"]
+    system = "\n".join(text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer"))
+    question = users[-1] if users else ""
+    if not question:
+        # a prompt with no user turn often quotes the user inside the instructions: “…”
+        quoted = re.search(r"[“\"「]([^”\"」]{2,400})[”\"」]", system)
+        question = quoted.group(1) if quoted else ""
+    return nlu.Context(
+        question=question,
+        history=users[:-1],
+        system=system,
+        lang="zh" if nlu.is_chinese(question or system) else "en",
+    )
+
+
+def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The latest batch of tool results (those answering the last assistant tool_calls
+    after the latest user message), each with its call.
+
+    Returns:
+        ``[{"name", "args", "content"}]`` in the order of the calls.
+    """
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    calls: dict[str, tuple[str, dict[str, Any]]] = {}
+    results: list[dict[str, Any]] = []
+    for m in messages[last_user + 1 :]:
+        if m.get("role") == "assistant":
+            results = []  # a newer batch replaces the older one
+            for call in m.get("tool_calls") or []:
+                fn = call.get("function") or {}
+                try:
+                    args = json.loads(fn.get("arguments") or "{}")
+                except ValueError:
+                    args = {}
+                calls[call.get("id", "")] = (fn.get("name", ""), args if isinstance(args, dict) else {})
+        elif m.get("role") == "tool":
+            name, args = calls.get(m.get("tool_call_id", ""), ("", {}))
+            results.append({"name": name, "args": args, "content": text_of(m.get("content"))})
+    return results
+
+
+def rounds_since_user(messages: list[dict[str, Any]]) -> int:
+    """How many assistant turns with tool calls followed the latest user message."""
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    return sum(1 for m in messages[last_user + 1 :] if m.get("role") == "assistant" and m.get("tool_calls"))
+
+
+def find_documents(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Search results placed in the prompt (JSON with ``url`` fields, or ``url`` lines)."""
+    docs: list[dict[str, Any]] = []
+    for m in messages:
+        if m.get("role") not in ("system", "developer", "user"):
+            continue
+        text = text_of(m.get("content"))
+        for blob in re.findall(r"(\{.*\}|\[.*\])", text, flags=re.S):
+            try:
+                data = json.loads(blob)
+            except ValueError:
+                continue
+            items = data.get("results") if isinstance(data, dict) else data
+            if isinstance(items, list):
+                docs.extend(x for x in items if isinstance(x, dict) and x.get("url"))
+        if not docs:
+            for block in re.split(r"\n\s*\n", text):
+                url = re.search(r"https?://\S+", block)
+                if url:
+                    rest = [ln.strip() for ln in block.splitlines() if ln.strip() and url.group(0) not in ln]
+                    title = re.sub(r"^(\[\d+\]|\d+[.、])\s*", "", rest[0]) if rest else url.group(0)
+                    title = re.sub(r"^(标题|title)[:：]\s*", "", title, flags=re.I)
+                    content = " ".join(re.sub(r"^(内容|content)[:：]\s*", "", r, flags=re.I) for r in rest[1:])
+                    docs.append({"title": title, "url": url.group(0).rstrip(").,，。"), "content": content or title})
+    return docs
