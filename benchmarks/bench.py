@@ -21,7 +21,13 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the benchmarks import LangChain lazily: `imports` must measure a cold app
+    from langchain_core.language_models import LanguageModelInput
+    from langchain_core.runnables import Runnable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -69,21 +75,28 @@ def bench_run(n: int = 60) -> dict[str, object]:
     * ``graph_wire``     — the plain LangGraph agent over that wire, nothing recorded;
     * ``traced``         — :func:`toolcall_lab.live.run_traced`: LangGraph, wire, every artifact kept.
     """
+    from langchain_core.callbacks import CallbackManagerForLLMRun
     from langchain_core.language_models import BaseChatModel
-    from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+    from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
     from langchain_core.outputs import ChatGeneration, ChatResult
+    from langchain_core.tools import BaseTool
     from langgraph.graph import START, MessagesState, StateGraph
+    from langgraph.graph.state import CompiledStateGraph
     from langgraph.prebuilt import ToolNode, tools_condition
 
     from toolcall_lab.live import run_traced
     from toolcall_lab.llm import build_chat_model
     from toolcall_lab.stages.weather_data import build_weather_tool
+    from toolcall_lab.trace import RunTrace
 
     tool = build_weather_tool()
     system = "你是天气助手。"
     reference = run_traced(QUESTION, build_chat_model(), [tool], system=system)
-    call = reference.model_calls[0].ai_message["tool_calls"][0]
-    answer = reference.answer
+    first_reply = reference.model_calls[0].ai_message
+    if first_reply is None or reference.answer is None:
+        raise RuntimeError(f"the reference run did not call the tool and answer: {reference.error}")
+    call = first_reply["tool_calls"][0]
+    answer: str = reference.answer
 
     class Scripted(BaseChatModel):
         """The same two replies, with no wire: the bare baseline."""
@@ -92,28 +105,40 @@ def bench_run(n: int = 60) -> dict[str, object]:
         def _llm_type(self) -> str:
             return "scripted"
 
-        def bind_tools(self, tools, **kw):
+        def bind_tools(
+            self,
+            tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool],
+            *,
+            tool_choice: str | None = None,
+            **kw: Any,
+        ) -> Scripted:
             return self
 
-        def _generate(self, messages, stop=None, run_manager=None, **kw):
+        def _generate(
+            self,
+            messages: list[BaseMessage],
+            stop: list[str] | None = None,
+            run_manager: CallbackManagerForLLMRun | None = None,
+            **kw: Any,
+        ) -> ChatResult:
             answered = isinstance(messages[-1], ToolMessage)
             msg = AIMessage(content=answer) if answered else AIMessage(content="", tool_calls=[call])
             return ChatResult(generations=[ChatGeneration(message=msg)])
 
-    def hand_loop(llm) -> str:
-        messages = [SystemMessage(system), HumanMessage(QUESTION)]
+    def hand_loop(llm: Runnable[LanguageModelInput, AIMessage]) -> str:
+        messages: list[BaseMessage] = [SystemMessage(system), HumanMessage(QUESTION)]
         while True:
             ai = llm.invoke(messages)
             messages.append(ai)
             if not ai.tool_calls:
-                return ai.content
+                return _text(ai.content)
             for c in ai.tool_calls:
                 messages.append(
                     ToolMessage(content=json.dumps(tool.invoke(c["args"]), ensure_ascii=False), tool_call_id=c["id"])
                 )
 
-    def plain_graph(llm):
-        def model(state):
+    def plain_graph(llm: Runnable[LanguageModelInput, AIMessage]) -> CompiledStateGraph[Any]:
+        def model(state: MessagesState) -> dict[str, list[BaseMessage]]:
             return {"messages": [llm.invoke([SystemMessage(system), *state["messages"]])]}
 
         builder = StateGraph(MessagesState)
@@ -129,7 +154,7 @@ def bench_run(n: int = 60) -> dict[str, object]:
     wire_bound = wire_llm.bind_tools([tool])
     graph_scripted, graph_wire = plain_graph(scripted), plain_graph(wire_bound)
     start = {"messages": [HumanMessage(QUESTION)]}
-    ways = {
+    ways: dict[str, Callable[[], object]] = {
         "bare": lambda: hand_loop(scripted),
         "graph_scripted": lambda: graph_scripted.invoke(start),
         "wire_loop": lambda: hand_loop(wire_bound),
@@ -141,8 +166,10 @@ def bench_run(n: int = 60) -> dict[str, object]:
         if isinstance(result, str):  # a hand-written loop
             return result
         if isinstance(result, dict):  # a graph's final state
-            return result["messages"][-1].content
-        return result.answer  # a RunTrace
+            return _text(result["messages"][-1].content)
+        if isinstance(result, RunTrace):
+            return _text(result.answer)
+        raise TypeError(f"not an answer: {result!r}")
 
     answers = {name: answer_of(way()) for name, way in ways.items()}
     if len(set(answers.values())) != 1:  # the five ways must answer the same question the same way
@@ -164,13 +191,19 @@ def bench_run(n: int = 60) -> dict[str, object]:
     return out
 
 
+def _text(content: object) -> str:
+    """A reply's text: the runs here answer with a plain string; anything else is shown as it is."""
+    return content if isinstance(content, str) else repr(content)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
 
 
-def _serve(script: Path, cwd: Path) -> tuple[subprocess.Popen, str]:
+def _serve(script: Path, cwd: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = _free_port()
     proc = subprocess.Popen(
         [
@@ -218,7 +251,7 @@ def bench_render(n: int = 25) -> dict[str, object]:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=flags)
-            for name, (_, url) in servers.items():  # warm the server's first script run
+            for _, url in servers.values():  # warm the server's first script run
                 page = browser.new_page()
                 page.goto(url)
                 page.get_by_text("Tool Call Lab").first.wait_for(timeout=60000)

@@ -86,7 +86,8 @@ def explain_exception(exc: BaseException) -> ExplainedError:
             exc,
             zh="模型接口拒收了这次请求（HTTP 400）：请求体不合规。",
             en="The model endpoint rejected the request (HTTP 400): the body is not valid.",
-            hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题；每个 tool 消息都要对应前面某个 tool_call 的 id。",
+            hint_zh="看报错里的 param：它指出了哪条消息或哪个字段有问题；"
+            "每个 tool 消息都要对应前面某个 tool_call 的 id。",
             hint_en="Look at 'param' in the error: it names the message or field at fault. "
             "Every tool message must answer an earlier tool_call id.",
             data=body,

@@ -27,6 +27,7 @@ def normalize_lang(value: str | None, fallback: Lang = DEFAULT_LANG) -> Lang:
     if not value:
         return fallback
     head = str(value).strip().lower().replace("_", "-").split("-")[0]
-    if head in LANGS:
-        return head  # type: ignore[return-value]
+    for lang in LANGS:  # compare against the typed constants, so the result is a ``Lang``
+        if head == lang:
+            return lang
     return fallback

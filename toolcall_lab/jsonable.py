@@ -15,11 +15,18 @@ import math
 import sys
 from collections.abc import Mapping
 from dataclasses import asdict, is_dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 #: How deep the lab walks nested data before it stops and says so.
 MAX_DEPTH = 60
 TOO_DEEP = "…(nested too deep)"
+
+
+class _CommandLike(Protocol):
+    """The two fields of a LangGraph ``Command`` the lab shows (typed without importing LangGraph)."""
+
+    goto: Any
+    update: Any
 
 
 def message_to_dict(message: Any) -> dict[str, Any]:
@@ -86,7 +93,8 @@ def to_jsonable(value: Any, _depth: int = 0) -> Any:
         return message_to_dict(value)
     command_class = _loaded_class("langgraph.types", "Command")
     if command_class is not None and isinstance(value, command_class):
-        return {"Command": {"goto": to_jsonable(value.goto, deeper), "update": to_jsonable(value.update, deeper)}}
+        command = cast(_CommandLike, value)  # the class was found by name, so mypy only knows it is a type
+        return {"Command": {"goto": to_jsonable(command.goto, deeper), "update": to_jsonable(command.update, deeper)}}
     if is_dataclass(value) and not isinstance(value, type):
         return to_jsonable(asdict(value), deeper)
     if isinstance(value, BaseException):

@@ -14,6 +14,8 @@ from toolcall_lab.settings import Settings
 if TYPE_CHECKING:  # imported lazily: langchain is heavy and the landing page must stay light
     from langchain_openai import ChatOpenAI
 
+    from toolcall_lab.offline.faults import FaultInjector
+
 BUILTIN_BASE_URL = "http://builtin-model.local/v1"
 BUILTIN_API_KEY = "builtin-no-key-needed"
 DEFAULT_REAL_MODEL = "gpt-4o-mini"
@@ -31,7 +33,7 @@ def build_chat_model(
     settings: Settings | None = None,
     *,
     script: Sequence[dict[str, Any]] | None = None,
-    faults: Any = None,
+    faults: FaultInjector | None = None,
     **chat_kwargs: Any,
 ) -> ChatOpenAI:
     """Build a ``ChatOpenAI`` for ``settings`` (default: the built-in teaching model).
@@ -44,6 +46,7 @@ def build_chat_model(
     """
     import httpx
     from langchain_openai import ChatOpenAI
+    from pydantic import SecretStr
 
     from toolcall_lab.capture import event_hooks
 
@@ -56,7 +59,7 @@ def build_chat_model(
         options.update(chat_kwargs)
         return ChatOpenAI(
             model=BUILTIN_MODEL_ID,
-            api_key=BUILTIN_API_KEY,
+            api_key=SecretStr(BUILTIN_API_KEY),
             base_url=BUILTIN_BASE_URL,
             http_client=client,
             use_responses_api=False,
@@ -68,7 +71,7 @@ def build_chat_model(
     options.update(chat_kwargs)
     return ChatOpenAI(
         model=settings.llm_model_id or DEFAULT_REAL_MODEL,
-        api_key=settings.llm_api_key or "missing-key",
+        api_key=SecretStr(settings.llm_api_key or "missing-key"),
         base_url=settings.llm_base_url or None,
         http_client=client,
         use_responses_api=False,

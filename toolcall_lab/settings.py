@@ -10,10 +10,23 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypedDict, Unpack, cast
 
 Provider = Literal["builtin", "openai_compatible"]
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+class SettingsChanges(TypedDict, total=False):
+    """The fields :meth:`Settings.with_overrides` may replace, with their types."""
+
+    provider: Provider
+    llm_api_key: str
+    llm_base_url: str
+    llm_model_id: str
+    tavily_api_key: str
+    checkpointer: str
+    timeout_s: float
+    max_retries: int
 
 
 @dataclass(frozen=True)
@@ -50,9 +63,16 @@ class Settings:
     def uses_real_model(self) -> bool:
         return self.provider == "openai_compatible"
 
-    def with_overrides(self, **changes: object) -> Settings:
-        """A copy with the given fields replaced (empty values are ignored)."""
-        return replace(self, **{k: v for k, v in changes.items() if v not in (None, "")})
+    def with_overrides(self, **changes: Unpack[SettingsChanges]) -> Settings:
+        """A copy with the given fields replaced (empty values are ignored).
+
+        >>> Settings().with_overrides(llm_model_id="", checkpointer="memory").checkpointer
+        'memory'
+        """
+        # Keeping only the non-empty values keeps the TypedDict's keys and types; the
+        # comprehension cannot say so itself, hence the cast.
+        kept = cast(SettingsChanges, {k: v for k, v in changes.items() if v not in (None, "")})
+        return replace(self, **kept)
 
 
 def load_settings(env: Mapping[str, str] | None = None, dotenv_path: Path | None = None) -> Settings:

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from pages._ui import ROUTER_MARK
 from tests.app.conftest import ROOT
+from tests.apptest_support import many_sessions_one_runtime
 
 CITIES = ["Bangkok", "Beijing", "Shanghai", "Tokyo", "Singapore", "London", "Paris", "New York", "Sydney", "Seoul"]
 
@@ -30,7 +31,7 @@ def test_twenty_concurrent_sessions_keep_their_own_traces():
     import toolcall_lab.llm
     import toolcall_lab.stages.weather_data  # noqa: F401
 
-    with ThreadPoolExecutor(max_workers=20) as pool:
+    with many_sessions_one_runtime(), ThreadPoolExecutor(max_workers=20) as pool:
         results = list(pool.map(_session, range(20)))
     run_ids = set()
     for n, question, trace, lang in results:

@@ -48,8 +48,30 @@ def test_live_run_question_yields_a_tool_message_matching_its_call(open_page, la
     assert trace.stop_reason == "final"
 
 
-def test_uploading_a_foreign_file_explains_instead_of_crashing(open_page):
-    from toolcall_lab.live import run_traced  # noqa: F401 - warm import outside the timed page run
+FOREIGN_FILES = [  # (file name, bytes, the reason the page must give)
+    ("foreign.json", b'{"schema": "something-else", "events": []}', "not a run trace exported by Tool Call Lab"),
+    ("not-json.json", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "Not valid JSON"),
+    ("future.json", b'{"schema": "toolcall-lab/run-trace", "schema_version": 99}', "Trace version 99 is not supported"),
+]
+
+
+@pytest.mark.parametrize(("name", "content", "reason"), FOREIGN_FILES, ids=[f[0] for f in FOREIGN_FILES])
+def test_uploading_a_foreign_file_explains_instead_of_crashing(open_page, name, content, reason):
+    """The uploader hands the bytes to ``trace.loads``; its refusal is shown as an explanation, the page lives on."""
+    from toolcall_lab import trace as trace_io
+
+    with pytest.raises(trace_io.TraceFormatError) as refused:  # the pure function the uploader calls
+        trace_io.loads(content)
+    assert reason in refused.value.en
 
     at = open_page("pages/live_run.py", "en")
     assert not at.exception
+    assert "trace::live" not in at.session_state  # nothing was run or opened yet
+    at.file_uploader[0].upload(name, content, "application/json").run()
+    assert not at.exception, at.exception
+    errors = [e.value for e in at.error]
+    assert errors == [f"Cannot open this file: {refused.value.en}"]
+    assert "trace::live" not in at.session_state  # the refused file did not become the page's trace
+    at.chat_input[0].set_value("What's the weather in Paris?").run()  # and the page keeps working
+    assert not at.exception, at.exception
+    assert at.session_state["trace::live"].stop_reason == "final"

@@ -1,4 +1,34 @@
-"""Browser tests: `streamlit run app.py` on a free localhost port, driven by Debian's Chromium."""
+"""Browser tests: `streamlit run app.py` on a free localhost port, driven by Debian's Chromium.
+
+Waiting for the app, without fixed sleeps
+-----------------------------------------
+Streamlit's frontend (1.67) writes the state of the script run on the app's root element:
+``<div data-testid="stApp" data-test-script-state="running|notRunning|..."
+data-test-connection-state="CONNECTED">`` (Streamlit's own browser tests wait on it too).
+That attribute alone is not enough, for two reasons seen in this app:
+
+* a widget interaction does not change it at once: the browser sends the widget's new
+  value, and only the server's answer flips it to ``running``; right after a click,
+  ``notRunning`` may still describe the run *before* the click;
+* ``st.rerun()`` (the router does it on a first visit) ends a run early and starts the
+  next: the attribute reads ``notRunning`` for a moment between the two.
+
+So every page carries a small observer (:data:`RUN_OBSERVER_JS`, installed by
+:func:`new_context` before the app's own scripts) that reads the server's own verdict: it
+decodes the ``script_finished`` field (6) of each ``ForwardMsg`` arriving on the websocket
+and counts the runs that really finished (success, fragment success, compile error), not
+those stopped early for a rerun. Then:
+
+* :func:`wait_idle` — connected; a run has really finished (after run number ``after``);
+  the root element says ``notRunning``; no element of an older run is still stale; and all
+  of that holds for a few animation frames in a row, so the frontend has drawn that run;
+* :func:`rerun` — ``with rerun(page): page.click(...)`` counts the finished runs before the
+  action and waits for a later one. Use it for every action that makes Streamlit rerun (a
+  button, a committed widget change, a chat message, an upload); opening an expander does not;
+* :func:`settle_layout` — after a viewport resize: waits until the page's height stops
+  changing for a few animation frames (a resize reruns nothing);
+* :func:`shot_whole` — grow the viewport to the whole lesson, settle, screenshot, restore.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +39,15 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output" / "screenshots"
@@ -36,7 +72,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def app_url():
+def app_url() -> Iterator[str]:
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (bash scripts/test.sh installs it)")
     port = _free_port()
@@ -84,7 +120,7 @@ def app_url():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -93,22 +129,157 @@ def browser():
         b.close()
 
 
+#: Counts the script runs that really finished on ``window.__stRuns.finished``, from the
+#: ``script_finished`` status of the server's ``ForwardMsg`` (0 success, 1 compile error,
+#: 2 stopped early for a rerun — not counted, 3 fragment success). Installed before the
+#: app's scripts, it sees the websocket the app opens.
+RUN_OBSERVER_JS = """
+(() => {
+  if (window.__stRuns) return;
+  const runs = { finished: 0, stoppedForRerun: 0 };
+  window.__stRuns = runs;
+  const SCRIPT_FINISHED = 6;  // ForwardMsg.script_finished, an enum
+  const FINISHED = [0, 1, 3];
+  const STOPPED_FOR_RERUN = 2;
+  // the top-level fields of one protobuf message: [field number, varint value or null]
+  const topFields = (buffer) => {
+    const bytes = new Uint8Array(buffer);
+    let i = 0;
+    const varint = () => {
+      let value = 0, scale = 1, byte;
+      do { byte = bytes[i++]; value += (byte & 0x7f) * scale; scale *= 128; } while (byte & 0x80);
+      return value;
+    };
+    const found = [];
+    while (i < bytes.length) {
+      const tag = varint(), field = Math.floor(tag / 8), wire = tag & 7;
+      if (wire === 0) { found.push([field, varint()]); continue; }
+      if (wire === 1) i += 8;
+      else if (wire === 2) { const length = varint(); i += length; }  // read the length first
+      else if (wire === 5) i += 4;
+      else break;  // groups are not used by Streamlit
+      found.push([field, null]);
+    }
+    return found;
+  };
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (!(event.data instanceof ArrayBuffer)) return;
+        for (const [field, value] of topFields(event.data)) {
+          if (field !== SCRIPT_FINISHED) continue;
+          if (FINISHED.includes(value)) runs.finished += 1;
+          if (value === STOPPED_FOR_RERUN) runs.stoppedForRerun += 1;
+        }
+      });
+    }
+  };
+})();
+"""
+
+#: True once the app has rested for ``frames`` animation frames in a row after more than
+#: ``after`` finished runs (``after`` may be null: at least one).
+_IDLE_JS = """
+([after, frames]) => {
+  const runs = window.__stRuns;
+  const app = document.querySelector('[data-testid="stApp"]');
+  const resting =
+    app !== null &&
+    app.getAttribute("data-test-connection-state") === "CONNECTED" &&
+    ["notRunning", "compilationError"].includes(app.getAttribute("data-test-script-state")) &&
+    runs.finished > (after ?? 0) &&
+    document.querySelector('[data-stale="true"]') === null;
+  window.__stIdleFrames = resting ? (window.__stIdleFrames || 0) + 1 : 0;
+  return window.__stIdleFrames >= frames;
+}
+"""
+_IDLE_FRAMES = 3
+
+
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    """A browser context whose every page counts Streamlit's script runs (see the module doc)."""
+    context = browser.new_context(**options)
+    context.add_init_script(RUN_OBSERVER_JS)
+    return context
+
+
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
+def page(browser: Browser) -> Iterator[Page]:
+    context = new_context(browser, viewport={"width": 1400, "height": 1000}, locale="en-US")
     pg = context.new_page()
     yield pg
     context.close()
 
 
-def shot(pg, name: str) -> Path:
+def shot(pg: Page, name: str) -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{name}.png"
     pg.screenshot(path=str(path), full_page=True)
     return path
 
 
-def wait_idle(pg, timeout: float = 30000) -> None:
-    """Wait until Streamlit is not running a script (no 'Running' status widget)."""
-    pg.wait_for_timeout(300)
-    pg.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=timeout)
+def finished_runs(pg: Page) -> int:
+    """How many script runs have really finished on this page since it loaded."""
+    count = pg.evaluate("() => window.__stRuns ? window.__stRuns.finished : null")
+    if count is None:
+        raise AssertionError(
+            "this page has no run observer: open it in a context from new_context() or the page fixture"
+        )
+    return int(count)
+
+
+def wait_idle(pg: Page, timeout: float = 30000, *, after: int | None = None) -> None:
+    """Wait until Streamlit rests: a run finished (one numbered above ``after``), none running, none stale.
+
+    Right after an action that reruns the script, use :func:`rerun` instead: without
+    ``after`` this function cannot tell the run before the action from the run after it.
+    """
+    finished_runs(pg)  # fails clearly when the observer is missing
+    pg.evaluate("() => { window.__stIdleFrames = 0; }")
+    pg.wait_for_function(_IDLE_JS, arg=[after, _IDLE_FRAMES], polling="raf", timeout=timeout)
+
+
+@contextmanager
+def rerun(pg: Page, timeout: float = 30000) -> Iterator[None]:
+    """``with rerun(page): <action>`` — wait for the script run the action caused to finish.
+
+    >>> with rerun(page):  # doctest: +SKIP
+    ...     page.get_by_role("button", name="Run").click()
+    """
+    before = finished_runs(pg)
+    yield
+    wait_idle(pg, timeout, after=before)
+
+
+def settle_layout(pg: Page, frames: int = 5, timeout: float = 10000) -> None:
+    """Wait until the main area's height is the same for ``frames`` animation frames in a row (after a resize)."""
+    pg.evaluate("() => { window.__stLayout = { last: -1, same: 0 }; }")
+    pg.wait_for_function(  # evaluated once per animation frame
+        """(frames) => {
+          const main = document.querySelector('[data-testid="stMain"]') || document.body;
+          const seen = window.__stLayout;
+          seen.same = main.scrollHeight === seen.last ? seen.same + 1 : 0;
+          seen.last = main.scrollHeight;
+          return seen.same >= frames;
+        }""",
+        arg=frames,
+        polling="raf",
+        timeout=timeout,
+    )
+
+
+def shot_whole(pg: Page, name: str, max_height: int = 16000) -> Path:
+    """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it, then restore it."""
+    size = pg.viewport_size or {"width": 1400, "height": 1000}
+    height = pg.evaluate(
+        "() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+        " return m ? m.scrollHeight : document.body.scrollHeight; }"
+    )
+    pg.set_viewport_size({"width": size["width"], "height": min(max(int(height), size["height"]), max_height)})
+    settle_layout(pg)
+    wait_idle(pg)
+    path = shot(pg, name)
+    pg.set_viewport_size(size)
+    return path

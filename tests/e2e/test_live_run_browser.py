@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import shot, wait_idle
+from tests.e2e.conftest import rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -23,12 +23,12 @@ def test_ask_and_find_the_tool_result_in_the_timeline(app_url, page, lang, quest
     wait_idle(page)
     shot(page, f"live_run_{lang}_empty")
     page.get_by_test_id("stChatInputTextArea").fill(question)
-    page.keyboard.press("Enter")
+    with rerun(page, timeout=60000):
+        page.keyboard.press("Enter")
     tool_row = (
         page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").filter(has_text=expect).first
     )
-    tool_row.wait_for(timeout=60000)
-    wait_idle(page)
+    tool_row.wait_for(timeout=10000)
     tool_row.click()  # open the tool execution: its ToolMessage is inside
     page.get_by_text("tool_call_id", exact=False).first.wait_for(timeout=10000)
     body = page.locator("body").inner_text()

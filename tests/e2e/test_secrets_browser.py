@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import LOG, ROOT, shot, wait_idle
+from tests.e2e.conftest import LOG, ROOT, rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
 KEY = "sk-lab-RECOGNISABLE-" + uuid.uuid4().hex  # made at run time: no file holds it beforehand
@@ -51,22 +51,31 @@ def test_sidebar_key_goes_nowhere_but_the_request_header(app_url, page, local_en
     page.goto(f"{app_url}/live_run?lang=en")
     page.get_by_text("Language / 语言").wait_for(timeout=30000)
     wait_idle(page)
-    page.get_by_text("OpenAI-compatible endpoint").click()
-    page.get_by_label("Base URL").fill(local_endpoint)
-    page.get_by_label("Model id").fill("builtin-teaching-model")
-    page.get_by_role("textbox", name="API key").fill(KEY)
-    page.keyboard.press("Enter")
-    wait_idle(page)
+    with rerun(page):  # the endpoint fields appear
+        page.get_by_text("OpenAI-compatible endpoint").click()
+    fields = [
+        (page.get_by_label("Base URL"), local_endpoint),
+        (page.get_by_label("Model id"), "builtin-teaching-model"),
+        (page.get_by_role("textbox", name="API key"), KEY),
+    ]
+    for field, value in fields:  # Enter commits each text input: one rerun each
+        field.fill(value)
+        with rerun(page):
+            field.press("Enter")
     page.get_by_text("Active: real endpoint").wait_for(timeout=10000)
     page.get_by_test_id("stChatInputTextArea").fill("What's the weather in Paris?")
-    page.keyboard.press("Enter")
-    page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=60000)
-    wait_idle(page)
+    with rerun(page, timeout=60000):
+        page.keyboard.press("Enter")
+    page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=10000)
     shot(page, "secrets_real_provider_run")
-    # 1. the page's HTML (every expander opened, so all artifacts are in the DOM)
-    for summary in page.locator("[data-testid=stExpander] summary").all():
-        summary.click()
-    wait_idle(page)
+    # 1. the page's HTML (every expander opened, so all artifacts are in the DOM; opening one reruns nothing)
+    for details in page.locator("[data-testid=stExpander] details").all():
+        if details.get_attribute("open") is None:
+            details.locator("summary").first.click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=stExpander] details')].every((d) => d.open)",
+        timeout=10000,
+    )
     html = page.content()
     where = html.find(KEY)
     assert where < 0, html[max(0, where - 300) : where + 60]

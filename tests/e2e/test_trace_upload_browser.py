@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.e2e.conftest import shot, wait_idle
+from tests.e2e.conftest import rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
 EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>**bold?**'
@@ -38,9 +38,9 @@ def test_hostile_strings_in_a_trace_stay_text(app_url, page, tmp_path):
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(trace), encoding="utf-8")
     _open(page, app_url)
-    page.locator("input[type=file]").set_input_files(str(path))
-    page.get_by_text("Question:").first.wait_for(timeout=30000)
-    wait_idle(page)
+    with rerun(page):
+        page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_text("Question:").first.wait_for(timeout=10000)
     assert page.evaluate("() => window.__pwned") is None  # nothing in the file ran
     assert page.locator("img[src=x]").count() == 0
     assert 'onerror="window.__pwned=1"' in page.locator("body").inner_text()  # shown as text, as typed
@@ -51,7 +51,9 @@ def test_a_broken_file_is_refused_with_a_reason(app_url, page, tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"schema": "something-else"}', encoding="utf-8")
     _open(page, app_url)
-    page.locator("input[type=file]").set_input_files(str(path))
-    page.get_by_text("Cannot open this file").wait_for(timeout=30000)
+    with rerun(page):
+        page.locator("input[type=file]").set_input_files(str(path))
+    page.get_by_text("Cannot open this file").wait_for(timeout=10000)
+    assert page.locator("[data-testid=stException]").count() == 0
     assert "not a run trace exported by Tool Call Lab" in page.locator("body").inner_text()
     shot(page, "trace_upload_refused")
