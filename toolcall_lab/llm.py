@@ -52,9 +52,12 @@ def build_chat_model(
 
     if settings is None or not settings.uses_real_model:
         from toolcall_lab.offline import BUILTIN_MODEL_ID, BuiltinModel, BuiltinTransport
+        from toolcall_lab.offline.transport import AsyncBuiltinTransport
 
-        transport = BuiltinTransport(BuiltinModel(script=list(script or ()), faults=faults))
-        client = httpx.Client(transport=transport, event_hooks=event_hooks())
+        model = BuiltinModel(script=list(script or ()), faults=faults)
+        client = httpx.Client(transport=BuiltinTransport(model), event_hooks=event_hooks())
+        # ainvoke / astream reach the same in-process model (they are not captured: the lab records sync calls)
+        async_client = httpx.AsyncClient(transport=AsyncBuiltinTransport(model))
         options: dict[str, Any] = {"max_retries": 0, "timeout": 10.0}
         options.update(chat_kwargs)
         return ChatOpenAI(
@@ -62,6 +65,7 @@ def build_chat_model(
             api_key=SecretStr(BUILTIN_API_KEY),
             base_url=BUILTIN_BASE_URL,
             http_client=client,
+            http_async_client=async_client,
             use_responses_api=False,
             **options,
         )

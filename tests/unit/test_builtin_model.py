@@ -294,3 +294,18 @@ def test_json_mode_answers_with_the_keys_the_prompt_asks_for():
     model = build_chat_model().bind(response_format={"type": "json_object"})
     reply = model.invoke("Tell me about cats. Return JSON with 'setup' and 'punchline' keys.")
     assert set(json.loads(reply.content)) == {"setup", "punchline"}
+
+
+def test_async_calls_reach_the_same_in_process_model():
+    """ainvoke / astream stay in process (no network): the same model answers, in small streamed deltas."""
+    import asyncio
+
+    async def ask() -> tuple[str, list[str]]:
+        llm = build_chat_model()
+        reply = await llm.ainvoke([HumanMessage("你好")])
+        chunks = [c.content async for c in llm.astream([HumanMessage("你好")])]
+        return str(reply.content), [str(c) for c in chunks]
+
+    answer, pieces = asyncio.run(ask())
+    assert answer and "".join(pieces) == answer
+    assert len([p for p in pieces if p]) > 1  # streamed in several deltas, not one buffered body
