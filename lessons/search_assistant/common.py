@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 
-from toolcall_lab.graph_run import GraphTrace
+from toolcall_lab.graph_records import GraphTrace
 
 # The article's three-turn conversation, and its English edition.
 ZH_TURNS = ("曼谷今天多少度？", "那明天呢？", "需要带伞吗？")

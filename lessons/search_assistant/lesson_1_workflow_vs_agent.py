@@ -20,7 +20,8 @@ from lessons.search_assistant.common import path
 from lessons.search_assistant.search import SearchBackend, default_offline_search
 from lessons.search_assistant.workflow import build_workflow
 from toolcall_lab.graph import GraphEdge, graph_structure
-from toolcall_lab.graph_run import GraphTrace, RunEvent, drain, trace_steps
+from toolcall_lab.graph_records import GraphTrace, RunEvent
+from toolcall_lab.graph_run import drain, trace_steps
 
 # Why each graph did what it did (the page words each reason).
 WorkflowReason = Literal["unconditional_edge"]

@@ -16,7 +16,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from lessons.search_assistant.agent import make_search_web_tool
 from lessons.search_assistant.lesson_1_workflow_vs_agent import WhoDecided
 from lessons.search_assistant.search import SearchBackend, default_offline_search
-from toolcall_lab.graph_run import GraphTrace
+from toolcall_lab.graph_records import GraphTrace
 
 
 def search_tool_schema(search: SearchBackend | None = None) -> dict[str, Any]:

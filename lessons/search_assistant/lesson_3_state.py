@@ -22,7 +22,8 @@ from lessons.search_assistant.common import new_id, turns
 from lessons.search_assistant.search import SearchBackend, default_offline_search
 from lessons.search_assistant.workflow import build_workflow, thread_config
 from toolcall_lab.graph import CompiledGraph
-from toolcall_lab.graph_run import GraphTrace, RunEvent, drain, trace_steps
+from toolcall_lab.graph_records import GraphTrace, RunEvent
+from toolcall_lab.graph_run import drain, trace_steps
 from toolcall_lab.jsonable import message_to_dict
 
 GraphKind = Literal["workflow", "agent"]

@@ -29,13 +29,12 @@ from lessons.search_assistant.workflow import ask, build_workflow, thread_config
 from toolcall_lab.checkpointers import parse_setting
 from toolcall_lab.errors import explain
 from toolcall_lab.graph import CompiledGraph
-from toolcall_lab.graph_run import GraphTrace, RunEvent, drain, invoke_steps, trace_steps
+from toolcall_lab.graph_records import GraphTrace, RunEvent
+from toolcall_lab.graph_run import drain, invoke_steps, trace_steps
 from toolcall_lab.jsonable import message_to_dict, to_jsonable
 from toolcall_lab.settings import REPO_ROOT
 
-# ---------------------------------------------------------------------------
-# One thread: send turns, read it back
-# ---------------------------------------------------------------------------
+# ---- One thread: send turns, read it back
 
 
 def thread_turns_steps(
@@ -123,9 +122,7 @@ def read_thread(app: CompiledGraph, config: RunnableConfig) -> ThreadView:
         return {"messages": [], "history": [], "error": error.to_dict()}
 
 
-# ---------------------------------------------------------------------------
-# One thread vs a new thread per turn
-# ---------------------------------------------------------------------------
+# ---- One thread vs a new thread per turn
 
 
 class TurnRow(TypedDict):
@@ -176,16 +173,11 @@ def compare_thread_modes(
     return {"same_thread": same, "new_thread_each_turn": fresh}
 
 
-# ---------------------------------------------------------------------------
-# Time travel: replay from a checkpoint, or fork it
-# ---------------------------------------------------------------------------
+# ---- Time travel: replay from a checkpoint, or fork it
 
 
 def replay_steps(app: CompiledGraph, checkpoint_config: RunnableConfig) -> Generator[RunEvent, None, dict[str, Any]]:
-    """Resume from an earlier checkpoint as it was: the nodes after it run again.
-
-    Invoking with ``None`` as input and a checkpoint's config continues from that checkpoint.
-    """
+    """Resume from an earlier checkpoint as it was (input ``None``, the checkpoint's config): the nodes run again."""
     final = yield from invoke_steps(app, None, checkpoint_config, graph="replay")
     return cast(dict[str, Any], to_jsonable(final))
 
@@ -198,14 +190,10 @@ def replay_from(app: CompiledGraph, checkpoint_config: RunnableConfig) -> dict[s
 def fork_steps(
     app: CompiledGraph, checkpoint_config: RunnableConfig, values: dict[str, Any], as_node: str | None = None
 ) -> Generator[RunEvent, None, dict[str, Any]]:
-    """Change an earlier checkpoint's State and run on from there: a new branch.
+    """Change an earlier checkpoint's State and run on from there: a new branch, ``{"fork_config", "final"}``.
 
-    ``update_state`` writes a new checkpoint whose parent is the chosen one, and
-    returns its config; invoking with that config continues the fork. The old
-    checkpoints stay in the history untouched.
-
-    Returns:
-        ``{"fork_config", "final"}``.
+    ``update_state`` writes a new checkpoint whose parent is the chosen one and returns its
+    config; invoking with that config continues the fork. The old checkpoints stay untouched.
     """
     fork_config = app.update_state(checkpoint_config, values, as_node=as_node)
     final = yield from invoke_steps(app, None, fork_config, graph="fork")
@@ -282,8 +270,7 @@ def time_travel_demo(
     original = ask(app, question, config["configurable"]["thread_id"])
     target = next(s for s in app.get_state_history(config) if s.next == ("understand",))
     replayed = replay_from(app, target.config)
-    asked = target.values["messages"][-1]
-    forked = fork_from(app, target.config, {"messages": [HumanMessage(new_question, id=asked.id)]})
+    forked = drain(fork_question_steps(app, target.config, new_question))
 
     def summary(state: dict[str, Any]) -> dict[str, Any]:
         return {k: state.get(k) for k in ("user_query", "search_query", "sources", "answer")}
@@ -303,9 +290,7 @@ def time_travel_demo(
     }
 
 
-# ---------------------------------------------------------------------------
-# Does a thread survive a restart? Two real processes.
-# ---------------------------------------------------------------------------
+# ---- Does a thread survive a restart? Two real processes.
 
 
 def _run_demo_process(args: list[str], timeout: float) -> dict[str, Any]:
@@ -377,9 +362,7 @@ def restart_checks(setting: str, *, lang: str = "zh") -> dict[str, dict[str, Any
     }
 
 
-# ---------------------------------------------------------------------------
-# thread_id is not user_id: a Store
-# ---------------------------------------------------------------------------
+# ---- thread_id is not user_id: a Store
 
 
 def store_demo(*, lang: str = "zh", search: SearchBackend | None = None) -> dict[str, Any]:

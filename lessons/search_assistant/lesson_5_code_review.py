@@ -45,7 +45,8 @@ from lessons.search_assistant.search import SearchBackend, default_offline_searc
 from lessons.search_assistant.workflow import SearchUpdate, build_workflow, thread_config
 from toolcall_lab.checkpointers import close_checkpointer, make_checkpointer, parse_setting
 from toolcall_lab.graph import CompiledGraph, node_function
-from toolcall_lab.graph_run import GraphRun, RunEvent, drain, exchange_summary, invoke_steps, run_steps, trace_steps
+from toolcall_lab.graph_records import GraphRun, RunEvent, exchange_summary
+from toolcall_lab.graph_run import drain, invoke_steps, run_steps, trace_steps
 from toolcall_lab.llm import build_chat_model
 
 # The keys of the six findings, in the review's order.

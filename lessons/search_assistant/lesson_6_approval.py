@@ -23,7 +23,8 @@ from lessons.search_assistant.common import new_id, path
 from lessons.search_assistant.workflow import thread_config
 from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.graph import CompiledGraph
-from toolcall_lab.graph_run import GraphTrace, InterruptRecord, RunEvent, drain, trace_steps
+from toolcall_lab.graph_records import GraphTrace, InterruptRecord, RunEvent
+from toolcall_lab.graph_run import drain, trace_steps
 from toolcall_lab.stages.validation import json_stage, validate_stage
 
 # What the agent is asked by default: an input to a real run, kept in both languages.

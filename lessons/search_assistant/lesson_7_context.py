@@ -24,7 +24,8 @@ from lessons.search_assistant.search import SearchBackend, default_offline_searc
 from lessons.search_assistant.workflow import thread_config
 from toolcall_lab.capture import recording
 from toolcall_lab.errors import explain_exception
-from toolcall_lab.graph_run import ModelCallSummary, RunEvent, drain, exchange_summary, run_steps
+from toolcall_lab.graph_records import ModelCallSummary, RunEvent, exchange_summary
+from toolcall_lab.graph_run import drain, run_steps
 from toolcall_lab.jsonable import message_to_dict
 
 

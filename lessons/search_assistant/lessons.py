@@ -56,7 +56,8 @@ from lessons.search_assistant.lesson_6_approval import (
 )
 from lessons.search_assistant.lesson_7_context import context_demo
 from toolcall_lab.graph import edges_text, graph_dot, graph_mermaid, graph_structure
-from toolcall_lab.graph_run import exchange_summary, trace_run
+from toolcall_lab.graph_records import exchange_summary
+from toolcall_lab.graph_run import trace_run
 from toolcall_lab.jsonable import message_to_dict, to_jsonable
 
 __all__ = [

@@ -18,20 +18,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Command, interrupt
 
-from toolcall_lab.graph_run import (
-    LiveRun,
-    NodeFinished,
-    NodeStarted,
-    RunEnded,
-    RunStarted,
-    StateAfter,
-    attempt,
-    drain,
-    invoke_steps,
-    run_steps,
-    trace_run,
-    trace_steps,
-)
+from toolcall_lab.graph_records import NodeFinished, NodeStarted, RunEnded, RunStarted, StateAfter
+from toolcall_lab.graph_run import LiveRun, attempt, drain, invoke_steps, run_steps, trace_run, trace_steps
 from toolcall_lab.llm import build_chat_model
 
 
