@@ -2,15 +2,33 @@
 
 import streamlit as st
 
-from lessons.search_assistant.lessons import edges_text
+from lessons.search_assistant.agent import build_agent
+from lessons.search_assistant.lesson_1_workflow_vs_agent import who_decided_steps
+from lessons.search_assistant.workflow import build_workflow
+from pages import _graph_board as gb
 from pages import _graph_ui as gu
-from pages._ui import T, lang
+from pages._ui import T, inert, lang, source
+from toolcall_lab.graph import edges_text
 
 EXAMPLES = {
     "zh": ["曼谷今天多少度？", "你好", "LangGraph 的 checkpointer 是做什么的？"],
     "en": ["How hot is Bangkok today?", "Hello", "What does a LangGraph checkpointer do?"],
 }
-
+# why each graph did what it did: the lesson returns the key, the page says it
+WHY = {
+    "unconditional_edge": (
+        "understand → search 是一条无条件边：只要走到这里就一定搜索，由代码决定。",
+        "understand → search is an unconditional edge: reaching it always searches. The code decided.",
+    ),
+    "model_asked_for_tool": (
+        "模型的回复里带有 tool_calls，条件边据此走向 tools 节点：由模型决定。",
+        "The model's reply carried tool_calls, so the conditional edge went to the tools node. The model decided.",
+    ),
+    "model_answered_directly": (
+        "模型直接作答、没有 tool_calls，条件边走向 END：模型决定不搜索。",
+        "The model answered without tool_calls, so the conditional edge went to END. The model decided not to search.",
+    ),
+}
 
 gu.title(1)
 gu.prose("graph_1_workflow_vs_agent")
@@ -29,13 +47,11 @@ left, right = st.columns(2, gap="large")
 with left:
     st.markdown(T("#### :material/route: 固定工作流", "#### :material/route: Fixed workflow"))
     st.caption(edges_text(apps["workflow"]))  # read from get_graph(), not typed
-    wf_panel = gu.panel("g1wf", apps["workflow"])
-    wf_verdict = wf_panel.extra
+    wf_panel = gb.panel("g1wf", apps["workflow"], graphs=["workflow"])
 with right:
     st.markdown(T("#### :material/smart_toy: 工具调用 Agent", "#### :material/smart_toy: Tool-calling agent"))
     st.caption(edges_text(apps["agent"]))
-    ag_panel = gu.panel("g1ag", apps["agent"])
-    ag_verdict = ag_panel.extra
+    ag_panel = gb.panel("g1ag", apps["agent"], graphs=["agent"])
 
 data, run_id = gu.who_decided_page_run(
     "g1::run", question, backend, [wf_panel, ag_panel], run_area, EXAMPLES[lang()][0]
@@ -43,7 +59,7 @@ data, run_id = gu.who_decided_page_run(
 
 wf, ag = data["workflow"], data["agent"]
 with summary:
-    st.markdown(f"**{T('问题', 'Question')}:** {gu.inert(data['question'])}")
+    st.markdown(f"**{T('问题', 'Question')}:** {inert(data['question'])}")
     c1, c2 = st.columns(2)
     c1.metric(
         T("工作流搜索了吗？由谁决定", "Workflow searched? Decided by"),
@@ -54,9 +70,9 @@ with summary:
         (T("搜了", "yes") if ag["searched"] else T("没搜", "no")) + " · " + T("模型", "the model"),
     )
 
-with wf_verdict, st.container(border=True):
+with wf_panel.extra, st.container(border=True):
     st.badge(T("由代码决定", "decided by the code"), icon=":material/code:", color="blue")
-    st.markdown(gu.tr(wf["why"]))
+    st.markdown(T(*WHY[wf["why"]]))
     st.markdown(T("走过的节点：", "Path taken: ") + " → ".join(f"`{n}`" for n in wf["path"]))
     st.caption(
         T(
@@ -68,13 +84,13 @@ with wf_verdict, st.container(border=True):
     if wf.get("search_query"):
         st.markdown(T("搜索词：", "Search keyword: ") + f"{gu.code(wf['search_query'])}")
 
-with ag_verdict, st.container(border=True):
+with ag_panel.extra, st.container(border=True):
     st.badge(
         T("由模型决定", "decided by the model"),
         icon=":material/psychology:",
         color="orange" if ag["searched"] else "gray",
     )
-    st.markdown(gu.tr(ag["why"]))
+    st.markdown(T(*WHY[ag["why"]]))
     st.markdown(T("走过的节点：", "Path taken: ") + " → ".join(f"`{n}`" for n in ag["path"]))
     st.caption(
         T(
@@ -84,21 +100,17 @@ with ag_verdict, st.container(border=True):
     )
     st.json(ag["model_reply"] or {}, expanded=4)
 
-gu.show_trace(wf_panel, data["traces"]["workflow"], key=f"g1wf::{run_id}")
-gu.show_trace(ag_panel, data["traces"]["agent"], key=f"g1ag::{run_id}")
+gb.show_trace(wf_panel, data["traces"]["workflow"], key=f"g1wf::{run_id}")
+gb.show_trace(ag_panel, data["traces"]["agent"], key=f"g1ag::{run_id}")
 
 with left:
     with st.expander(T("get_graph() 的节点和边", "Nodes and edges from get_graph()"), icon=":material/hub:"):
         gu.structure_table(apps["workflow"])
-    from lessons.search_assistant.workflow import build_workflow
-
-    gu.source(build_workflow)
+    source(build_workflow)
 with right:
     with st.expander(T("get_graph() 的节点和边", "Nodes and edges from get_graph()"), icon=":material/hub:"):
         gu.structure_table(apps["agent"])
-    from lessons.search_assistant.agent import build_agent
-
-    gu.source(build_agent)
-    from lessons.search_assistant.lessons import who_decided as _who
-
-    gu.source(_who, T("源码：who_decided（本页的判定）", "Source: who_decided (this page's verdict)"))
+    source(build_agent)
+    source(
+        who_decided_steps, T("源码：who_decided_steps（本页的判定）", "Source: who_decided_steps (this page's verdict)")
+    )

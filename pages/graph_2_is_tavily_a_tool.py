@@ -1,9 +1,15 @@
 """LangGraph lesson 2 — is Tavily a tool? The SDK call inside a node vs the same search as a @tool."""
 
+from typing import Any
+
 import streamlit as st
 
+from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
+from lessons.search_assistant.lesson_2_is_tavily_a_tool import choice_row, search_tool_schema, step_update, tools_sent
+from pages import _graph_board as gb
 from pages import _graph_ui as gu
-from pages._ui import T, lang
+from pages._ui import T, inert, lang, source
+from toolcall_lab.graph_records import GraphTrace
 
 EXAMPLES = {
     "zh": ["曼谷今天多少度？", "你好", "东京明天会下雨吗？"],
@@ -12,23 +18,16 @@ EXAMPLES = {
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
-def tool_schema() -> dict:
-    """What ``bind_tools`` sends for ``search_web``: ``convert_to_openai_tool`` of the real tool."""
-    from langchain_core.utils.function_calling import convert_to_openai_tool
-
-    from lessons.search_assistant.agent import make_search_web_tool
-    from lessons.search_assistant.search import default_offline_search
-
-    return convert_to_openai_tool(make_search_web_tool(default_offline_search()))
+def tool_schema() -> dict[str, Any]:
+    """What ``bind_tools`` sends for ``search_web`` (the real tool over the offline corpus)."""
+    return search_tool_schema()
 
 
-def tools_sent(trace: dict) -> list[tuple[int, str, list[str]]]:
-    """For every model call of a run: (super-step, node, tool names the request carried)."""
-    return [(s["step"], s["node"], call["tools"]) for s in trace["steps"] for call in s["model_calls"]]
-
-
-def step_update(trace: dict, node: str) -> dict | None:
-    return next((s["update"] for s in trace["steps"] if s["node"] == node), None)
+def tools_lines(trace: GraphTrace, none_text: str) -> None:
+    """One line per model request of a run: super-step, node, and the tools the request carried."""
+    for row in tools_sent(trace):
+        tools = ", ".join(f"`{t}`" for t in row["tools"]) or none_text
+        st.markdown(f"- {T('超级步', 'super-step')} {row['step']} · `{row['node']}` → tools: {tools}")
 
 
 gu.title(2)
@@ -64,9 +63,7 @@ with right:
             "The model sees this schema in every request and may call it, or not.",
         )
     )
-    from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
-
-    gu.source(
+    source(
         make_search_web_tool,
         T(
             "源码：make_search_web_tool（@tool 包装同一个后端）",
@@ -82,7 +79,7 @@ with right:
         icon=":material/data_object:",
     ):
         st.json(tool_schema(), expanded=4)
-    gu.source(SearchArgs)
+    source(SearchArgs)
 
 st.divider()
 st.subheader(T("跑一次：模型选择搜，还是跳过？", "Run it: does the model choose the search, or skip it?"), anchor=False)
@@ -95,48 +92,37 @@ c1, c2 = st.columns(2, gap="large")
 with c1:
     st.markdown(T("##### 工作流：search 是一个节点", "##### Workflow: search is a node"))
     wf_box = st.container()
-    wf_panel = gu.panel("g2wf", apps["workflow"])
+    wf_panel = gb.panel("g2wf", apps["workflow"], graphs=["workflow"])
 with c2:
     st.markdown(T("##### Agent：search_web 是一个工具", "##### Agent: search_web is a tool"))
     ag_box = st.container()
-    ag_panel = gu.panel("g2ag", apps["agent"])
+    ag_panel = gb.panel("g2ag", apps["agent"], graphs=["agent"])
 
 data, run_id = gu.who_decided_page_run(
     "g2::run", question, backend, [wf_panel, ag_panel], run_area, EXAMPLES[lang()][0]
 )
-
 wf_trace, ag_trace = data["traces"]["workflow"], data["traces"]["agent"]
 with run_area:
-    st.markdown(f"**{T('问题', 'Question')}:** {gu.inert(data['question'])}")
+    st.markdown(f"**{T('问题', 'Question')}:** {inert(data['question'])}")
 
 with wf_box, st.container(border=True):
     st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
-    for step, node, tools in tools_sent(wf_trace):
-        st.markdown(
-            f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: "
-            + (
-                ", ".join(f"`{t}`" for t in tools)
-                or T("**无**（模型看不到搜索）", "**none** (the model cannot see a search)")
-            )
-        )
+    tools_lines(wf_trace, T("**无**（模型看不到搜索）", "**none** (the model cannot see a search)"))
     update = step_update(wf_trace, "search")
     if update is not None:
         hits = update.get("search_results") or []
         st.markdown(
             T(
                 f"**search 节点的返回值**：SDK 直接给回 {len(hits)} 条结果，原样写进 State",
-                f"**What the search node returned**: the SDK handed back {len(hits)} hits, written "
-                "into State as they are",
+                f"**What the search node returned**: the SDK handed back {len(hits)} hits, written into State "
+                "as they are",
             )
         )
         st.json(update, expanded=2)
 
 with ag_box, st.container(border=True):
     st.markdown(T("**模型请求里带了哪些工具？**", "**Which tools did the model requests carry?**"))
-    for step, node, tools in tools_sent(ag_trace):
-        st.markdown(
-            f"- {T('超级步', 'super-step')} {step} · `{node}` → tools: " + (", ".join(f"`{t}`" for t in tools) or "—")
-        )
+    tools_lines(ag_trace, "—")
     calls = data["agent"]["tool_calls"]
     if calls:
         st.success(
@@ -152,8 +138,8 @@ with ag_box, st.container(border=True):
             st.markdown(
                 T(
                     "**ToolNode 的返回值**：同样的搜索结果，这次装在 ToolMessage 里回给模型",
-                    "**What ToolNode returned**: the same kind of search results, this time wrapped in "
-                    "a ToolMessage for the model",
+                    "**What ToolNode returned**: the same kind of search results, this time wrapped in a ToolMessage "
+                    "for the model",
                 )
             )
             st.json(update, expanded=2)
@@ -167,8 +153,8 @@ with ag_box, st.container(border=True):
         )
         st.json(data["agent"]["model_reply"] or {}, expanded=3)
 
-gu.show_trace(wf_panel, wf_trace, key=f"g2wf::{run_id}")
-gu.show_trace(ag_panel, ag_trace, key=f"g2ag::{run_id}")
+gb.show_trace(wf_panel, wf_trace, key=f"g2wf::{run_id}")
+gb.show_trace(ag_panel, ag_trace, key=f"g2ag::{run_id}")
 
 st.divider()
 st.subheader(T("选还是不选：两个问题对比", "Choose or skip: two questions compared"), anchor=False)
@@ -178,22 +164,19 @@ st.caption(
         "Built-in teaching model + offline corpus; the same code, different questions.",
     )
 )
-rows = []
-for q in EXAMPLES[lang()][:2]:
-    d = gu.who_decided_default(q)
-    call = (d["agent"]["tool_calls"] or [{}])[0]
-    rows.append(
-        {
-            "question": q,
-            "workflow": T("搜了（代码）", "searched (code)") if d["workflow"]["searched"] else T("没搜", "no search"),
-            "agent": T("搜了（模型选择）", "searched (model chose)")
-            if d["agent"]["searched"]
-            else T("没搜（模型跳过）", "no search (model skipped)"),
-            "arguments": (call.get("function") or {}).get("arguments", "—"),
-        }
-    )
+rows = [choice_row(gu.who_decided_default(q)) for q in EXAMPLES[lang()][:2]]
 st.dataframe(
-    rows,
+    [
+        {
+            "question": r["question"],
+            "workflow": T("搜了（代码）", "searched (code)") if r["workflow_searched"] else T("没搜", "no search"),
+            "agent": T("搜了（模型选择）", "searched (model chose)")
+            if r["agent_searched"]
+            else T("没搜（模型跳过）", "no search (model skipped)"),
+            "arguments": r["arguments"] or "—",
+        }
+        for r in rows
+    ],
     hide_index=True,
     column_config={
         "question": T("问题", "question"),

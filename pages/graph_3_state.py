@@ -3,59 +3,30 @@
 import uuid
 
 import streamlit as st
+from langgraph.checkpoint.memory import InMemorySaver
 
+from lessons.search_assistant.common import turns
+from lessons.search_assistant.lesson_3_state import (
+    KINDS,
+    GraphKind,
+    TurnRun,
+    build_graph,
+    reducer_demo,
+    second_turn,
+    sent_vs_kept,
+    turn_steps,
+)
+from lessons.search_assistant.search import default_offline_search
+from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
+from pages import _graph_board as gb
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error
-
-# the same turns as lessons.search_assistant.lessons.ZH_TURNS / EN_TURNS (a unit test holds them equal);
-# typed here so the page's first lines render before LangGraph is imported
-TURNS = {
-    "zh": ["曼谷今天多少度？", "那明天呢？", "需要带伞吗？"],
-    "en": ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"],
-}
-KINDS = ("workflow", "agent")
+from pages._ui import T, chat_model, inert, lang, show_error, source
 
 
 @st.cache_data(show_spinner=False, max_entries=8)
-def default_run(kind: str, language: str) -> dict:
+def default_run(kind: GraphKind, language: str) -> TurnRun:
     """Turn 1 then turn 2 on a fresh thread (built-in model, offline corpus); the trace of turn 2."""
-    from langchain_core.messages import HumanMessage
-    from langgraph.checkpoint.memory import InMemorySaver
-
-    from lessons.search_assistant.lessons import trace_run
-    from lessons.search_assistant.search import default_offline_search
-    from lessons.search_assistant.workflow import thread_config
-
-    app = build(kind, gu.builtin_llm(), default_offline_search(), InMemorySaver())
-    config = thread_config(gu.new_thread_id("default"))
-    first, second = TURNS[language][:2]
-    trace_run(app, {"messages": [HumanMessage(first)]}, config)
-    return {"question": second, "trace": trace_run(app, {"messages": [HumanMessage(second)]}, config)}
-
-
-def build(kind: str, llm, search, saver):
-    """The graph the learner picked, compiled with this session's checkpointer."""
-    if kind == "agent":
-        from lessons.search_assistant.agent import build_agent, make_search_web_tool
-
-        return build_agent(llm, [make_search_web_tool(search)], saver)
-    from lessons.search_assistant.workflow import build_workflow
-
-    return build_workflow(llm, search, saver)
-
-
-def reducer_demo() -> dict:
-    """``add_messages`` called for real: a new id is appended, a known id replaces."""
-    from langchain_core.messages import AIMessage, HumanMessage
-    from langgraph.graph.message import add_messages
-
-    from lessons.search_assistant.lessons import message_to_dict
-
-    old = [HumanMessage(TURNS[lang()][0], id="h1"), AIMessage("27–34°C", id="a1")]
-    appended = add_messages(old, [HumanMessage(TURNS[lang()][1], id="h2")])
-    replaced = add_messages(old, [AIMessage("26–31°C", id="a1")])
-    as_dicts = lambda ms: [message_to_dict(m) for m in ms]  # noqa: E731
-    return {"old": as_dicts(old), "appended": as_dicts(appended), "replaced": as_dicts(replaced)}
+    return second_turn(kind, gu.builtin_llm(), lang=language, search=default_offline_search())
 
 
 gu.title(3)
@@ -64,12 +35,10 @@ gu.prose("graph_3_state", part=1)
 
 parts, picture = st.columns([1, 1], gap="large")
 with parts:
-    from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
-
     st.markdown(
         T("#### :material/description: State 与部分更新", "#### :material/description: State and partial updates")
     )
-    gu.source(
+    source(
         SearchState,
         T(
             "State：SearchState（messages 带 add_messages reducer）",
@@ -77,19 +46,19 @@ with parts:
         ),
         expanded=True,
     )
-    gu.source(
+    source(
         SearchUpdate,
         T(
             "节点的返回类型：SearchUpdate（total=False，部分更新）",
             "What a node returns: SearchUpdate (total=False, a partial update)",
         ),
     )
-    gu.source(build_workflow, T("节点、边、compile()：build_workflow", "Nodes, edges, compile(): build_workflow"))
+    source(build_workflow, T("节点、边、compile()：build_workflow", "Nodes, edges, compile(): build_workflow"))
     with st.container(border=True):
         st.markdown(
             T("**add_messages 现场调用**：合并规则只看 id", "**add_messages, called now**: the merge looks at ids")
         )
-        demo = reducer_demo()
+        demo = reducer_demo(lang())
         st.caption(T("新 id `h2` → 追加（3 条）", "new id `h2` → appended (3 messages)"))
         gu.message_table(demo["appended"], ids=True)
         st.caption(T("已有 id `a1` → 原地替换（仍是 2 条）", "known id `a1` → replaced in place (still 2)"))
@@ -100,6 +69,7 @@ with parts:
                 "Keys without a reducer (such as user_query) are simply overwritten by the last write.",
             )
         )
+        source(reducer_demo)
 with picture:
     st.markdown(
         T(
@@ -112,24 +82,15 @@ with picture:
 
 st.divider()
 st.subheader(T("一段对话，逐个超级步", "A conversation, super-step by super-step"), anchor=False)
+kind_names = {"workflow": T("固定工作流", "fixed workflow"), "agent": T("工具调用 Agent", "tool-calling agent")}
 kind = (
     st.segmented_control(
-        T("运行哪张图", "Which graph"),
-        KINDS,
-        default="workflow",
-        key="g3::kind",
-        format_func={
-            "workflow": T("固定工作流", "fixed workflow"),
-            "agent": T("工具调用 Agent", "tool-calling agent"),
-        }.__getitem__,
+        T("运行哪张图", "Which graph"), KINDS, default="workflow", key="g3::kind", format_func=kind_names.__getitem__
     )
     or "workflow"
 )
 thread_key = f"g3::thread::{kind}"
-if "g3::saver" not in st.session_state:
-    from langgraph.checkpoint.memory import InMemorySaver
-
-    st.session_state["g3::saver"] = InMemorySaver()  # this session's conversations only
+st.session_state.setdefault("g3::saver", InMemorySaver())  # this session's conversations only
 st.session_state.setdefault(thread_key, gu.new_thread_id(f"state-{kind}"))
 c1, c2 = st.columns([4, 1], vertical_alignment="bottom")
 c1.caption(T("本会话的线程：", "This session's thread: ") + f"`{st.session_state[thread_key]}` · InMemorySaver")
@@ -138,33 +99,22 @@ if c2.button(T("新对话", "New conversation"), icon=":material/add_comment:", 
     st.session_state.pop(f"g3::run::{kind}", None)
 gu.setup_caption()
 question = gu.question_form(
-    f"g3{kind}", default=TURNS[lang()][0], examples=TURNS[lang()], button=T("发送这一轮", "Send this turn")
+    f"g3{kind}", default=turns(lang())[0], examples=turns(lang()), button=T("发送这一轮", "Send this turn")
 )
 run_area = st.container()
-state_panel = gu.panel(f"g3{kind}", apps[kind], side_by_side=True)
+state_panel = gb.panel(f"g3{kind}", apps[kind], side_by_side=True)
 
 if question:
-    from langchain_core.messages import HumanMessage
-
-    from lessons.search_assistant.lessons import trace_run
-    from lessons.search_assistant.workflow import thread_config
-
-    app = build(kind, chat_model(), gu.search_backend(), st.session_state["g3::saver"])
+    app = build_graph(kind, chat_model(), gu.search_backend(), st.session_state["g3::saver"])
     with run_area:
-        trace, err = gu.run_live(
-            trace_run,
-            app,
-            {"messages": [HumanMessage(question)]},
-            thread_config(st.session_state[thread_key]),
-            panels=[state_panel],
-        )
+        ran = gb.run_live(turn_steps(app, question, st.session_state[thread_key]), panels=[state_panel])
     st.session_state[f"g3::run::{kind}"] = {
         "id": uuid.uuid4().hex[:8],
         "question": question,
-        "trace": trace,
-        "error": err,
+        "trace": ran.result,
+        "error": ran.error,
     }
-    gu.show_result()
+    gb.show_result()
 
 mine = st.session_state.get(f"g3::run::{kind}")
 if mine and mine["error"]:
@@ -173,14 +123,14 @@ if mine and mine["error"]:
 if mine and mine["trace"]:
     run, run_id, q = mine["trace"], mine["id"], mine["question"]
 else:
-    default = gu.loading(default_run, kind, lang())
+    default = gu.specimen_run(default_run, kind, lang())
     run, run_id, q = default["trace"], f"default-{kind}", default["question"]
     with run_area:
         gu.builtin_caption()
         st.caption(T("（默认展示：同一线程上的第二轮。）", "(Shown by default: the second turn on one thread.)"))
 with run_area:
-    st.markdown(f"**{T('这一轮的问题', 'This turn')}:** {gu.inert(q)}")
-gu.show_trace(state_panel, run, key=f"g3::step::{run_id}")
+    st.markdown(f"**{T('这一轮的问题', 'This turn')}:** {inert(q)}")
+gb.show_trace(state_panel, run, key=f"g3::step::{run_id}")
 if run.get("final"):
     final = run["final"]
     gu.answer_box(final.get("answer") or (final.get("messages") or [{}])[-1].get("content"))
@@ -188,8 +138,6 @@ if run.get("final"):
 st.divider()
 st.subheader(T("State 保存的 vs 每次模型调用发送的", "What State keeps vs what each model call was sent"), anchor=False)
 gu.prose("graph_3_state", part=2)
-from lessons.search_assistant.lessons import sent_vs_kept
-
 rows = sent_vs_kept(run)
 if not rows:
     st.caption(T("这次运行没有调用模型。", "This run made no model call."))
@@ -205,7 +153,7 @@ for row in rows:
         )
         extra = []
         if row["tools"]:
-            extra.append("tools: " + ", ".join(row["tools"]))
+            extra.append("tools: " + ", ".join(str(t) for t in row["tools"]))
         if row["response_format"]:
             extra.append(f"response_format: {row['response_format']}")
         system = sum(1 for m in row["sent"] if m.get("role") == "system")
@@ -221,4 +169,4 @@ for row in rows:
         with b:
             st.markdown(T("这一步之后 State 的 messages", "The State's messages after this step"))
             gu.message_table(row["kept"])
-gu.source(sent_vs_kept, T("源码：sent_vs_kept", "Source: sent_vs_kept"))
+source(sent_vs_kept, T("源码：sent_vs_kept", "Source: sent_vs_kept"))

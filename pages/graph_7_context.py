@@ -1,58 +1,56 @@
 """LangGraph lesson 7 — context control: State keeps everything, one call is sent a trimmed list with pairs intact."""
 
+from typing import Any
+
 import streamlit as st
 
+from lessons.search_assistant.context import naive_trim, split_units, trim_keeping_pairs
+from lessons.search_assistant.lesson_7_context import (
+    annotate,
+    context_demo,
+    context_demo_steps,
+    intact_pairs,
+    pair_numbers,
+)
+from lessons.search_assistant.search import default_offline_search
+from pages import _graph_board as gb
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error
+from pages._ui import T, chat_model, inert, lang, show_error, source
+
+# what each mark of lesson_7_context.annotate means
+MARKS = {
+    "orphan": ("孤立：它的 tool_call 被剪掉了", "ORPHAN: its tool_call was cut off"),
+    "asks": ("发起调用", "asks"),
+    "answers": ("回复调用", "answers"),
+    "": ("", ""),
+}
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def default_demo(language: str, max_messages: int, next_question: str) -> dict:
+def default_demo(language: str, max_messages: int, next_question: str) -> dict[str, Any]:
     """``context_demo`` on the built-in model and the offline corpus."""
-    from lessons.search_assistant.lessons import context_demo
-    from lessons.search_assistant.search import default_offline_search
-
-    return context_demo(
-        gu.builtin_llm(),
-        lang=language,
-        max_messages=max_messages,
-        search=default_offline_search(),
-        next_question=next_question,
-    )
+    llm, search = gu.builtin_llm(), default_offline_search()
+    return context_demo(llm, lang=language, max_messages=max_messages, search=search, next_question=next_question)
 
 
-def pair_labels(kept: list[dict]) -> dict[str, str]:
-    """Name each tool-call pair after its position: ``{tool_call_id: "pair 1"}``."""
-    labels: dict[str, str] = {}
-    for m in kept:
-        for call in m.get("tool_calls") or []:
-            labels.setdefault(call["id"], T(f"配对 {len(labels) + 1}", f"pair {len(labels) + 1}"))
-    return labels
+def pair_name(number: int | None) -> str:
+    return "?" if number is None else T(f"配对 {number}", f"pair {number}")
 
 
-def annotated(messages: list[dict], labels: dict[str, str], orphans: list[str]) -> list[dict]:
-    """Rows of a message list with each pair named and each orphaned tool reply flagged."""
-    rows = []
-    for i, m in enumerate(messages, 1):
-        ids = [c["id"] for c in m.get("tool_calls") or []] or ([m["tool_call_id"]] if m.get("tool_call_id") else [])
-        pair = ", ".join(labels.get(x, "?") for x in ids)
-        if m.get("tool_call_id") in orphans:
-            mark = T("孤立：它的 tool_call 被剪掉了", "ORPHAN: its tool_call was cut off")
-        elif m.get("tool_calls"):
-            mark = T("发起调用", "asks")
-        elif m.get("tool_call_id"):
-            mark = T("回复调用", "answers")
-        else:
-            mark = ""
-        rows.append(
-            {"#": i, "role": m["type"], "content": gu.short(m.get("content") or "", 60), "pair": pair, "mark": mark}
-        )
-    return rows
-
-
-def show_list(rows: list[dict]) -> None:
+def show_list(messages: list[dict[str, Any]], numbers: dict[str, int], orphans: list[str]) -> None:
+    """A message list with each tool-call pair named and each orphaned tool reply flagged."""
+    rows = annotate(messages, numbers, orphans)
     st.dataframe(
-        rows,
+        [
+            {
+                "#": r["n"],
+                "role": r["role"],
+                "content": gu.short(r["content"], 60),
+                "pair": ", ".join(pair_name(n) for n in r["pairs"]),
+                "mark": T(*MARKS[r["mark"]]),
+            }
+            for r in rows
+        ],
         hide_index=True,
         height=min(38 + 35 * len(rows), 640),
         column_order=["#", "role", "pair", "mark", "content"],
@@ -66,13 +64,6 @@ def show_list(rows: list[dict]) -> None:
     )
 
 
-def intact_pairs(messages: list[dict]) -> list[str]:
-    """The tool_call ids whose call and every reply are both in ``messages``."""
-    asked = {c["id"] for m in messages for c in m.get("tool_calls") or []}
-    answered = {m["tool_call_id"] for m in messages if m.get("tool_call_id")}
-    return sorted(asked & answered)
-
-
 gu.title(7)
 gu.prose("graph_7_context")
 apps = gu.specimen_apps()
@@ -80,64 +71,42 @@ apps = gu.specimen_apps()
 controls, picture = st.columns([3, 2], gap="large")
 with controls:
     gu.setup_caption()
-    max_messages = st.slider(
-        T(
-            "下一次调用最多带几条消息（不含 system）",
-            "At most this many messages in the next call (system not counted)",
-        ),
-        2,
-        12,
-        7,
-        key="g7::max",
+    label = T(
+        "下一次调用最多带几条消息（不含 system）", "At most this many messages in the next call (system not counted)"
     )
-    next_question = st.text_input(
-        T("下一个问题", "The next question"),
-        value=T("那北京呢？", "What about Beijing?"),
-        max_chars=300,
-        key="g7::next",
-    ).strip() or T("那北京呢？", "What about Beijing?")
-    run = st.button(
-        T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts"),
-        icon=":material/play_arrow:",
-        key="g7::run::btn",
-    )
+    max_messages = st.slider(label, 2, 12, 7, key="g7::max")
+    beijing = T("那北京呢？", "What about Beijing?")
+    next_question = st.text_input(T("下一个问题", "The next question"), beijing, max_chars=300, key="g7::next")
+    next_question = next_question.strip() or beijing
+    label = T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts")
+    run = st.button(label, icon=":material/play_arrow:", key="g7::run::btn")
     run_area = st.container()
 with picture:
-    agent_panel = gu.panel("g7agent", apps["agent"])
+    agent_panel = gb.panel("g7agent", apps["agent"], graphs=["agent"])
 
 if run:
-    from lessons.search_assistant.lessons import context_demo
-
+    steps = context_demo_steps(
+        chat_model(), lang=lang(), max_messages=max_messages, search=gu.search_backend(), next_question=next_question
+    )
     with run_area:
-        data, err = gu.run_live(
-            context_demo,
-            chat_model(),
-            lang=lang(),
-            max_messages=max_messages,
-            search=gu.search_backend(),
-            next_question=next_question,
-            panels=[agent_panel],
-        )
+        ran = gb.run_live(steps, panels=[agent_panel])
     st.session_state["g7::run"] = {
-        "data": data,
-        "error": err,
-        "runs": gu.recorded(agent_panel),
+        "data": ran.result,
+        "error": ran.error,
+        "runs": [t["steps"] for t in ran.traces.get("agent", [])],
         "params": (max_messages, next_question),
     }
-    gu.show_result()
+    gb.show_result()
 
-mine = st.session_state.get("g7::run")
-if mine and mine["error"]:
-    with run_area:
-        show_error(mine["error"])
-live_data = mine and mine["data"] and mine["params"] == (max_messages, next_question)
-if live_data:
-    data = mine["data"]
-else:
-    data = gu.loading(default_demo, lang(), max_messages, next_question)
+mine = st.session_state.get("g7::run") or {}
+with run_area:
+    show_error(mine.get("error"))
+live_data = bool(mine.get("data")) and mine["params"] == (max_messages, next_question)
+data = mine["data"] if live_data else gu.specimen_run(default_demo, lang(), max_messages, next_question)
+if not live_data:
     with run_area:
         gu.builtin_caption()
-gu.show_recorded(
+gb.show_recorded(
     agent_panel,
     mine["runs"] if live_data else None,
     key="g7agent",
@@ -166,21 +135,19 @@ st.bar_chart(
     height=220,
 )
 
-labels = pair_labels(data["kept"])
+numbers = pair_numbers(data["kept"])
 st.subheader(T("State 保存的 vs 下一次调用要发的", "What State keeps vs what the next call is sent"), anchor=False)
 st.markdown(
     T(
-        f"下一个问题：**{gu.inert(data['next_question'])}** · 预算 **{data['max_messages']}** 条",
-        f"Next question: **{gu.inert(data['next_question'])}** · budget **{data['max_messages']}** messages",
+        f"下一个问题：**{inert(data['next_question'])}** · 预算 **{data['max_messages']}** 条",
+        f"Next question: **{inert(data['next_question'])}** · budget **{data['max_messages']}** messages",
     )
 )
+kept_count = len(data["kept"])
 st.markdown(
-    T(
-        f"**State 里的 messages**（{len(data['kept'])} 条，全部保留）",
-        f"**State's messages** ({len(data['kept'])}, all kept)",
-    )
+    T(f"**State 里的 messages**（{kept_count} 条，全部保留）", f"**State's messages** ({kept_count}, all kept)")
 )
-show_list(annotated(data["kept"], labels, []))
+show_list(data["kept"], numbers, [])
 naive_col, paired_col = st.columns(2, gap="large")
 for col, key, head in (
     (naive_col, "naive", T("简单截取最后 N 条", "Naive: the last N")),
@@ -188,16 +155,14 @@ for col, key, head in (
 ):
     cut = data[key]
     with col:
-        st.markdown(
-            f"**{head}**（{len(cut['messages'])}）" if lang() == "zh" else f"**{head}** ({len(cut['messages'])})"
-        )
-        show_list(annotated(cut["messages"], labels, cut["orphans"]))
-        intact = intact_pairs(cut["messages"])
-        for call_id in intact:
+        st.markdown(T(f"**{head}**（{len(cut['messages'])}）", f"**{head}** ({len(cut['messages'])})"))
+        show_list(cut["messages"], numbers, cut["orphans"])
+        for call_id in intact_pairs(cut["messages"]):
+            name = pair_name(numbers.get(call_id))
             st.markdown(
                 T(
-                    f":green-badge[:material/link: 配对完整] {labels.get(call_id, '')} · {gu.code(call_id)}",
-                    f":green-badge[:material/link: pair intact] {labels.get(call_id, '')} · {gu.code(call_id)}",
+                    f":green-badge[:material/link: 配对完整] {name} · {gu.code(call_id)}",
+                    f":green-badge[:material/link: pair intact] {name} · {gu.code(call_id)}",
                 )
             )
         for call_id in cut["orphans"]:
@@ -227,8 +192,6 @@ for col, key, head in (
         with st.expander(T("这次请求的线上记录", "This request on the wire"), icon=":material/upload:"):
             st.json(result["wire"], expanded=2)
 
-from lessons.search_assistant.context import naive_trim, split_units, trim_keeping_pairs
-
-gu.source(trim_keeping_pairs)
-gu.source(split_units)
-gu.source(naive_trim)
+source(trim_keeping_pairs)
+source(split_units)
+source(naive_trim)

@@ -33,7 +33,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
 from toolcall_lab.settings import REPO_ROOT
@@ -103,7 +103,7 @@ def _repo_path(path: str) -> str:
     return str(candidate if candidate.is_absolute() else REPO_ROOT / candidate)
 
 
-def make_checkpointer(setting: str | None = None) -> BaseCheckpointSaver:
+def make_checkpointer(setting: str | None = None) -> BaseCheckpointSaver[Any]:
     """Build the checkpointer a setting names.
 
     Args:
@@ -126,7 +126,7 @@ def make_checkpointer(setting: str | None = None) -> BaseCheckpointSaver:
     return _postgres_saver(spec.target)
 
 
-def _sqlite_saver(path: Path) -> BaseCheckpointSaver:
+def _sqlite_saver(path: Path) -> BaseCheckpointSaver[Any]:
     from langgraph.checkpoint.sqlite import SqliteSaver
 
     path.parent.mkdir(parents=True, exist_ok=True)  # data/ is created lazily, here
@@ -148,8 +148,9 @@ def _sqlite_saver(path: Path) -> BaseCheckpointSaver:
     return saver
 
 
-def _postgres_saver(url: str) -> BaseCheckpointSaver:
+def _postgres_saver(url: str) -> BaseCheckpointSaver[Any]:
     from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg import Connection
     from psycopg.rows import dict_row
     from psycopg_pool import ConnectionPool
 
@@ -163,7 +164,8 @@ def _postgres_saver(url: str) -> BaseCheckpointSaver:
         open=False,
     )
     pool.open(wait=True, timeout=10)
-    saver = PostgresSaver(pool)
+    # row_factory=dict_row (given in kwargs) makes every row a dict; the pool's type cannot see that.
+    saver = PostgresSaver(cast("ConnectionPool[Connection[dict[str, Any]]]", pool))
     with _POSTGRES_LOCK:
         if url not in _POSTGRES_READY:
             saver.setup()  # creates the tables and runs migrations; idempotent
@@ -171,7 +173,7 @@ def _postgres_saver(url: str) -> BaseCheckpointSaver:
     return saver
 
 
-def close_checkpointer(saver: BaseCheckpointSaver) -> None:
+def close_checkpointer(saver: BaseCheckpointSaver[Any]) -> None:
     """Release the connection or pool behind a checkpointer (no-op for memory)."""
     conn = getattr(saver, "conn", None)
     close = getattr(conn, "close", None)

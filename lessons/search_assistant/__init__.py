@@ -10,5 +10,7 @@ Modules, each importable on its own and free of side effects at import:
 * ``context`` — trimming a model call without splitting tool-call pairs;
 * ``preferences`` — thread_id vs user_id, with a Store;
 * ``restart_demo`` — a two-process check that a thread survives a restart;
-* ``lessons`` — the data functions the LangGraph lesson pages render.
+* ``lesson_1_workflow_vs_agent`` … ``lesson_7_context`` — one module per LangGraph lesson
+  page, returning plain data from real runs (``common`` holds what they share);
+* ``lessons`` — an index re-exporting the lesson functions under the names they always had.
 """

@@ -21,11 +21,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, SystemMessage
 from langchain_core.tools import BaseTool, tool
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.graph import START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 from pydantic import BaseModel, ConfigDict, Field
 
 from lessons.search_assistant.search import SearchBackend, default_offline_search
+from toolcall_lab.graph import CompiledGraph
 
 SYSTEM_PROMPT = (
     "你是搜索助手，需要最新资料时调用搜索工具，并在回答中注明来源链接。"
@@ -82,9 +83,9 @@ def model_input(
 def build_agent(
     llm: BaseChatModel,
     tools: list[BaseTool] | None = None,
-    checkpointer: BaseCheckpointSaver | None = None,
+    checkpointer: BaseCheckpointSaver[Any] | None = None,
     trim: Callable[[list[BaseMessage]], list[BaseMessage]] | None = None,
-):
+) -> CompiledGraph:
     """Build and compile the model → tools → model agent.
 
     Args:
@@ -110,7 +111,7 @@ def build_agent(
         last = state["messages"][-1]
         if getattr(last, "tool_calls", None):
             return "tools"
-        return END
+        return "__end__"  # END: the run stops here
 
     builder = StateGraph(MessagesState)
     builder.add_node("model", call_model)

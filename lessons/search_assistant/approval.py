@@ -25,10 +25,12 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool, tool
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.graph import START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 from langgraph.types import Command, interrupt
 from pydantic import BaseModel, Field
+
+from toolcall_lab.graph import CompiledGraph
 
 APPROVAL_PROMPT = (
     "你是助教助手。需要联系老师时调用 notify_teacher。"
@@ -62,8 +64,8 @@ def make_notify_teacher_tool(outbox: list[dict[str, str]]) -> BaseTool:
 def build_approval_agent(
     llm: BaseChatModel,
     outbox: list[dict[str, str]],
-    checkpointer: BaseCheckpointSaver,
-):
+    checkpointer: BaseCheckpointSaver[Any],
+) -> CompiledGraph:
     """Build the agent that asks a human before ``notify_teacher`` runs.
 
     Args:
@@ -79,11 +81,13 @@ def build_approval_agent(
         return {"messages": [reply]}
 
     def route_after_model(state: MessagesState) -> Literal["approve", "__end__"]:
-        return "approve" if state["messages"][-1].tool_calls else END
+        last = state["messages"][-1]
+        return "approve" if isinstance(last, AIMessage) and last.tool_calls else "__end__"  # "__end__" is END
 
     def approve(state: MessagesState) -> Command[Literal["tools", "model"]]:
         """Pause for a human; the value given to Command(resume=...) comes back here."""
-        request: AIMessage = state["messages"][-1]
+        request = state["messages"][-1]
+        assert isinstance(request, AIMessage)  # approve runs only after a reply that asked for tools
         decision = interrupt(
             {
                 "question": "允许执行这些工具调用吗？/ Allow these tool calls?",

@@ -43,7 +43,7 @@ def split_units(messages: Sequence[BaseMessage]) -> list[list[BaseMessage]]:
             continue
         units.append([message])
         open_ids = (
-            {call["id"] for call in message.tool_calls}
+            {call["id"] for call in message.tool_calls if call["id"]}  # a call without an id has no reply to pair
             if isinstance(message, AIMessage) and message.tool_calls
             else set()
         )
@@ -94,7 +94,7 @@ def orphaned_tool_replies(messages: Sequence[BaseMessage]) -> list[str]:
     orphans: list[str] = []
     for message in messages:
         if isinstance(message, AIMessage):
-            issued.update(call["id"] for call in message.tool_calls)
+            issued.update(call["id"] for call in message.tool_calls if call["id"])
         elif isinstance(message, ToolMessage) and message.tool_call_id not in issued:
             orphans.append(message.tool_call_id)
     return orphans

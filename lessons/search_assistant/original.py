@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, TypedDict
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
@@ -44,7 +44,7 @@ ALT_KEYWORD_MARKER = "搜索关键词："
 class OriginalState(TypedDict):
     """The original State, field for field."""
 
-    messages: Annotated[list, add_messages]  # FINDING 4: merged here, never sent to the model
+    messages: Annotated[list[AnyMessage], add_messages]  # FINDING 4: merged here, never sent to the model
     user_query: str  # meant to be the user's question...
     search_query: str
     search_results: str  # one formatted string, not structured hits
@@ -70,7 +70,7 @@ def build_original(llm: BaseChatModel, search: SearchBackend):
         user_message = ""
         for message in reversed(state["messages"]):
             if isinstance(message, HumanMessage):
-                user_message = message.content
+                user_message = str(message.content)
                 break
 
         prompt = (
@@ -82,7 +82,7 @@ def build_original(llm: BaseChatModel, search: SearchBackend):
         )
         # FINDING 4: one SystemMessage, no history. Earlier turns are not sent.
         response = llm.invoke([SystemMessage(content=prompt)])
-        response_text = response.content
+        response_text = str(response.content)
 
         # FINDING 2: free text cut with str.split; on any other wording the
         # keyword silently becomes the user's whole sentence.

@@ -20,11 +20,11 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, MessagesState, StateGraph
-from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from lessons.search_assistant.search import SearchBackend, default_offline_search
 from lessons.search_assistant.workflow import is_chinese
+from toolcall_lab.graph import CompiledGraph
 
 _WANTS_F = re.compile(r"华氏|fahrenheit|°F", re.I)
 _WANTS_C = re.compile(r"摄氏|celsius|°C", re.I)
@@ -37,10 +37,10 @@ def to_fahrenheit(celsius: int) -> int:
 
 
 def build_preference_graph(
-    checkpointer: BaseCheckpointSaver,
+    checkpointer: BaseCheckpointSaver[Any],
     store: BaseStore,
     search: SearchBackend | None = None,
-):
+) -> CompiledGraph:
     """Build a one-node graph that reads and writes a per-user unit preference.
 
     Args:
@@ -50,7 +50,8 @@ def build_preference_graph(
     """
     backend = search if search is not None else default_offline_search()
 
-    def respond(state: MessagesState, config: RunnableConfig, runtime: Runtime) -> dict[str, Any]:
+    def respond(state: MessagesState, config: RunnableConfig, *, store: BaseStore) -> dict[str, Any]:
+        """LangGraph passes the run's config and, by the parameter's name, the graph's Store."""
         user_id = config["configurable"].get("user_id", "anonymous")
         namespace = ("users", user_id)  # the Store is keyed by the user, not the thread
         text = str(state["messages"][-1].content)
@@ -59,7 +60,7 @@ def build_preference_graph(
         # 1. A stated preference is written to the Store.
         for pattern, unit in ((_WANTS_F, "F"), (_WANTS_C, "C")):
             if pattern.search(text) and not re.search(r"多少度|how hot|temperature", text, re.I):
-                runtime.store.put(namespace, "preferences", {"unit": unit})
+                store.put(namespace, "preferences", {"unit": unit})
                 reply = (
                     f"好的，以后温度都用{'华氏度' if unit == 'F' else '摄氏度'}。"
                     if zh
@@ -68,7 +69,7 @@ def build_preference_graph(
                 return {"messages": [AIMessage(reply)]}
 
         # 2. Otherwise answer a temperature question, in the unit the Store says.
-        item = runtime.store.get(namespace, "preferences")
+        item = store.get(namespace, "preferences")
         unit = item.value["unit"] if item else "C"
         hits = backend.search(text, max_results=1)["results"]
         if not hits:
@@ -93,6 +94,6 @@ def build_preference_graph(
     return builder.compile(checkpointer=checkpointer, store=store)
 
 
-def user_config(thread_id: str, user_id: str) -> dict[str, Any]:
+def user_config(thread_id: str, user_id: str) -> RunnableConfig:
     """Config naming both: which conversation (thread_id) and which person (user_id)."""
     return {"configurable": {"thread_id": thread_id, "user_id": user_id}}

@@ -148,7 +148,7 @@ _jieba_lock = threading.Lock()
 
 
 @lru_cache(maxsize=1)
-def _jieba():
+def _jieba() -> Any:
     """Import and initialise jieba once, with its startup chatter silenced.
 
     jieba prints "Building prefix dict..." through the logging module on first use;
@@ -227,7 +227,7 @@ class OfflineSearch:
             self._documents = load_corpus()
         return self._documents
 
-    def _bm25(self):
+    def _bm25(self) -> Any:
         # Each document is indexed as title + content, so a title word counts too.
         with self._lock:
             if self._index is None:
@@ -243,7 +243,7 @@ class OfflineSearch:
         if not terms:
             return []
         scores = self._bm25().get_scores(terms)
-        ranked = sorted(zip(scores, self.documents), key=lambda p: (-p[0], p[1]["id"]))
+        ranked = sorted(zip(scores, self.documents, strict=True), key=lambda p: (-p[0], p[1]["id"]))
         return [(float(s), d) for s, d in ranked if s > 0]
 
     def search(
@@ -318,7 +318,7 @@ class TavilySearch:
         self.__api_key = api_key
         self._client = client
 
-    def _get_client(self):
+    def _get_client(self) -> Any:
         if self._client is None:
             from tavily import TavilyClient
 

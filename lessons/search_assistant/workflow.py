@@ -29,12 +29,14 @@ from typing import Annotated, Any, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from pydantic import BaseModel, Field
 
 from lessons.search_assistant.search import SearchBackend
+from toolcall_lab.graph import CompiledGraph
 
 # How many search hits the answer is built from (and cites).
 RESULTS_FOR_ANSWER = 3
@@ -176,8 +178,8 @@ ANSWER_PROMPT = {
 def build_workflow(
     llm: BaseChatModel,
     search: SearchBackend,
-    checkpointer: BaseCheckpointSaver | None = None,
-):
+    checkpointer: BaseCheckpointSaver[Any] | None = None,
+) -> CompiledGraph:
     """Build and compile the fixed search workflow.
 
     Args:
@@ -199,7 +201,8 @@ def build_workflow(
         question = latest_user_text(state["messages"])
         lang = "zh" if is_chinese(question) else "en"
         # The earlier turns go to the model: this is what makes "And tomorrow?" work.
-        reading: QueryUnderstanding = reader.invoke([SystemMessage(UNDERSTAND_PROMPT[lang]), *state["messages"]])
+        reading = reader.invoke([SystemMessage(UNDERSTAND_PROMPT[lang]), *state["messages"]])
+        assert isinstance(reading, QueryUnderstanding)  # validated by Pydantic before it got here
         return {
             "user_query": question,  # the user's own words, untouched
             "query_intent": reading.intent,  # the model's reading, kept apart
@@ -242,12 +245,12 @@ def build_workflow(
     return builder.compile(checkpointer=checkpointer)
 
 
-def thread_config(thread_id: str) -> dict[str, Any]:
+def thread_config(thread_id: str) -> RunnableConfig:
     """The config that selects a thread: ``{"configurable": {"thread_id": ...}}``."""
     return {"configurable": {"thread_id": thread_id}}
 
 
-def ask(app, question: str, thread_id: str) -> dict[str, Any]:
+def ask(app: CompiledGraph, question: str, thread_id: str) -> Any:
     """Send one user turn on a thread and return the State after the run.
 
     Only the new message is passed in; the checkpointer supplies the earlier ones.

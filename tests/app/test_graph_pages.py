@@ -234,7 +234,7 @@ def test_page4_same_thread_vs_new_threads_and_the_store(open_page):
     at = open_page(PAGES[4], "zh")
     body = texts(at)
     assert "第 2 轮不同" in body  # "那明天呢？" searched differently once the city is lost
-    store = [json.loads(j.value) for j in at.json if '"preferences"' in j.value][0]
+    store = next(json.loads(j.value) for j in at.json if '"preferences"' in j.value)
     assert store == [{"namespace": ["users", "alice"], "key": "preferences", "value": {"unit": "F"}}]
 
 
@@ -380,12 +380,12 @@ def test_page4_a_checkpointer_that_fails_on_read_is_explained(open_page, monkeyp
     """The store opened fine but reading the thread back fails (a dropped connection, a lock)."""
     import sqlite3
 
-    import lessons.search_assistant.lessons as lessons
+    import lessons.search_assistant.lesson_4_threads as lesson_4
 
     def broken(app, config):
         raise sqlite3.OperationalError("database is locked")
 
-    monkeypatch.setattr(lessons, "history_rows", broken)
+    monkeypatch.setattr(lesson_4, "history_rows", broken)  # what read_thread calls to list the checkpoints
     at = open_page(PAGES[4], "en")
     assert not at.exception, at.exception
     errors = [e.value for e in at.error]
@@ -415,19 +415,28 @@ def test_an_unreachable_provider_is_explained_not_a_traceback():
     assert "Traceback" not in texts(at)
 
 
-@pytest.mark.parametrize("page", ["graph_3_state.py", "graph_4_threads.py"])
-def test_page_turns_are_the_lessons_turns(page):
-    """Pages 3 and 4 type the three turns to stay light; they must not drift from the lesson's."""
-    import ast
-    from pathlib import Path
-
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("page", "key"), [(3, "g3workflow::pick"), (4, "g4::pick")])
+def test_page_turns_are_the_lessons_turns(open_page, page, key, lang):
+    """Pages 3 and 4 offer the lesson's own three turns as their examples; they must not drift from the lesson's."""
     from lessons.search_assistant.lessons import EN_TURNS, ZH_TURNS
 
-    tree = ast.parse((Path(__file__).resolve().parents[2] / "pages" / page).read_text(encoding="utf-8"))
-    assigned = next(
-        node.value
-        for node in tree.body
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "TURNS" for t in node.targets)
-    )
-    turns = ast.literal_eval(assigned)
-    assert tuple(turns["zh"]) == ZH_TURNS and tuple(turns["en"]) == EN_TURNS
+    at = open_page(PAGES[page], lang)
+    examples = tuple(at.button_group(key=key).options)
+    assert examples == (ZH_TURNS if lang == "zh" else EN_TURNS)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_page5_words_every_finding_in_both_languages(open_page, lang):
+    """Each finding comes from the lesson as a key; the page gives it a title and an explanation in each language."""
+    at = open_page(PAGES[5], lang)
+    body = texts(at)
+    titles = re.findall(r"^### (\d) · (.+)$", body, flags=re.M)
+    assert [n for n, _ in titles] == ["1", "2", "3", "4", "5", "6"]
+    assert all(title.strip() for _, title in titles)
+    chinese = [bool(re.search(r"[\u4e00-\u9fff]", title)) for _, title in titles]
+    assert chinese == [lang == "zh"] * 6  # every title is in the page's language
+    summary = at.dataframe[0].value
+    assert all(str(f).strip() for f in summary["finding"])
+    for key in ("add_messages", "InMemorySaver", "with_structured_output", "thread_id"):
+        assert key in body  # each explanation names what it is about

@@ -65,10 +65,10 @@ def test_two_writers_at_once_do_not_corrupt_the_file(tmp_path):
     threads = [f"w{i}-{uuid.uuid4().hex}" for i in range(2)]
     procs = [
         _worker(db, t, q, "--repeat", "8")
-        for t, q in zip(threads, ["曼谷天气怎么样？", "What's the weather in London?"])
+        for t, q in zip(threads, ["曼谷天气怎么样？", "What's the weather in London?"], strict=True)
     ]
     for p in procs:
-        stdout, stderr = p.communicate(timeout=120)
+        _stdout, stderr = p.communicate(timeout=120)
         assert p.returncode == 0, stderr
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -42,7 +42,8 @@ def main() -> int:
             return func(**kwargs)
 
         tool = tool.model_copy(update={"func": slow})
-    saver = make_checkpointer(f"sqlite:///{args.db}" if not args.db.startswith("/") else f"sqlite:///{args.db}")
+    # sqlite:/// + a relative path is relative to the repo; + an absolute one ("/tmp/x") gives sqlite:////tmp/x
+    saver = make_checkpointer(f"sqlite:///{args.db}")
     collector = TraceCollector(
         trace=RunTrace(run_id="w", question=args.question, model_label="", lang="en", started_at=time.time())
     )

@@ -89,7 +89,7 @@ def test_graph_is_model_tools_model_with_one_conditional_edge(llm):
 def test_the_model_decides_to_search_and_the_answer_quotes_the_result(llm, offline_search, memory):
     app = build_agent(llm, [make_search_web_tool(offline_search)], memory)
     state = app.invoke({"messages": [HumanMessage("曼谷今天多少度？")]}, {"configurable": {"thread_id": "agent-zh"}})
-    human, call, tool_msg, answer = state["messages"]
+    _human, call, tool_msg, answer = state["messages"]
     assert call.tool_calls[0]["name"] == "search_web"
     assert set(call.tool_calls[0]["args"]) == {"query"}
     assert "曼谷" in call.tool_calls[0]["args"]["query"]

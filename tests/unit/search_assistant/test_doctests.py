@@ -15,6 +15,8 @@ import pytest
         "lessons.search_assistant.workflow",
         "lessons.search_assistant.original",
         "lessons.search_assistant.context",
+        "lessons.search_assistant.common",
+        "toolcall_lab.graph",
         "toolcall_lab.jsonable",
         "toolcall_lab.errors",
         "toolcall_lab.checkpointers",
