@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from pages._ui import T, lang
+from pages.registry import neighbours
 
 PRESENT_PARAM = "present"
 STEP_PARAM = "step"
@@ -150,3 +151,37 @@ def steps(key: str, labels: Sequence[str], *, page_url_path: str) -> int:
             )
         )
     return n
+
+
+def page_links(path: str) -> None:
+    """Previous / next links of the page at ``path`` along the course (chain → tutor → LangGraph → reliability).
+
+    The links keep the language and the learner's personal link; the last page leads to the course summary (home).
+    """
+    before, after = neighbours(path)
+    query = {"lang": lang()}
+    learner = st.session_state.get("learner_id")
+    if isinstance(learner, str) and not learner.startswith("oidc."):
+        query["learner"] = learner
+    left, _, right = st.columns([2, 3, 2])
+    if before is not None:
+        left.page_link(
+            before.path,
+            label=T("上一页：", "Previous: ") + T(before.zh, before.en),
+            icon=":material/arrow_back:",
+            query_params=query,
+        )
+    if after is not None:
+        right.page_link(
+            after.path,
+            label=T("下一页：", "Next: ") + T(after.zh, after.en),
+            icon=":material/arrow_forward:",
+            query_params=query,
+        )
+    elif path != "pages/home.py":
+        right.page_link(
+            "pages/home.py",
+            label=T("课程总结与进度", "Course summary and progress"),
+            icon=":material/flag:",
+            query_params=query,
+        )

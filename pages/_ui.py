@@ -108,18 +108,31 @@ def model_label() -> str:
 
 
 # ---------------------------------------------------------------- errors
-def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = False) -> None:
+def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = False, expected: bool = False) -> None:
     """Render an explained error: stage, what happened, what to try, the real error text.
 
     ``None`` (no error) renders nothing, so a page can pass a result's ``error`` as it is.
+
+    Args:
+        err: the explained error (or its dict, or ``None``).
+        warning: a yellow box instead of a red one (something went wrong, but the run went on).
+        expected: the error is the lesson's demo, not a failure: a neutral box that says so first,
+            so a deliberate 400 reads as "this is what we came to see", not as an alarm.
     """
     if err is None:
         return
     if isinstance(err, dict):
         err = ExplainedError.from_dict(err)
     title, hint = err.text(lang())
-    box = st.warning if warning else st.error
-    box(f"**{T('阶段', 'Stage')}: `{err.stage}`** — {title}\n\n{T('可以试试', 'Try')}: {hint}")
+    if expected:
+        st.info(
+            f"**{T('预期之中：这正是本课要看的', 'Expected: this is the lesson')}** — {title}\n\n"
+            f"{T('阶段', 'Stage')}: `{err.stage}` · {hint}",
+            icon=":material/school:",
+        )
+    else:
+        box = st.warning if warning else st.error
+        box(f"**{T('阶段', 'Stage')}: `{err.stage}`** — {title}\n\n{T('可以试试', 'Try')}: {hint}")
     with st.expander(T("原始错误信息", "Raw error"), expanded=False):
         st.code(err.detail, language="text")
         if err.data is not None:
@@ -344,6 +357,11 @@ def live_run_panel(
     if question:
         st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system)
     current = st.session_state.get(state_key)
+    if current is None and examples and not settings().uses_real_model:
+        # a cold page (new session or a shared link) opens on a real run of its first example
+        with st.spinner(T("正在运行默认示例……", "Running the default example…")):
+            current = _default_trace(key, examples[0], system, lang(), _tools_of(key, tools_factory))
+        st.session_state[state_key] = current
     if current is not None:
         render_trace(current, highlight=highlight)
         st.download_button(
