@@ -8,8 +8,9 @@ from pages import _stage_ui as su
 from pages._ui import T, lang
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
-from toolcall_lab.stages import args_model
-from toolcall_lab.stages.schema import DEFAULT_MODEL_SOURCE, parse_args_model, schema_views
+from toolcall_lab.stages import model_rules
+from toolcall_lab.stages.args_model import DEFAULT_MODEL_SOURCE, parse_args_model
+from toolcall_lab.stages.schema import schema_views
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, parse_tool_source
 
 PAGE = su.PAGES[1]
@@ -129,7 +130,7 @@ with model_box:
             height=460,
             preview=True,
         )
-        su.source(args_model._analyse, T("源码：逐条核对规则", "Source: checking each rule against the schema"))
+        su.source(model_rules.analyse, T("源码：逐条核对规则", "Source: checking each rule against the schema"))
     built = parse_args_model(model_src)
     with result_col:
         if isinstance(built, ExplainedError):

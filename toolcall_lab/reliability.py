@@ -163,7 +163,7 @@ def make_booking_tool(ledger: Ledger, *, idempotent: bool) -> Any:
     from langchain_core.tools import tool
 
     @tool(parse_docstring=True)
-    def book_lesson(student_id: str, date: str, idempotency_key: str) -> dict:
+    def book_lesson(student_id: str, date: str, idempotency_key: str) -> dict[str, Any]:
         """Book a make-up lesson for a student (a write: it changes data).
 
         Args:

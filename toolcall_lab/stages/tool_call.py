@@ -22,7 +22,8 @@ from langchain_core.tools import BaseTool
 
 from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.jsonable import to_jsonable
-from toolcall_lab.stages._common import MAX_SOURCE_CHARS
+from toolcall_lab.stages import core
+from toolcall_lab.stages._common import MAX_SOURCE_CHARS, json_dict
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, model_error
 
 STAGE = "tool_call"
@@ -53,7 +54,8 @@ class ToolCallResult:
         invalid_tool_calls: ``AIMessage.invalid_tool_calls`` — the ones whose arguments
             did not parse, with LangChain's ``error`` text.
         calls: one row per call, in order: ``id``, ``name``, ``raw_arguments``, ``valid``,
-            ``args`` (dict or ``None``) and ``error``.
+            ``args`` (what ``json.loads`` made of an accepted call's arguments, else ``None``)
+            and ``error``.
         message: the ``AIMessage`` itself (left out of :meth:`to_dict`).
     """
 
@@ -66,7 +68,7 @@ class ToolCallResult:
     message: AIMessage | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return to_jsonable({k: v for k, v in self.__dict__.items() if k != "message"})
+        return json_dict({k: v for k, v in self.__dict__.items() if k != "message"})
 
 
 def _normalise(calls: str | ScriptedCall | Sequence[str | ScriptedCall]) -> list[ScriptedCall]:
@@ -78,6 +80,21 @@ def _normalise(calls: str | ScriptedCall | Sequence[str | ScriptedCall]) -> list
         # Ids like the article's: call_123 for the first, then call_124 …
         out.append(ScriptedCall(item.arguments, item.name, item.id or f"call_{123 + index}"))
     return out
+
+
+def _python_args(raw: dict[str, Any], parsed: Any) -> Any:
+    """What ``json.loads`` made of a call LangChain accepted (``None`` for a rejected one).
+
+    The arguments are read with :func:`toolcall_lab.stages.core.read_arguments`; LangChain
+    is a little more lenient than plain ``json.loads`` (empty text means ``{}``, control
+    characters inside strings pass), and where they differ its own ``args`` are kept.
+    """
+    if parsed is None:
+        return None
+    try:
+        return core.read_arguments(raw)
+    except (ValueError, TypeError, KeyError):
+        return parsed.get("args")
 
 
 def scripted_tool_call(
@@ -149,10 +166,10 @@ def scripted_tool_call(
         ],
     }
     llm = build_chat_model(script=[reply])
-    bound = llm.bind_tools([build_weather_tool()] if tools is None else list(tools))
+    bound_tools = [build_weather_tool()] if tools is None else list(tools)
     with recording() as rec:
         try:
-            message = bound.invoke([HumanMessage(question)])
+            message = core.ask_with_tools(llm, bound_tools, [HumanMessage(question)])
         except Exception as exc:
             return model_error(STAGE, exc, rec.exchanges)
     exchange = rec.exchanges[0]
@@ -172,7 +189,7 @@ def scripted_tool_call(
                 "name": raw.get("function", {}).get("name"),
                 "raw_arguments": raw.get("function", {}).get("arguments"),
                 "valid": ok is not None,
-                "args": ok.get("args") if ok else None,
+                "args": _python_args(raw, ok),
                 "error": failed.get("error") if failed else None,
             }
         )

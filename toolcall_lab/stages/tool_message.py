@@ -23,7 +23,7 @@ Everything here runs the real thing:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,7 +33,8 @@ from pydantic import BaseModel, ValidationError
 
 from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.jsonable import to_jsonable
-from toolcall_lab.stages._common import validation_errors
+from toolcall_lab.stages import core
+from toolcall_lab.stages._common import json_dict, validation_errors
 from toolcall_lab.stages.models import WeatherResult
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_error
 
@@ -74,7 +75,7 @@ def message_view(message: BaseMessage) -> dict[str, Any]:
     artifact = getattr(message, "artifact", None)
     if artifact is not None:
         view["artifact_chars"] = len(json.dumps(to_jsonable(artifact), ensure_ascii=False))
-    return to_jsonable(view)
+    return json_dict(view)
 
 
 @dataclass
@@ -98,11 +99,11 @@ class ToolNodeRun:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k not in {"error", "tool_messages"}}
         data["error"] = self.error.to_dict() if self.error else None
-        return to_jsonable(data)
+        return json_dict(data)
 
 
 def run_tool_node(
-    tool_calls: Sequence[dict[str, Any]] = (DEFAULT_CALL,),
+    tool_calls: Sequence[Mapping[str, Any]] = (DEFAULT_CALL,),
     tools: Sequence[BaseTool] | None = None,
     *,
     handle_tool_errors: Any = _DEFAULT,
@@ -154,9 +155,10 @@ def run_tool_node(
                 exc,
                 zh="工具抛出了异常，ToolNode 没有处理，整个图停止了。",
                 en="The tool raised; ToolNode did not handle it, and the whole graph stopped.",
-                hint_zh="ToolNode 默认只把参数错误变成消息；设 handle_tool_errors=True 可以把任何异常变成 status='error' 的 ToolMessage。",
-                hint_en="By default ToolNode only turns argument errors into messages; handle_tool_errors=True turns any "
-                "exception into a ToolMessage with status='error'.",
+                hint_zh="ToolNode 默认只把参数错误变成消息；"
+                "设 handle_tool_errors=True 可以把任何异常变成 status='error' 的 ToolMessage。",
+                hint_en="By default ToolNode only turns argument errors into messages; "
+                "handle_tool_errors=True turns any exception into a ToolMessage with status='error'.",
             ),
         )
     produced = [m for m in out["messages"] if isinstance(m, ToolMessage)]
@@ -172,7 +174,7 @@ def build_flaky_weather_tool() -> BaseTool:
     """A weather tool whose service is down: it always raises ``ConnectionError``."""
 
     @tool
-    def get_weather(city: str, days: int = 1) -> dict:
+    def get_weather(city: str, days: int = 1) -> dict[str, Any]:
         """查询指定城市未来几天的天气。"""
         # Simulates the remote weather service failing: the tool raises instead of answering.
         raise ConnectionError(f"天气服务暂时不可用，无法查询 {city}")
@@ -204,7 +206,7 @@ def build_report_tool() -> BaseTool:
     from toolcall_lab.stages.weather_data import MAX_DAYS, lookup_weather
 
     @tool(response_format="content_and_artifact")
-    def get_weather_report(city: str) -> tuple[str, dict]:
+    def get_weather_report(city: str) -> tuple[str, dict[str, Any]]:
         """查询指定城市一周的逐小时天气明细。"""
         found = lookup_weather(city, MAX_DAYS)
         if isinstance(found, str):
@@ -247,7 +249,7 @@ def artifact_demo(city: str = "Bangkok") -> dict[str, Any]:
     artifact = message.artifact or {}
     content_chars = len(message.content) if isinstance(message.content, str) else 0
     artifact_chars = len(json.dumps(artifact, ensure_ascii=False))
-    return to_jsonable(
+    return json_dict(
         {
             "message": message_view(message),
             "content": message.content,
@@ -315,7 +317,8 @@ def pairing_messages(
     """The second request's messages: a proper pair, a missing answer, or a wrong id.
 
     The tool answer is the ``ToolMessage`` that ``ToolNode`` really returned for
-    :data:`DEFAULT_CALL`; the mismatch case is that same message with its id changed.
+    :data:`DEFAULT_CALL`; the mismatch case is that same answer addressed to ``call_999``
+    (built by :func:`toolcall_lab.stages.core.answer_call`, as a program would build it).
     """
     ai = AIMessage(content="", tool_calls=[DEFAULT_CALL])
     messages: list[BaseMessage] = [HumanMessage(question), ai]
@@ -324,7 +327,7 @@ def pairing_messages(
         return messages
     answer = run_tool_node([DEFAULT_CALL]).tool_messages[0]
     if mode == "mismatch":
-        answer = answer.model_copy(update={"tool_call_id": "call_999"})
+        answer = core.answer_call({**DEFAULT_CALL, "id": "call_999"}, answer.content, status=answer.status)
     messages.append(answer)
     return messages
 
@@ -358,11 +361,11 @@ def pairing_demo(
     from toolcall_lab.llm import build_chat_model
     from toolcall_lab.stages.weather_data import build_weather_tool
 
-    chat = (build_chat_model() if llm is None else llm).bind_tools([build_weather_tool()])
+    chat = build_chat_model() if llm is None else llm
     answer, error = None, None
     with recording() as rec:
         try:
-            answer = chat.invoke(pairing_messages(mode, question, lang)).content
+            answer = core.ask_with_tools(chat, [build_weather_tool()], pairing_messages(mode, question, lang)).content
         except Exception as exc:
             error = model_error(STAGE, exc, rec.exchanges)
     return {

@@ -7,7 +7,23 @@ import importlib
 
 import pytest
 
-PURE = ["_common", "weather_data", "tool_source", "schema", "args_model", "validation", "kwargs"]
+PURE = [
+    "_common",
+    "weather_data",
+    "annotations",
+    "function_source",
+    "tool_source",
+    "schema",
+    "model_source",
+    "model_rules",
+    "args_model",
+    "json_layer",
+    "shape_layer",
+    "fact_layer",
+    "validation",
+    "kwargs",
+    "core",
+]
 WIRE = ["wire", "tool_call", "tool_message", "round_trip"]
 
 
