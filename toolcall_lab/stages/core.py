@@ -93,8 +93,8 @@ def read_arguments(call: Mapping[str, Any]) -> Any:
     # "arguments" is a STRING: JSON text the model wrote, token by token.
     text = call["function"]["arguments"]
     # json.loads turns the text into Python: object -> dict, number -> int or float ...
-    # Text that is not JSON raises json.JSONDecodeError; LangChain then files the call
-    # under AIMessage.invalid_tool_calls, and it is never run.
+    # Text that is not JSON makes json.loads raise a ValueError saying where it stopped;
+    # LangChain then files the call under AIMessage.invalid_tool_calls: it is never run.
     return json.loads(text)
 
 

@@ -23,10 +23,11 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool
 
+from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import validation_errors
-from toolcall_lab.stages.validation import validate_stage
+from toolcall_lab.stages.validation import json_stage, validate_stage
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 DEFAULT_KWARGS: dict[str, Any] = {"city": "Bangkok", "days": 3}
@@ -178,3 +179,26 @@ def syntax_demo(spellings: tuple[str, ...] = SPELLINGS) -> list[dict[str, Any]]:
         except SyntaxError as exc:
             rows.append({"code": code, "valid": False, "error": {"msg": exc.msg, "col": exc.offset}})
     return rows
+
+
+def kwargs_from_text(text: str) -> dict[str, Any] | ExplainedError:
+    """The editor's JSON as the dict ``**`` will unpack; anything but a JSON object is explained.
+
+    >>> kwargs_from_text('{"city": "Bangkok"}')
+    {'city': 'Bangkok'}
+    >>> kwargs_from_text("[1, 2]").stage
+    'kwargs'
+    """
+    parsed = json_stage(text)
+    if isinstance(parsed, ExplainedError):
+        return parsed
+    if isinstance(parsed.value, dict):
+        return parsed.value
+    return explain(
+        "kwargs",
+        f"expected a JSON object, got {type(parsed.value).__name__}",
+        zh="** 只能展开字典：这里需要一个 JSON 对象 {...}。",
+        en="** unpacks a dict only: a JSON object {...} is needed here.",
+        hint_zh='例如 {"city": "Bangkok", "days": 3}。',
+        hint_en='For example {"city": "Bangkok", "days": 3}.',
+    )

@@ -30,7 +30,7 @@ from toolcall_lab.stages import core
 from toolcall_lab.stages._common import json_dict
 from toolcall_lab.stages.catalog import STAGES
 from toolcall_lab.stages.kwargs import render_call
-from toolcall_lab.stages.tool_message import message_view, run_tool_node
+from toolcall_lab.stages.tool_node import message_view, run_tool_node
 from toolcall_lab.stages.validation import json_stage, validate_stage
 from toolcall_lab.stages.weather_data import build_weather_tool
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_error

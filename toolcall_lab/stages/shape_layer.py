@@ -59,6 +59,20 @@ class ValidationStageResult:
         return json_dict(data)
 
 
+Extra = Literal["ignore", "forbid", "allow"]
+#: How a model may treat unknown keys (Pydantic's ``extra`` setting).
+EXTRA_SETTINGS: tuple[Extra, ...] = ("ignore", "forbid", "allow")
+
+
+def extra_override(choice: str) -> Extra | None:
+    """A switch's value as an ``extra`` override: one of :data:`EXTRA_SETTINGS`, else ``None`` (the model's own).
+
+    >>> extra_override("forbid"), extra_override("model")
+    ('forbid', None)
+    """
+    return next((setting for setting in EXTRA_SETTINGS if setting == choice), None)
+
+
 def available_models() -> dict[str, type[BaseModel]]:
     """The argument models a page can pick by name.
 

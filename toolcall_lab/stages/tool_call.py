@@ -29,6 +29,8 @@ from toolcall_lab.stages.wire import DEFAULT_QUESTION, model_error
 STAGE = "tool_call"
 
 DEFAULT_ARGUMENTS = '{"city": "Bangkok", "days": 3}'
+#: At most this many calls in one scripted reply.
+MAX_CALLS = 8
 
 
 @dataclass
@@ -202,3 +204,22 @@ def scripted_tool_call(
         calls=to_jsonable(rows),
         message=message,
     )
+
+
+def calls_from_text(text: str) -> tuple[str, ...] | ExplainedError:
+    """The editor's text as one arguments string per non-blank line (at most :data:`MAX_CALLS`).
+
+    >>> calls_from_text('{"city": "Beijing"}\\n\\n{"city": "Tokyo"}')
+    ('{"city": "Beijing"}', '{"city": "Tokyo"}')
+    """
+    lines = tuple(line for line in text.splitlines() if line.strip())
+    if len(lines) > MAX_CALLS:
+        return explain(
+            STAGE,
+            f"{len(lines)} calls > limit {MAX_CALLS}",
+            zh=f"一次回复最多演示 {MAX_CALLS} 个调用。",
+            en=f"At most {MAX_CALLS} calls per reply here.",
+            hint_zh="删掉几行再试。",
+            hint_en="Remove a few lines and try again.",
+        )
+    return lines

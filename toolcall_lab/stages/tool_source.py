@@ -38,20 +38,23 @@ from typing import Any, cast
 from langchain_core.tools import StructuredTool
 
 from toolcall_lab.errors import ExplainedError, explain
-from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.jsonable import json_text, to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import Refused, json_dict, parse_learner_source, too_long, type_label, unexpected
 from toolcall_lab.stages.annotations import SUPPORTED_ANNOTATIONS, map_annotation
 from toolcall_lab.stages.function_source import build_signature, find_function, read_decorator
+from toolcall_lab.stages.json_layer import json_stage
 
 __all__ = [
     "DEFAULT_SOURCE",
     "STAGE",
     "SUPPORTED_ANNOTATIONS",
     "ToolSourceResult",
+    "build_tool",
     "echo_source",
     "map_annotation",
     "parse_tool_source",
+    "try_invoke",
 ]
 
 STAGE = "tool_source"
@@ -197,14 +200,15 @@ def parse_tool_source(
     if (error := too_long(STAGE, source, what_zh="函数源码", what_en="function source")) is not None:
         return error
     try:
-        return _parse_tool_source(source, parse_docstring)
+        return build_tool(source, parse_docstring)
     except Refused as refused:
         return refused.error
     except Exception as exc:
         return unexpected(STAGE, exc, zh="构建工具时出错。", en="Building the tool failed.")
 
 
-def _parse_tool_source(source: str, parse_docstring: bool | None) -> ToolSourceResult:
+def build_tool(source: str, parse_docstring: bool | None) -> ToolSourceResult:
+    """Steps 1–5 on text that passed the entry checks; a refusal raises :class:`Refused`."""
     module = parse_learner_source(STAGE, source)
     fn, imports = find_function(module)
     decorator = read_decorator(fn)
@@ -277,3 +281,31 @@ def _parse_tool_source(source: str, parse_docstring: bool | None) -> ToolSourceR
         dropped=[p for p in signature.parameters if p not in getattr(tool.args_schema, "model_fields", {})],
         tool=tool,
     )
+
+
+def try_invoke(result: ToolSourceResult, args_text: str) -> dict[str, Any] | ExplainedError:
+    """``tool.invoke`` on arguments typed as JSON: what really runs is the lab's echo.
+
+    Returns:
+        ``{"code", "result"}`` — the call as written and what the echo handed back — or an
+        :class:`ExplainedError` when the text is not JSON or ``args_schema`` refuses it.
+
+    Example:
+        >>> try_invoke(parse_tool_source(), '{"city": "Bangkok"}')["result"]["called_with"]
+        {'city': 'Bangkok', 'days': 1}
+    """
+    parsed = json_stage(args_text)
+    if isinstance(parsed, ExplainedError):
+        return parsed
+    try:
+        answer = result.tool.invoke(parsed.value)
+    except Exception as exc:
+        return explain(
+            STAGE,
+            exc,
+            zh="tool.invoke 拒绝了这些参数。",
+            en="tool.invoke refused these arguments.",
+            hint_zh="参数先经过 args_schema 校验；必填参数不能少，类型要对得上。",
+            hint_en="Arguments are validated by args_schema first: required ones must be there, with matching types.",
+        )
+    return {"code": f"{result.name}.invoke({json_text(parsed.value, indent=None)})", "result": to_jsonable(answer)}

@@ -24,18 +24,28 @@ from pydantic import BaseModel
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages.fact_layer import FactSubject, fact_stage, weather_subject
 from toolcall_lab.stages.json_layer import MAX_TYPE_ROWS, JsonStageResult, json_stage, type_map
-from toolcall_lab.stages.shape_layer import ValidationStageResult, available_models, validate_stage, with_extra
+from toolcall_lab.stages.shape_layer import (
+    EXTRA_SETTINGS,
+    ValidationStageResult,
+    available_models,
+    extra_override,
+    validate_stage,
+    with_extra,
+)
 
 __all__ = [
     "DEFAULT_ARGUMENTS",
+    "EXTRA_SETTINGS",
     "MAX_TYPE_ROWS",
     "FactSubject",
     "JsonStageResult",
     "ValidationStageResult",
     "arguments_pipeline",
     "available_models",
+    "extra_override",
     "fact_stage",
     "json_stage",
+    "passed_both",
     "type_map",
     "validate_stage",
     "weather_subject",
@@ -64,3 +74,14 @@ def arguments_pipeline(
         return {"json": parsed.to_dict(), "validation": None}
     checked = validate_stage(parsed.value, model, strict=strict, extra=extra)
     return {"json": parsed.to_dict(), "validation": checked.to_dict()}
+
+
+def passed_both(
+    parsed: JsonStageResult | ExplainedError, checked: ValidationStageResult | ExplainedError | None
+) -> dict[str, Any] | None:
+    """The arguments that reach layer 3: a JSON object ``json.loads`` read and Pydantic accepted, else ``None``."""
+    if isinstance(parsed, ExplainedError) or not isinstance(parsed.value, dict):
+        return None
+    if not isinstance(checked, ValidationStageResult) or not checked.ok:
+        return None
+    return parsed.value

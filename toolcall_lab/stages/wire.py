@@ -25,6 +25,7 @@ from toolcall_lab.errors import ExplainedError, explain, explain_exception
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import json_dict
+from toolcall_lab.stages.tool_source import parse_tool_source
 
 STAGE = "bind_tools"
 
@@ -239,3 +240,35 @@ def bind_tools_payload(
         reply=to_jsonable(reply),
         error=error,
     )
+
+
+#: A tool name that is never bound: forcing it with ``tool_choice`` is a protocol error.
+UNBOUND = "get_stock_price"
+_PARALLEL = {"unset": None, "true": True, "false": False}
+
+
+def payload_for_source(source: str, parse_docstring: bool, question: str, choice: str, parallel: str) -> dict[str, Any]:
+    """Page ③ in one call: build the tool from the function text, bind it with the switches, send.
+
+    Args:
+        source: the function text (page ①'s editor).
+        parse_docstring: the ``parse_docstring=True`` switch.
+        question: the user message.
+        choice: ``"unset"``, ``"auto"``, ``"required"``, ``"none"``, ``"named"`` (this tool by
+            name) or ``"unbound"`` (:data:`UNBOUND`, a tool that was never bound).
+        parallel: ``"unset"``, ``"true"`` or ``"false"``.
+
+    Returns:
+        :meth:`WirePayload.to_dict` plus ``tool_name``; or ``{"tool_error"}`` when the text
+        does not build a tool, ``{"error", "tool_name"}`` when nothing could be sent.
+    """
+    built = parse_tool_source(source, parse_docstring=True if parse_docstring else None)
+    if isinstance(built, ExplainedError):
+        return {"tool_error": built.to_dict()}
+    tool_choice = {"unset": None, "named": built.name, "unbound": UNBOUND}.get(choice, choice)
+    payload = bind_tools_payload(
+        [built.tool], question, tool_choice=tool_choice, parallel_tool_calls=_PARALLEL.get(parallel)
+    )
+    if isinstance(payload, ExplainedError):
+        return {"error": payload.to_dict(), "tool_name": built.name}
+    return {**payload.to_dict(), "tool_name": built.name}

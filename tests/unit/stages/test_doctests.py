@@ -23,8 +23,10 @@ PURE = [
     "validation",
     "kwargs",
     "core",
+    "tables",
+    "examples",
 ]
-WIRE = ["wire", "tool_call", "tool_message", "round_trip"]
+WIRE = ["wire", "tool_call", "tool_node", "tool_message", "round_trip"]
 
 
 def _run(name: str) -> None:
