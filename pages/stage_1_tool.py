@@ -66,10 +66,7 @@ with left:
         su.point_at(src, result)
     else:
         st.success(
-            T(
-                f"StructuredTool.from_function 造出了一个 {type(result.tool).__name__}。",
-                f"StructuredTool.from_function built a {type(result.tool).__name__}.",
-            ),
+            T(f"@tool 造出了一个 {type(result.tool).__name__}。", f"@tool built a {type(result.tool).__name__}."),
             icon=":material/build:",
         )
         c1, c2 = st.columns(2)
