@@ -43,6 +43,7 @@ def make_tool(func: Callable[..., Any], name: str | None = None, **options: Any)
     """
     # `@tool` above a def is just this call: tool(func). `@tool("name", parse_docstring=True)`
     # first makes a decorator with those options, then calls it on the function.
+    # (cast only tells the type checker which kind of object came back; it does nothing.)
     decorate = tool(name, **options) if name else tool(**options)
     made = cast(BaseTool, decorate(func))
     # @tool read the signature (and the docstring) and built a Pydantic model of the
