@@ -3,46 +3,33 @@
 import streamlit as st
 
 from pages import _stage_ui as su
-from pages._ui import T
-from toolcall_lab.errors import ExplainedError, explain
+from pages import _stage_widgets as sw
+from pages._ui import T, lesson_columns, show_error, source
+from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
-from toolcall_lab.stages import tool_source
+from toolcall_lab.stages import core, tables, tool_source
+from toolcall_lab.stages.examples import TOOL_SOURCES
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, parse_tool_source
 
 PAGE = su.PAGES[0]
-
-# Inputs a learner can load with one click: each one is a lesson the page explains in place.
-EXAMPLES: dict[str, tuple[str, str, str]] = {
-    "default": ("文章里的 get_weather", "The article's get_weather", DEFAULT_SOURCE),
-    "syntax": ("语法错误", "A syntax error", "def get_weather(city: str\n    return city\n"),
-    "two": (
-        "两个函数",
-        "Two functions",
-        'def get_weather(city: str) -> dict:\n    """Weather."""\n\n\ndef get_time(city: str) -> str:\n'
-        '    """Time."""\n',
-    ),
-    "annotation": (
-        "认不出的类型标注",
-        "An annotation it cannot map",
-        'import numpy as np\n\n\ndef get_weather(city: np.ndarray) -> dict:\n    """Weather."""\n',
-    ),
-    "oversized": ("超长文本", "Oversized text", DEFAULT_SOURCE + "\n# " + "padding " * 2600 + "\n"),
-    "hostile": (
-        "危险的函数体",
-        "A hostile body",
-        "import os\n\nfrom langchain_core.tools import tool\n\n\n@tool\n"
-        "def get_weather(city: str, days: int = 1) -> dict:\n"
-        '    """查询指定城市未来几天的天气。"""\n'
-        "    # None of this ever runs: the lab reads the text, it does not execute it.\n"
-        '    open("pwned.txt", "w").write("owned")\n'
-        '    os.system("echo pwned > pwned-too.txt")\n'
-        "    while True:\n"
-        "        pass\n",
-    ),
+EXAMPLES = {
+    "default": ("文章里的 get_weather", "The article's get_weather"),
+    "syntax": ("语法错误", "A syntax error"),
+    "two": ("两个函数", "Two functions"),
+    "annotation": ("认不出的类型标注", "An annotation it cannot map"),
+    "oversized": ("超长文本", "Oversized text"),
+    "hostile": ("危险的函数体", "A hostile body"),
+}
+NOTES = {
+    "decorator_read": ("读到了 @tool 这一行（没有调用它）", "read the @tool line (it was not called)"),
+    "decorator_ignored": ("忽略的装饰器参数：", "decorator arguments ignored: "),
+    "imports": ("读到但没有执行的 import：", "imports read, never run: "),
+    "dropped": ("LangChain 没放进 args_schema 的参数：", "parameters LangChain left out of args_schema: "),
+    "async": ("async def：Schema 相同；实验室的替身函数是同步的", "async def: same schema; the lab's stand-in is sync"),
 }
 
 su.header(1)
-left, right = su.columns()
+left, right = lesson_columns()
 
 with right:
     su.chain_live_run("tool", before=su.show_run_tool_schema)
@@ -50,8 +37,8 @@ with right:
 with left:
     su.lesson(1)
     st.subheader(T("你的函数（只解析，不执行）", "Your function (parsed, never run)"), anchor=False)
-    su.example_buttons(1, "stage_tool_src", EXAMPLES, per_row=3)
-    src = su.editor(
+    sw.example_buttons(1, "stage_tool_src", EXAMPLES, TOOL_SOURCES, per_row=3)
+    src = sw.editor(
         "stage_tool_src",
         label=T("函数源码", "Function source"),
         default=DEFAULT_SOURCE,
@@ -60,7 +47,7 @@ with left:
         preview=True,
         help=T("用 ast 解析；函数体永远不会运行。", "Parsed with ast; the body never runs."),
     )
-    use_pd = su.toggle(
+    use_pd = sw.toggle(
         "stage_tool_pd",
         label="parse_docstring=True",
         default=False,
@@ -71,19 +58,15 @@ with left:
             "@tool(...) line (off by default).",
         ),
     )
-    su.share_link(PAGE, ["src", "pd"])
+    sw.share_link(PAGE, ["src", "pd"])
 
     result = parse_tool_source(src, parse_docstring=True if use_pd else None)
     if isinstance(result, ExplainedError):
-        su.show_error(result)
+        show_error(result)
         su.point_at(src, result)
     else:
-        tool = result.tool
         st.success(
-            T(
-                f"StructuredTool.from_function 造出了一个 {type(tool).__name__}。",
-                f"StructuredTool.from_function built a {type(tool).__name__}.",
-            ),
+            T(f"@tool 造出了一个 {type(result.tool).__name__}。", f"@tool built a {type(result.tool).__name__}."),
             icon=":material/build:",
         )
         c1, c2 = st.columns(2)
@@ -98,14 +81,10 @@ with left:
             st.markdown(T("**必填参数** `required`", "**Required** `required`"))
             st.code(json_text(result.required, indent=None), language="json", wrap_lines=True)
             st.markdown(T("**默认值**", "**Defaults**"))
-            st.code(
-                json_text({f["name"]: f["default"] for f in result.fields if not f["required"]}, indent=None),
-                language="json",
-                wrap_lines=True,
-            )
+            st.code(json_text(tables.defaults_of(result.fields), indent=None), language="json", wrap_lines=True)
             st.markdown("**tool.func**")
             st.code(result.func_repr, language="text", wrap_lines=True)
-            st.caption(T(f"parse_docstring = {result.parse_docstring}", f"parse_docstring = {result.parse_docstring}"))
+            st.caption(f"parse_docstring = {result.parse_docstring}")
 
         st.markdown(
             T(
@@ -113,54 +92,22 @@ with left:
                 "**Fields of tool.args_schema** (a real Pydantic model)",
             )
         )
-        st.dataframe(
-            [
-                {
-                    "name": f["name"],
-                    "type": f["type"],
-                    "json_type": json_text(f["json_type"], indent=None),
-                    "required": f["required"],
-                    "default": "" if f["required"] else json_text(f["default"], indent=None),
-                    "description": f["description"] or "",
-                }
-                for f in result.fields
-            ],
-            hide_index=True,
-            column_config={
-                "name": st.column_config.TextColumn(T("参数", "parameter")),
-                "type": st.column_config.TextColumn(T("Python 类型", "Python type")),
-                "json_type": st.column_config.TextColumn(T("JSON 类型", "JSON type")),
-                "required": st.column_config.CheckboxColumn(T("必填", "required")),
-                "default": st.column_config.TextColumn(T("默认值", "default")),
-                "description": st.column_config.TextColumn(T("参数说明", "description"), width="large"),
+        sw.table(
+            tables.field_rows(result.fields),
+            {
+                "name": T("参数", "parameter"),
+                "type": T("Python 类型", "Python type"),
+                "json_type": T("JSON 类型", "JSON type"),
+                "required": T("必填", "required"),
+                "default": T("默认值", "default"),
+                "description": T("参数说明", "description"),
             },
+            checks={"required"},
+            wide={"description"},
         )
-        st.code(f"{result.signature}", language="python", wrap_lines=True)
-        notes = []
-        if result.decorator.get("present"):
-            notes.append(T("读到了 @tool 这一行（没有调用它）", "read the @tool line (it was not called)"))
-        if result.decorator.get("ignored"):
-            notes.append(
-                T("忽略的装饰器参数：", "decorator arguments ignored: ") + ", ".join(result.decorator["ignored"])
-            )
-        if result.ignored_imports:
-            notes.append(
-                T("读到但没有执行的 import：", "imports read, never run: ") + " · ".join(result.ignored_imports)
-            )
-        if result.dropped:
-            notes.append(
-                T("LangChain 没放进 args_schema 的参数：", "parameters LangChain left out of args_schema: ")
-                + ", ".join(result.dropped)
-            )
-        if result.is_async:
-            notes.append(
-                T(
-                    "async def：Schema 相同；实验室的替身函数是同步的",
-                    "async def: same schema; the lab's stand-in is sync",
-                )
-            )
-        for note in notes:
-            st.caption(note)
+        st.code(result.signature, language="python", wrap_lines=True)
+        for key, detail in tables.tool_notes(result):
+            st.caption(T(*NOTES[key]) + detail)
 
         # The body that really runs: the lab's echo, never the learner's text.
         with st.container(border=True):
@@ -171,42 +118,18 @@ with left:
                     "it received",
                 )
             )
-            guess = {
-                f["name"]: ("Bangkok" if f["json_type"] == "string" else 3 if f["json_type"] == "integer" else None)
-                for f in result.fields
-                if f["required"]
-            }
             args_text = st.text_input(
                 T("tool.invoke 的参数（JSON）", "Arguments for tool.invoke (JSON)"),
-                value=json_text(guess, indent=None),
+                value=json_text(tables.invoke_guess(result.fields), indent=None),
                 key=f"stage1::invoke::{result.name}",
                 max_chars=2000,
             )
-            from toolcall_lab.stages.validation import json_stage
-
-            parsed = json_stage(args_text)
-            if isinstance(parsed, ExplainedError):
-                su.show_error(parsed)
+            invoked = tool_source.try_invoke(result, args_text)
+            if isinstance(invoked, ExplainedError):
+                show_error(invoked)
             else:
-                st.code(
-                    f"{result.name}.invoke({json_text(parsed.value, indent=None)})",
-                    language="python",
-                    wrap_lines=True,
-                )
-                try:
-                    st.json(tool.invoke(parsed.value))
-                except Exception as exc:
-                    su.show_error(
-                        explain(
-                            "tool_source",
-                            exc,
-                            zh="tool.invoke 拒绝了这些参数。",
-                            en="tool.invoke refused these arguments.",
-                            hint_zh="参数先经过 args_schema 校验；必填参数不能少，类型要对得上。",
-                            hint_en="Arguments are validated by args_schema first: required ones must "
-                            "be there, with matching types.",
-                        )
-                    )
+                st.code(invoked["code"], language="python", wrap_lines=True)
+                st.json(invoked["result"])
             st.caption(
                 T(
                     "真正运行的函数体（实验室自己的代码，inspect.getsource）：",
@@ -215,8 +138,9 @@ with left:
             )
             st.code(result.echo_source, language="python", wrap_lines=True)
 
-    su.source(
-        tool_source._parse_tool_source,
+    su.core_source(core.make_tool, ("@tool 做了什么", "what @tool does"))
+    source(
+        tool_source.build_tool,
         T("源码：实验室怎样从文本造出工具", "Source: how the lab builds the tool from text"),
     )
 

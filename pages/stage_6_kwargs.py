@@ -5,21 +5,21 @@ from typing import Any
 import streamlit as st
 
 from pages import _stage_ui as su
-from pages._ui import T
-from toolcall_lab.errors import ExplainedError, explain
+from pages import _stage_widgets as sw
+from pages._ui import T, lesson_columns, show_error, source
+from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
+from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import kwargs as kw_stage
-from toolcall_lab.stages.validation import json_stage
+from toolcall_lab.stages.examples import KWARGS_TEXT, KWARGS_TEXTS
 
 PAGE = su.PAGES[5]
-DEFAULT_TEXT = json_text(kw_stage.DEFAULT_KWARGS, indent=None)
-
-EXAMPLES: dict[str, tuple[str, str, str]] = {
-    "default": ("文章的参数", "The article's arguments", DEFAULT_TEXT),
-    "reversed": ("换个顺序", "Another order", '{"days": 3, "city": "Bangkok"}'),
-    "location": ("location 代替 city", "location instead of city", '{"location": "Bangkok", "days": 3}'),
-    "missing": ("缺少 city", "city missing", '{"days": 3}'),
-    "extra": ("多一个键", "One key too many", '{"city": "Bangkok", "days": 3, "units": "celsius"}'),
+EXAMPLES = {
+    "default": ("文章的参数", "The article's arguments"),
+    "reversed": ("换个顺序", "Another order"),
+    "location": ("location 代替 city", "location instead of city"),
+    "missing": ("缺少 city", "city missing"),
+    "extra": ("多一个键", "One key too many"),
 }
 
 
@@ -45,14 +45,7 @@ def validated(result: dict[str, Any]) -> None:
         st.code(json_text(result.get("kwargs"), indent=None), language="json", wrap_lines=True)
     else:
         st.error(T(f"{len(result['errors'])} 处错误", f"{len(result['errors'])} error(s)"), icon=":material/error:")
-        st.code(
-            "\n".join(
-                f"{'.'.join(str(p) for p in e.get('loc', []))}: {e.get('type')} — {e.get('msg')}"
-                for e in result["errors"]
-            ),
-            language="text",
-            wrap_lines=True,
-        )
+        st.code(tables.error_lines(result["errors"]), language="text", wrap_lines=True)
 
 
 def layers(data: dict[str, Any]) -> None:
@@ -70,8 +63,39 @@ def layers(data: dict[str, Any]) -> None:
         outcome(data["python"], ok_text=T("Python 接受了这次调用", "Python accepted the call"))
 
 
+def show_call(kwargs: dict[str, Any]) -> None:
+    """The call the dict becomes, bound by name; then the same dict in the other key order."""
+    st.markdown(T("#### `weather_func(**kwargs)` 就是这次调用", "#### `weather_func(**kwargs)` is this call"))
+    plain = kw_stage.call_plain(kwargs)
+    st.code(f"weather_func(**{json_text(kwargs, indent=None)})\n# ≡\n{plain['call']}", language="python")
+    if plain["binding"] is not None:
+        st.markdown(
+            T(
+                "**按名字绑定**：每个值落到了哪个参数（含默认值）",
+                "**Bound by name**: which value landed in which parameter (defaults included)",
+            )
+        )
+        sw.table(
+            tables.binding_rows(plain["binding"]), {"parameter": T("参数", "parameter"), "value": T("值", "value")}
+        )
+    outcome(plain, ok_text=T("weather_func 返回了它收到的参数", "weather_func returned what it received"))
+    source(kw_stage.weather_func, T("源码：weather_func", "Source: weather_func"))
+    st.markdown(T("#### 顺序无关：同一个字典，两种键序", "#### Order does not matter: one dict, two key orders"))
+    order = kw_stage.order_demo(kwargs)
+    for col, run in zip(st.columns(2), order["orders"], strict=True):
+        with col:
+            st.code(run["call"], language="python", wrap_lines=True)
+            outcome(run, ok_text=T("返回", "returned"))
+    if order["same"]:
+        same = T(
+            "两次结果完全相同：Python 按名字，不按位置。",
+            "Both results are identical: Python binds by name, not by position.",
+        )
+        st.success(same, icon=":material/drag_indicator:")
+
+
 su.header(6)
-left, right = su.columns()
+left, right = lesson_columns()
 
 with right:
     su.chain_live_run("kwargs")
@@ -79,72 +103,16 @@ with right:
 with left:
     su.lesson(6)
     st.subheader(T("校验后的参数字典", "The validated arguments dict"), anchor=False)
-    su.example_buttons(6, "stage_kwargs", EXAMPLES, per_row=3)
-    text = su.editor("stage_kwargs", label="kwargs (JSON)", default=DEFAULT_TEXT, param="kw", height=90)
-    su.share_link(PAGE, ["kw"])
+    sw.example_buttons(6, "stage_kwargs", EXAMPLES, KWARGS_TEXTS, per_row=3)
+    text = sw.editor("stage_kwargs", label="kwargs (JSON)", default=KWARGS_TEXT, param="kw", height=90)
+    sw.share_link(PAGE, ["kw"])
 
-    parsed = json_stage(text)
-    if isinstance(parsed, ExplainedError):
-        su.show_error(parsed)
-    elif not isinstance(parsed.value, dict):
-        su.show_error(
-            explain(
-                "kwargs",
-                f"expected a JSON object, got {type(parsed.value).__name__}",
-                zh="** 只能展开字典：这里需要一个 JSON 对象 {...}。",
-                en="** unpacks a dict only: a JSON object {...} is needed here.",
-                hint_zh='例如 {"city": "Bangkok", "days": 3}。',
-                hint_en='For example {"city": "Bangkok", "days": 3}.',
-            )
-        )
+    kwargs = kw_stage.kwargs_from_text(text)
+    if isinstance(kwargs, ExplainedError):
+        show_error(kwargs)
     else:
-        kwargs = parsed.value
-
-        # ---- the call it becomes
         with st.container(border=True):
-            st.markdown(T("#### `weather_func(**kwargs)` 就是这次调用", "#### `weather_func(**kwargs)` is this call"))
-            plain = kw_stage.call_plain(kwargs)
-            st.code(
-                f"weather_func(**{json_text(kwargs, indent=None)})\n# ≡\n{plain['call']}",
-                language="python",
-                wrap_lines=True,
-            )
-            if plain["binding"] is not None:
-                st.markdown(
-                    T(
-                        "**按名字绑定**：每个值落到了哪个参数（含默认值）",
-                        "**Bound by name**: which value landed in which parameter (defaults included)",
-                    )
-                )
-                st.dataframe(
-                    [{"parameter": k, "value": json_text(v, indent=None)} for k, v in plain["binding"].items()],
-                    hide_index=True,
-                    column_config={"parameter": T("参数", "parameter"), "value": T("值", "value")},
-                )
-            outcome(plain, ok_text=T("weather_func 返回了它收到的参数", "weather_func returned what it received"))
-            su.source(kw_stage.weather_func, T("源码：weather_func", "Source: weather_func"))
-
-        # ---- order does not matter
-        with st.container(border=True):
-            st.markdown(
-                T("#### 顺序无关：同一个字典，两种键序", "#### Order does not matter: one dict, two key orders")
-            )
-            order = kw_stage.order_demo(kwargs)
-            o1, o2 = st.columns(2)
-            for col, run in zip((o1, o2), order["orders"]):
-                with col:
-                    st.code(run["call"], language="python", wrap_lines=True)
-                    outcome(run, ok_text=T("返回", "returned"))
-            if order["same"]:
-                st.success(
-                    T(
-                        "两次结果完全相同：Python 按名字，不按位置。",
-                        "Both results are identical: Python binds by name, not by position.",
-                    ),
-                    icon=":material/drag_indicator:",
-                )
-
-        # ---- every layer on this dict
+            show_call(kwargs)
         with st.container(border=True):
             st.markdown(T("#### 这个字典经过每一层", "#### This dict through every layer"))
             layers(kw_stage.wrong_name_demo(kwargs))
@@ -153,12 +121,8 @@ with left:
                     T("文章的例子：把 city 写成 location", "The article's case: location written for city"),
                     icon=":material/error:",
                 ):
-                    st.code(
-                        json_text({"location": "Bangkok", "days": 3}, indent=None), language="json", wrap_lines=True
-                    )
+                    st.code(json_text({"location": "Bangkok", "days": 3}, indent=None), language="json")
                     layers(kw_stage.wrong_name_demo())
-
-        # ---- tool.invoke vs calling the decorated object
         with st.container(border=True):
             st.markdown(
                 T(
@@ -181,28 +145,20 @@ with left:
                 st.code(compare[key]["code"], language="python", wrap_lines=True)
                 outcome(compare[key], ok_text=ok_text)
 
-    # ---- three spellings, asked of Python's own parser
     with st.container(border=True):
         st.markdown(T("#### 三种写法，问 Python 自己的解析器", "#### Three spellings, asked of Python's own parser"))
-        st.dataframe(
-            [
-                {
-                    "code": row["code"],
-                    "valid": row["valid"],
-                    "error": ""
-                    if row["valid"]
-                    else f"{row['error']['msg']} "
-                    + T(f"（第 {row['error']['col']} 列）", f"(col {row['error']['col']})"),
-                }
-                for row in kw_stage.syntax_demo()
-            ],
-            hide_index=True,
-            column_config={
+        sw.table(
+            tables.syntax_rows(kw_stage.syntax_demo(), T("（第 {col} 列）", "(col {col})")),
+            {
                 "code": T("写法", "spelling"),
-                "valid": st.column_config.CheckboxColumn(T("合法", "valid")),
-                "error": st.column_config.TextColumn(T("解析器的报错", "the parser's message"), width="large"),
+                "valid": T("合法", "valid"),
+                "error": T("解析器的报错", "the parser's message"),
             },
+            checks={"valid"},
+            wide={"error"},
         )
-    su.source(kw_stage.wrong_name_demo, T("源码：wrong_name_demo", "Source: wrong_name_demo"))
+    su.core_source(core.call_function, ("用字典调用函数", "call the function with the dict"))
+    source(kw_stage.call_plain, T("源码：call_plain", "Source: call_plain"))
+    source(kw_stage.wrong_name_demo, T("源码：wrong_name_demo", "Source: wrong_name_demo"))
 
 su.footer(6)

@@ -15,6 +15,7 @@ Nothing is re-enacted: every artifact is the object the library produced during 
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -22,92 +23,53 @@ import uuid
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
-from toolcall_lab.errors import ExplainedError, explain_exception
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.tools import BaseTool
+from langgraph.graph import END, START, MessagesState, StateGraph
+from langgraph.prebuilt import ToolNode
+
+from toolcall_lab.capture import _ACTIVE, recording, response_tool_calls
+from toolcall_lab.errors import explain_exception
 from toolcall_lab.jsonable import to_jsonable
-from toolcall_lab.trace import ModelCall, RunTrace, ToolExecution, Validation
+from toolcall_lab.live_records import (
+    model_call_event,
+    normalize_ai_message,
+    tool_message_record,
+    validate_arguments,
+)
+from toolcall_lab.stages import core
+from toolcall_lab.trace import RunTrace, ToolExecution
 
-if TYPE_CHECKING:
-    from langchain_core.language_models import BaseChatModel
-    from langchain_core.messages import AIMessage
-    from langchain_core.tools import BaseTool
+__all__ = [
+    "DEFAULT_RECURSION_LIMIT",
+    "TraceCollector",
+    "build_traced_agent",
+    "normalize_ai_message",
+    "run_traced",
+    "tool_message_record",
+    "validate_arguments",
+]
 
 DEFAULT_RECURSION_LIMIT = 12
 _CURRENT_CALL: ContextVar[str | None] = ContextVar("toolcall_lab_current_call", default=None)
 
 
-# ---------------------------------------------------------------- pure helpers
-def normalize_ai_message(ai: AIMessage) -> dict[str, Any]:
-    """The parts of an ``AIMessage`` a learner needs to see, JSON-safe."""
-    meta = ai.response_metadata or {}
-    return to_jsonable(
-        {
-            "type": ai.type,
-            "id": ai.id,
-            "content": ai.content,
-            "tool_calls": list(ai.tool_calls),
-            "invalid_tool_calls": list(ai.invalid_tool_calls),
-            "usage_metadata": ai.usage_metadata,
-            "response_metadata": {k: meta.get(k) for k in ("finish_reason", "model_name", "id") if k in meta},
-        }
-    )
-
-
-def validate_arguments(tool: BaseTool, parsed: Any) -> Validation:
-    """Run the tool's own ``args_schema`` over the parsed arguments, as ``tool.invoke`` does.
-
-    The verdict is the validation stage's own (:func:`toolcall_lab.stages.validation.validate_stage`),
-    so a traced run and stage 5 never disagree. Coercions are the values Pydantic changed
-    (``"3"`` → ``3``), nested ones included; defaults are fields the model left out.
-    """
-    from pydantic import BaseModel
-
-    from toolcall_lab.stages.validation import validate_stage
-
-    schema = tool.args_schema
-    if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
-        return Validation(ok=True, kwargs=to_jsonable(parsed) if isinstance(parsed, dict) else None)
-    checked = validate_stage(parsed, schema, with_schema=False)
-    if isinstance(checked, ExplainedError):  # something other than a ValidationError went wrong
-        return Validation(ok=False, errors=[{"type": "unexpected", "loc": [], "msg": checked.detail, "input": None}])
-    if not checked.ok:
-        return Validation(ok=False, errors=checked.errors)
-    coercions = [
-        {"field": c["path"].lstrip("/"), **{k: c[k] for k in ("input", "input_type", "output", "output_type")}}
-        for c in checked.coercions
-    ]
-    return Validation(
-        ok=True,
-        kwargs=to_jsonable(checked.kwargs),
-        coercions=coercions,
-        defaults=[p.lstrip("/") for p in checked.defaults_filled],
-    )
-
-
-def tool_message_record(message: Any) -> dict[str, Any]:
-    """A ``ToolMessage`` as the trace keeps it: content, pairing id, status and artifact."""
-    return to_jsonable(
-        {
-            "type": message.type,
-            "content": message.content,
-            "name": message.name,
-            "tool_call_id": message.tool_call_id,
-            "status": getattr(message, "status", None),
-            "artifact": getattr(message, "artifact", None),
-        }
-    )
-
-
 # ---------------------------------------------------------------- the collector
 @dataclass
 class TraceCollector:
-    """Gathers events while one run is going; also feeds an optional progress callback."""
+    """Gathers events while one run is going; also feeds an optional progress callback.
+
+    ``wire_calls`` holds each tool call exactly as the model's reply carried it on the wire
+    (``arguments`` still a JSON string), by id, for the tool hook to read.
+    """
 
     trace: RunTrace
     on_event: Callable[[Any], None] | None = None
     step: int = 0
-    raw_arguments: dict[str, str] = field(default_factory=dict)
+    wire_calls: dict[str, dict[str, Any]] = field(default_factory=dict)
     executions: dict[str, ToolExecution] = field(default_factory=dict)
 
     def add(self, event: Any) -> None:
@@ -134,8 +96,6 @@ class _RunCollector:
 
 def _observe_tool(tool: BaseTool, collector: TraceCollector) -> BaseTool:
     """A copy of ``tool`` whose function reports the kwargs it got and what it returned."""
-    import functools
-
     func = getattr(tool, "func", None)
     if func is None:
         return tool
@@ -159,23 +119,29 @@ def _observe_tool(tool: BaseTool, collector: TraceCollector) -> BaseTool:
     return tool.model_copy(update={"func": observed})
 
 
+def _read_wire_call(execution: ToolExecution, wire: dict[str, Any] | None, args: Any) -> None:
+    """Stage ④ of one call: the arguments string, and what ``json.loads`` made of it."""
+    raw = (wire.get("function") or {}).get("arguments") if wire is not None else None
+    execution.raw_arguments = raw if isinstance(raw, str) else None
+    if wire is None or raw is None:
+        execution.parsed_args = to_jsonable(args)
+        return
+    try:
+        execution.parsed_args = to_jsonable(core.read_arguments(wire))
+    except (ValueError, TypeError) as exc:
+        execution.parse_error = str(exc)
+
+
 def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, BaseTool]) -> Callable[..., Any]:
     """ToolNode's ``wrap_tool_call`` hook: stage-by-stage record of one call."""
 
     def wrapper(request: Any, execute: Callable[[Any], Any]) -> Any:
         call = request.tool_call
         call_id = str(call.get("id") or "")
-        raw = collector.raw_arguments.get(call_id)
         execution = ToolExecution(
-            step=collector.step, tool_name=call.get("name", ""), tool_call_id=call_id, raw_arguments=raw
+            step=collector.step, tool_name=call.get("name", ""), tool_call_id=call_id, raw_arguments=None
         )
-        if raw is not None:
-            try:
-                execution.parsed_args = to_jsonable(json.loads(raw))
-            except ValueError as exc:
-                execution.parse_error = str(exc)
-        else:
-            execution.parsed_args = to_jsonable(call.get("args"))
+        _read_wire_call(execution, collector.wire_calls.get(call_id), call.get("args"))
         tool = tools_by_name.get(execution.tool_name)
         if tool is not None and execution.parse_error is None:
             execution.validation = validate_arguments(tool, call.get("args"))
@@ -195,6 +161,30 @@ def _wrap_tool_call(collector: TraceCollector, tools_by_name: dict[str, BaseTool
     return wrapper
 
 
+def _answer_invalid_call(collector: TraceCollector, bad: dict[str, Any], index: int) -> ToolMessage:
+    """An error answer to a call whose arguments are not JSON (it never reaches ToolNode)."""
+    call_id = str(bad.get("id") or f"invalid_{collector.step}_{index}")
+    raw = bad.get("args")
+    execution = ToolExecution(
+        step=collector.step,
+        tool_name=str(bad.get("name") or ""),
+        tool_call_id=call_id,
+        raw_arguments=raw if isinstance(raw, str) else None,
+    )
+    try:
+        json.loads(raw if isinstance(raw, str) else "")
+    except ValueError as exc:
+        execution.parse_error = str(exc)
+    text = (
+        f"Error: the arguments of {bad.get('name')} are not valid JSON ({execution.parse_error}). "
+        "Send the call again with a complete JSON object."
+    )
+    message = core.answer_call({"id": call_id, "name": bad.get("name")}, text, status="error")
+    execution.tool_message = tool_message_record(message)
+    collector.add(execution)
+    return message
+
+
 # ---------------------------------------------------------------- the agent
 def build_traced_agent(
     llm: BaseChatModel,
@@ -209,79 +199,34 @@ def build_traced_agent(
     With ``collector=None`` the graph records into whichever collector :func:`run_traced`
     set for the current run, so one compiled graph serves many runs.
     """
-    if collector is None:
-        collector = _RunCollector()  # type: ignore[assignment]
-    from langchain_core.messages import SystemMessage
-    from langgraph.graph import END, START, MessagesState, StateGraph
-    from langgraph.prebuilt import ToolNode
-
-    from toolcall_lab.capture import _ACTIVE, response_tool_calls
-
-    observed = [_observe_tool(t, collector) for t in tools]
+    sink = collector if collector is not None else cast(TraceCollector, _RunCollector())
+    observed = [_observe_tool(t, sink) for t in tools]
     by_name = {t.name: t for t in observed}
     model_with_tools = llm.bind_tools(observed) if observed else llm
 
-    def call_model(state):
-        collector.step += 1
+    def call_model(state: MessagesState) -> dict[str, Any]:
+        sink.step += 1
         recorder = _ACTIVE.get()
         first = len(recorder.exchanges) if recorder else 0
         prompt = ([SystemMessage(content=system)] if system else []) + list(state["messages"])
         t0 = time.perf_counter()
+        ai: AIMessage | None = None
         error: BaseException | None = None
         try:
             ai = model_with_tools.invoke(prompt)
         except Exception as exc:  # recorded, then re-raised to stop the graph
-            ai, error = None, exc
-        latency = round((time.perf_counter() - t0) * 1000, 3)
+            error = exc
         attempts = recorder.exchanges[first:] if recorder else []
-        last = attempts[-1] if attempts else None
-        response = last.response_body if last else None
-        if ai is not None:
-            for call in response_tool_calls(response):
-                collector.raw_arguments[str(call.get("id"))] = (call.get("function") or {}).get("arguments")
-        log = []
-        for n, ex in enumerate(attempts, start=1):
-            previous = attempts[n - 2] if n > 1 else None
-            wait = None
-            if previous is not None and previous.latency_ms is not None:
-                wait = round(max(0.0, (ex.started_at - previous.started_at) * 1000 - previous.latency_ms), 1)
-            outcome = (
-                "ok"
-                if ex.status_code == 200 and isinstance(ex.response_body, dict)
-                else f"HTTP {ex.status_code}"
-                if ex.status_code is not None
-                else "no response"
-            )
-            if ex.status_code == 200 and ex.response_text is not None:
-                outcome = "malformed body"
-            log.append(
-                {
-                    "attempt": n,
-                    "status_code": ex.status_code,
-                    "latency_ms": ex.latency_ms,
-                    "wait_before_ms": wait,
-                    "outcome": outcome,
-                }
-            )
-        collector.add(
-            ModelCall(
-                step=collector.step,
-                request_body=last.request_body if last else None,
-                response_body=response if response is not None else (last.response_text if last else None),
-                status_code=last.status_code if last else None,
-                ai_message=normalize_ai_message(ai) if ai is not None else None,
-                latency_ms=last.latency_ms if last and last.latency_ms is not None else latency,
-                usage=(response or {}).get("usage") if isinstance(response, dict) else None,
-                attempts=max(1, len(attempts)),
-                attempt_log=log,
-                error=explain_exception(error).to_dict() if error is not None else None,
-            )
-        )
+        if ai is not None and attempts:
+            for call in response_tool_calls(attempts[-1].response_body):
+                sink.wire_calls[str(call.get("id"))] = call
+        latency = round((time.perf_counter() - t0) * 1000, 3)
+        sink.add(model_call_event(sink.step, attempts, ai, error, latency))
         if error is not None:
             raise error
         return {"messages": [ai]}
 
-    def route(state):
+    def route(state: MessagesState) -> str:
         last = state["messages"][-1]
         if getattr(last, "tool_calls", None):
             return "tools"
@@ -289,42 +234,17 @@ def build_traced_agent(
             return "invalid_calls"
         return END
 
-    def answer_invalid_calls(state):
+    def answer_invalid_calls(state: MessagesState) -> dict[str, Any]:
         """Arguments that are not JSON never reach ToolNode: tell the model, call by call."""
-        from langchain_core.messages import ToolMessage
-
-        replies = []
-        for bad in state["messages"][-1].invalid_tool_calls:
-            call_id = str(bad.get("id") or f"invalid_{collector.step}_{len(replies)}")
-            raw = bad.get("args")
-            execution = ToolExecution(
-                step=collector.step,
-                tool_name=str(bad.get("name") or ""),
-                tool_call_id=call_id,
-                raw_arguments=raw if isinstance(raw, str) else None,
-            )
-            try:
-                json.loads(raw if isinstance(raw, str) else "")
-            except ValueError as exc:
-                execution.parse_error = str(exc)
-            message = ToolMessage(
-                content=f"Error: the arguments of {bad.get('name')} are not valid JSON ({execution.parse_error}). "
-                "Send the call again with a complete JSON object.",
-                tool_call_id=call_id,
-                name=bad.get("name"),
-                status="error",
-            )
-            execution.tool_message = tool_message_record(message)
-            collector.add(execution)
-            replies.append(message)
-        return {"messages": replies}
+        invalid = getattr(state["messages"][-1], "invalid_tool_calls", [])
+        return {"messages": [_answer_invalid_call(sink, dict(bad), i) for i, bad in enumerate(invalid)]}
 
     builder = StateGraph(MessagesState)
     builder.add_node("model", call_model)
     builder.add_edge(START, "model")
     if observed:
         builder.add_node(
-            "tools", ToolNode(observed, handle_tool_errors=True, wrap_tool_call=_wrap_tool_call(collector, by_name))
+            "tools", ToolNode(observed, handle_tool_errors=True, wrap_tool_call=_wrap_tool_call(sink, by_name))
         )
         builder.add_node("invalid_calls", answer_invalid_calls)
         builder.add_conditional_edges("model", route, ["tools", "invalid_calls", END])
@@ -356,10 +276,6 @@ def run_traced(
     ``"recursion_limit"``) and an explained error instead. With ``fallback`` given, a
     failed run still answers — with that text, and ``stop_reason`` ``"fallback"``.
     """
-    from langchain_core.messages import HumanMessage
-
-    from toolcall_lab.capture import recording
-
     trace = RunTrace(
         run_id=uuid.uuid4().hex,
         question=question,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.offline.faults import Fault, FaultInjector, FaultKind
 
 ToolFaultKind = Literal["none", "transient", "bad_arguments", "business_refusal", "raises"]
 TOOL_FAULT_KINDS: tuple[ToolFaultKind, ...] = ("none", "transient", "bad_arguments", "business_refusal", "raises")
@@ -163,7 +164,7 @@ def make_booking_tool(ledger: Ledger, *, idempotent: bool) -> Any:
     from langchain_core.tools import tool
 
     @tool(parse_docstring=True)
-    def book_lesson(student_id: str, date: str, idempotency_key: str) -> dict:
+    def book_lesson(student_id: str, date: str, idempotency_key: str) -> dict[str, Any]:
         """Book a make-up lesson for a student (a write: it changes data).
 
         Args:
@@ -199,3 +200,18 @@ def fallback_answer(lang: str) -> str:
             "Nothing was guessed. Please try again in a minute."
         )
     return "抱歉，模型暂时无法响应，我没法给出经过核实的回答，也不会凭空猜测。请稍后再试。"
+
+
+def faulty_chat_model(kind: FaultKind, *, times: int, retries: int, timeout_s: float) -> Any:
+    """The built-in model with a fault injected on its endpoint, and a client with its retry budget.
+
+    Args:
+        kind: the fault (:data:`toolcall_lab.offline.faults.FAULT_KINDS`).
+        times: how many requests in a row fail.
+        retries: ``ChatOpenAI``'s ``max_retries``.
+        timeout_s: the client's timeout; a ``timeout`` fault stalls a little longer than it.
+    """
+    from toolcall_lab.llm import build_chat_model
+
+    injector = FaultInjector(Fault(kind, times=times, seconds=timeout_s + 0.2))
+    return build_chat_model(faults=injector, max_retries=retries, timeout=timeout_s)

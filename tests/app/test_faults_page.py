@@ -16,7 +16,7 @@ def _run_model_fault(open_page, kind: str, retries: int, lang: str = "en"):
 
 
 def test_rate_limit_is_retried_after_the_announced_wait(open_page):
-    at, trace = _run_model_fault(open_page, "rate_limit", 2)
+    _, trace = _run_model_fault(open_page, "rate_limit", 2)
     log = trace.model_calls[0].attempt_log
     assert [a["outcome"] for a in log] == ["HTTP 429", "ok"]
     assert log[1]["wait_before_ms"] >= 150  # the 429 announced retry-after 0.2 s
@@ -24,7 +24,7 @@ def test_rate_limit_is_retried_after_the_announced_wait(open_page):
 
 
 def test_without_retries_a_500_ends_in_the_fallback_answer(open_page):
-    at, trace = _run_model_fault(open_page, "server_error", 0, "zh")
+    _, trace = _run_model_fault(open_page, "server_error", 0, "zh")
     assert trace.stop_reason == "fallback"
     assert trace.error["title"]["zh"].startswith("模型服务端出错")
     assert "抱歉" in trace.answer
@@ -32,7 +32,7 @@ def test_without_retries_a_500_ends_in_the_fallback_answer(open_page):
 
 @pytest.mark.parametrize("kind", ["malformed_body", "timeout", "unknown_tool", "bad_arguments", "latency"])
 def test_every_model_fault_ends_explained_without_exception(open_page, kind):
-    at, trace = _run_model_fault(open_page, kind, 0)
+    _, trace = _run_model_fault(open_page, kind, 0)
     assert trace.stop_reason in ("final", "fallback")
     if trace.stop_reason == "fallback":
         assert trace.error["hint"]["en"]

@@ -420,7 +420,7 @@ def test_stage6_non_object_is_explained(open_page):
 # ---------------------------------------------------------------- ⑦ ToolMessage
 def message_fields(at: AppTest) -> dict[str, str]:
     frame = next(f for f in frames(at) if list(f.iloc[:, 0])[:3] == ["type", "name", "tool_call_id"])
-    return dict(zip(frame.iloc[:, 0], frame.iloc[:, 1]))
+    return dict(zip(frame.iloc[:, 0], frame.iloc[:, 1], strict=True))
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

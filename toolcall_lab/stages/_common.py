@@ -9,7 +9,7 @@ build the :class:`~toolcall_lab.errors.ExplainedError` every failure becomes.
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import Any, cast
 
 from toolcall_lab.errors import ExplainedError, explain
 
@@ -18,6 +18,15 @@ from toolcall_lab.jsonable import to_jsonable
 
 #: Learner text longer than this is refused before parsing (it is a lesson, not a file upload).
 MAX_SOURCE_CHARS = 20_000
+
+
+def json_dict(value: Any) -> dict[str, Any]:
+    """:func:`~toolcall_lab.jsonable.to_jsonable` of a mapping, typed as the dict it returns.
+
+    >>> json_dict({"n": (1, 2)})
+    {'n': [1, 2]}
+    """
+    return cast(dict[str, Any], to_jsonable(value))
 
 
 def type_label(annotation: Any) -> str:

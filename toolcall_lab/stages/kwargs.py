@@ -21,15 +21,19 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from langchain_core.tools import StructuredTool
+
+from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.stages import core
 from toolcall_lab.stages._common import validation_errors
-from toolcall_lab.stages.validation import validate_stage
+from toolcall_lab.stages.validation import json_stage, validate_stage
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 DEFAULT_KWARGS: dict[str, Any] = {"city": "Bangkok", "days": 3}
 
 
-def weather_func(city: str, days: int = 1) -> dict:
+def weather_func(city: str, days: int = 1) -> dict[str, Any]:
     """The article's plain function, before any decorator: it returns what it received."""
     return {"city": city, "days": days}
 
@@ -72,7 +76,8 @@ def call_plain(kwargs: Mapping[str, Any], func: Callable[..., Any] = weather_fun
         binding: dict[str, Any] | None = to_jsonable(dict(bound.arguments))
     except TypeError:
         binding = None
-    return {"call": render_call(func.__name__, kwargs), "binding": binding, **_outcome(lambda: func(**kwargs))}
+    outcome = _outcome(lambda: core.call_function(func, kwargs))
+    return {"call": render_call(func.__name__, kwargs), "binding": binding, **outcome}
 
 
 def order_demo(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -111,11 +116,18 @@ def wrong_name_demo(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     tool = build_weather_tool()
     return {
         "kwargs": to_jsonable(kwargs),
-        "signature_model": validate_stage(kwargs, "signature").to_dict(),  # type: ignore[union-attr]
-        "forbid_model": validate_stage(kwargs, "WeatherInput").to_dict(),  # type: ignore[union-attr]
+        "signature_model": validate_stage(kwargs, "signature").to_dict(),
+        "forbid_model": validate_stage(kwargs, "WeatherInput").to_dict(),
         "tool_invoke": _outcome(lambda: tool.invoke(kwargs)),
         "python": call_plain(kwargs),
     }
+
+
+def _call_func(tool: StructuredTool, kwargs: Mapping[str, Any]) -> Any:
+    """``tool.func(**kwargs)``: the original function, Pydantic bypassed."""
+    if tool.func is None:
+        raise TypeError(f"{tool.name} has no sync function")
+    return core.call_function(tool.func, kwargs)
 
 
 def invoke_vs_call(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -136,8 +148,9 @@ def invoke_vs_call(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {
         "type": type(get_weather).__name__,
         "invoke": {"code": f"get_weather.invoke({kwargs!r})", **_outcome(lambda: get_weather.invoke(kwargs))},
+        # the lesson is that this call fails: a StructuredTool is not callable
         "call": {"code": render_call("get_weather", kwargs), **_outcome(lambda: get_weather(**kwargs))},  # type: ignore[operator]
-        "func": {"code": render_call("get_weather.func", kwargs), **_outcome(lambda: get_weather.func(**kwargs))},  # type: ignore[misc]
+        "func": {"code": render_call("get_weather.func", kwargs), **_outcome(lambda: _call_func(get_weather, kwargs))},
     }
 
 
@@ -166,3 +179,26 @@ def syntax_demo(spellings: tuple[str, ...] = SPELLINGS) -> list[dict[str, Any]]:
         except SyntaxError as exc:
             rows.append({"code": code, "valid": False, "error": {"msg": exc.msg, "col": exc.offset}})
     return rows
+
+
+def kwargs_from_text(text: str) -> dict[str, Any] | ExplainedError:
+    """The editor's JSON as the dict ``**`` will unpack; anything but a JSON object is explained.
+
+    >>> kwargs_from_text('{"city": "Bangkok"}')
+    {'city': 'Bangkok'}
+    >>> kwargs_from_text("[1, 2]").stage
+    'kwargs'
+    """
+    parsed = json_stage(text)
+    if isinstance(parsed, ExplainedError):
+        return parsed
+    if isinstance(parsed.value, dict):
+        return parsed.value
+    return explain(
+        "kwargs",
+        f"expected a JSON object, got {type(parsed.value).__name__}",
+        zh="** 只能展开字典：这里需要一个 JSON 对象 {...}。",
+        en="** unpacks a dict only: a JSON object {...} is needed here.",
+        hint_zh='例如 {"city": "Bangkok", "days": 3}。',
+        hint_en='For example {"city": "Bangkok", "days": 3}.',
+    )

@@ -15,19 +15,24 @@ the run produced at that point, so a control can walk one run across the eight p
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.tools import BaseTool
-from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
+from toolcall_lab.capture import recording, response_tool_calls
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.llm import build_chat_model
+from toolcall_lab.stages import core
+from toolcall_lab.stages._common import json_dict
 from toolcall_lab.stages.catalog import STAGES
 from toolcall_lab.stages.kwargs import render_call
+from toolcall_lab.stages.tool_node import message_view, run_tool_node
+from toolcall_lab.stages.validation import json_stage, validate_stage
+from toolcall_lab.stages.weather_data import build_weather_tool
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_error
 
 STAGE = "round_trip"
@@ -66,7 +71,7 @@ class RoundTrip:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k not in {"error", "tool"}}
         data["error"] = self.error.to_dict() if self.error else None
-        return to_jsonable(data)
+        return json_dict(data)
 
 
 def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: BaseTool | None = None) -> RoundTrip:
@@ -86,14 +91,10 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
         >>> [m["role"] for m in run.second_request_messages]
         ['user', 'assistant', 'tool']
     """
-    from toolcall_lab.capture import recording
-    from toolcall_lab.llm import build_chat_model
-    from toolcall_lab.stages.tool_message import run_tool_node
-    from toolcall_lab.stages.weather_data import build_weather_tool
 
     tool = build_weather_tool() if tool is None else tool
-    bound = (build_chat_model() if llm is None else llm).bind_tools([tool])
-    messages: list[Any] = [HumanMessage(question)]
+    chat = build_chat_model() if llm is None else llm
+    messages: list[BaseMessage] = [HumanMessage(question)]
     ai: AIMessage | None = None
     views: list[dict[str, Any]] = []
     answer: str | None = None
@@ -101,7 +102,7 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
     with recording() as rec:
         try:
             # Request 1: the question, with the tool definitions.
-            ai = bound.invoke(messages)
+            ai = core.ask_with_tools(chat, [tool], messages)
             if ai.tool_calls:
                 # The program, not the model, runs the tool: ToolNode does it here.
                 run = run_tool_node(ai.tool_calls, [tool])
@@ -110,7 +111,7 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
                 else:
                     views = run.messages
                     # Request 2: everything so far, the tool's answers included.
-                    final = bound.invoke([*messages, ai, *run.tool_messages])
+                    final = core.second_request(chat, [tool], messages, ai, run.tool_messages)
                     answer = final.text if hasattr(final, "text") else str(final.content)
             else:
                 answer = ai.text if hasattr(ai, "text") else str(ai.content)
@@ -136,7 +137,6 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
 
 def _raw_calls(run: RoundTrip) -> list[dict[str, Any]]:
     """The first response's tool_calls exactly as on the wire (arguments as strings)."""
-    from toolcall_lab.capture import response_tool_calls
 
     return response_tool_calls(run.exchanges[0].get("response_body")) if run.exchanges else []
 
@@ -146,7 +146,6 @@ def _check_call(raw: dict[str, Any], tool: BaseTool | None) -> tuple[dict[str, A
 
     Returns ``(stage-5 entry, tool name, kwargs the function would get or None)``.
     """
-    from toolcall_lab.stages.validation import json_stage, validate_stage
 
     text = (raw.get("function") or {}).get("arguments", "")
     entry: dict[str, Any] = {"id": raw.get("id"), "arguments": text}
@@ -162,8 +161,17 @@ def _check_call(raw: dict[str, Any], tool: BaseTool | None) -> tuple[dict[str, A
         return entry, name, None
     checked = validate_stage(parsed.value, model)
     entry["validation"] = checked.to_dict()
-    ok = not isinstance(checked, ExplainedError) and checked.ok
-    return entry, name, (checked.kwargs or {}) if ok else None
+    if isinstance(checked, ExplainedError) or not checked.ok:
+        return entry, name, None
+    return entry, name, checked.kwargs or {}
+
+
+def _args_schema_json(tool: BaseTool) -> Any:
+    """The tool's argument schema as JSON Schema (a dict schema is already one)."""
+    schema = tool.args_schema
+    if isinstance(schema, type) and issubclass(schema, BaseModel):
+        return schema.model_json_schema()
+    return schema
 
 
 def _result_of(view: dict[str, Any]) -> Any:
@@ -230,14 +238,7 @@ def step_through(run: RoundTrip | None = None) -> list[dict[str, Any]]:
         ),
         "schema": None
         if tool is None
-        else to_jsonable(
-            {
-                "args_schema": tool.args_schema.model_json_schema()
-                if hasattr(tool.args_schema, "model_json_schema")
-                else tool.args_schema,
-                "openai": convert_to_openai_tool(tool),
-            }
-        ),
+        else to_jsonable({"args_schema": _args_schema_json(tool), "openai": core.openai_tool(tool)}),
         "bind_tools": None
         if first is None
         else {
@@ -274,9 +275,8 @@ def tools_on_wire(trace: Any) -> list[dict[str, Any]] | None:
     """The ``tools`` array of a traced run's first request body, as the model received it."""
     calls = getattr(trace, "model_calls", None) or []
     body = calls[0].request_body if calls else None
-    if isinstance(body, dict) and isinstance(body.get("tools"), list):
-        return body["tools"]
-    return None
+    tools = body.get("tools") if isinstance(body, dict) else None
+    return cast(list[dict[str, Any]], tools) if isinstance(tools, list) else None
 
 
 def round_trip_from_trace(trace: Any) -> RoundTrip:
@@ -286,10 +286,6 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
     first reply's calls are read from the run's records (rebuilt as real ``ToolMessage``
     objects and viewed with :func:`toolcall_lab.stages.tool_message.message_view`).
     """
-    from langchain_core.messages import ToolMessage
-
-    from toolcall_lab.stages.tool_message import message_view
-    from toolcall_lab.stages.weather_data import build_weather_tool
 
     calls = list(trace.model_calls)
     exchanges = [
@@ -314,17 +310,8 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
             options["status"] = msg["status"]
         if msg.get("artifact") is not None:
             options["artifact"] = msg["artifact"]
-        content = msg.get("content")
-        views.append(
-            message_view(
-                ToolMessage(
-                    content=content if isinstance(content, (str, list)) else json.dumps(content, ensure_ascii=False),
-                    tool_call_id=str(msg.get("tool_call_id")),
-                    name=msg.get("name"),
-                    **options,
-                )
-            )
-        )
+        call = {"id": str(msg.get("tool_call_id")), "name": msg.get("name")}
+        views.append(message_view(core.answer_call(call, msg.get("content"), **options)))
     second = None
     if len(calls) > 1 and isinstance(calls[1].request_body, dict):
         second = calls[1].request_body.get("messages")
@@ -343,7 +330,7 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
     # Stages 1 and 2 need the tool object itself: rebuild the lab's weather tool, but only
     # when its schema is exactly the one the model saw (an uploaded run may have had another).
     weather = build_weather_tool()
-    same_tool = convert_to_openai_tool(weather) in (tools_on_wire(trace) or [])
+    same_tool = core.openai_tool(weather) in (tools_on_wire(trace) or [])
     return RoundTrip(
         question=trace.question,
         exchanges=exchanges,

@@ -12,8 +12,8 @@ A tool's arguments are described three times on the way to the model:
 
 :func:`schema_views` produces all three with the real library calls, and :func:`json_diff`
 lists the differences as JSON-pointer paths so a page can highlight them.
-The learner's own argument model is parsed by :mod:`toolcall_lab.stages.args_model`
-(re-exported here as :func:`parse_args_model`).
+Views 2 and 3 are :func:`toolcall_lab.stages.core.openai_tool`, the one call that matters.
+The learner's own argument model is parsed by :mod:`toolcall_lab.stages.args_model`.
 """
 
 from __future__ import annotations
@@ -23,16 +23,11 @@ import warnings
 from typing import Any
 
 from langchain_core.tools import BaseTool
-from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel
 
 from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.jsonable import MAX_DEPTH, to_jsonable
-from toolcall_lab.stages.args_model import (  # noqa: F401 - re-exported for the page
-    DEFAULT_MODEL_SOURCE,
-    ArgsModelResult,
-    parse_args_model,
-)
+from toolcall_lab.stages import core
 
 STAGE = "schema"
 
@@ -55,8 +50,10 @@ def json_diff(before: Any, after: Any) -> list[dict[str, Any]]:
     or content is ``changed``. Each change is ``{"op", "path", "before", "after"}`` with
     ``op`` one of ``added`` / ``removed`` / ``changed``.
 
-    >>> json_diff({"a": 1, "b": 2}, {"a": 1, "c": 3})
-    [{'op': 'removed', 'path': '/b', 'before': 2, 'after': None}, {'op': 'added', 'path': '/c', 'before': None, 'after': 3}]
+    >>> for change in json_diff({"a": 1, "b": 2}, {"a": 1, "c": 3}):
+    ...     print(change)
+    {'op': 'removed', 'path': '/b', 'before': 2, 'after': None}
+    {'op': 'added', 'path': '/c', 'before': None, 'after': 3}
     """
     changes: list[dict[str, Any]] = []
     _diff(before, after, [], changes)
@@ -141,15 +138,17 @@ def _views(subject: BaseTool | type[BaseModel], step: str) -> dict[str, Any] | E
                 model_schema = copy.deepcopy(raw)
             elif raw is None:
                 model_schema = {"type": "object", "properties": {}}
-            else:
+            elif issubclass(raw, BaseModel):
                 model_schema = copy.deepcopy(raw.model_json_schema())
+            else:  # a pydantic.v1 model (LangChain still accepts them)
+                model_schema = copy.deepcopy(raw.schema())
         else:
             step = "model_json_schema()"
             model_schema = copy.deepcopy(subject.model_json_schema())
         step = "convert_to_openai_tool(tool)"
-        openai = copy.deepcopy(convert_to_openai_tool(subject))
+        openai = copy.deepcopy(core.openai_tool(subject))
         step = "convert_to_openai_tool(tool, strict=True)"
-        strict = copy.deepcopy(convert_to_openai_tool(subject, strict=True))
+        strict = copy.deepcopy(core.openai_tool(subject, strict=True))
     except Exception as exc:
         return explain(
             STAGE,

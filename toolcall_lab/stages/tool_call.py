@@ -22,12 +22,15 @@ from langchain_core.tools import BaseTool
 
 from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.jsonable import to_jsonable
-from toolcall_lab.stages._common import MAX_SOURCE_CHARS
+from toolcall_lab.stages import core
+from toolcall_lab.stages._common import MAX_SOURCE_CHARS, json_dict
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, model_error
 
 STAGE = "tool_call"
 
 DEFAULT_ARGUMENTS = '{"city": "Bangkok", "days": 3}'
+#: At most this many calls in one scripted reply.
+MAX_CALLS = 8
 
 
 @dataclass
@@ -53,7 +56,8 @@ class ToolCallResult:
         invalid_tool_calls: ``AIMessage.invalid_tool_calls`` — the ones whose arguments
             did not parse, with LangChain's ``error`` text.
         calls: one row per call, in order: ``id``, ``name``, ``raw_arguments``, ``valid``,
-            ``args`` (dict or ``None``) and ``error``.
+            ``args`` (what ``json.loads`` made of an accepted call's arguments, else ``None``)
+            and ``error``.
         message: the ``AIMessage`` itself (left out of :meth:`to_dict`).
     """
 
@@ -66,7 +70,7 @@ class ToolCallResult:
     message: AIMessage | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return to_jsonable({k: v for k, v in self.__dict__.items() if k != "message"})
+        return json_dict({k: v for k, v in self.__dict__.items() if k != "message"})
 
 
 def _normalise(calls: str | ScriptedCall | Sequence[str | ScriptedCall]) -> list[ScriptedCall]:
@@ -78,6 +82,21 @@ def _normalise(calls: str | ScriptedCall | Sequence[str | ScriptedCall]) -> list
         # Ids like the article's: call_123 for the first, then call_124 …
         out.append(ScriptedCall(item.arguments, item.name, item.id or f"call_{123 + index}"))
     return out
+
+
+def _python_args(raw: dict[str, Any], parsed: Any) -> Any:
+    """What ``json.loads`` made of a call LangChain accepted (``None`` for a rejected one).
+
+    The arguments are read with :func:`toolcall_lab.stages.core.read_arguments`; LangChain
+    is a little more lenient than plain ``json.loads`` (empty text means ``{}``, control
+    characters inside strings pass), and where they differ its own ``args`` are kept.
+    """
+    if parsed is None:
+        return None
+    try:
+        return core.read_arguments(raw)
+    except (ValueError, TypeError, KeyError):
+        return parsed.get("args")
 
 
 def scripted_tool_call(
@@ -149,10 +168,10 @@ def scripted_tool_call(
         ],
     }
     llm = build_chat_model(script=[reply])
-    bound = llm.bind_tools([build_weather_tool()] if tools is None else list(tools))
+    bound_tools = [build_weather_tool()] if tools is None else list(tools)
     with recording() as rec:
         try:
-            message = bound.invoke([HumanMessage(question)])
+            message = core.ask_with_tools(llm, bound_tools, [HumanMessage(question)])
         except Exception as exc:
             return model_error(STAGE, exc, rec.exchanges)
     exchange = rec.exchanges[0]
@@ -172,7 +191,7 @@ def scripted_tool_call(
                 "name": raw.get("function", {}).get("name"),
                 "raw_arguments": raw.get("function", {}).get("arguments"),
                 "valid": ok is not None,
-                "args": ok.get("args") if ok else None,
+                "args": _python_args(raw, ok),
                 "error": failed.get("error") if failed else None,
             }
         )
@@ -185,3 +204,22 @@ def scripted_tool_call(
         calls=to_jsonable(rows),
         message=message,
     )
+
+
+def calls_from_text(text: str) -> tuple[str, ...] | ExplainedError:
+    """The editor's text as one arguments string per non-blank line (at most :data:`MAX_CALLS`).
+
+    >>> calls_from_text('{"city": "Beijing"}\\n\\n{"city": "Tokyo"}')
+    ('{"city": "Beijing"}', '{"city": "Tokyo"}')
+    """
+    lines = tuple(line for line in text.splitlines() if line.strip())
+    if len(lines) > MAX_CALLS:
+        return explain(
+            STAGE,
+            f"{len(lines)} calls > limit {MAX_CALLS}",
+            zh=f"一次回复最多演示 {MAX_CALLS} 个调用。",
+            en=f"At most {MAX_CALLS} calls per reply here.",
+            hint_zh="删掉几行再试。",
+            hint_en="Remove a few lines and try again.",
+        )
+    return lines

@@ -8,7 +8,8 @@ call it answers, ``name`` says which tool, ``status`` says ``"success"`` or ``"e
 Everything here runs the real thing:
 
 * :func:`run_tool_node` — ``ToolNode`` inside a one-node ``StateGraph``, given an
-  ``AIMessage`` with tool calls;
+  ``AIMessage`` with tool calls (in :mod:`.tool_node`, with page ⑦'s
+  :func:`run_from_text`; both re-exported here);
 * :func:`error_demo` — a tool that raises: the default ``ToolNode`` lets it propagate,
   ``handle_tool_errors=True`` turns it into a ``status="error"`` message; bad arguments
   become an error message either way;
@@ -23,161 +24,50 @@ Everything here runs the real thing:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.tools import BaseTool, tool
 from pydantic import BaseModel, ValidationError
 
-from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.capture import recording
+from toolcall_lab.errors import explain
 from toolcall_lab.jsonable import to_jsonable
-from toolcall_lab.stages._common import validation_errors
+from toolcall_lab.llm import build_chat_model
+from toolcall_lab.stages import core
+from toolcall_lab.stages._common import json_dict, validation_errors
 from toolcall_lab.stages.models import WeatherResult
+from toolcall_lab.stages.tool_node import (
+    DEFAULT_CALL,
+    STAGE,
+    ToolNodeRun,
+    build_flaky_weather_tool,
+    city_in,
+    message_view,
+    run_from_text,
+    run_tool_node,
+)
+from toolcall_lab.stages.weather_data import MAX_DAYS, build_weather_tool, find_city, lookup_weather
 from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_error
 
-STAGE = "tool_message"
-
-#: The article's call: get_weather for Bangkok, id call_123.
-DEFAULT_CALL: dict[str, Any] = {
-    "name": "get_weather",
-    "args": {"city": "Bangkok"},
-    "id": "call_123",
-    "type": "tool_call",
-}
-
-_DEFAULT = object()  # "leave handle_tool_errors at ToolNode's own default"
-
-
-def message_view(message: BaseMessage) -> dict[str, Any]:
-    """A ``ToolMessage`` (or any message) as the page shows it.
-
-    ``content_is_json`` tells whether ``content`` — always a ``str`` here — holds JSON text,
-    and ``content_json`` is that text parsed back, for display only.
-    """
-    content = message.content
-    view: dict[str, Any] = {
-        "type": message.type,
-        "name": getattr(message, "name", None),
-        "tool_call_id": getattr(message, "tool_call_id", None),
-        "status": getattr(message, "status", None),
-        "content": content,
-        "content_type": type(content).__name__,
-        "content_chars": len(content) if isinstance(content, str) else len(json.dumps(to_jsonable(content))),
-    }
-    try:
-        view["content_json"] = json.loads(content) if isinstance(content, str) else None
-        view["content_is_json"] = isinstance(content, str)
-    except ValueError:
-        view["content_json"], view["content_is_json"] = None, False
-    artifact = getattr(message, "artifact", None)
-    if artifact is not None:
-        view["artifact_chars"] = len(json.dumps(to_jsonable(artifact), ensure_ascii=False))
-    return to_jsonable(view)
-
-
-@dataclass
-class ToolNodeRun:
-    """One run of ``ToolNode``.
-
-    Attributes:
-        ai_message: the ``AIMessage`` given to it (``tool_calls`` only).
-        messages: the messages it returned, through :func:`message_view`.
-        handle_tool_errors: ``"default"`` or the value given.
-        error: when ``ToolNode`` itself raised (a tool error it does not handle).
-        tool_messages: the real ``ToolMessage`` objects (left out of :meth:`to_dict`).
-    """
-
-    ai_message: dict[str, Any]
-    messages: list[dict[str, Any]]
-    handle_tool_errors: Any
-    error: ExplainedError | None = None
-    tool_messages: list[ToolMessage] = field(default_factory=list, repr=False, compare=False)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.__dict__.items() if k not in {"error", "tool_messages"}}
-        data["error"] = self.error.to_dict() if self.error else None
-        return to_jsonable(data)
-
-
-def run_tool_node(
-    tool_calls: Sequence[dict[str, Any]] = (DEFAULT_CALL,),
-    tools: Sequence[BaseTool] | None = None,
-    *,
-    handle_tool_errors: Any = _DEFAULT,
-) -> ToolNodeRun:
-    """Run ``langgraph.prebuilt.ToolNode`` for real on some tool calls.
-
-    Args:
-        tool_calls: LangChain tool calls (``{"name", "args", "id", "type": "tool_call"}``).
-        tools: the tools the node knows (default: the weather tool).
-        handle_tool_errors: passed to ``ToolNode`` when given; by default ``ToolNode``
-            turns argument errors into error messages and lets other exceptions raise.
-
-    Returns:
-        A :class:`ToolNodeRun` with the real messages, or with ``error`` set.
-
-    Example:
-        >>> run = run_tool_node()
-        >>> m = run.messages[0]
-        >>> m["tool_call_id"], m["status"], m["content_json"]["temperature_c"]
-        ('call_123', 'success', 31)
-    """
-    from langgraph.graph import END, START, MessagesState, StateGraph
-    from langgraph.prebuilt import ToolNode
-
-    from toolcall_lab.stages.weather_data import build_weather_tool
-
-    tools = [build_weather_tool()] if tools is None else list(tools)
-    options = {} if handle_tool_errors is _DEFAULT else {"handle_tool_errors": handle_tool_errors}
-    node = ToolNode(tools, **options)
-    # ToolNode 1.x runs inside a graph (it reads its runtime config from there):
-    # the smallest graph is START -> tools -> END.
-    graph = StateGraph(MessagesState)
-    graph.add_node("tools", node)
-    graph.add_edge(START, "tools")
-    graph.add_edge("tools", END)
-    app = graph.compile()
-
-    ai = AIMessage(content="", tool_calls=list(tool_calls))
-    label = "default" if handle_tool_errors is _DEFAULT else handle_tool_errors
-    try:
-        out = app.invoke({"messages": [ai]})
-    except Exception as exc:
-        return ToolNodeRun(
-            ai_message=to_jsonable({"tool_calls": ai.tool_calls}),
-            messages=[],
-            handle_tool_errors=label,
-            error=explain(
-                STAGE,
-                exc,
-                zh="工具抛出了异常，ToolNode 没有处理，整个图停止了。",
-                en="The tool raised; ToolNode did not handle it, and the whole graph stopped.",
-                hint_zh="ToolNode 默认只把参数错误变成消息；设 handle_tool_errors=True 可以把任何异常变成 status='error' 的 ToolMessage。",
-                hint_en="By default ToolNode only turns argument errors into messages; handle_tool_errors=True turns any "
-                "exception into a ToolMessage with status='error'.",
-            ),
-        )
-    produced = [m for m in out["messages"] if isinstance(m, ToolMessage)]
-    return ToolNodeRun(
-        ai_message=to_jsonable({"tool_calls": ai.tool_calls}),
-        messages=[message_view(m) for m in produced],
-        handle_tool_errors=label,
-        tool_messages=produced,
-    )
-
-
-def build_flaky_weather_tool() -> BaseTool:
-    """A weather tool whose service is down: it always raises ``ConnectionError``."""
-
-    @tool
-    def get_weather(city: str, days: int = 1) -> dict:
-        """查询指定城市未来几天的天气。"""
-        # Simulates the remote weather service failing: the tool raises instead of answering.
-        raise ConnectionError(f"天气服务暂时不可用，无法查询 {city}")
-
-    return get_weather
+__all__ = [
+    "DEFAULT_CALL",
+    "FOLLOW_UPS",
+    "STAGE",
+    "ToolNodeRun",
+    "artifact_demo",
+    "build_flaky_weather_tool",
+    "build_report_tool",
+    "city_in",
+    "error_demo",
+    "message_view",
+    "output_cases",
+    "pairing_demo",
+    "pairing_messages",
+    "run_from_text",
+    "run_tool_node",
+    "validate_output",
+]
 
 
 def error_demo() -> dict[str, Any]:
@@ -201,10 +91,9 @@ def error_demo() -> dict[str, Any]:
 
 def build_report_tool() -> BaseTool:
     """A tool with ``response_format="content_and_artifact"``: a short text and a big table."""
-    from toolcall_lab.stages.weather_data import MAX_DAYS, lookup_weather
 
     @tool(response_format="content_and_artifact")
-    def get_weather_report(city: str) -> tuple[str, dict]:
+    def get_weather_report(city: str) -> tuple[str, dict[str, Any]]:
         """查询指定城市一周的逐小时天气明细。"""
         found = lookup_weather(city, MAX_DAYS)
         if isinstance(found, str):
@@ -242,12 +131,15 @@ def artifact_demo(city: str = "Bangkok") -> dict[str, Any]:
     call = {"name": "get_weather_report", "args": {"city": city}, "id": "call_125", "type": "tool_call"}
     run = run_tool_node([call], [build_report_tool()])
     if run.error is not None or not run.tool_messages:
-        return {"error": run.error.to_dict() if run.error else None}
+        error = run.error or explain(
+            STAGE, "no message", zh="没有结果。", en="No result.", hint_zh="换一个城市。", hint_en="Try another city."
+        )
+        return {"error": error.to_dict()}
     message = run.tool_messages[0]
     artifact = message.artifact or {}
     content_chars = len(message.content) if isinstance(message.content, str) else 0
     artifact_chars = len(json.dumps(artifact, ensure_ascii=False))
-    return to_jsonable(
+    return json_dict(
         {
             "message": message_view(message),
             "content": message.content,
@@ -283,8 +175,6 @@ def output_cases() -> list[dict[str, Any]]:
     Each row is ``{"label", "result", "ok", "output", "errors", "fact_ok"}``; the last case
     (``FakeCity`` with a temperature) passes validation and is still not true.
     """
-    from toolcall_lab.stages.weather_data import find_city, lookup_weather
-
     cases = [
         ("real", lookup_weather("Bangkok")),
         ("unknown_city", lookup_weather("FakeCity")),
@@ -315,7 +205,8 @@ def pairing_messages(
     """The second request's messages: a proper pair, a missing answer, or a wrong id.
 
     The tool answer is the ``ToolMessage`` that ``ToolNode`` really returned for
-    :data:`DEFAULT_CALL`; the mismatch case is that same message with its id changed.
+    :data:`DEFAULT_CALL`; the mismatch case is that same answer addressed to ``call_999``
+    (built by :func:`toolcall_lab.stages.core.answer_call`, as a program would build it).
     """
     ai = AIMessage(content="", tool_calls=[DEFAULT_CALL])
     messages: list[BaseMessage] = [HumanMessage(question), ai]
@@ -324,7 +215,7 @@ def pairing_messages(
         return messages
     answer = run_tool_node([DEFAULT_CALL]).tool_messages[0]
     if mode == "mismatch":
-        answer = answer.model_copy(update={"tool_call_id": "call_999"})
+        answer = core.answer_call({**DEFAULT_CALL, "id": "call_999"}, answer.content, status=answer.status)
     messages.append(answer)
     return messages
 
@@ -354,15 +245,11 @@ def pairing_demo(
         >>> d["exchange"]["status_code"], d["ok"]
         (400, False)
     """
-    from toolcall_lab.capture import recording
-    from toolcall_lab.llm import build_chat_model
-    from toolcall_lab.stages.weather_data import build_weather_tool
-
-    chat = (build_chat_model() if llm is None else llm).bind_tools([build_weather_tool()])
+    chat = build_chat_model() if llm is None else llm
     answer, error = None, None
     with recording() as rec:
         try:
-            answer = chat.invoke(pairing_messages(mode, question, lang)).content
+            answer = core.ask_with_tools(chat, [build_weather_tool()], pairing_messages(mode, question, lang)).content
         except Exception as exc:
             error = model_error(STAGE, exc, rec.exchanges)
     return {

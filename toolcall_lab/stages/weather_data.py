@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.tools import BaseTool, StructuredTool, tool
+from langchain_core.tools import StructuredTool, tool
 
 #: How many days of forecast every city carries (``days`` is clamped to this).
 MAX_DAYS = 7
@@ -233,7 +233,7 @@ def build_weather_tool(
     data: Sequence[CityWeather] | None = None,
     *,
     args_schema: type | None = None,
-) -> BaseTool:
+) -> StructuredTool:
     """Build the ``get_weather`` tool the chain pages follow.
 
     Args:
@@ -254,7 +254,7 @@ def build_weather_tool(
     decorate = tool(parse_docstring=True) if args_schema is None else tool(args_schema=args_schema)
 
     @decorate
-    def get_weather(city: str, days: int = 1) -> dict | str:
+    def get_weather(city: str, days: int = 1) -> dict[str, Any] | str:
         """查询指定城市未来几天的天气。
 
         Args:

@@ -5,8 +5,9 @@ next ``invoke`` turns each tool into ``{"type": "function", "function": {...}}``
 the list under ``"tools"`` in the HTTP request body, next to ``"messages"`` — plus
 ``"tool_choice"`` and ``"parallel_tool_calls"`` when they were given.
 
-:func:`bind_tools_payload` does exactly that through the same ``ChatOpenAI`` client a real
-provider uses (by default aimed at the built-in teaching model) and captures the body
+:func:`bind_tools_payload` does exactly that — with
+:func:`toolcall_lab.stages.core.ask_with_tools`, the lines that matter — through the same
+``ChatOpenAI`` client a real provider uses (by default aimed at the built-in teaching model) and captures the body
 with :func:`toolcall_lab.capture.recording`. Nothing on the page is re-typed: the body
 shown is the one the client serialised.
 """
@@ -19,10 +20,12 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.tools import BaseTool
-from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from toolcall_lab.errors import ExplainedError, explain, explain_exception
 from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.stages import core
+from toolcall_lab.stages._common import json_dict
+from toolcall_lab.stages.tool_source import parse_tool_source
 
 STAGE = "bind_tools"
 
@@ -31,7 +34,7 @@ DEFAULT_QUESTION = "曼谷天气怎么样？"
 
 def exchange_summary(exchange: Any) -> dict[str, Any]:
     """The parts of a captured :class:`~toolcall_lab.capture.WireExchange` a page shows."""
-    return to_jsonable(
+    return json_dict(
         {
             "url": exchange.url,
             "status_code": exchange.status_code,
@@ -70,6 +73,17 @@ def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> Exp
     else:
         return replace(explain_exception(exc), stage=stage, data=data)
     return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en, data=data)
+
+
+def _refused_locally(exc: BaseException) -> ExplainedError:
+    return explain(
+        STAGE,
+        exc,
+        zh="bind_tools 拒绝了这些参数。",
+        en="bind_tools refused these arguments.",
+        hint_zh="tool_choice 可以是 auto / required / none 或某个工具名。",
+        hint_en="tool_choice may be auto / required / none or a tool's name.",
+    )
 
 
 def as_messages(messages: Sequence[Any] | str | None) -> list[Any]:
@@ -115,7 +129,7 @@ class WirePayload:
     def to_dict(self) -> dict[str, Any]:
         data = {k: v for k, v in self.__dict__.items() if k != "error"}
         data["error"] = self.error.to_dict() if self.error else None
-        return to_jsonable(data)
+        return json_dict(data)
 
 
 def describe_tools(tools_on_wire: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -183,29 +197,18 @@ def bind_tools_payload(
         bind_kwargs["tool_choice"] = tool_choice
     if parallel_tool_calls is not None:
         bind_kwargs["parallel_tool_calls"] = parallel_tool_calls
-    try:
-        bound = chat.bind_tools(tools, **bind_kwargs)
-    except Exception as exc:
-        return explain(
-            STAGE,
-            exc,
-            zh="bind_tools 拒绝了这些参数。",
-            en="bind_tools refused these arguments.",
-            hint_zh="tool_choice 可以是 auto / required / none 或某个工具名。",
-            hint_en="tool_choice may be auto / required / none or a tool's name.",
-        )
-
     reply, error = None, None
     with recording() as rec:
         try:
-            message = bound.invoke(as_messages(messages))
+            message = core.ask_with_tools(chat, tools, as_messages(messages), **bind_kwargs)
             reply = {
                 "content": message.content,
                 "tool_calls": message.tool_calls,
                 "invalid_tool_calls": message.invalid_tool_calls,
             }
         except Exception as exc:
-            error = model_error(STAGE, exc, rec.exchanges)
+            # Nothing went out: bind_tools itself refused (or the messages could not be sent).
+            error = model_error(STAGE, exc, rec.exchanges) if rec.exchanges else _refused_locally(exc)
     if not rec.exchanges:
         return error or explain(
             STAGE,
@@ -218,7 +221,7 @@ def bind_tools_payload(
     first = rec.exchanges[0]
     body = first.request_body if isinstance(first.request_body, dict) else {}
     on_wire = list(body.get("tools") or [])
-    expected = {t.name: to_jsonable(convert_to_openai_tool(t)) for t in tools}
+    expected = {t.name: to_jsonable(core.openai_tool(t)) for t in tools}
     matches = {
         str(entry.get("function", {}).get("name")): to_jsonable(entry)
         == expected.get(entry.get("function", {}).get("name"))
@@ -237,3 +240,35 @@ def bind_tools_payload(
         reply=to_jsonable(reply),
         error=error,
     )
+
+
+#: A tool name that is never bound: forcing it with ``tool_choice`` is a protocol error.
+UNBOUND = "get_stock_price"
+_PARALLEL = {"unset": None, "true": True, "false": False}
+
+
+def payload_for_source(source: str, parse_docstring: bool, question: str, choice: str, parallel: str) -> dict[str, Any]:
+    """Page ③ in one call: build the tool from the function text, bind it with the switches, send.
+
+    Args:
+        source: the function text (page ①'s editor).
+        parse_docstring: the ``parse_docstring=True`` switch.
+        question: the user message.
+        choice: ``"unset"``, ``"auto"``, ``"required"``, ``"none"``, ``"named"`` (this tool by
+            name) or ``"unbound"`` (:data:`UNBOUND`, a tool that was never bound).
+        parallel: ``"unset"``, ``"true"`` or ``"false"``.
+
+    Returns:
+        :meth:`WirePayload.to_dict` plus ``tool_name``; or ``{"tool_error"}`` when the text
+        does not build a tool, ``{"error", "tool_name"}`` when nothing could be sent.
+    """
+    built = parse_tool_source(source, parse_docstring=True if parse_docstring else None)
+    if isinstance(built, ExplainedError):
+        return {"tool_error": built.to_dict()}
+    tool_choice = {"unset": None, "named": built.name, "unbound": UNBOUND}.get(choice, choice)
+    payload = bind_tools_payload(
+        [built.tool], question, tool_choice=tool_choice, parallel_tool_calls=_PARALLEL.get(parallel)
+    )
+    if isinstance(payload, ExplainedError):
+        return {"error": payload.to_dict(), "tool_name": built.name}
+    return {**payload.to_dict(), "tool_name": built.name}

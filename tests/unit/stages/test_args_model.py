@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages._common import MAX_SOURCE_CHARS
@@ -100,7 +101,7 @@ def test_enum_nested_model_and_field_strict():
     assert {"field": "n", "rule": "strict", "why": strict_row["note"]} in r.invisible
     assert r.validators[0]["kind"] == "model_validator" and r.validators[0]["mode"] == "after"
     # The nested model is real: its range is enforced.
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         r.model.model_validate({"where": {"lat": 100, "lon": 0}})
     assert r.model.model_validate({"where": {"lat": 1, "lon": 2}}).units.value == "celsius"
 

@@ -7,8 +7,26 @@ import importlib
 
 import pytest
 
-PURE = ["_common", "weather_data", "tool_source", "schema", "args_model", "validation", "kwargs"]
-WIRE = ["wire", "tool_call", "tool_message", "round_trip"]
+PURE = [
+    "_common",
+    "weather_data",
+    "annotations",
+    "function_source",
+    "tool_source",
+    "schema",
+    "model_source",
+    "model_rules",
+    "args_model",
+    "json_layer",
+    "shape_layer",
+    "fact_layer",
+    "validation",
+    "kwargs",
+    "core",
+    "tables",
+    "examples",
+]
+WIRE = ["wire", "tool_call", "tool_node", "tool_message", "round_trip"]
 
 
 def _run(name: str) -> None:
