@@ -16,7 +16,7 @@ Public API (kept small on purpose; the live-run agent reuses it):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -185,7 +185,9 @@ def find_city(name: str, data: Iterable[CityWeather] = CITIES) -> CityWeather | 
     return None
 
 
-def lookup_weather(city: str, days: int = 1, data: Sequence[CityWeather] = CITIES) -> dict[str, Any] | str:
+def lookup_weather(
+    city: str, days: int = 1, data: Sequence[CityWeather] = CITIES, *, lang: str = "zh"
+) -> dict[str, Any] | str:
     """The weather service behind the tool: never raises, always answers.
 
     Args:
@@ -193,15 +195,28 @@ def lookup_weather(city: str, days: int = 1, data: Sequence[CityWeather] = CITIE
         days: how many forecast days to return; values outside 1..7 are clamped and
             the clamping is reported in ``note``.
         data: the dataset (defaults to :data:`CITIES`).
+        lang: ``"zh"`` (the article's service, the default) or ``"en"`` (the English edition:
+            English summary, note and refusal, and no ``city_zh`` field).
 
     Returns:
-        For a known city, a dict with ``city``, ``city_zh``, ``temperature_c``,
-        ``condition``, ``summary`` and ``forecast`` (one entry per day). For an unknown
-        city, a short Chinese text saying so and listing the cities it knows: a wrong
-        *fact* is answered by the business logic, not by a crash.
+        For a known city, a dict with ``city``, ``city_zh`` (Chinese edition only),
+        ``temperature_c``, ``condition``, ``summary`` and ``forecast`` (one entry per day).
+        For an unknown city, a short text saying so and listing the cities it knows: a
+        wrong *fact* is answered by the business logic, not by a crash.
+
+    >>> lookup_weather("Atlantis", lang="en")[:43]
+    'No weather data for the city "Atlantis". Ci'
+    >>> lookup_weather("Bangkok", lang="en")["summary"]
+    'Bangkok: rain, 31°C now.'
     """
+    english = lang == "en"
     found = find_city(city, data)
     if found is None:
+        if english:
+            names = ", ".join(c.name for c in data)
+            return (
+                f'No weather data for the city "{city}". Cities you can ask about: {names} (English or Chinese names).'  # noqa: E501
+            )
         known = "、".join(c.name_zh for c in data)
         return f"没有找到城市“{city}”的天气数据。目前可以查询：{known}（中英文名均可，如 Bangkok）。"
 
@@ -212,20 +227,26 @@ def lookup_weather(city: str, days: int = 1, data: Sequence[CityWeather] = CITIE
     except (TypeError, ValueError, OverflowError):
         days = 1
     today = found.forecast[0]
-    result: dict[str, Any] = {
-        "city": found.name,
-        "city_zh": found.name_zh,
+    result: dict[str, Any] = {"city": found.name}
+    if not english:
+        result["city_zh"] = found.name_zh
+    result |= {
         "temperature_c": found.temperature_c,
         "condition": today.condition,
-        "summary": f"{found.name_zh}现在{CONDITION_ZH.get(today.condition, today.condition)}，"
-        f"{found.temperature_c}°C。",
+        "summary": f"{found.name}: {today.condition}, {found.temperature_c}°C now."
+        if english
+        else f"{found.name_zh}现在{CONDITION_ZH.get(today.condition, today.condition)}，{found.temperature_c}°C。",
         "forecast": [
             {"day": i + 1, "condition": d.condition, "high_c": d.high_c, "low_c": d.low_c}
             for i, d in enumerate(found.forecast[:days])
         ],
     }
     if asked != days:
-        result["note"] = f"只能查询 1 到 {MAX_DAYS} 天，已按 {days} 天返回。"
+        result["note"] = (
+            f"Only 1 to {MAX_DAYS} days are available; returned {days}."
+            if english
+            else f"只能查询 1 到 {MAX_DAYS} 天，已按 {days} 天返回。"
+        )
     return result
 
 
@@ -233,6 +254,7 @@ def build_weather_tool(
     data: Sequence[CityWeather] | None = None,
     *,
     args_schema: type | None = None,
+    lang: str = "zh",
 ) -> StructuredTool:
     """Build the ``get_weather`` tool the chain pages follow.
 
@@ -242,6 +264,9 @@ def build_weather_tool(
             article's ``WeatherInput`` with ``extra="forbid"`` and ``1 <= days <= 7``).
             ``None`` lets ``@tool`` infer the model from the signature, reading the
             parameter descriptions from the docstring's ``Args:`` section.
+        lang: ``"zh"`` (the article's tool, the default) or ``"en"``: the same tool with an
+            English docstring and an English service, so an English page's schema, request
+            body, ToolMessage and answer are real and English.
 
     Returns:
         A real ``StructuredTool`` named ``get_weather``; ``tool.invoke({"city": "Bangkok"})``
@@ -253,6 +278,15 @@ def build_weather_tool(
     # parse_docstring=True, each parameter's description from the Args section below.
     decorate = tool(parse_docstring=True) if args_schema is None else tool(args_schema=args_schema)
 
+    build = _english_tool if lang == "en" else _chinese_tool
+    built = build(decorate, cities)
+    assert isinstance(built, StructuredTool)
+    return built
+
+
+def _chinese_tool(decorate: Callable[[Callable[..., Any]], Any], cities: Sequence[CityWeather]) -> Any:
+    """The article's tool: a Chinese docstring, so the schema the model reads is Chinese."""
+
     @decorate
     def get_weather(city: str, days: int = 1) -> dict[str, Any] | str:
         """查询指定城市未来几天的天气。
@@ -263,5 +297,20 @@ def build_weather_tool(
         """
         return lookup_weather(city, days, cities)
 
-    assert isinstance(get_weather, StructuredTool)
+    return get_weather
+
+
+def _english_tool(decorate: Callable[[Callable[..., Any]], Any], cities: Sequence[CityWeather]) -> Any:
+    """The same tool, English edition: an English docstring over the English service."""
+
+    @decorate
+    def get_weather(city: str, days: int = 1) -> dict[str, Any] | str:
+        """Look up the weather of a city for the next few days.
+
+        Args:
+            city: The city's name (city), in English or Chinese, for example "Bangkok".
+            days: How many days to look at (days), 1 to 7; the default 1 means today only.
+        """
+        return lookup_weather(city, days, cities, lang="en")
+
     return get_weather
