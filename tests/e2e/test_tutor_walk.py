@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import shot, wait_idle
+from tests.e2e.conftest import rerun, shot, shot_whole, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -66,18 +66,6 @@ def open_lesson(page, app_url: str, stem: str, lang: str, title: str, expect: st
     return page.locator("body").inner_text()
 
 
-def shot_whole(page, name: str) -> None:
-    """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it."""
-    height = page.evaluate(
-        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }"
-    )
-    page.set_viewport_size({"width": 1400, "height": min(max(int(height), 1000), 16000)})
-    page.wait_for_timeout(500)
-    wait_idle(page)
-    shot(page, name)
-    page.set_viewport_size({"width": 1400, "height": 1000})
-
-
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(("stem", "zh", "en", "expect"), WALK, ids=[w[0] for w in WALK])
 def test_walk_each_lesson(app_url, page, stem, zh, en, expect, lang):
@@ -109,9 +97,9 @@ def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
     body = open_lesson(page, app_url, "tutor_6_pitfalls", "en", "Seven pitfalls, broken and fixed", broken)
     assert "S1001 在 明天 没有排课。" in body and fixed not in body
     # the third switch belongs to pitfall 3 (「明天」 straight into date)
-    page.get_by_test_id("stCheckbox").nth(2).click()
+    with rerun(page, timeout=60000):
+        page.get_by_test_id("stCheckbox").nth(2).click()
     page.get_by_text(fixed).wait_for(timeout=30000)
-    wait_idle(page)
     body = page.locator("body").inner_text()
     assert "日期「明天」格式不对" in body and "S1001 在 明天 没有排课。" not in body
     assert "Traceback" not in body
@@ -120,7 +108,8 @@ def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
 
 def test_lesson1_ask_the_live_tutor(app_url, page):
     open_lesson(page, app_url, "tutor_1_model_talks", "zh", "模型动嘴，代码动手")
-    page.get_by_test_id("stButtonGroup").locator("button").filter(has_text="下周三我有课吗").click()
+    with rerun(page, timeout=60000):
+        page.get_by_test_id("stButtonGroup").locator("button").filter(has_text="下周三我有课吗").click()
     row = (
         page.locator("[data-testid=stExpander] summary")
         .filter(has_text="get_schedule")
@@ -128,7 +117,6 @@ def test_lesson1_ask_the_live_tutor(app_url, page):
         .first
     )
     row.wait_for(timeout=60000)
-    wait_idle(page)
     body = page.locator("body").inner_text()
     assert "下周三" in body and "Traceback" not in body
     shot_whole(page, "tutor_1_zh_live")
