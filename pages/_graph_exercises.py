@@ -23,13 +23,14 @@ TARGET_QUERY = "Bangkok weather"
 
 
 def yes_no(key: str, label: str) -> bool | None:
-    picked = st.radio(
-        label, [True, False], index=None, key=key, format_func=lambda b: T("是", "yes") if b else T("否", "no")
-    )
-    return None if picked is None else bool(picked)
+    """A yes / no radio with nothing picked yet; the options are their own labels (stable in the link and tests)."""
+    yes, no = T("是", "yes"), T("否", "no")
+    picked = st.radio(label, [yes, no], index=None, key=key, horizontal=True)
+    return None if picked is None else picked == yes
 
 
 def verdict(c: ex.Checked, right: str, wrong: str) -> Verdict:
+    """The page's verdict on a check: its own words for right and wrong, the computed answer."""
     return Verdict(c.correct, right if c.correct else wrong, c.expected)
 
 

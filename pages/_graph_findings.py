@@ -69,7 +69,7 @@ EXPLAINED = {
 GLOSSES = {
     "用户问题：": "“user question:”",
     "理解：": "“understanding:”",
-    "搜索词：": "“search keyword:” (full-width colon ：)",
+    "搜索词：": "“search keyword:” (with a full-width colon)",
     "分析用户的查询": "“analyse the user's query”: the original's understand prompt, from the latest question only",
     "请完成两个任务": "“please do two tasks”: summarise the need, write the best search keywords",
 }

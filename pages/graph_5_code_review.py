@@ -66,9 +66,7 @@ with c2:
 run_area = st.container()
 summary_area = st.container()
 step_area = st.container()
-graphs = st.expander(
-    T("两张图，逐次运行", "The two graphs, run by run"), icon=":material/account_tree:", expanded=bool(run_all)
-)
+graphs = st.expander(T("两张图，逐次运行", "The two graphs, run by run"), icon=":material/account_tree:", expanded=True)
 g1, g2 = graphs.columns(2, gap="large")
 with g1:
     st.markdown(T("#### :material/history_edu: 原版", "#### :material/history_edu: The original"))

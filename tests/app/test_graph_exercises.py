@@ -19,7 +19,7 @@ from toolcall_lab.llm import build_chat_model
 SPECS = dict(enumerate(in_section("graph"), start=1))
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 # Chinese the English pages may show because it IS the specimen, each with an English gloss beside it
-GLOSSED = ("用户问题：", "理解：", "搜索词：", "分析用户的查询", "请完成两个任务")
+GLOSSED = ("用户问题：", "用户问题", "理解：", "搜索词：", "分析用户的查询", "请完成两个任务")
 
 
 @pytest.fixture(autouse=True)
@@ -42,8 +42,10 @@ def main_texts(at) -> list[str]:
     """Every text a learner reads in the main area (not the sidebar): prose, code, JSON, tables, alerts."""
     main = at.main
     parts: list[str] = []
-    for group in (main.markdown, main.code, main.caption, main.text, main.title, main.subheader, main.json):
+    for group in (main.markdown, main.caption, main.text, main.title, main.subheader, main.json):
         parts.extend(str(el.value) for el in group)
+    # Python source on screen is the specimen as the articles wrote it (inspect.getsource): exempt, not glossed
+    parts.extend(str(c.value) for c in main.code if c.language != "python")
     for group in (main.error, main.warning, main.success, main.info):
         parts.extend(str(el.value) for el in group)
     for df in main.dataframe:
@@ -111,7 +113,7 @@ def _widget(kind: str, page: int, n: int):
 def test_page1_exercises(open_page, llm):
     at = open_page(SPECS[1].path, "en")
     searched = ex.agent_searches(llm, "Hello", None).expected
-    _solve(at, 1, 1, _widget("radio", 1, 1), not searched, searched)
+    _solve(at, 1, 1, _widget("radio", 1, 1), "no" if searched else "yes", "yes" if searched else "no")
     examples = ["How hot is Bangkok today?", "Hello", "What does a LangGraph checkpointer do?"]
     right = ex.only_workflow_searches(llm, None, examples).expected
     _solve(at, 1, 2, _widget("text_input", 1, 2), "How hot is Bangkok today?", right)
@@ -167,7 +169,7 @@ def test_page7_exercises(open_page, llm):
     at = open_page(SPECS[7].path, "en")
     history = ex.three_turn_history(llm, "en", "What about Beijing?")
     orphan = ex.naive_orphans(history, 7, None).expected
-    _solve(at, 7, 1, _widget("radio", 7, 1), not orphan, orphan)
+    _solve(at, 7, 1, _widget("radio", 7, 1), "no" if orphan else "yes", "yes" if orphan else "no")
     budget = ex.safe_budget(history, None).expected
     _solve(at, 7, 2, _widget("number_input", 7, 2), 7, budget)
 
