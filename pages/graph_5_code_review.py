@@ -133,7 +133,8 @@ gb.show_recorded(
 
 lines = finding_lines()
 with summary_area:
-    st.dataframe(
+    table = st.expander(T("六个发现一览", "The six findings at a glance"), icon=":material/checklist:")
+    table.dataframe(
         [{"n": f["id"], "finding": findings_ui.title(f), "reproduced": f["reproduced"]} for f in findings],
         hide_index=True,
         column_config={
