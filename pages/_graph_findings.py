@@ -14,7 +14,7 @@ import streamlit as st
 
 from lessons.search_assistant.lesson_5_code_review import Finding
 from pages._graph_ui import code, message_table, yes_no
-from pages._ui import T, show_error, tr
+from pages._ui import T, lang, show_error, tr
 from toolcall_lab.jsonable import json_text
 
 # key -> (title zh, title en)
@@ -63,6 +63,29 @@ EXPLAINED = {
         "nothing. The fix injects the checkpointer: a SQLite file by default, PostgreSQL for several replicas.",
     ),
 }
+
+
+# The original specimen's own Chinese labels (the article wrote them; they are part of the lesson), glossed.
+GLOSSES = {
+    "用户问题：": "“user question:”",
+    "理解：": "“understanding:”",
+    "搜索词：": "“search keyword:” (with a full-width colon)",
+    "分析用户的查询": "“analyse the user's query”: the original's understand prompt, from the latest question only",
+    "请完成两个任务": "“please do two tasks”: summarise the need, write the best search keywords",
+}
+
+
+def gloss(f: Finding) -> None:
+    """On an English page, an English gloss beside each Chinese label of the original that this finding shows."""
+    if lang() != "en":
+        return
+    shown = json_text({"original": f["original"], "fixed": f["fixed"]})
+    found = [f"{zh} = {en}" for zh, en in GLOSSES.items() if zh in shown]
+    if found:
+        st.caption(
+            "Gloss: the original's prompts are Chinese, as the article wrote them. " + " · ".join(found),
+            help="The Chinese text is the specimen itself; the gloss says what it means.",
+        )
 
 
 def title(f: Finding) -> str:
@@ -191,7 +214,10 @@ def _in_memory(o: dict[str, Any], x: dict[str, Any]) -> None:
             restart = side.get("restart")
             if not restart:
                 st.caption(
-                    T("重启演示还没运行：点下面的按钮。", "The restart demo has not run yet: press the button below.")
+                    T(
+                        "重启演示还没运行：点页面顶部的“运行发现 6 的重启进程”。",
+                        "The restart demo has not run yet: press “Run finding 6's restart processes” at the top.",
+                    )
                 )
             elif restart.get("error"):
                 show_error(restart["error"])

@@ -25,9 +25,10 @@ from lessons.search_assistant.original import build_original
 from lessons.search_assistant.preferences import build_preference_graph
 from lessons.search_assistant.search import SearchBackend, default_offline_search, make_search
 from lessons.search_assistant.workflow import build_workflow
+from pages._frame import page_links
 from pages._graph_board import Panel, run_live, show_result
 from pages._ui import T, chat_model, lang, loading, model_label, settings, show_error, source
-from pages.registry import in_section
+from pages.registry import PageSpec, in_section
 from toolcall_lab.checkpointers import describe, make_checkpointer
 from toolcall_lab.errors import explain
 from toolcall_lab.graph import CompiledGraph, graph_dot, graph_mermaid, graph_structure, node_function
@@ -37,10 +38,18 @@ from toolcall_lab.settings import REPO_ROOT
 # ---------------------------------------------------------------- text
 
 
-def title(n: int) -> None:
-    """The page title of LangGraph lesson ``n`` (the sidebar's own name for it)."""
+def title(n: int) -> PageSpec:
+    """The page title of LangGraph lesson ``n`` (the sidebar's own name for it), under the course links."""
     spec = in_section("graph")[n - 1]
+    page_links(spec.path)
     st.title(T(spec.zh, spec.en), anchor=False)
+    return spec
+
+
+def lesson(stem: str, part: int | None = None, *, expanded: bool = False) -> None:
+    """The lesson's prose, folded under the artifact: "The lesson" (opened on request)."""
+    with st.expander(T("本课讲解", "The lesson"), icon=":material/menu_book:", expanded=expanded):
+        prose(stem, part)
 
 
 def prose(stem: str, part: int | None = None) -> None:

@@ -6,6 +6,7 @@ from lessons.search_assistant.agent import build_agent
 from lessons.search_assistant.lesson_1_workflow_vs_agent import who_decided_steps
 from lessons.search_assistant.workflow import build_workflow
 from pages import _graph_board as gb
+from pages import _graph_exercises as gx
 from pages import _graph_ui as gu
 from pages._ui import T, inert, lang, source
 from toolcall_lab.graph import edges_text
@@ -30,8 +31,13 @@ WHY = {
     ),
 }
 
-gu.title(1)
-gu.prose("graph_1_workflow_vs_agent")
+spec = gu.title(1)
+st.caption(
+    T(
+        "同一个问题跑过两张图：工作流由代码决定搜不搜，Agent 由模型决定。",
+        "One question through two graphs: in the workflow the code decides to search, in the agent the model does.",
+    )
+)
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 
@@ -114,3 +120,7 @@ with right:
     source(
         who_decided_steps, T("源码：who_decided_steps（本页的判定）", "Source: who_decided_steps (this page's verdict)")
     )
+
+gu.lesson("graph_1_workflow_vs_agent")
+st.subheader(T("练习", "Exercises"), anchor=False)
+gx.page1(spec, EXAMPLES[lang()])

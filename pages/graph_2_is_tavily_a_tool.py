@@ -7,6 +7,7 @@ import streamlit as st
 from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
 from lessons.search_assistant.lesson_2_is_tavily_a_tool import choice_row, search_tool_schema, step_update, tools_sent
 from pages import _graph_board as gb
+from pages import _graph_exercises as gx
 from pages import _graph_ui as gu
 from pages._ui import T, inert, lang, source
 from toolcall_lab.graph_records import GraphTrace
@@ -30,14 +31,21 @@ def tools_lines(trace: GraphTrace, none_text: str) -> None:
         st.markdown(f"- {T('超级步', 'super-step')} {row['step']} · `{row['node']}` → tools: {tools}")
 
 
-gu.title(2)
-gu.prose("graph_2_is_tavily_a_tool")
+spec = gu.title(2)
+st.caption(
+    T(
+        "同一个搜索，两种接法：节点里直接调用（模型看不到），或做成 @tool（模型看到 schema，自己选）。",
+        "The same search wired two ways: called inside a node (the model never sees it), or as a @tool "
+        "(the model sees its schema and chooses).",
+    )
+)
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 
-left, right = st.columns(2, gap="large")
-with left:
-    st.markdown(T("#### :material/dns: 节点里直接调用 SDK", "#### :material/dns: An SDK call inside a node"))
+node_tab, tool_tab = st.tabs(
+    [T("节点里直接调用 SDK", "An SDK call inside a node"), T("同一个搜索，做成 @tool", "The same search as a @tool")]
+)
+with node_tab:  # full width: source keeps its indentation
     st.caption(
         T(
             "search 节点每次都会执行：模型从来没看见“搜索”这个选项。",
@@ -50,35 +58,27 @@ with left:
         T("`search` 节点：直接调用搜索后端", "Node `search`: calls the backend directly"),
         expanded=True,
     )
-with right:
-    st.markdown(
-        T(
-            "#### :material/construction: 同一个搜索，做成 @tool",
-            "#### :material/construction: The same search as a @tool",
-        )
-    )
+with tool_tab:
     st.caption(
         T(
             "模型在每次请求里都看到这份 schema，可以选择调用，也可以不调。",
             "The model sees this schema in every request and may call it, or not.",
         )
     )
+    st.markdown(
+        T(
+            "**bind_tools 发出去的工具定义**（convert_to_openai_tool）",
+            "**The tool definition bind_tools sends** (convert_to_openai_tool)",
+        )
+    )
+    st.json(tool_schema(), expanded=4)
     source(
         make_search_web_tool,
         T(
             "源码：make_search_web_tool（@tool 包装同一个后端）",
             "Source: make_search_web_tool (@tool around the same backend)",
         ),
-        expanded=True,
     )
-    with st.expander(
-        T(
-            "bind_tools 发出去的工具定义（convert_to_openai_tool）",
-            "The tool definition bind_tools sends (convert_to_openai_tool)",
-        ),
-        icon=":material/data_object:",
-    ):
-        st.json(tool_schema(), expanded=4)
     source(SearchArgs)
 
 st.divider()
@@ -185,3 +185,7 @@ st.dataframe(
         "arguments": T("tool_call 的 arguments（字符串）", "tool_call arguments (a string)"),
     },
 )
+
+gu.lesson("graph_2_is_tavily_a_tool")
+st.subheader(T("练习", "Exercises"), anchor=False)
+gx.page2(spec, sorted(tool_schema()["function"]["parameters"]["properties"]))

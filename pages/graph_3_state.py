@@ -19,6 +19,7 @@ from lessons.search_assistant.lesson_3_state import (
 from lessons.search_assistant.search import default_offline_search
 from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
 from pages import _graph_board as gb
+from pages import _graph_exercises as gx
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, inert, lang, show_error, source
 
@@ -29,9 +30,15 @@ def default_run(kind: GraphKind, language: str) -> TurnRun:
     return second_turn(kind, gu.builtin_llm(), lang=language, search=default_offline_search())
 
 
-gu.title(3)
+spec = gu.title(3)
 apps = gu.specimen_apps()
-gu.prose("graph_3_state", part=1)
+st.caption(
+    T(
+        "State 是共用的笔记本；节点返回部分更新，reducer 决定怎么合并。下面是真实的类型、图和 add_messages 调用。",
+        "State is the shared notebook; nodes return partial updates and reducers merge them. Below: the real types, "
+        "the compiled graph and a live add_messages call.",
+    )
+)
 
 parts, picture = st.columns([1, 1], gap="large")
 with parts:
@@ -137,7 +144,6 @@ if run.get("final"):
 
 st.divider()
 st.subheader(T("State 保存的 vs 每次模型调用发送的", "What State keeps vs what each model call was sent"), anchor=False)
-gu.prose("graph_3_state", part=2)
 rows = sent_vs_kept(run)
 if not rows:
     st.caption(T("这次运行没有调用模型。", "This run made no model call."))
@@ -170,3 +176,7 @@ for row in rows:
             st.markdown(T("这一步之后 State 的 messages", "The State's messages after this step"))
             gu.message_table(row["kept"])
 source(sent_vs_kept, T("源码：sent_vs_kept", "Source: sent_vs_kept"))
+
+gu.lesson("graph_3_state")
+st.subheader(T("练习", "Exercises"), anchor=False)
+gx.page3(spec)

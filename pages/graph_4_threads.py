@@ -10,13 +10,20 @@ from lessons.search_assistant.lesson_4_threads import read_thread, thread_turns_
 from lessons.search_assistant.preferences import build_preference_graph
 from lessons.search_assistant.workflow import build_workflow, thread_config
 from pages import _graph_board as gb
+from pages import _graph_exercises_late as gx
 from pages import _graph_threads as threads
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error, source, tr
+from pages._ui import T, chat_model, lang, settings, show_error, source, tr
 
-gu.title(4)
+spec = gu.title(4)
 apps = gu.specimen_apps()
-gu.prose("graph_4_threads")
+st.caption(
+    T(
+        "checkpointer 按 thread_id 保存每个超级步之后的 State：同一个线程接着聊，新线程从零开始。",
+        "The checkpointer saves the State after every super-step, by thread_id: one thread continues, a new one "
+        "starts from nothing.",
+    )
+)
 
 # ---------------------------------------------------------------- 1. this session's thread
 saver, described, saver_error = gu.app_checkpointer()
@@ -45,7 +52,10 @@ with graph_col:
     thread_panel = gb.panel("g4thread", apps["workflow"])
 
 app = build_workflow(chat_model(), gu.search_backend(), saver)
-todo = list(turns(lang())) if three else ([question] if question else [])
+# a cold page (new session or a shared link) opens on a real run of the three turns (built-in model only)
+cold = "g4::opened" not in st.session_state and not settings().uses_real_model
+st.session_state["g4::opened"] = True
+todo = list(turns(lang())) if three or cold else ([question] if question else [])
 if todo:
     with run_area:
         ran = gb.run_live(thread_turns_steps(app, todo, thread_id), panels=[thread_panel])
@@ -134,3 +144,7 @@ st.subheader(
 )
 threads.store(apps["preference"])
 source(build_preference_graph)
+
+gu.lesson("graph_4_threads")
+st.subheader(T("练习", "Exercises"), anchor=False)
+gx.page4(spec)

@@ -1,8 +1,11 @@
 """LangGraph lesson 6 — human approval: interrupt() before a side-effect tool, then Command(resume=...)."""
 
+from typing import Any
+
 import streamlit as st
 
 from lessons.search_assistant.approval import build_approval_agent, make_notify_teacher_tool
+from lessons.search_assistant.exercises import pending_args
 from lessons.search_assistant.lesson_6_approval import (
     APPROVAL_QUESTION,
     approval_resume_steps,
@@ -10,12 +13,21 @@ from lessons.search_assistant.lesson_6_approval import (
 )
 from pages import _graph_approval as approval_ui
 from pages import _graph_board as gb
+from pages import _graph_exercises_late as gx
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, lang, show_error, source, tr
 from toolcall_lab.graph import edges_text
 from toolcall_lab.stages.kwargs import render_call
 
 KEY = "g6"
+
+
+@st.cache_data(show_spinner=False, max_entries=2)
+def pending_args_default(language: str) -> dict[str, Any]:
+    """The arguments the approval agent pauses on (built-in model), for exercise 2."""
+    return pending_args(gu.builtin_llm(), language)
+
+
 PHASES = {
     "idle": ("空闲：还没开始", "idle: not started"),
     "pending": ("暂停中：等待你的决定", "paused: waiting for your decision"),
@@ -27,8 +39,14 @@ m = st.session_state.setdefault(
     f"{KEY}::m",
     {"phase": "idle", "thread": None, "outbox": [], "started": None, "resumed": None, "error": None, "run": 0},
 )
-gu.title(6)
-gu.prose("graph_6_approval")
+spec = gu.title(6)
+st.caption(
+    T(
+        "有副作用的工具执行前，approve 节点调用 interrupt() 暂停；你的决定经 Command(resume=...) 继续。",
+        "Before a side-effect tool runs, the approve node calls interrupt() and pauses; your decision resumes it "
+        "with Command(resume=...).",
+    )
+)
 apps = gu.specimen_apps()
 saver, described, saver_error = gu.app_checkpointer()
 app = build_approval_agent(chat_model(), m["outbox"], saver)  # rebuilt each rerun over this session's outbox
@@ -131,3 +149,7 @@ source(
     approval_resume_steps,
     T("源码：approval_resume_steps（Command(resume=...)）", "Source: approval_resume_steps (Command(resume=...))"),
 )
+
+gu.lesson("graph_6_approval")
+st.subheader(T("练习", "Exercises"), anchor=False)
+gx.page6(spec, pending_args_default(lang()))

@@ -3,10 +3,11 @@
 from typing import Any
 
 import streamlit as st
+from langchain_core.messages import BaseMessage
 
 from lessons.search_assistant.context import naive_trim, split_units, trim_keeping_pairs
+from lessons.search_assistant.exercises import three_turn_history
 from lessons.search_assistant.lesson_7_context import (
-    annotate,
     context_demo,
     context_demo_steps,
     intact_pairs,
@@ -14,16 +15,10 @@ from lessons.search_assistant.lesson_7_context import (
 )
 from lessons.search_assistant.search import default_offline_search
 from pages import _graph_board as gb
+from pages import _graph_context as gc
+from pages import _graph_exercises_late as gx
 from pages import _graph_ui as gu
 from pages._ui import T, chat_model, inert, lang, show_error, source
-
-# what each mark of lesson_7_context.annotate means
-MARKS = {
-    "orphan": ("孤立：它的 tool_call 被剪掉了", "ORPHAN: its tool_call was cut off"),
-    "asks": ("发起调用", "asks"),
-    "answers": ("回复调用", "answers"),
-    "": ("", ""),
-}
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -33,39 +28,20 @@ def default_demo(language: str, max_messages: int, next_question: str) -> dict[s
     return context_demo(llm, lang=language, max_messages=max_messages, search=search, next_question=next_question)
 
 
-def pair_name(number: int | None) -> str:
-    return "?" if number is None else T(f"配对 {number}", f"pair {number}")
+@st.cache_resource(show_spinner=False, max_entries=8)
+def history_default(language: str, next_question: str) -> list[BaseMessage]:
+    """The three turns' State plus the next question (built-in model), for the exercises."""
+    return three_turn_history(gu.builtin_llm(), language, next_question)
 
 
-def show_list(messages: list[dict[str, Any]], numbers: dict[str, int], orphans: list[str]) -> None:
-    """A message list with each tool-call pair named and each orphaned tool reply flagged."""
-    rows = annotate(messages, numbers, orphans)
-    st.dataframe(
-        [
-            {
-                "#": r["n"],
-                "role": r["role"],
-                "content": gu.short(r["content"], 60),
-                "pair": ", ".join(pair_name(n) for n in r["pairs"]),
-                "mark": T(*MARKS[r["mark"]]),
-            }
-            for r in rows
-        ],
-        hide_index=True,
-        height=min(38 + 35 * len(rows), 640),
-        column_order=["#", "role", "pair", "mark", "content"],
-        column_config={
-            "#": st.column_config.NumberColumn("#", width="small"),
-            "role": st.column_config.TextColumn(T("角色", "role"), width="small"),
-            "pair": st.column_config.TextColumn(T("配对", "pair"), width="small"),
-            "mark": st.column_config.TextColumn(T("说明", "note"), width="medium"),
-            "content": st.column_config.TextColumn(T("内容", "content"), width="large"),
-        },
+spec = gu.title(7)
+st.caption(
+    T(
+        "State 保留全部消息；一次调用只发一部分。简单截取会剪断 tool_call 配对，接口回 HTTP 400；按配对截取不会。",
+        "State keeps every message; one call is sent a part. A naive cut splits a tool-call pair and the endpoint "
+        "answers HTTP 400; a paired cut does not.",
     )
-
-
-gu.title(7)
-gu.prose("graph_7_context")
+)
 apps = gu.specimen_apps()
 
 controls, picture = st.columns([3, 2], gap="large")
@@ -147,7 +123,7 @@ kept_count = len(data["kept"])
 st.markdown(
     T(f"**State 里的 messages**（{kept_count} 条，全部保留）", f"**State's messages** ({kept_count}, all kept)")
 )
-show_list(data["kept"], numbers, [])
+gc.show_list(data["kept"], numbers, [])
 naive_col, paired_col = st.columns(2, gap="large")
 for col, key, head in (
     (naive_col, "naive", T("简单截取最后 N 条", "Naive: the last N")),
@@ -156,9 +132,9 @@ for col, key, head in (
     cut = data[key]
     with col:
         st.markdown(T(f"**{head}**（{len(cut['messages'])}）", f"**{head}** ({len(cut['messages'])})"))
-        show_list(cut["messages"], numbers, cut["orphans"])
+        gc.show_list(cut["messages"], numbers, cut["orphans"])
         for call_id in intact_pairs(cut["messages"]):
-            name = pair_name(numbers.get(call_id))
+            name = gc.pair_name(numbers.get(call_id))
             st.markdown(
                 T(
                     f":green-badge[:material/link: 配对完整] {name} · {gu.code(call_id)}",
@@ -188,10 +164,14 @@ for col, key, head in (
                 gu.answer_box(reply.get("content"))
         else:
             st.caption(T("真的发了出去，接口的回答：", "Really sent; the endpoint's answer:"))
-            show_error(result["error"])
+            show_error(result["error"], expected=True)
         with st.expander(T("这次请求的线上记录", "This request on the wire"), icon=":material/upload:"):
             st.json(result["wire"], expanded=2)
 
 source(trim_keeping_pairs)
 source(split_units)
 source(naive_trim)
+
+gu.lesson("graph_7_context")
+st.subheader(T("练习", "Exercises"), anchor=False)
+gx.page7(spec, history_default(lang(), next_question), max_messages)

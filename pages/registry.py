@@ -222,6 +222,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Fixed workflow vs agent",
         ":material/account_tree:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/graph_2_is_tavily_a_tool.py",
@@ -229,6 +230,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Is Tavily a tool?",
         ":material/travel_explore:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/graph_3_state.py",
@@ -236,6 +238,7 @@ PAGES: tuple[PageSpec, ...] = (
         "State, nodes, edges",
         ":material/hub:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/graph_4_threads.py",
@@ -243,6 +246,7 @@ PAGES: tuple[PageSpec, ...] = (
         "thread_id and checkpointers",
         ":material/history:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/graph_5_code_review.py",
@@ -250,6 +254,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The code review",
         ":material/rate_review:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/graph_6_approval.py",
@@ -257,6 +262,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Human approval",
         ":material/approval:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/graph_7_context.py",
@@ -264,6 +270,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Context control",
         ":material/compress:",
         "graph",
+        exercises=2,
     ),
     PageSpec(
         "pages/faults.py",

@@ -307,22 +307,22 @@ def review_findings_steps(
     *,
     sqlite_setting: str | None = None,
     run_processes: bool = True,
+    lang: str = "zh",
 ) -> Generator[RunEvent, None, list[Finding]]:
-    """All six findings, each reproduced on a live run (original vs fixed), step by step."""
+    """All six findings, each reproduced on a live run (original vs fixed), step by step, on ``lang``'s turns."""
+    first = turns(lang)[0]  # the learner's language; the original's own prompts stay as the article wrote them
     findings = [
-        (yield from finding_user_query_steps(llm, search)),
-        (yield from finding_keyword_split_steps(llm, search)),
-        (yield from finding_new_thread_steps(llm, search)),
-        (yield from finding_history_not_sent_steps(llm, search)),
-        (yield from finding_partial_updates_steps(llm, search)),
+        (yield from finding_user_query_steps(llm, search, first)),
+        (yield from finding_keyword_split_steps(llm, search, first)),
+        (yield from finding_new_thread_steps(llm, search, lang=lang)),
+        (yield from finding_history_not_sent_steps(llm, search, lang=lang)),
+        (yield from finding_partial_updates_steps(llm, search, first)),
     ]
     findings.append(finding_in_memory(llm, search, sqlite_setting=sqlite_setting, run_processes=run_processes))
     return findings
 
 
-# ---------------------------------------------------------------------------
-# The same findings, run to the end (the names the lesson has always had)
-# ---------------------------------------------------------------------------
+# ---- the same findings, run to the end (the names the lesson has always had)
 
 
 def finding_user_query(llm: BaseChatModel, search: SearchBackend | None = None, question: str = ZH_TURNS[0]) -> Finding:
@@ -363,14 +363,14 @@ def review_findings(
     *,
     sqlite_setting: str | None = None,
     run_processes: bool = True,
+    lang: str = "zh",
 ) -> list[Finding]:
-    """All six findings, each reproduced on a live run (original vs fixed)."""
-    return drain(review_findings_steps(llm, search, sqlite_setting=sqlite_setting, run_processes=run_processes))
+    """All six findings, each reproduced on a live run (original vs fixed), on ``lang``'s turns."""
+    steps = review_findings_steps(llm, search, sqlite_setting=sqlite_setting, run_processes=run_processes, lang=lang)
+    return drain(steps)
 
 
-# ---------------------------------------------------------------------------
-# Where the original marks each finding, and which store the fixed side uses
-# ---------------------------------------------------------------------------
+# ---- where the original marks each finding, and which store the fixed side uses
 
 
 def finding_lines(context: int = 6) -> dict[int, str]:

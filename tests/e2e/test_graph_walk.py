@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import shot, wait_idle
+from tests.e2e.conftest import rerun, shot, shot_whole, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -88,22 +88,9 @@ def amber_nodes(page, nth: int = 0) -> list[str]:
     )
 
 
-def shot_whole(page, name: str) -> None:
-    """Screenshot the whole lesson: Streamlit scrolls inside stMain, so grow the viewport to fit it."""
-    height = page.evaluate(
-        "() => { const m = document.querySelector('[data-testid=stMain]'); return m ? m.scrollHeight : 1000 }"
-    )
-    page.set_viewport_size({"width": 1400, "height": min(max(int(height), 1000), 16000)})
-    page.wait_for_timeout(800)
-    wait_idle(page)
-    shot(page, name)
-    page.set_viewport_size({"width": 1400, "height": 1000})
-
-
 def press(page, name: str) -> None:
-    page.get_by_role("button", name=name, exact=True).first.click()
-    page.wait_for_timeout(500)
-    wait_idle(page, timeout=60000)
+    with rerun(page, timeout=60000):
+        page.get_by_role("button", name=name, exact=True).first.click()
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -121,9 +108,9 @@ def test_walk_each_lesson(app_url, page, stem, zh, en, nodes, expect, lang):
 
 def test_lesson1_hello_only_the_workflow_searches(app_url, page):
     open_lesson(page, app_url, "graph_1_workflow_vs_agent", "en", "Fixed workflow vs agent")
-    page.get_by_role("radio", name="Hello", exact=True).click()  # an example pill: fills and runs
+    with rerun(page, timeout=60000):
+        page.get_by_role("radio", name="Hello", exact=True).click()  # an example pill: fills and runs
     page.get_by_text("no · the model").wait_for(timeout=60000)
-    wait_idle(page, timeout=60000)
     wait_graph(page, 1)
     assert amber_nodes(page, 0) == ["answer"] and amber_nodes(page, 1) == ["model"]
     body = page.locator("body").inner_text()
@@ -142,6 +129,7 @@ def test_lesson3_mermaid_picture_renders_offline(app_url, page):
 
 def test_lesson4_three_turns_then_history(app_url, page):
     open_lesson(page, app_url, "graph_4_threads", "en", "thread_id and checkpointers")
+    press(page, "New thread")  # the cold page already ran the three turns once; start from an empty thread
     press(page, "Run the three turns here")
     page.get_by_text("lists 15 checkpoints", exact=False).wait_for(timeout=60000)
     wait_idle(page, timeout=60000)
@@ -167,8 +155,8 @@ def test_lesson6_pause_then_resume(app_url, page, lang, send, decide, resume, ex
     assert amber_nodes(page) == ["approve"]  # paused inside the node that called interrupt()
     shot_whole(page, f"graph_6_{lang}_paused")
     if decide:
-        page.get_by_role("radio", name=decide, exact=True).first.click()  # a segmented-control option
-        wait_idle(page)
+        with rerun(page):
+            page.get_by_role("radio", name=decide, exact=True).first.click()  # a segmented-control option
     press(page, resume)
     page.get_by_text(expect, exact=False).first.wait_for(timeout=60000)
     assert "Traceback" not in page.locator("body").inner_text()

@@ -1,0 +1,181 @@
+"""The seven LangGraph pages as a course: English artifacts, and two exercises each, solved right and wrong.
+
+Every expected answer is derived here from the same real call the page's check makes
+(:mod:`lessons.search_assistant.exercises`), never typed: a wrong answer earns a warning and a
+hint, the right one a success.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from lessons.search_assistant import exercises as ex
+from pages.registry import in_section
+from toolcall_lab.llm import build_chat_model
+
+SPECS = dict(enumerate(in_section("graph"), start=1))
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+# Chinese the English pages may show because it IS the specimen, each with an English gloss beside it
+GLOSSED = ("用户问题：", "用户问题", "理解：", "搜索词：", "分析用户的查询", "请完成两个任务")
+
+
+@pytest.fixture(autouse=True)
+def memory_store(monkeypatch):
+    import pages._course as course
+    from toolcall_lab.progress import ProgressStore
+
+    store = ProgressStore.open("memory")
+    monkeypatch.setattr(course, "store", lambda: store)
+    yield store
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def llm():
+    return build_chat_model()
+
+
+def main_texts(at) -> list[str]:
+    """Every text a learner reads in the main area (not the sidebar): prose, code, JSON, tables, alerts."""
+    main = at.main
+    parts: list[str] = []
+    for group in (main.markdown, main.caption, main.text, main.title, main.subheader, main.json):
+        parts.extend(str(el.value) for el in group)
+    # Python source on screen is the specimen as the articles wrote it (inspect.getsource): exempt, not glossed
+    parts.extend(str(c.value) for c in main.code if c.language != "python")
+    for group in (main.error, main.warning, main.success, main.info):
+        parts.extend(str(el.value) for el in group)
+    for df in main.dataframe:
+        parts.extend(str(v) for v in df.value.astype(str).to_numpy().ravel())
+    return parts
+
+
+def unglossed_cjk(at) -> list[str]:
+    """Lines with Chinese that neither is a glossed specimen term nor carries its English beside it (``zh / en``)."""
+    bad = []
+    for text in main_texts(at):
+        for line in text.splitlines():
+            if not CJK.search(line):
+                continue
+            if re.search(r"\s/\s[A-Za-z]", line):  # a bilingual specimen string: 中文 / English
+                continue
+            stripped = line
+            for term in GLOSSED:
+                stripped = stripped.replace(term, "")
+            if CJK.search(stripped):
+                bad.append(line)
+    return bad
+
+
+def check_buttons(at):
+    return [b for b in at.button if b.label == "Check"]
+
+
+def submit(at, n: int):
+    """Press exercise n's Check (the exercises are the last forms of the page, in order)."""
+    check_buttons(at)[n - 1].click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def key(page: int, n: int) -> str:
+    return f"exercise-{SPECS[page].url_path}-{n}::answer"
+
+
+@pytest.mark.parametrize("page", sorted(SPECS))
+def test_english_page_has_no_unglossed_chinese_and_two_exercises(open_page, page):
+    at = open_page(SPECS[page].path, "en")
+    assert not at.exception, at.exception
+    assert unglossed_cjk(at) == []
+    assert SPECS[page].exercises == 2
+    assert len(check_buttons(at)) == 2
+
+
+def _solve(at, page: int, n: int, set_answer, wrong, right):
+    set_answer(at, wrong)
+    submit(at, n)
+    assert at.warning and at.info, "a wrong answer gets feedback and a hint"
+    set_answer(at, right)
+    submit(at, n)
+    assert any(s.value.startswith("Right") for s in at.success), [s.value for s in at.success]
+
+
+def _widget(kind: str, page: int, n: int):
+    def set_answer(at, value):
+        getattr(at, kind)(key=key(page, n)).set_value(value)
+
+    return set_answer
+
+
+def test_page1_exercises(open_page, llm):
+    at = open_page(SPECS[1].path, "en")
+    searched = ex.agent_searches(llm, "Hello", None).expected
+    _solve(at, 1, 1, _widget("radio", 1, 1), "no" if searched else "yes", "yes" if searched else "no")
+    examples = ["How hot is Bangkok today?", "Hello", "What does a LangGraph checkpointer do?"]
+    right = ex.only_workflow_searches(llm, None, examples).expected
+    _solve(at, 1, 2, _widget("text_input", 1, 2), "How hot is Bangkok today?", right)
+
+
+def test_page2_exercises(open_page):
+    at = open_page(SPECS[2].path, "en")
+    required = ex.required_fields(None).expected
+    _solve(at, 2, 1, _widget("multiselect", 2, 1), ["limit"], required)
+    right = json.dumps(ex.search_args_valid(None, 3).expected)
+    _solve(at, 2, 2, _widget("text_area", 2, 2), '{"query": "Bangkok", "limit": 30}', right)
+
+
+def test_page3_exercises(open_page):
+    at = open_page(SPECS[3].path, "en")
+    count = ex.reducer_count("a1", None).expected
+    _solve(at, 3, 1, _widget("number_input", 3, 1), count + 1, count)
+    right = repr(ex.partial_update(None, "Bangkok weather").expected)
+    _solve(at, 3, 2, _widget("text_area", 3, 2), "{'search_query': 'Bangkok weather', 'city': 'x'}", right)
+
+
+def test_page4_exercises(open_page, llm):
+    at = open_page(SPECS[4].path, "en")
+    count = ex.history_count(llm, "en", None).expected
+    _solve(at, 4, 1, _widget("number_input", 4, 1), 3, count)
+    pair = ex.same_thread(llm, "en", None).expected
+
+    def set_ids(at, ids):
+        at.text_input(key=key(4, 2) + "::1").set_value(ids[0])
+        at.text_input(key=key(4, 2) + "::2").set_value(ids[1])
+
+    _solve(at, 4, 2, set_ids, ("one", "two"), pair)
+
+
+def test_page5_exercises(open_page):
+    at = open_page(SPECS[5].path, "en")
+    question = "How hot is Bangkok today?"
+    survivors = ex.split_survivors(None, question).expected
+    _solve(at, 5, 1, _widget("multiselect", 5, 1), ["ascii_colon", "no_label"], survivors)
+    reply = ex.parsable_reply(None, question, "Bangkok weather").expected
+    _solve(at, 5, 2, _widget("text_area", 5, 2), "搜索词: Bangkok weather", reply)
+
+
+def test_page6_exercises(open_page, llm):
+    at = open_page(SPECS[6].path, "en")
+    path = ex.reject_path(llm, "en", None).expected
+    _solve(at, 6, 1, _widget("radio", 6, 1), ["approve", "tools", "model"], path)
+    edit = json.dumps(ex.valid_edit(None, ex.pending_args(llm, "en")).expected)
+    _solve(at, 6, 2, _widget("text_area", 6, 2), '{"mesage": "typo"}', edit)
+
+
+def test_page7_exercises(open_page, llm):
+    at = open_page(SPECS[7].path, "en")
+    history = ex.three_turn_history(llm, "en", "What about Beijing?")
+    orphan = ex.naive_orphans(history, 7, None).expected
+    _solve(at, 7, 1, _widget("radio", 7, 1), "no" if orphan else "yes", "yes" if orphan else "no")
+    budget = ex.safe_budget(history, None).expected
+    _solve(at, 7, 2, _widget("number_input", 7, 2), 7, budget)
+
+
+@pytest.mark.parametrize("page", sorted(SPECS))
+def test_chinese_page_opens_with_its_exercises(open_page, page):
+    at = open_page(SPECS[page].path, "zh")
+    assert not at.exception, at.exception
+    assert len([b for b in at.button if b.label == "检查"]) == 2
