@@ -8,17 +8,25 @@ from :mod:`pages._ui` under their own names: pages import them from there.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
 from lessons.content import lesson_text
-from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, SYSTEM_PROMPT
+from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, system_prompt
+from lessons.tutor.lesson_common import Check
 from lessons.tutor.tools import build_tools
+from pages._course import Verdict
+from pages._frame import page_links
 from pages._ui import T, lang, live_run_panel, loading
 from pages.registry import in_section
+from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.kwargs import render_call
+
+#: The query parameter of the English page's switch to the article's Chinese original.
+ORIGINAL_PARAM = "original"
 
 # The article's three questions, as the student typed them, and the same in English
 # (the built-in model understands both; the tools answer in Chinese either way).
@@ -35,6 +43,20 @@ QUESTIONS: dict[str, tuple[str, str, str]] = {
     ),
 }
 
+# The four steps of lesson1_four_steps, by key: (zh, en).
+STEP_TITLES: dict[str, tuple[str, str]] = {
+    "ask": ("① 程序把问题和工具清单一起发给模型", "① Your program sends the question with the tool list"),
+    "intent": (
+        "② 模型只回一行意图：想调哪个工具、传什么参数",
+        "② The model only states an intent: which tool, which arguments",
+    ),
+    "act": (
+        "③ 你的代码真的执行工具，结果包成 ToolMessage",
+        "③ Your code really runs each tool and wraps the result in a ToolMessage",
+    ),
+    "answer": ("④ 再问一轮，模型看着结果组织回答", "④ Ask again: the model words its answer from the results"),
+}
+
 # Why a run stopped (the agent's STOP_* keys), in words: (zh, en).
 STOP_REASONS: dict[str, tuple[str, str]] = {
     STOP_FINAL: ("模型不再要工具，给出了最终回答", "the model asked for no more tools and answered"),
@@ -46,22 +68,63 @@ STOP_REASONS: dict[str, tuple[str, str]] = {
 }
 
 
+def edition() -> str:
+    """Which edition of 小E the page runs: English on an English page, unless the learner asked for the original."""
+    if lang() != "en":
+        return "zh"
+    return "zh" if st.query_params.get(ORIGINAL_PARAM) == "1" else "en"
+
+
 def questions() -> list[str]:
-    """The article's three questions in the session's language."""
-    return list(QUESTIONS["en" if lang() == "en" else "zh"])
+    """The article's three questions in the page's edition."""
+    return list(QUESTIONS[edition()])
 
 
 # ---------------------------------------------------------------- page frame
 def lesson_intro(n: int) -> None:
-    """Title and prose of lesson ``n``: the md file's ``# heading`` becomes the page title."""
-    text = lesson_text(in_section("tutor")[n - 1].lesson, lang())
+    """Links along the course, the title, one line, the edition switch; the prose folded below.
+
+    The md file's ``# heading`` becomes the page title and its first sentence the line under
+    it; the rest waits in "The lesson" so the artifact is on the first screen.
+    """
+    spec = in_section("tutor")[n - 1]
+    page_links(spec.path)
+    text = lesson_text(spec.lesson, lang())
     first, _, rest = text.partition("\n")
-    if first.startswith("# "):
-        st.title(first[2:].strip())
-        st.markdown(rest.strip())
-    else:  # no heading in the file: keep it all as prose
-        st.title(T("小E 助教", "The 小E tutor"))
-        st.markdown(text)
+    title = first[2:].strip() if first.startswith("# ") else T("小E 助教", "The 小E tutor")
+    prose = rest.strip() if first.startswith("# ") else text
+    st.title(title)
+    lead = prose.split("\n\n", 1)[0].replace("\n", " ")
+    st.caption(lead.split(". ", 1)[0].rstrip(".") + "." if lang() == "en" else lead.split("。", 1)[0] + "。")
+    if lang() == "en":
+        original = st.toggle(
+            "Run the article's Chinese original instead (小E as the article wrote it)",
+            value=edition() == "zh",
+            key="tutor::original",
+            help="The tools, data, questions and answers in Chinese, exactly as the article has them.",
+        )
+        if original != (edition() == "zh"):
+            if original:
+                st.query_params[ORIGINAL_PARAM] = "1"
+            else:
+                del st.query_params[ORIGINAL_PARAM]
+            st.rerun()
+    with st.expander(T("本课讲解", "The lesson"), icon=":material/menu_book:"):
+        st.markdown(prose)
+
+
+def verdict(check: Check, right: str, wrong: str) -> Verdict:
+    """A lesson's :class:`Check` as the course's :class:`Verdict`, the learner's own artifact quoted.
+
+    ``right`` / ``wrong`` are the page's words; ``{got}`` and ``{expected}`` in them are filled
+    with what the check computed (JSON for lists and dicts).
+    """
+
+    def text(value: Any) -> str:
+        return value if isinstance(value, str) else json_text(value, indent=None)
+
+    words = right if check.correct else wrong
+    return Verdict(check.correct, words.format(got=text(check.got), expected=text(check.expected)), check.expected)
 
 
 def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> Any:
@@ -81,12 +144,13 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
                 "its raw artifacts.",
             )
         )
+        ed = edition()
         with st.expander(T("系统提示词", "System prompt")):
-            st.code(SYSTEM_PROMPT, language="text", wrap_lines=True)
+            st.code(system_prompt(ed), language="text", wrap_lines=True)
         return live_run_panel(
-            key=key,
-            tools_factory=build_tools,
-            system=SYSTEM_PROMPT,
+            key=key if ed == "zh" else f"{key}-en",
+            tools_factory=functools.partial(build_tools, lang=ed),
+            system=system_prompt(ed),
             highlight=highlight,
             examples=[*questions(), *extra],
         )
@@ -127,7 +191,7 @@ def render_steps(summary: dict[str, Any]) -> None:
             )
         )
         for call, observation in zip(step["tool_calls"], step["observations"], strict=True):
-            st.code(f"{call_text(call)}   # id={call.get('id')}", language="python", wrap_lines=True)
+            st.code(f"{call_text(call)}   # id={call.get('id')}", language="python")
             st.code(observation, language="text", wrap_lines=True)
 
 
