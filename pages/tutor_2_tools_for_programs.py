@@ -45,7 +45,7 @@ with left:
             T(
                 "文章原题，内置教学模型（离线、确定性）现场运行 run_manual。",
                 "The article's question in its English edition, run through run_manual by the built-in "
-                "teaching model (the original passes 下周三, next Wednesday, the same way: switch above).",
+                "teaching model (the original passes 下周三 (next Wednesday) the same way: switch above).",
             )
         )
         st.markdown(

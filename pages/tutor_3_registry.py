@@ -19,11 +19,6 @@ from pages._ui import T, lesson_columns, show_error, source
 from pages.registry import in_section
 from toolcall_lab.errors import explain
 
-CHOICE_WORDS = {  # the predict exercise's two answers, in words
-    "first_paragraph": ("只有第一段（Args 段被拆走了）", "only the first paragraph (the Args section moved out)"),
-    "whole_docstring": ("整段文档字符串，连 Args 段一起", "the whole docstring, Args section included"),
-}
-
 
 @st.cache_data(show_spinner=False, max_entries=4)
 def registry_data(edition: str = "zh") -> dict[str, Any]:
@@ -168,8 +163,8 @@ exercise(
         "不加 parse_docstring=True 时，`get_schedule` 的 description 里是什么？",
         "Without parse_docstring=True, what is in `get_schedule`'s description?",
     ),
-    ask=lambda key: st.radio(
-        T("description", "description"), DESCRIPTION_CHOICES, format_func=lambda c: T(*CHOICE_WORDS[c]), key=key
+    ask=lambda key: {T(*tu.DESCRIPTION_WORDS[c]): c for c in DESCRIPTION_CHOICES}.get(
+        st.radio("description", [T(*tu.DESCRIPTION_WORDS[c]) for c in DESCRIPTION_CHOICES], key=key) or ""
     ),
     check=lambda a: tu.verdict(
         check_predict_description(a, ed),

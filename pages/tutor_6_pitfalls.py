@@ -95,6 +95,15 @@ with right:
     tu.tutor_live_run("tutor6", highlight="tool_message", extra=[tomorrow])
 
 shown = symptom_data(ed)
+
+
+def ask_pitfall(key: str) -> int | None:
+    """The untitled broken run, then the learner's pick of one of the seven pitfalls."""
+    render_artifact(shown["artifact"])
+    titles = {i: f"{i}. {T(*tu.TITLES[k])}" for i, k in PITFALL_KEYS.items()}
+    return st.selectbox(T("坑", "Pitfall"), list(PITFALL_KEYS), format_func=titles.__getitem__, key=key)
+
+
 exercise(
     spec,
     1,
@@ -102,15 +111,7 @@ exercise(
     prompt=T(
         "下面是一次真实的坏运行（没写标题）。它是哪个坑造成的？", "Below is a real broken run, untitled. Which pitfall?"
     ),
-    ask=lambda key: (
-        render_artifact(shown["artifact"]),
-        st.selectbox(
-            T("坑", "Pitfall"),
-            list(PITFALL_KEYS),
-            format_func=lambda i: f"{i}. {T(*tu.TITLES[PITFALL_KEYS[i]])}",
-            key=key,
-        ),
-    )[1],
+    ask=ask_pitfall,
     check=lambda a: tu.verdict(
         check_predict_pitfall(a, ed),
         T("对：这是第 {expected} 个坑。", "Right: pitfall {expected}."),
