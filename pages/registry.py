@@ -192,6 +192,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The model talks, your code acts",
         ":material/record_voice_over:",
         "tutor",
+        exercises=2,
     ),
     PageSpec(
         "pages/tutor_2_tools_for_programs.py",
@@ -199,6 +200,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Tools are written for programs",
         ":material/handyman:",
         "tutor",
+        exercises=2,
     ),
     PageSpec(
         "pages/tutor_3_registry.py",
@@ -206,16 +208,18 @@ PAGES: tuple[PageSpec, ...] = (
         "Registry and schema snapshot",
         ":material/inventory:",
         "tutor",
+        exercises=2,
     ),
-    PageSpec("pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor"),
+    PageSpec("pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor", exercises=2),
     PageSpec(
         "pages/tutor_5_manual_vs_react.py",
         "手写循环 vs ReAct",
         "Manual loop vs ReAct",
         ":material/compare_arrows:",
         "tutor",
+        exercises=2,
     ),
-    PageSpec("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor"),
+    PageSpec("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", exercises=2),
     PageSpec(
         "pages/graph_1_workflow_vs_agent.py",
         "固定工作流 vs Agent",

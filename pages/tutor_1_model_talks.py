@@ -6,47 +6,36 @@ from typing import Any
 import streamlit as st
 
 from lessons.tutor.agent import run_manual
-from lessons.tutor.lesson_1_model_talks import lesson1_four_steps
+from lessons.tutor.lesson_1_model_talks import MAKE_GOAL, check_make_calls, check_predict_calls, lesson1_four_steps
+from lessons.tutor.tools import build_tools
 from pages import _tutor_ui as tu
-from pages._ui import T, chat_model, lang, lesson_columns, model_label, settings, show_error, source
+from pages._course import exercise
+from pages._ui import T, chat_model, lesson_columns, model_label, settings, show_error, source
+from pages.registry import in_section
 from toolcall_lab.errors import explain
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.llm import build_chat_model
 
-# The four steps of lesson1_four_steps, by key: (zh, en).
-STEP_TITLES: dict[str, tuple[str, str]] = {
-    "ask": ("① 程序把问题和工具清单一起发给模型", "① Your program sends the question with the tool list"),
-    "intent": (
-        "② 模型只回一行意图：想调哪个工具、传什么参数",
-        "② The model only states an intent: which tool, which arguments",
-    ),
-    "act": (
-        "③ 你的代码真的执行工具，结果包成 ToolMessage",
-        "③ Your code really runs each tool and wraps the result in a ToolMessage",
-    ),
-    "answer": ("④ 再问一轮，模型看着结果组织回答", "④ Ask again: the model words its answer from the results"),
-}
-
 
 @st.cache_data(show_spinner=False, max_entries=8)
-def builtin_run(language: str) -> dict[str, Any]:
-    """Lesson 1 over the built-in model: question two in ``language``."""
-    return lesson1_four_steps(build_chat_model(), tu.QUESTIONS[language][1])
+def builtin_run(edition: str) -> dict[str, Any]:
+    """Lesson 1 over the built-in model: question two in ``edition``'s tools and words."""
+    return lesson1_four_steps(build_chat_model(), tu.QUESTIONS[edition][1], edition)
 
 
 def step_heading(step: dict[str, Any]) -> None:
-    """The step's title, worded from its key."""
-    st.markdown(f"#### {T(*STEP_TITLES[step['key']])}")
+    st.markdown(f"#### {T(*tu.STEP_TITLES[step['key']])}")  # the step's title, worded from its key
 
 
 tu.lesson_intro(1)
 left, right = lesson_columns()
 
+ed = tu.edition()
 with left:
-    question = tu.QUESTIONS[lang()][1]
+    question = tu.QUESTIONS[ed][1]
     st.subheader(T("同一次运行的四个步骤", "Four steps of one run"), anchor=False)
     st.markdown(f"**{T('问题', 'Question')}:** {question}")
-    run_key = f"tutor1::run::{lang()}"
+    run_key = f"tutor1::run::{ed}"
     # The click is remembered by a callback: it survives a rerun that happens before the page runs.
     st.button(
         T("用当前模型重新跑一次", "Run it again with the active model"),
@@ -58,7 +47,8 @@ with left:
     if st.session_state.pop("tutor1::rerun_asked", False):
         with st.status(T("运行中……", "Running…")) as status:
             try:
-                st.session_state[run_key] = {"data": lesson1_four_steps(chat_model(), question), "label": model_label()}
+                data = lesson1_four_steps(chat_model(), question, ed)
+                st.session_state[run_key] = {"data": data, "label": model_label()}
                 status.update(label=T("完成", "Done"), state="complete")
             except Exception as exc:
                 status.update(label=T("运行失败", "The run failed"), state="error")
@@ -76,7 +66,7 @@ with left:
     if run_key in st.session_state:
         data, label = st.session_state[run_key]["data"], st.session_state[run_key]["label"]
     else:
-        data = tu.run_cached(builtin_run, lang())
+        data = tu.run_cached(builtin_run, ed)
         label = T("内置教学模型（离线、确定性）", "built-in teaching model (offline, deterministic)")
     st.caption(
         T("模型：", "Model: ")
@@ -100,10 +90,8 @@ with left:
         cols[0].metric(T("消息条数", "Messages"), len(request.get("messages", [])))
         cols[1].metric(T("工具 schema", "Tool schemas"), len(request.get("tools", [])))
         cols[2].metric(T("请求体字节", "Body bytes"), len(json.dumps(request, ensure_ascii=False).encode()))
-        st.markdown(
-            T("随请求一起发出的工具：", "Tools sent with the request: ")
-            + " ".join(f"`{t['function']['name']}`" for t in request.get("tools", []))
-        )
+        tool_names = " ".join(f"`{t['function']['name']}`" for t in request.get("tools", []))
+        st.markdown(T("随请求一起发出的工具：", "Tools sent with the request: ") + tool_names)
         with st.expander(T("请求体（线上原样）", "Request body (as sent on the wire)"), icon=":material/upload:"):
             st.json(request, expanded=3)
 
@@ -138,7 +126,7 @@ with left:
         second = answer["artifact"]["request"] or {}
         tool_msgs = {m.get("tool_call_id"): m for m in second.get("messages", []) if m.get("role") == "tool"}
         for ex in act["artifact"]["executions"]:
-            st.code(f"{tu.call_text(ex)}   # tool_call_id={ex['id']}", language="python", wrap_lines=True)
+            st.code(f"{tu.call_text(ex)}   # tool_call_id={ex['id']}", language="python")
             st.code(ex["observation"], language="text", wrap_lines=True)
             if ex["id"] in tool_msgs:
                 with st.expander(
@@ -160,5 +148,49 @@ with left:
 
     source(run_manual, T("源码：run_manual（四步就是这个循环）", "Source: run_manual (the four steps are this loop)"))
 
+
 with right:
     tu.tutor_live_run("tutor1", highlight="tool_call")
+
+spec = in_section("tutor")[0]
+names = [t.name for t in build_tools()]
+exercise(
+    spec,
+    1,
+    title=T("预测：第 ② 步模型会要哪些工具？", "Predict: which tools will the model ask for in step ②?"),
+    prompt=T(
+        f"问题二「{tu.QUESTIONS[ed][1]}」的第一次回复里，模型会按什么顺序要哪些工具？（按顺序选）",
+        f"For question two, “{tu.QUESTIONS[ed][1]}”, which tools does the first reply ask for, in order? "
+        "(pick them in order)",
+    ),
+    ask=lambda key: st.multiselect(T("工具", "Tools"), names, key=key),
+    check=lambda a: tu.verdict(
+        check_predict_calls(a, ed),
+        T("对：AIMessage.tool_calls 正是 {expected}。", "Right: AIMessage.tool_calls is exactly {expected}."),
+        T(
+            "真实回复里的 tool_calls 是另一组；你选的是 {got}。",
+            "The real reply's tool_calls differ; you picked {got}.",
+        ),
+    ),
+    hint=T("一句话里问了两件事：课表和进度。", "The sentence asks two things: the timetable and the progress."),
+)
+exercise(
+    spec,
+    2,
+    title=T("动手：一句话让模型同时要两个工具", "Make it: one question, two tools in one reply"),
+    prompt=T(
+        f"写一个问题，让模型的第一次回复同时要 `{'`、`'.join(MAKE_GOAL)}`（内置模型现场检查）。",
+        f"Write a question whose first reply asks for both `{'` and `'.join(MAKE_GOAL)}` (checked live on the "
+        "built-in model).",
+    ),
+    ask=lambda key: st.text_input(T("你的问题", "Your question"), key=key, max_chars=500),
+    check=lambda a: tu.verdict(
+        check_make_calls(a, ed),
+        T("成了：模型第一次回复要了 {got}。", "Done: the first reply asked for {got}."),
+        T("模型第一次回复要的是 {got}。", "The first reply asked for {got}."),
+    ),
+    hint=T(
+        "一个从句问单词等级，另一个从句问某个 YYYY-MM-DD 日期的课。",
+        "One clause about a word's level, another about classes on a YYYY-MM-DD date.",
+    ),
+)

@@ -4,43 +4,55 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.tutor.lesson_2_tools_for_programs import OTHER_SCHEDULES, lesson2_tools_for_programs
+from lessons.tutor import tools_en
+from lessons.tutor.lesson_2_tools_for_programs import (
+    DATE_CHOICES,
+    OTHER_SCHEDULES,
+    OTHER_SCHEDULES_EN,
+    TODAY,
+    check_fix_date,
+    check_predict_rejects,
+    lesson2_tools_for_programs,
+)
 from lessons.tutor.tools import make_get_schedule
 from pages import _tutor_ui as tu
+from pages._course import exercise
 from pages._ui import T, lesson_columns, source
+from pages.registry import in_section
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.llm import build_chat_model
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
-def builtin_run() -> dict[str, Any]:
-    """Lesson 2 over the built-in model, on the article's own 下周三 question."""
-    return lesson2_tools_for_programs(build_chat_model())
+def builtin_run(edition: str) -> dict[str, Any]:
+    """Lesson 2 over the built-in model, on the article's own 下周三 (next Wednesday) question."""
+    return lesson2_tools_for_programs(build_chat_model(), tu.QUESTIONS[edition][2], edition)
 
 
 tu.lesson_intro(2)
 left, right = lesson_columns()
+ed = tu.edition()
 
 with left:
-    data = tu.run_cached(builtin_run)
+    data = tu.run_cached(builtin_run, ed)
     run = data["run"]
 
     # 1. the 下周三 run: the tool explains, the model answers honestly
     with st.container(border=True):
-        st.subheader(T("「下周三」这一轮", "The 「下周三」 (next Wednesday) run"), anchor=False)
+        st.subheader(T("「下周三」这一轮", "The “next Wednesday” run"), anchor=False)
         st.markdown(f"**{T('问题', 'Question')}:** {run['question']}")
         st.caption(
             T(
                 "文章原题，内置教学模型（离线、确定性）现场运行 run_manual。",
-                "The article's own question (in Chinese: “Do I have class next Wednesday? My id is S1001”), "
-                "run through run_manual by the built-in teaching model.",
+                "The article's question in its English edition, run through run_manual by the built-in "
+                "teaching model (the original passes 下周三 (next Wednesday) the same way: switch above).",
             )
         )
         st.markdown(
             T("**模型的调用**：日期原样传入，没有换算", "**The model's call**: the date passed through as typed")
         )
         call = data["tool_call"] or {}
-        st.code(f"{tu.call_text(call)}   # id={call.get('id')}", language="python", wrap_lines=True)
+        st.code(f"{tu.call_text(call)}   # id={call.get('id')}", language="python")
         st.markdown(
             T(
                 "**工具回的 ToolMessage**：不是异常，是一句告诉模型怎么改的话",
@@ -83,11 +95,7 @@ with left:
     with st.container(border=True):
         st.subheader(T("一个工厂，两份数据", "One factory, two data sets"), anchor=False)
         same = data["same_factory"]
-        st.code(
-            f"make_get_schedule(schedules).invoke({json_text(same['call'], indent=None)})",
-            language="python",
-            wrap_lines=True,
-        )
+        st.code(f"make_get_schedule(schedules).invoke({json_text(same['call'], indent=None)})", language="python")
         c1, c2 = st.columns(2)
         with c1:
             st.markdown(T("**默认数据** `SCHEDULES`", "**Default data** `SCHEDULES`"))
@@ -96,10 +104,10 @@ with left:
             st.markdown(T("**分校数据** `OTHER_SCHEDULES`", "**Branch campus data** `OTHER_SCHEDULES`"))
             st.code(same["other_data"], language="text", wrap_lines=True)
         with st.expander(T("分校数据本身", "The branch campus data itself"), icon=":material/database:"):
-            st.json(OTHER_SCHEDULES)
+            st.json(OTHER_SCHEDULES_EN if ed == "en" else OTHER_SCHEDULES)
 
     source(
-        make_get_schedule,
+        tools_en.make_get_schedule if ed == "en" else make_get_schedule,
         T("源码：make_get_schedule（工厂 + 友好报错）", "Source: make_get_schedule (a factory, with friendly errors)"),
     )
 
@@ -108,7 +116,45 @@ with right:
         "tutor2",
         highlight="tool_message",
         extra=[
-            T("xylophone 是几级？", "What level is xylophone?"),
-            T("学号 S9999 学到哪了？", "How far has student S9999 got?"),
+            "What level is xylophone?" if ed == "en" else "xylophone 是几级？",
+            "How far has student S9999 got?" if ed == "en" else "学号 S9999 学到哪了？",
         ],
     )
+
+spec = in_section("tutor")[1]
+exercise(
+    spec,
+    1,
+    title=T("预测：哪些日期会被工具纠正？", "Predict: which dates does the tool answer with a correction?"),
+    prompt=T(
+        "调用 `get_schedule(student_id='S1001', date=…)`：哪些日期拿到的是一句纠正，而不是课表？",
+        "Calling `get_schedule(student_id='S1001', date=…)`: which dates get a correction instead of a timetable?",
+    ),
+    ask=lambda key: st.pills(T("日期", "Dates"), DATE_CHOICES[ed], selection_mode="multi", key=key),
+    check=lambda a: tu.verdict(
+        check_predict_rejects(a, ed),
+        T("对：真实工具纠正了 {expected}。", "Right: the real tool corrected {expected}."),
+        T("真实工具纠正的是 {expected}。它的回复：{got}", "The real tool corrected {expected}. Its replies: {got}"),
+    ),
+    hint=T(
+        "格式对、日子也真实存在才会查表；没课也是查表的结果。",
+        "Only a well-formed, real date reaches the timetable; “no lesson” is a timetable answer too.",
+    ),
+)
+exercise(
+    spec,
+    2,
+    title=T("修复：把「下周三」换成工具要的日期", "Fix it: turn “next Wednesday” into the date the tool needs"),
+    prompt=T(
+        f"今天是 {TODAY.isoformat()}（周五）。模型把「下周三」原样传了进去；写出应该传的 date。",
+        f"Today is {TODAY.isoformat()} (a Friday). The model passed “next Wednesday” raw; type the date it "
+        "should have passed.",
+    ),
+    ask=lambda key: st.text_input("date", key=key, max_chars=40, placeholder="YYYY-MM-DD"),
+    check=lambda a: tu.verdict(
+        check_fix_date(a, ed),
+        T("对：工具回了课表：{got}", "Right: the tool answered with the timetable: {got}"),
+        T("工具对这个 date 的回复：{got}", "The tool's reply to that date: {got}"),
+    ),
+    hint=T("下周一是 07-27。", "Next Monday is 07-27."),
+)

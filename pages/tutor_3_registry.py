@@ -4,37 +4,42 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.tutor.lesson_3_registry import lesson3_registry, parse_docstring_comparison
+from lessons.tutor.lesson_3_registry import (
+    DESCRIPTION_CHOICES,
+    FIX_SOURCE,
+    check_fix_docstring,
+    check_predict_description,
+    lesson3_registry,
+    parse_docstring_comparison,
+)
 from lessons.tutor.registry import get_tool, schema_snapshot
 from pages import _tutor_ui as tu
+from pages._course import exercise
 from pages._ui import T, lesson_columns, show_error, source
+from pages.registry import in_section
 from toolcall_lab.errors import explain
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
-def registry_data() -> dict[str, Any]:
-    """Lesson 3 over the default tools."""
-    return lesson3_registry()
+def registry_data(edition: str = "zh") -> dict[str, Any]:
+    """Lesson 3 over the default tools of ``edition``."""
+    return lesson3_registry(lang=edition)
 
 
 tu.lesson_intro(3)
 left, right = lesson_columns()
+ed = tu.edition()
 
 with left:
-    data = tu.run_cached(registry_data)
+    data = tu.run_cached(registry_data, ed)
 
     # 1. the registry: one list, loud on a wrong name
     with st.container(border=True):
         st.subheader(T("工具清单 TOOLS", "The registry TOOLS"), anchor=False)
+        listed = " ".join(f"`{name}`" for name in data["names"])
+        st.markdown(T("两种循环绑定的都是这一份：", "Both loops bind this one list: ") + listed)
         st.markdown(
-            T("两种循环绑定的都是这一份：", "Both loops bind this one list: ")
-            + " ".join(f"`{name}`" for name in data["names"])
-        )
-        st.markdown(
-            T(
-                '名字写错时 `get_tool("get_weather")` 当场失败：',
-                'A wrong name fails on the spot, `get_tool("get_weather")`:',
-            )
+            T('名字写错时 `get_tool("get_weather")` 当场失败：', 'A wrong name fails, `get_tool("get_weather")`:')
         )
         if data["lookup_error"]:  # the KeyError text get_tool("get_weather") really raised in the lesson
             show_error(
@@ -47,7 +52,7 @@ with left:
                     hint_en="A misspelt name is a development bug: let it fail rather than paper over it "
                     "while the model reasons on a wrong result.",
                 ),
-                warning=True,
+                expected=True,
             )
         source(get_tool)
 
@@ -85,13 +90,8 @@ with left:
         for tab, entry in zip(tabs, snapshot, strict=True):
             with tab:
                 st.markdown(T("**description**（模型据此决定调不调）", "**description** (the model decides from it)"))
-                st.code(entry["description"], language="text", wrap_lines=True)
-                st.markdown(
-                    T(
-                        "**parameters**（args_schema.model_json_schema()）",
-                        "**parameters** (args_schema.model_json_schema())",
-                    )
-                )
+                st.code(entry["description"], language="text")
+                st.markdown("**parameters** (args_schema.model_json_schema())")
                 st.json(entry["parameters"])
         source(schema_snapshot)
 
@@ -136,24 +136,56 @@ with left:
             )
         )
         c1, c2 = st.columns(2)
+        badges = {
+            "without": f":red-badge[:material/remove_circle: {T('参数说明丢失', 'parameter descriptions lost')}]",
+            "with": f":green-badge[:material/check_circle: {T('参数说明齐全', 'every parameter described')}]",
+        }
         for col, key, head in ((c1, "without", "`@tool`"), (c2, "with", "`@tool(parse_docstring=True)`")):
             with col:
-                st.markdown(f"**{head}**")
-                if key == "without":
-                    st.markdown(
-                        f":red-badge[:material/remove_circle: {T('参数说明丢失', 'parameter descriptions lost')}]"
-                    )
-                else:
-                    st.markdown(
-                        f":green-badge[:material/check_circle: {T('参数说明齐全', 'every parameter described')}]"
-                    )
-                st.markdown("`parameters.properties`")
+                st.markdown(f"**{head}**  \n{badges[key]}  \n`parameters.properties`")
                 st.json(props[key], expanded=True)
                 st.markdown(T("`description`（Args 段去了哪里？）", "`description` (where did the Args section go?)"))
-                st.code(comparison[key]["description"], language="text", wrap_lines=True)
+                st.code(comparison[key]["description"], language="text")
                 with st.expander(T("完整的工具 schema", "The whole tool schema")):
                     st.json(comparison[key]["openai_tool"])
         source(parse_docstring_comparison)
 
 with right:
-    tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[T("北京天气怎么样？", "What's the weather in Beijing?")])
+    weather = "What's the weather in Beijing?" if ed == "en" else "北京天气怎么样？"
+    tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[weather])
+
+spec = in_section("tutor")[2]
+exercise(
+    spec,
+    1,
+    title=T("预测：裸 @tool 的 description 是什么？", "Predict: what does a bare @tool keep as the description?"),
+    prompt=T(
+        "不加 parse_docstring=True 时，`get_schedule` 的 description 里是什么？",
+        "Without parse_docstring=True, what is in `get_schedule`'s description?",
+    ),
+    ask=lambda key: {T(*tu.DESCRIPTION_WORDS[c]): c for c in DESCRIPTION_CHOICES}.get(
+        st.radio("description", [T(*tu.DESCRIPTION_WORDS[c]) for c in DESCRIPTION_CHOICES], key=key) or ""
+    ),
+    check=lambda a: tu.verdict(
+        check_predict_description(a, ed),
+        T("对，真实的 description 是：{got}", "Right, the real description is: {got}"),
+        T("看真实的 description：{got}", "Look at the real description: {got}"),
+    ),
+    hint=T("看上面「@tool」一栏的 description。", "Look at the description in the “@tool” column above."),
+)
+exercise(
+    spec,
+    2,
+    title=T("修复：让每个参数都有说明", "Fix it: give every parameter a description"),
+    prompt=T(
+        "改这段源码（只解析、不运行），让建出的工具里每个参数都有 description。",
+        "Edit this source (parsed, never run) so that every parameter of the built tool has a description.",
+    ),
+    ask=lambda key: st.text_area("source", FIX_SOURCE[ed], height=200, key=key),
+    check=lambda a: tu.verdict(
+        check_fix_docstring(a, ed),
+        T("成了：每个参数都有说明。", "Done: every parameter is described."),
+        T("还没有说明的参数：{got}", "Parameters still without a description: {got}"),
+    ),
+    hint=T("Args 段里每个参数一行：`名字: 说明`。", "One line per parameter in the Args section: `name: text`."),
+)

@@ -4,20 +4,29 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.tutor.lesson_4_loop_guard import lesson4_loop_guard, run_unguarded
+from lessons.tutor.lesson_4_loop_guard import (
+    MAKE_TOOL_RUNS,
+    check_make_tool_runs,
+    check_predict_model_calls,
+    lesson4_loop_guard,
+    run_unguarded,
+)
 from lessons.tutor.loop_guard import LoopGuard, call_key
 from pages import _tutor_ui as tu
+from pages._course import exercise
 from pages._ui import T, lesson_columns, source
+from pages.registry import in_section
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def guard_data(max_steps: int, hard_limit: int) -> dict[str, Any]:
-    """Lesson 4 with the learner's step limit and hard cap."""
-    return lesson4_loop_guard(max_steps=max_steps, hard_limit=hard_limit)
+def guard_data(max_steps: int, hard_limit: int, edition: str = "zh") -> dict[str, Any]:
+    """Lesson 4 with the learner's step limit and hard cap, in ``edition``."""
+    return lesson4_loop_guard(max_steps=max_steps, hard_limit=hard_limit, lang=edition)
 
 
 tu.lesson_intro(4)
 left, right = lesson_columns()
+ed = tu.edition()
 
 
 def cost_metrics(scenario: dict[str, Any], hard_limit: int) -> None:
@@ -92,7 +101,7 @@ with left:
         hard_limit = c2.slider(
             T("无护栏时课程的硬上限", "The lesson's hard cap without a guard"), 5, 40, 20, key="tutor4::hard_limit"
         )
-    data = tu.run_cached(guard_data, max_steps, hard_limit)
+    data = tu.run_cached(guard_data, max_steps, hard_limit, ed)
 
     # 1. the same call again and again: the repeat notice, then the stop
     with st.container(border=True):
@@ -108,7 +117,7 @@ with left:
                     "**The notice the model received in request 3** (instead of running the call again):",
                 )
             )
-            st.code(data["notice_received"], language="text", wrap_lines=True)
+            st.code(data["notice_received"], language="text", wrap_lines=True)  # prose: wraps
         else:
             st.caption(
                 T("步数上限太小，模型还没来得及重复就停了。", "The step limit is too small for a repeat to happen.")
@@ -150,3 +159,42 @@ with left:
 
 with right:
     tu.tutor_live_run("tutor4", highlight="round_trip")
+
+spec = in_section("tutor")[3]
+exercise(
+    spec,
+    1,
+    title=T("预测：情形一要调用几次模型？", "Predict: how many model calls in case 1?"),
+    prompt=T(
+        f"步数上限 max_steps = {max_steps}（上面的滑块）。模型每次都原样重复同一个调用：有护栏的循环一共调用模型几次？",
+        f"With max_steps = {max_steps} (the slider above), the model repeats the same call every time: how many "
+        "model calls does the guarded loop make?",
+    ),
+    ask=lambda key: st.number_input(T("模型调用次数", "Model calls"), 0, 40, 0, key=key),
+    check=lambda a: tu.verdict(
+        check_predict_model_calls(a, max_steps, ed),
+        T("对：真实运行调用了 {expected} 次模型。", "Right: the real run called the model {expected} times."),
+        T("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
+    ),
+    hint=T(
+        "第一次真的执行；第二次收到提醒；提醒后还重复就停。也别忘了步数上限。",
+        "The first call runs; the second gets a notice; a repeat after the notice stops it. Mind the step limit.",
+    ),
+)
+exercise(
+    spec,
+    2,
+    title=T("动手：让情形二的工具恰好执行 3 次", f"Make it: case 2's tool runs exactly {MAKE_TOOL_RUNS} times"),
+    prompt=T(
+        f"情形二的模型每次换个说法。选一个步数上限，让工具恰好真实执行 {MAKE_TOOL_RUNS} 次。",
+        f"Case 2's model rewords the date every time. Pick a step limit so the tool really runs exactly "
+        f"{MAKE_TOOL_RUNS} times.",
+    ),
+    ask=lambda key: st.number_input("max_steps", 1, 40, 1, key=key),
+    check=lambda a: tu.verdict(
+        check_make_tool_runs(a, ed),
+        T("成了：工具执行了 {got} 次。", "Done: the tool ran {got} times."),
+        T("这个上限下工具执行了 {got} 次。", "With that limit the tool ran {got} times."),
+    ),
+    hint=T("换说法就不算重复：每一步都会真的执行。", "A reworded call is no repeat: every step really runs it."),
+)

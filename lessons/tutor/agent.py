@@ -54,6 +54,31 @@ REPEAT_ANSWER = (
     "我在用同样的条件反复查同一件事，没有新进展，先停下来。请补充更具体的信息（比如 YYYY-MM-DD 格式的日期）再问我。"
 )
 
+# The English edition of the prompt and of the two guard answers, for the English tools
+# (``run_manual(..., lang="en")``): the same rules, the same student, in English.
+SYSTEM_PROMPT_EN = (
+    "You are 小E (Little E), the teaching assistant of an English-language school. The student you are talking "
+    "to has the id S1001; when the student gives no id, look up S1001.\n"
+    "For word levels and the kaoyan syllabus, timetables (time, room, teacher), progress and test scores, "
+    "you must call a tool first and answer only from what it returns; never guess.\n"
+    "When a tool finds nothing or says an argument is wrong, tell the student plainly what could not be found "
+    "and what is missing; do not make anything up. Answer in the student's language."
+)
+FALLBACK_ANSWER_EN = (
+    "I have looked this up several times without getting it clear, so I will stop here. Please give me more "
+    "precise information (a date in YYYY-MM-DD form, your student id) and ask again."
+)
+REPEAT_ANSWER_EN = (
+    "I keep looking up the same thing with the same details and getting nowhere, so I will stop here. "
+    "Please give me more precise information (a date in YYYY-MM-DD form) and ask again."
+)
+
+
+def system_prompt(lang: str = "zh") -> str:
+    """The system prompt in ``lang``: the article's (``"zh"``) or its English edition."""
+    return SYSTEM_PROMPT_EN if lang == "en" else SYSTEM_PROMPT
+
+
 # LangGraph counts supersteps, not model calls: each step is one "agent" node plus one
 # "tools" node. Four model calls with three tool rounds in between take 7 supersteps.
 # With a limit of 8 the model is called at most four times, like run_manual's
@@ -96,7 +121,7 @@ class AgentResult:
     messages: list[BaseMessage] = field(default_factory=list, compare=False, repr=False)
 
 
-def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any]) -> str:
+def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any], lang: str = "zh") -> str:
     """Run one tool and always come back with text.
 
     An unknown name is answered with the list of real names. Everything else goes
@@ -106,10 +131,17 @@ def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any]) -> 
     """
     tool = by_name.get(name)
     if tool is None:
+        if lang == "en":
+            return f"Unknown tool '{name}': this step did not run. The only tools are: {', '.join(by_name)}."
         return f"没有名为「{name}」的工具，这一步没有执行。可用的工具只有：{', '.join(by_name)}。"
     try:
         return str(tool.invoke(args))
     except Exception as exc:
+        if lang == "en":
+            return (
+                f"The tool {name} failed ({type(exc).__name__}: {exc}); this step has no result. "
+                "Do not guess: retry with other arguments, or tell the student it cannot be looked up now."
+            )
         return (
             f"工具 {name} 执行出错（{type(exc).__name__}: {exc}），这一步没有拿到结果。"
             "不要猜测结果：可以换参数重试，或如实告诉学生暂时查不到。"
@@ -123,6 +155,7 @@ def run_manual(
     *,
     max_steps: int = DEFAULT_MAX_STEPS,
     system: str = SYSTEM_PROMPT,
+    lang: str = "zh",
 ) -> AgentResult:
     """Answer ``question`` with the tool-calling loop written out by hand.
 
@@ -132,17 +165,21 @@ def run_manual(
         tools: the tools to offer; defaults to :data:`lessons.tutor.registry.TOOLS`.
         max_steps: how many model calls the loop may make.
         system: the system prompt.
+        lang: the language of the guard's texts (repeat notice, fallback answers):
+            ``"zh"`` (the original) or ``"en"``; pass English tools and
+            :data:`SYSTEM_PROMPT_EN` with it.
 
     Returns:
         The answer, the step records and why the loop stopped.
     """
+    en = lang == "en"
     pool = list(tools) if tools is not None else TOOLS
     by_name = {tool.name: tool for tool in pool}
     # bind_tools attaches the tools' JSON schemas to every request: without it the
     # model does not know any tool exists.
     llm_with_tools = llm.bind_tools(pool)
     messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=question)]
-    guard = LoopGuard(max_steps)
+    guard = LoopGuard(max_steps, lang)
     steps: list[StepRecord] = []
 
     while True:
@@ -150,7 +187,7 @@ def run_manual(
         try:
             index = guard.next_step()
         except StepLimitExceeded:
-            return AgentResult(question, FALLBACK_ANSWER, steps, STOP_MAX_STEPS, messages)
+            return AgentResult(question, FALLBACK_ANSWER_EN if en else FALLBACK_ANSWER, steps, STOP_MAX_STEPS, messages)
 
         ai = llm_with_tools.invoke(messages)
         calls = list(getattr(ai, "tool_calls", None) or [])
@@ -181,14 +218,14 @@ def run_manual(
                     stop_now = True
                 observation = guard.repeat_notice(name, args)
             else:
-                observation = _run_tool(by_name, name, args)
+                observation = _run_tool(by_name, name, args, lang)
                 guard.remember(name, args, observation)
             record.observations.append(observation)
             # One ToolMessage per call, answering it by id.
             messages.append(ToolMessage(content=observation, tool_call_id=str(item["id"])))
         steps.append(record)
         if stop_now:
-            return AgentResult(question, REPEAT_ANSWER, steps, STOP_REPEAT, messages)
+            return AgentResult(question, REPEAT_ANSWER_EN if en else REPEAT_ANSWER, steps, STOP_REPEAT, messages)
 
 
 # The exact text LangGraph's prebuilt agent answers with when it runs out of steps.
@@ -227,6 +264,7 @@ def run_react(
     *,
     system: str = SYSTEM_PROMPT,
     recursion_limit: int = RECURSION_LIMIT,
+    lang: str = "zh",
 ) -> AgentResult:
     """Answer ``question`` with LangGraph's prebuilt ReAct agent.
 
@@ -241,6 +279,7 @@ def run_react(
         tools: the tools to offer; defaults to :data:`lessons.tutor.registry.TOOLS`.
         system: the system prompt.
         recursion_limit: LangGraph's superstep budget (two per tool round).
+        lang: the language of the fallback answer, ``"zh"`` (the original) or ``"en"``.
 
     Returns:
         The same :class:`AgentResult` shape as :func:`run_manual`.
@@ -269,5 +308,5 @@ def run_react(
             stop_reason = STOP_MAX_STEPS
     else:
         stop_reason = STOP_MAX_STEPS
-        answer = FALLBACK_ANSWER
+        answer = FALLBACK_ANSWER_EN if lang == "en" else FALLBACK_ANSWER
     return AgentResult(question, answer, _records_from(messages), stop_reason, messages)

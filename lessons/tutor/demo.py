@@ -25,6 +25,17 @@ DEMO_QUESTIONS: tuple[str, ...] = (
     "我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。",
     "下周三我有课吗？学号 S1001",
 )
+# The same three questions in English, for the English edition of the tools.
+DEMO_QUESTIONS_EN: tuple[str, ...] = (
+    "What level is accord on your word list? Is it in the kaoyan syllabus?",
+    "What classes do I have tomorrow (2026-07-25)? And also, how far have I got?",
+    "Do I have class next Wednesday? My id is S1001",
+)
+
+
+def demo_questions(lang: str = "zh") -> tuple[str, ...]:
+    """The article's three questions in ``lang`` (``"zh"``, the original, or ``"en"``)."""
+    return DEMO_QUESTIONS_EN if lang == "en" else DEMO_QUESTIONS
 
 
 def _format_call(call: dict[str, Any]) -> str:

@@ -1,4 +1,9 @@
-"""Tutor lesson 1 -- the model talks, your code acts: one real run cut into its four steps."""
+"""Tutor lesson 1 -- the model talks, your code acts: one real run cut into its four steps.
+
+Exercises: :func:`check_predict_calls` (which tools will the model ask for in step 2?) and
+:func:`check_make_calls` (write a question that makes the model ask for two given tools in
+one reply); both run the real loop on the built-in model at check time.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +11,16 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from lessons.tutor.agent import run_manual
-from lessons.tutor.demo import DEMO_QUESTIONS
-from lessons.tutor.lesson_common import result_summary
+from lessons.tutor.agent import run_manual, system_prompt
+from lessons.tutor.demo import DEMO_QUESTIONS, demo_questions
+from lessons.tutor.lesson_common import Check, LlmFactory, default_llm_factory, result_summary, tools_for
 from toolcall_lab.capture import recording
 
 # The four steps, in order; pages word each key.
 STEP_KEYS: tuple[str, ...] = ("ask", "intent", "act", "answer")
 
 
-def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1]) -> dict[str, Any]:
+def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1], lang: str = "zh") -> dict[str, Any]:
     """Run the article's question two through ``run_manual`` and cut it into the four steps.
 
     Pass a lab-built model (``build_chat_model()``) to see the wire bodies; with any
@@ -24,6 +29,7 @@ def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1]) ->
     Args:
         llm: the chat model.
         question: the question (default: tomorrow's classes plus progress, in one sentence).
+        lang: the tools' and prompt's edition, ``"zh"`` (the article's) or ``"en"``.
 
     Returns:
         ``{"question", "steps", "result", "exchanges"}``. ``steps`` holds four dicts,
@@ -36,7 +42,7 @@ def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1]) ->
         4. ``answer`` -- the second request (ToolMessages appended) and the final answer.
     """
     with recording() as rec:
-        result = run_manual(question, llm)
+        result = run_manual(question, llm, tools_for(lang), system=system_prompt(lang), lang=lang)
     first = rec.exchanges[0] if rec.exchanges else None
     second = rec.exchanges[1] if len(rec.exchanges) > 1 else None
     step1 = result.steps[0] if result.steps else None
@@ -61,3 +67,44 @@ def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1]) ->
         "result": result_summary(result),
         "exchanges": [ex.to_dict() for ex in rec.exchanges],
     }
+
+
+# The make-it exercise: a question that makes the model ask for these two tools in one reply.
+MAKE_GOAL: tuple[str, ...] = ("lookup_word", "get_schedule")
+# A question that reaches the goal (checked by running it, every time the answer is shown).
+MAKE_EXAMPLE: dict[str, str] = {
+    "zh": "accord 是几级？另外我 2026-07-25 有什么课？",
+    "en": "What level is accord, and what classes do I have on 2026-07-25?",
+}
+
+
+def first_calls(question: str, lang: str = "zh", llm_factory: LlmFactory | None = None) -> list[str]:
+    """The names of the tools the model asks for in its first reply to ``question`` (step 2)."""
+    llm = default_llm_factory(llm_factory)()
+    result = run_manual(question, llm, tools_for(lang), system=system_prompt(lang), lang=lang)
+    return [str(call["name"]) for call in result.steps[0].tool_calls] if result.steps else []
+
+
+def check_predict_calls(answer: list[str] | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Check:
+    """Predict: which tools, in which order, does the model ask for in step 2 of question two?
+
+    The right answer is the real run's ``AIMessage.tool_calls`` names.
+    """
+    expected = first_calls(demo_questions(lang)[1], lang, llm_factory)
+    got = list(answer or [])
+    return Check(got == expected, expected, got)
+
+
+def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Check:
+    """Make: a question whose first reply asks for exactly :data:`MAKE_GOAL` (any order, one reply).
+
+    ``got`` is the tools the learner's own question made the model ask for;
+    ``expected`` is the goal with a question that reaches it and the calls it really produced.
+    """
+    example = MAKE_EXAMPLE["en" if lang == "en" else "zh"]
+    expected = {"goal": list(MAKE_GOAL), "example": example, "example_calls": first_calls(example, lang, llm_factory)}
+    text = (question or "").strip()
+    if not text:
+        return Check(False, expected, [])
+    got = first_calls(text[:500], lang, llm_factory)
+    return Check(sorted(got) == sorted(MAKE_GOAL), expected, got)

@@ -1,4 +1,9 @@
-"""Tutor lesson 3 -- one registry, a schema snapshot, and the parse_docstring pitfall it catches."""
+"""Tutor lesson 3 -- one registry, a schema snapshot, and the parse_docstring pitfall it catches.
+
+Exercises: :func:`check_predict_description` (what does a bare ``@tool`` keep as the
+description?) and :func:`check_fix_docstring` (complete a docstring so every parameter is
+described); the second builds a real tool from the learner's text without running it.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,15 @@ from typing import Any
 from langchain_core.tools import BaseTool, StructuredTool, tool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from lessons.tutor.lesson_common import Check, tools_for
 from lessons.tutor.registry import get_tool, schema_snapshot
-from lessons.tutor.tools import build_tools
+from toolcall_lab.errors import ExplainedError
+from toolcall_lab.stages.tool_source import parse_tool_source
 
 
-def parse_docstring_comparison(name: str = "get_schedule", tools: Sequence[BaseTool] | None = None) -> dict[str, Any]:
+def parse_docstring_comparison(
+    name: str = "get_schedule", tools: Sequence[BaseTool] | None = None, lang: str = "zh"
+) -> dict[str, Any]:
     """Build one tool's function twice, with and without ``parse_docstring=True``.
 
     The same Python function (the tool's ``func``) goes through ``@tool`` and through
@@ -27,7 +36,7 @@ def parse_docstring_comparison(name: str = "get_schedule", tools: Sequence[BaseT
     Raises:
         TypeError: when the tool was not built from a Python function.
     """
-    found = get_tool(name, tools if tools is not None else build_tools())
+    found = get_tool(name, tools if tools is not None else tools_for(lang))
     if not isinstance(found, StructuredTool) or found.func is None:
         raise TypeError(f"{name!r} is not a tool built from a Python function")
     func = found.func
@@ -49,22 +58,81 @@ def parse_docstring_comparison(name: str = "get_schedule", tools: Sequence[BaseT
     return out
 
 
-def lesson3_registry(tools: Sequence[BaseTool] | None = None) -> dict[str, Any]:
+def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") -> dict[str, Any]:
     """The snapshot of every schema, a lookup miss, and the parse_docstring comparison.
+
+    ``lang`` picks the default tools' edition (``"zh"``, the article's, or ``"en"``).
 
     Returns:
         ``{"snapshot", "names", "lookup_error", "comparison"}``; ``lookup_error`` is the
         real ``KeyError`` text ``get_tool`` raises for an unknown name.
     """
+    pool = list(tools) if tools is not None else tools_for(lang)
     try:
-        get_tool("get_weather", tools)
+        get_tool("get_weather", pool)
         lookup_error = ""
     except KeyError as exc:
         lookup_error = str(exc.args[0])
-    snapshot = schema_snapshot(tools)
+    snapshot = schema_snapshot(pool)
     return {
         "snapshot": snapshot,
         "names": [entry["name"] for entry in snapshot],
         "lookup_error": lookup_error,
-        "comparison": parse_docstring_comparison("get_schedule", tools),
+        "comparison": parse_docstring_comparison("get_schedule", pool),
     }
+
+
+# ---------------------------------------------------------------- exercises
+#: The two answers of the predict exercise: what a bare @tool keeps as the description.
+DESCRIPTION_CHOICES: tuple[str, ...] = ("first_paragraph", "whole_docstring")
+
+
+def check_predict_description(answer: str | None, lang: str = "zh") -> Check:
+    """Predict: with a bare ``@tool``, is the description the first paragraph or the whole docstring?
+
+    Computed from the real bare tool: its description still holds the ``Args:`` section or not.
+    """
+    without = parse_docstring_comparison("get_schedule", lang=lang)["without"]["description"]
+    expected = "whole_docstring" if "Args:" in without else "first_paragraph"
+    return Check(answer == expected, expected, without)
+
+
+#: The learner's starting point: the date line of the Args section is missing.
+FIX_SOURCE: dict[str, str] = {
+    "zh": '''@tool(parse_docstring=True)
+def get_schedule(student_id: str, date: str) -> str:
+    """查询某个学生在指定日期的课表。
+
+    Args:
+        student_id: 学号（student id），大写 S 开头加四位数字，例如 S1001。
+    """
+''',
+    "en": '''@tool(parse_docstring=True)
+def get_schedule(student_id: str, date: str) -> str:
+    """Look up a student's timetable for one day.
+
+    Args:
+        student_id: the student id, an upper-case S and four digits, e.g. S1001.
+    """
+''',
+}
+
+
+def undescribed(source: str) -> list[str] | ExplainedError:
+    """The parameters the tool built from ``source`` leaves without a description (parsed, never run)."""
+    built = parse_tool_source(source)
+    if isinstance(built, ExplainedError):
+        return built
+    return [str(row["name"]) for row in built.fields if not row.get("description")]
+
+
+def check_fix_docstring(source: str | None, lang: str = "zh") -> Check:
+    """Fix: complete the docstring so that every parameter of the built tool has a description.
+
+    ``got`` is the undescribed parameters of the learner's tool (or the explained refusal);
+    ``expected`` is the real specimen's parameter descriptions, the shape to reach.
+    """
+    snapshot = schema_snapshot([get_tool("get_schedule", tools_for(lang))])[0]["parameters"]["properties"]
+    expected = {pname: schema.get("description") for pname, schema in snapshot.items()}
+    got = undescribed(source or "")
+    return Check(isinstance(got, list) and not got, expected, got)

@@ -16,14 +16,20 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool, tool
 
+from lessons.tutor import data_en
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.data import SCHEDULES
 from lessons.tutor.fakes import ScriptedChatModel
 from lessons.tutor.loop_guard import DEFAULT_MAX_STEPS
 
 
-def raising_get_schedule() -> BaseTool:
-    """A get_schedule that raises on a bad date instead of explaining it (the broken kind)."""
+def raising_get_schedule(lang: str = "zh") -> BaseTool:
+    """A get_schedule that raises on a bad date instead of explaining it (the broken kind).
+
+    ``lang="en"`` builds its English edition (English docstring and data).
+    """
+    if lang == "en":
+        return _raising_get_schedule_en()
 
     @tool(parse_docstring=True)
     def get_schedule(student_id: str, date: str) -> str:
@@ -40,8 +46,15 @@ def raising_get_schedule() -> BaseTool:
     return get_schedule
 
 
-def naive_get_schedule(schedules: Mapping[str, Mapping[str, Sequence[Mapping[str, str]]]]) -> BaseTool:
-    """A get_schedule whose date has no format rule, neither in its description nor in its checks."""
+def naive_get_schedule(
+    schedules: Mapping[str, Mapping[str, Sequence[Mapping[str, str]]]], lang: str = "zh"
+) -> BaseTool:
+    """A get_schedule whose date has no format rule, neither in its description nor in its checks.
+
+    ``lang="en"`` builds its English edition (English docstring and replies).
+    """
+    if lang == "en":
+        return _naive_get_schedule_en(schedules)
 
     @tool(parse_docstring=True)
     def get_schedule(student_id: str, date: str) -> str:
@@ -55,6 +68,43 @@ def naive_get_schedule(schedules: Mapping[str, Mapping[str, Sequence[Mapping[str
         if not lessons:
             return f"{student_id} 在 {date} 没有排课。"
         return "\n".join(f"{x['time']} {x['course']} · {x['teacher']} 在 {x['room']}" for x in lessons)
+
+    return get_schedule
+
+
+def _raising_get_schedule_en() -> BaseTool:
+    """The English edition of :func:`raising_get_schedule`."""
+
+    @tool(parse_docstring=True)
+    def get_schedule(student_id: str, date: str) -> str:
+        """Look up a student's timetable for one day. Use it when a student asks whether they have class.
+
+        Args:
+            student_id: the student id, e.g. S1001.
+            date: the day to look up; it must be in YYYY-MM-DD format, e.g. 2026-07-25.
+        """
+        day = datetime.date.fromisoformat(date)  # raises ValueError on "tomorrow"
+        lessons = data_en.SCHEDULES.get(student_id, {}).get(day.isoformat()) or []
+        return "\n".join(f"{x['time']} {x['course']}" for x in lessons) or "no lessons"
+
+    return get_schedule
+
+
+def _naive_get_schedule_en(schedules: Mapping[str, Mapping[str, Sequence[Mapping[str, str]]]]) -> BaseTool:
+    """The English edition of :func:`naive_get_schedule`."""
+
+    @tool(parse_docstring=True)
+    def get_schedule(student_id: str, date: str) -> str:
+        """Look up a student's timetable for one day. Use it when a student asks whether they have class.
+
+        Args:
+            student_id: the student id, e.g. S1001.
+            date: the day.
+        """
+        lessons = schedules.get(student_id, {}).get(date) or []
+        if not lessons:
+            return f"{student_id} has no lesson on {date}."
+        return "\n".join(f"{x['time']} {x['course']} · {x['teacher']} in {x['room']}" for x in lessons)
 
     return get_schedule
 
@@ -85,7 +135,12 @@ class CopyingScriptedChatModel(ScriptedChatModel):
 
 
 def run_rebinding_loop(
-    question: str, llm: BaseChatModel, tools: Sequence[BaseTool], *, max_steps: int = DEFAULT_MAX_STEPS
+    question: str,
+    llm: BaseChatModel,
+    tools: Sequence[BaseTool],
+    *,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    system: str = SYSTEM_PROMPT,
 ) -> dict[str, Any]:
     """A loop that calls ``bind_tools`` inside every step, as many graph nodes do.
 
@@ -94,7 +149,7 @@ def run_rebinding_loop(
         if one was reached within ``max_steps``.
     """
     by_name = {t.name: t for t in tools}
-    messages: list[BaseMessage] = [SystemMessage(content=SYSTEM_PROMPT), HumanMessage(content=question)]
+    messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=question)]
     replies: list[Any] = []
     for _ in range(max_steps):
         ai = llm.bind_tools(list(tools)).invoke(messages)  # re-bound every step

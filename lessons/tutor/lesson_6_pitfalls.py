@@ -5,6 +5,9 @@ which pitfall (``key``), which side, what happened (``outcome``, a key the page 
 with the numbers it quotes in ``facts``), the artifact to show, and the error when the
 broken side fails. :func:`pitfall_code` names the code each side runs, for the page to
 show with ``inspect.getsource``. The broken pieces live in :mod:`lessons.tutor.lesson_6_broken`.
+
+Every pitfall takes ``lang="zh"`` (the article's tools, data and questions) or ``lang="en"``
+(the English edition of the same run). The exercises are in :mod:`lessons.tutor.lesson_6_exercises`.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from langchain_core.language_models import BaseChatModel, FakeListChatModel
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from lessons.tutor.agent import SYSTEM_PROMPT, _run_tool, run_manual, run_react
+from lessons.tutor import data_en
+from lessons.tutor.agent import _run_tool, run_manual, run_react, system_prompt
 from lessons.tutor.data import SCHEDULES
-from lessons.tutor.demo import DEMO_QUESTIONS
+from lessons.tutor.demo import demo_questions
 from lessons.tutor.fakes import ScriptedChatModel
 from lessons.tutor.lesson_3_registry import parse_docstring_comparison
-from lessons.tutor.lesson_4_loop_guard import guard_scenario, run_unguarded
+from lessons.tutor.lesson_4_loop_guard import STUCK_DATE, STUCK_QUESTION, guard_scenario, run_unguarded
 from lessons.tutor.lesson_6_broken import (
     CopyingScriptedChatModel,
     naive_get_schedule,
@@ -29,10 +33,10 @@ from lessons.tutor.lesson_6_broken import (
     raising_get_schedule,
     run_rebinding_loop,
 )
-from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, q2_script, result_summary
+from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, q2_script, result_summary, tools_for
 from lessons.tutor.loop_guard import DEFAULT_MAX_STEPS, LoopGuard
 from lessons.tutor.registry import get_tool
-from lessons.tutor.tools import build_tools, make_get_schedule
+from lessons.tutor.tools import make_get_schedule
 from toolcall_lab.capture import recording
 from toolcall_lab.errors import ExplainedError, explain
 
@@ -46,6 +50,14 @@ PITFALL_KEYS: dict[int, str] = {
     6: "no_guard",
     7: "tool_call_id",
 }
+
+# The students' questions of pitfalls 2, 3 and 7, per language.
+TOMORROW_QUESTION: dict[str, str] = {"zh": "明天我有课吗？", "en": "Do I have class tomorrow?"}
+WORD_QUESTION: dict[str, str] = {"zh": "accord 是几级？", "en": "What level is accord?"}
+
+
+def _key(lang: str) -> str:
+    return "en" if lang == "en" else "zh"
 
 
 class PitfallResult(TypedDict):
@@ -83,20 +95,22 @@ def _pitfall(
     )
 
 
-def pitfall_1(broken: bool) -> PitfallResult:
+def pitfall_1(broken: bool, lang: str = "zh") -> PitfallResult:
     """``@tool`` without ``parse_docstring=True``: the parameter descriptions vanish.
 
     The artifact is the real OpenAI tool schema of ``get_schedule`` built either way,
     and the descriptions lost.
     """
-    comparison = parse_docstring_comparison("get_schedule")
+    comparison = parse_docstring_comparison("get_schedule", lang=lang)
     side = comparison["without" if broken else "with"]
     lost = comparison["lost"] if broken else []
     outcome = "descriptions_lost" if broken else "descriptions_kept"
     return _pitfall(1, broken, outcome, {"openai_tool": side["openai_tool"], "lost": lost}, lost=len(lost))
 
 
-def pitfall_2(broken: bool, llm_factory: LlmFactory | None = None, question: str = "明天我有课吗？") -> PitfallResult:
+def pitfall_2(
+    broken: bool, llm_factory: LlmFactory | None = None, question: str | None = None, lang: str = "zh"
+) -> PitfallResult:
     """A tool that raises on a bad date, inside LangGraph's prebuilt loop.
 
     Broken: ``get_schedule`` raises ``ValueError`` on 「明天」; the prebuilt ToolNode
@@ -106,13 +120,15 @@ def pitfall_2(broken: bool, llm_factory: LlmFactory | None = None, question: str
     Fixed: the real tool answers with a sentence, and the run ends with an honest answer.
     """
     factory = default_llm_factory(llm_factory)
+    question = TOMORROW_QUESTION[_key(lang)] if question is None else question
+    system = system_prompt(lang)
     if not broken:
-        result = run_react(question, factory())
+        result = run_react(question, factory(), tools_for(lang), system=system, lang=lang)
         return _pitfall(2, broken, "error_as_text", {"run": result_summary(result)})
-    tools = [raising_get_schedule(), *[t for t in build_tools() if t.name != "get_schedule"]]
+    tools = [raising_get_schedule(lang), *[t for t in tools_for(lang) if t.name != "get_schedule"]]
     error = None
     try:
-        run_react(question, factory(), tools)
+        run_react(question, factory(), tools, system=system, lang=lang)
     except Exception as exc:
         error = explain(
             "tool",
@@ -122,11 +138,13 @@ def pitfall_2(broken: bool, llm_factory: LlmFactory | None = None, question: str
             hint_zh="工具内把非法参数转成友好文本返回；循环里再包一层 try/except。",
             hint_en="Return friendly text for bad arguments inside the tool; wrap each call in try/except in the loop.",
         )
-    contained = run_manual(question, factory(), tools)
+    contained = run_manual(question, factory(), tools, system=system, lang=lang)
     return _pitfall(2, broken, "loop_crashed", {"manual_with_try_except": result_summary(contained)}, error)
 
 
-def pitfall_3(broken: bool, llm_factory: LlmFactory | None = None, question: str = "我明天有课吗？") -> PitfallResult:
+def pitfall_3(
+    broken: bool, llm_factory: LlmFactory | None = None, question: str | None = None, lang: str = "zh"
+) -> PitfallResult:
     """「明天」passed straight into ``date``.
 
     Broken: the rule lives nowhere (no "YYYY-MM-DD" in the description, no check), so
@@ -136,11 +154,13 @@ def pitfall_3(broken: bool, llm_factory: LlmFactory | None = None, question: str
     the model says it cannot tell which day 「明天」 is.
     """
     factory = default_llm_factory(llm_factory)
+    question = ("我明天有课吗？" if _key(lang) == "zh" else TOMORROW_QUESTION["en"]) if question is None else question
     if broken:
-        tools = [naive_get_schedule(SCHEDULES), *[t for t in build_tools() if t.name != "get_schedule"]]
+        data = data_en.SCHEDULES if _key(lang) == "en" else SCHEDULES
+        tools = [naive_get_schedule(data, lang), *[t for t in tools_for(lang) if t.name != "get_schedule"]]
     else:
-        tools = build_tools()
-    result = run_manual(question, factory(), tools)
+        tools = tools_for(lang)
+    result = run_manual(question, factory(), tools, system=system_prompt(lang), lang=lang)
     schedule = get_tool("get_schedule", tools)
     artifact = {
         "run": result_summary(result),
@@ -149,18 +169,19 @@ def pitfall_3(broken: bool, llm_factory: LlmFactory | None = None, question: str
     return _pitfall(3, broken, "confident_wrong_answer" if broken else "asks_for_the_date", artifact)
 
 
-def pitfall_4(broken: bool) -> PitfallResult:
+def pitfall_4(broken: bool, lang: str = "zh") -> PitfallResult:
     """``FakeListChatModel.bind_tools`` really raises ``NotImplementedError``.
 
     Fixed: :class:`~lessons.tutor.fakes.ScriptedChatModel` binds the tools, runs the
     loop and keeps every request.
     """
-    question = DEMO_QUESTIONS[1]
+    question = demo_questions(lang)[1]
+    tools, system = tools_for(lang), system_prompt(lang)
     if broken:
         error = None
         where = None
         try:
-            run_manual(question, FakeListChatModel(responses=["你好"]))
+            run_manual(question, FakeListChatModel(responses=["你好"]), tools, system=system, lang=lang)
         except NotImplementedError as exc:
             where = raised_in(exc)
             error = explain(
@@ -173,8 +194,8 @@ def pitfall_4(broken: bool) -> PitfallResult:
             )
         artifact: dict[str, Any] = {"exception": error.detail if error else None, "raised_in": where}
         return _pitfall(4, broken, "bind_tools_not_implemented", artifact, error)
-    llm = ScriptedChatModel(responses=q2_script())
-    result = run_manual(question, llm)
+    llm = ScriptedChatModel(responses=q2_script(lang))
+    result = run_manual(question, llm, tools, system=system, lang=lang)
     fixed: dict[str, Any] = {
         "run": result_summary(result),
         "bound_tools": [t.name for t in llm.bound_tools],
@@ -183,7 +204,7 @@ def pitfall_4(broken: bool) -> PitfallResult:
     return _pitfall(4, broken, "scripted_fake_runs", fixed)
 
 
-def pitfall_5(broken: bool) -> PitfallResult:
+def pitfall_5(broken: bool, lang: str = "zh") -> PitfallResult:
     """A fake whose ``bind_tools`` returns a copy.
 
     Two symptoms, both live: in a loop that re-binds each step, every step gets the
@@ -191,9 +212,10 @@ def pitfall_5(broken: bool) -> PitfallResult:
     the object you hold records no request at all, so nothing can be checked.
     """
     cls = CopyingScriptedChatModel if broken else ScriptedChatModel
-    rebinding = run_rebinding_loop(DEMO_QUESTIONS[1], cls(responses=q2_script()), build_tools())
-    held = cls(responses=q2_script())
-    manual = run_manual(DEMO_QUESTIONS[1], held)
+    question, system = demo_questions(lang)[1], system_prompt(lang)
+    rebinding = run_rebinding_loop(question, cls(responses=q2_script(lang)), tools_for(lang), system=system)
+    held = cls(responses=q2_script(lang))
+    manual = run_manual(question, held, tools_for(lang), system=system, lang=lang)
     artifact = {
         "rebinding_loop": rebinding,
         "manual_answer": manual.answer,
@@ -202,16 +224,19 @@ def pitfall_5(broken: bool) -> PitfallResult:
     return _pitfall(5, broken, "script_restarts" if broken else "script_advances", artifact)
 
 
-def pitfall_6(broken: bool, hard_limit: int = 20) -> PitfallResult:
+def pitfall_6(broken: bool, hard_limit: int = 20, lang: str = "zh") -> PitfallResult:
     """No guard: a model stuck on one bad call runs until something else stops it."""
-    scenario = guard_scenario(("下周三",), "下周三我有课吗？", DEFAULT_MAX_STEPS, hard_limit)
+    key = _key(lang)
+    scenario = guard_scenario((STUCK_DATE[key],), STUCK_QUESTION[key], DEFAULT_MAX_STEPS, hard_limit, lang)
     scenario["guarded"].pop("requests")
     side = scenario["unguarded" if broken else "guarded"]
     outcome = "runs_until_hard_cap" if broken else "guard_stops"
     return _pitfall(6, broken, outcome, side, tool_runs=side["tool_runs"], model_calls=side["model_calls"])
 
 
-def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str = "accord 是几级？") -> PitfallResult:
+def pitfall_7(
+    broken: bool, llm_factory: LlmFactory | None = None, question: str | None = None, lang: str = "zh"
+) -> PitfallResult:
     """A tool call without an id, answered with a made-up id on the ToolMessage only.
 
     The built-in model is scripted to return one tool call with no ``id`` (models do
@@ -223,9 +248,12 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
     Args:
         broken: which side to run.
         llm_factory: must accept ``script=`` (default: ``build_chat_model``).
-        question: the student's question.
+        question: the student's question (default :data:`WORD_QUESTION` in ``lang``).
+        lang: the edition of tools, prompt and question (``"zh"`` or ``"en"``).
     """
     factory = default_llm_factory(llm_factory)
+    question = WORD_QUESTION[_key(lang)] if question is None else question
+    system = system_prompt(lang)
     script = [
         {
             "content": None,
@@ -235,13 +263,13 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
         }
     ]
     llm = factory(script=script)
-    tools = build_tools()
+    tools = tools_for(lang)
     error = None
     result = None
     with recording() as rec:
         if broken:
             bound = llm.bind_tools(tools)
-            messages: list[BaseMessage] = [SystemMessage(content=SYSTEM_PROMPT), HumanMessage(content=question)]
+            messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=question)]
             ai = bound.invoke(messages)
             messages.append(ai)
             for position, call in enumerate(ai.tool_calls):
@@ -260,7 +288,7 @@ def pitfall_7(broken: bool, llm_factory: LlmFactory | None = None, question: str
                     hint_en="When you make up an id, put it on the AIMessage's tool call and on the ToolMessage alike.",
                 )
         else:
-            result = run_manual(question, llm, tools)
+            result = run_manual(question, llm, tools, system=system, lang=lang)
     last = rec.exchanges[-1] if rec.exchanges else None
     artifact = {
         "status_codes": [ex.status_code for ex in rec.exchanges],

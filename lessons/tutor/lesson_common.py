@@ -8,13 +8,15 @@ here, once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage
+from langchain_core.tools import BaseTool
 
 from lessons.tutor.agent import AgentResult
+from lessons.tutor.tools import build_tools
 from toolcall_lab.llm import build_chat_model
 
 # Builds a fresh chat model per run (a lab-built client accepts ``script=`` too).
@@ -41,8 +43,34 @@ def result_summary(result: AgentResult) -> dict[str, Any]:
     }
 
 
-def q2_script() -> list[AIMessage | str]:
-    """The article's question two as a script: two parallel calls, then the answer."""
+@dataclass(frozen=True)
+class Check:
+    """What an exercise check found, as data (the page words the feedback).
+
+    Attributes:
+        correct: whether the learner's answer is right.
+        expected: the right answer, computed from the real artifact at check time.
+        got: what the learner's own input produced (the artifact the feedback points at).
+    """
+
+    correct: bool
+    expected: Any
+    got: Any = None
+
+
+def tools_for(lang: str = "zh") -> list[BaseTool]:
+    """The three default tools in ``lang``: the article's (``"zh"``) or the English edition."""
+    return build_tools(lang=lang)
+
+
+def q2_script(lang: str = "zh") -> list[AIMessage | str]:
+    """The article's question two as a script: two parallel calls, then the answer (in ``lang``)."""
+    if lang == "en":
+        return [
+            *q2_script()[:1],
+            "On 25 July (Saturday) you have two lessons: 09:00-10:30 IELTS Writing Intensive (Mr Wang, Room 3) "
+            "and 19:00-20:00 Speaking Practice (Anna, online). You have done 42 of 80 lessons: 52%.",
+        ]
     return [
         AIMessage(
             content="",

@@ -23,7 +23,11 @@ Lessons, one module per page (``pages/tutor_<n>_*.py``):
 6. :mod:`~lessons.tutor.lesson_6_pitfalls` -- :func:`pitfall_1` ... :func:`pitfall_7`: the seven
    pitfalls, broken and fixed, live (the broken code in :mod:`~lessons.tutor.lesson_6_broken`).
 
-Shared by several: :mod:`~lessons.tutor.lesson_common` (:func:`result_summary`, :func:`q2_script`).
+Shared by several: :mod:`~lessons.tutor.lesson_common` (:func:`result_summary`, :func:`q2_script`,
+:func:`tools_for`, :class:`Check`). Each lesson module also holds its page's two exercise checks
+(``check_*``; lesson 6's in :mod:`~lessons.tutor.lesson_6_exercises`). Every lesson takes
+``lang="zh"`` (the article's original) or ``lang="en"`` (the English edition:
+:mod:`~lessons.tutor.tools_en`, :mod:`~lessons.tutor.data_en`).
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from lessons.tutor.lesson_6_broken import (
     raising_get_schedule,
     run_rebinding_loop,
 )
+from lessons.tutor.lesson_6_exercises import check_fix_decorator, check_predict_pitfall
 from lessons.tutor.lesson_6_pitfalls import (
     PITFALL_KEYS,
     PITFALLS,
@@ -69,7 +74,7 @@ from lessons.tutor.lesson_6_pitfalls import (
     pitfall_7,
     pitfall_code,
 )
-from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, q2_script, result_summary
+from lessons.tutor.lesson_common import Check, LlmFactory, default_llm_factory, q2_script, result_summary, tools_for
 
 __all__ = [
     "BAD_INPUT_CASES",
@@ -78,11 +83,14 @@ __all__ = [
     "PITFALL_KEYS",
     "REPHRASED_DATES",
     "STEP_KEYS",
+    "Check",
     "CopyingScriptedChatModel",
     "LlmFactory",
     "PitfallResult",
     "ToolRunCounter",
     "bad_input_gallery",
+    "check_fix_decorator",
+    "check_predict_pitfall",
     "counted_tools",
     "default_llm_factory",
     "guard_scenario",
@@ -109,4 +117,5 @@ __all__ = [
     "result_summary",
     "run_rebinding_loop",
     "run_unguarded",
+    "tools_for",
 ]

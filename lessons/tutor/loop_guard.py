@@ -28,6 +28,13 @@ REPEAT_NOTICE = (
     "上次的结果是：\n{previous}\n"
     "请换一组参数，或者直接根据已有结果回答；缺少信息就请学生补充，不要再原样重试。"
 )
+# The English edition of the notice, for the English tools (``LoopGuard(lang="en")``).
+REPEAT_NOTICE_EN = (
+    "You already called {name} with exactly these arguments; repeating it gives no new result, so it was "
+    "not run again. The previous result was:\n{previous}\n"
+    "Change the arguments or answer from what you have; if information is missing, ask the student. "
+    "Do not retry the same call."
+)
 
 
 def call_key(name: str, args: Mapping[str, Any] | None) -> str:
@@ -51,12 +58,14 @@ class LoopGuard:
 
     Args:
         max_steps: how many steps (model calls) the loop may take.
+        lang: the language of the repeat notice, ``"zh"`` (the original) or ``"en"``.
     """
 
-    def __init__(self, max_steps: int = DEFAULT_MAX_STEPS) -> None:
+    def __init__(self, max_steps: int = DEFAULT_MAX_STEPS, lang: str = "zh") -> None:
         if max_steps < 1:
             raise ValueError(f"max_steps must be >= 1, got {max_steps}")
         self.max_steps = max_steps
+        self.lang = lang
         self.steps = 0
         # call_key -> the observation that call produced.
         self._seen: dict[str, str] = {}
@@ -89,6 +98,8 @@ class LoopGuard:
         """
         key = call_key(name, args)
         self._warned.add(key)
+        if self.lang == "en":
+            return REPEAT_NOTICE_EN.format(name=name, previous=self._seen.get(key, "(the previous result was lost)"))
         previous = self._seen.get(key, "（上次结果已丢失）")
         return REPEAT_NOTICE.format(name=name, previous=previous)
 

@@ -17,6 +17,9 @@ Three decisions shape every tool in this file:
 The docstrings below are what the model reads to choose a tool and fill its
 arguments, so they say what the tool does, when to call it (with the phrasings
 students really use) and that the answer must come from the tool's result.
+
+Each factory takes ``lang="zh"`` (the article's original, the default) or ``lang="en"``:
+the English edition in :mod:`lessons.tutor.tools_en`, same logic, English text.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from typing import Any
 from langchain_core.tools import BaseTool, tool
 
 from lessons.tutor import data as _data
+from lessons.tutor import data_en as _data_en
+from lessons.tutor import tools_en as _en
 from toolcall_lab.stages.validation import FactSubject
 
 # The only date format the tools accept. "明天", "下周三", "tomorrow", "2026/07/25"
@@ -73,15 +78,19 @@ def _not_found_word(word: str) -> str:
     )
 
 
-def make_lookup_word(words: Mapping[str, Mapping[str, Any]]) -> BaseTool:
+def make_lookup_word(words: Mapping[str, Mapping[str, Any]], lang: str = "zh") -> BaseTool:
     """Build the word lookup tool over an injected word list.
 
     Args:
         words: word -> ``{"level", "kaoyan", "meaning", "example"}``; keys in lower case.
 
+        lang: ``"zh"`` (the original) or ``"en"`` (:mod:`lessons.tutor.tools_en`).
+
     Returns:
         The ``lookup_word`` tool.
     """
+    if lang == "en":
+        return _en.make_lookup_word(words)
 
     @tool(parse_docstring=True)
     def lookup_word(word: str) -> str:
@@ -116,15 +125,19 @@ def make_lookup_word(words: Mapping[str, Mapping[str, Any]]) -> BaseTool:
     return lookup_word
 
 
-def make_get_schedule(schedules: Mapping[str, Mapping[str, Sequence[Mapping[str, str]]]]) -> BaseTool:
+def make_get_schedule(schedules: Mapping[str, Mapping[str, Sequence[Mapping[str, str]]]], lang: str = "zh") -> BaseTool:
     """Build the timetable tool over injected timetables.
 
     Args:
         schedules: student id -> ISO date -> lessons ``{"time", "course", "teacher", "room"}``.
 
+        lang: ``"zh"`` (the original) or ``"en"`` (:mod:`lessons.tutor.tools_en`).
+
     Returns:
         The ``get_schedule`` tool.
     """
+    if lang == "en":
+        return _en.make_get_schedule(schedules)
 
     @tool(parse_docstring=True)
     def get_schedule(student_id: str, date: str) -> str:
@@ -175,16 +188,20 @@ def make_get_schedule(schedules: Mapping[str, Mapping[str, Sequence[Mapping[str,
     return get_schedule
 
 
-def make_get_learning_record(records: Mapping[str, Mapping[str, Any]]) -> BaseTool:
+def make_get_learning_record(records: Mapping[str, Mapping[str, Any]], lang: str = "zh") -> BaseTool:
     """Build the learning-record tool over injected records.
 
     Args:
         records: student id -> ``{"name", "class_name", "lessons_done", "lessons_total",
             "last_test", "weak_points"}``.
 
+        lang: ``"zh"`` (the original) or ``"en"`` (:mod:`lessons.tutor.tools_en`).
+
     Returns:
         The ``get_learning_record`` tool.
     """
+    if lang == "en":
+        return _en.make_get_learning_record(records)
 
     @tool(parse_docstring=True)
     def get_learning_record(student_id: str) -> str:
@@ -229,6 +246,8 @@ def build_tools(
     words: Mapping[str, Mapping[str, Any]] | None = None,
     schedules: Mapping[str, Mapping[str, Sequence[Mapping[str, str]]]] | None = None,
     records: Mapping[str, Mapping[str, Any]] | None = None,
+    *,
+    lang: str = "zh",
 ) -> list[BaseTool]:
     """Build the three tools, each over the given data or the default data.
 
@@ -236,14 +255,17 @@ def build_tools(
         words: the graded word list; defaults to :data:`lessons.tutor.data.WORDS`.
         schedules: timetables; defaults to :data:`lessons.tutor.data.SCHEDULES`.
         records: learning records; defaults to :data:`lessons.tutor.data.RECORDS`.
+        lang: ``"zh"`` (the article's tools and data) or ``"en"`` (the English edition,
+            over :mod:`lessons.tutor.data_en` by default).
 
     Returns:
         ``[lookup_word, get_schedule, get_learning_record]``.
     """
+    base = _data_en if lang == "en" else _data
     return [
-        make_lookup_word(_data.WORDS if words is None else words),
-        make_get_schedule(_data.SCHEDULES if schedules is None else schedules),
-        make_get_learning_record(_data.RECORDS if records is None else records),
+        make_lookup_word(base.WORDS if words is None else words, lang),
+        make_get_schedule(base.SCHEDULES if schedules is None else schedules, lang),
+        make_get_learning_record(base.RECORDS if records is None else records, lang),
     ]
 
 

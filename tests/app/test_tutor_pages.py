@@ -7,12 +7,61 @@ descriptions of ``get_schedule``, the stuck model's counters, the seven pitfalls
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from lessons.content import lesson_text
+from pages._tutor_ui import DESCRIPTION_WORDS
 from pages.registry import in_section
+from tests.app.conftest import ROOT
 
 PAGES = {n: spec.path for n, spec in enumerate(in_section("tutor"), start=1)}
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+# Chinese that may stand on an English page because an English gloss stands beside it:
+# the tutor's name (小E, glossed "Little E" in the prompt), the registry's bilingual KeyError
+# ("工具 … 不存在 / no tool named …"), and the switch to the original ("下周三 (next Wednesday)").
+GLOSSED = ("小E", "工具 'get_weather' 不存在", "下周三 (next Wednesday)")
+
+
+def open_tutor(n: int, lang: str = "en", *, original: bool = False, step: int | None = None) -> AppTest:
+    """Open tutor page ``n`` cold, as a link would: ``?lang=…`` (``&original=1``) (``&step=N``)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["lang"] = lang
+    if original:
+        at.query_params["original"] = "1"
+    if step is not None:
+        at.query_params["step"] = str(step)
+    at.run()
+    at.switch_page(PAGES[n]).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def unglossed_cjk(at: AppTest) -> list[str]:
+    """Every text of the main area holding Chinese that no gloss accounts for.
+
+    Source listings (``inspect.getsource`` of the specimen, which the article wrote with
+    bilingual messages) are the specimen itself and are left out.
+    """
+    found = []
+
+    def walk(node) -> None:
+        for attr in ("value", "label"):
+            text = getattr(node, attr, None)
+            if not isinstance(text, str) or text.startswith(("def ", "class ", "@")):
+                continue
+            for gloss in GLOSSED:
+                text = text.replace(gloss, "")
+            if CJK.search(text):
+                found.append(f"{type(node).__name__}: {text[:120]}")
+        children = getattr(node, "children", None)
+        for child in (children or {}).values() if isinstance(children, dict) else []:
+            walk(child)
+
+    walk(at.main)
+    return found
 
 
 def texts(at) -> str:
@@ -34,6 +83,25 @@ def texts(at) -> str:
     return "\n".join(parts)
 
 
+def outcomes(at: AppTest, kind: str) -> list[str]:
+    """The pitfall's outcome boxes (by their icons), not the live panel's "valid" badges."""
+    icon = {"success": ":material/check_circle:", "warning": ":material/heart_broken:"}[kind]
+    return [box.value for box in getattr(at, kind) if box.icon == icon]
+
+
+def submit(at: AppTest, page: int, n: int, kind: str, answer) -> AppTest:
+    """Answer exercise ``n`` of tutor page ``page`` in its ``kind`` widget and press its Check button."""
+    key = f"exercise-{in_section('tutor')[page - 1].url_path}-{n}::answer"
+    getattr(at, kind)(key=key).set_value(answer)
+    checks = [b for b in at.button if b.label in ("Check", "检查")]
+    return checks[n - 1].click().run()
+
+
+def feedback(at: AppTest, n: int) -> tuple[list[str], list[str], list[str]]:
+    """The success, warning and info texts of the page after a check (exercise ``n`` is the one judged)."""
+    return [x.value for x in at.success], [x.value for x in at.warning], [x.value for x in at.info]
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("n", sorted(PAGES))
 def test_page_title_is_the_lesson_heading_and_the_tutor_is_live(open_page, n, lang):
@@ -43,15 +111,19 @@ def test_page_title_is_the_lesson_heading_and_the_tutor_is_live(open_page, n, la
     assert at.title[0].value == heading
     # the right column: the live tutor with the article's three questions one click away
     assert at.subheader[-1].value == ("Ask 小E live" if lang == "en" else "现场问小E")
-    options = at.pills[0].options
-    assert (
-        "Do I have class next Wednesday? My id is S1001" if lang == "en" else "下周三我有课吗？学号 S1001"
-    ) in options
+    # (page 6's first pills are its steps: the live panel's are the ones holding the questions)
+    question = "Do I have class next Wednesday? My id is S1001" if lang == "en" else "下周三我有课吗？学号 S1001"
+    assert any(question in pills.options for pills in at.pills)
+    # artifact first: links along the course above the title, the prose folded into "The lesson"
+    assert any(e.label in ("The lesson", "本课讲解") for e in at.expander)
+    if lang == "en":
+        assert not unglossed_cjk(at), unglossed_cjk(at)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_lesson1_step_one_holds_two_parallel_calls(open_page, lang):
-    at = open_page(PAGES[1], lang)
+def test_lesson1_step_one_holds_two_parallel_calls(lang):
+    # the article's Chinese run: the zh page, or the English page switched to the original
+    at = open_tutor(1, lang, original=lang == "en")
     calls = at.dataframe[0].value
     assert list(calls["name"]) == ["get_schedule", "get_learning_record"]
     assert list(calls["args"]) == ['{"student_id": "S1001", "date": "2026-07-25"}', '{"student_id": "S1001"}']
@@ -118,8 +190,8 @@ def test_lesson1_an_unreachable_endpoint_is_explained_not_dumped():
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_lesson2_the_tool_explains_and_the_model_admits_it(open_page, lang):
-    at = open_page(PAGES[2], lang)
+def test_lesson2_the_tool_explains_and_the_model_admits_it(lang):
+    at = open_tutor(2, lang, original=lang == "en")
     page = texts(at)
     assert "get_schedule(student_id='S1001', date='下周三')" in page
     assert "日期「下周三」格式不对，需要 YYYY-MM-DD，例如 2026-07-25。" in page
@@ -134,22 +206,22 @@ def test_lesson2_the_tool_explains_and_the_model_admits_it(open_page, lang):
 
 
 @pytest.mark.parametrize(("lang", "lost"), [("zh", "丢失"), ("en", "lost")])
-def test_lesson3_marks_the_lost_descriptions(open_page, lang, lost):
-    at = open_page(PAGES[3], lang)
+def test_lesson3_marks_the_lost_descriptions(lang, lost):
+    at = open_tutor(3, lang, original=lang == "en")
     page = texts(at)
     assert f":red-badge[:material/remove_circle: {lost}] `date` — 要查的日期（date），必须是 YYYY-MM-DD 格式" in page
     assert f":red-badge[:material/remove_circle: {lost}] `student_id`" in page
     comparison = at.table[1].value
     assert list(comparison["@tool"]) == ["—", "—"]
     assert set(comparison["status" if lang == "en" else "状态"]) == {"丢失" if lang == "zh" else "LOST"}
-    # the registry fails loudly, explained, not as a traceback
-    assert any("registry" in w.value and "KeyError" in w.value for w in at.warning)
+    # the registry fails loudly, explained, not as a traceback, and framed as the lesson (issue 11)
+    assert any("registry" in i.value and "KeyError" in i.value for i in at.info)
     assert "KeyError" in " ".join(c.value for c in at.code)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_lesson4_shows_notice_step_limit_and_the_bill(open_page, lang):
-    at = open_page(PAGES[4], lang)
+def test_lesson4_shows_notice_step_limit_and_the_bill(lang):
+    at = open_tutor(4, lang, original=lang == "en")
     page = texts(at)
     assert "stop_reason = repeat" in page
     assert "stop_reason = max_steps" in page
@@ -199,38 +271,46 @@ def test_lesson5_compares_the_loops_and_draws_the_graph(open_page, lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_lesson6_every_pitfall_starts_broken(open_page, lang):
-    at = open_page(PAGES[6], lang)
-    assert len(at.main.toggle) == 7 and not any(t.value for t in at.main.toggle)
-    assert len(at.warning) == 7 and not at.success
-    stages = [e.value for e in at.error if "Stage" in e.value or "阶段" in e.value]
-    assert len(stages) == 3  # pitfalls 2, 4 and 7 fail, each explained
-    assert "Traceback" not in texts(at)
+def test_lesson6_every_pitfall_starts_broken(lang):
+    # one pitfall per step (issue 11: not a 9,300 px scroll); the step is in the link
+    explained, titles, warnings = 0, [], []
+    for n in range(1, 8):
+        at = open_tutor(6, lang, original=lang == "en", step=n)
+        assert len(at.main.toggle) == (2 if lang == "en" else 1)  # the step's "Fixed" (+ the original switch)
+        assert not at.toggle(key=f"tutor6::fixed::{n}").value
+        assert len(outcomes(at, "warning")) == 1 and not outcomes(at, "success")
+        # a deliberate failure is framed as the lesson, in a neutral box
+        explained += sum("Stage" in i.value or "阶段" in i.value for i in at.info)
+        assert "Traceback" not in texts(at)
+        titles += [m.value for m in at.markdown if m.value.startswith("#### ")]
+        warnings.append(outcomes(at, "warning")[0])
+    assert explained == 3  # pitfalls 2, 4 and 7 fail, each explained
     # the lesson returns each pitfall's key; the page words its title
     title = (
-        "#### 3. The model passes 「明天」 (tomorrow) straight into date"
+        "#### 3. The model passes “tomorrow” straight into date"
         if lang == "en"
         else "#### 3. 模型把「明天」原样传给 date"
     )
-    assert title in texts(at)
-    assert len([m for m in at.markdown if m.value.startswith("#### ")]) == 7
+    assert title in titles
+    assert len(titles) == 7
     # outcomes quote the run's own numbers: two descriptions lost, twenty runs until the hard cap
     if lang == "en":
-        assert at.warning[0].value.startswith("2 parameter descriptions are gone")
-        assert at.warning[5].value.startswith("The same bad call ran 20 times over 20 model calls")
+        assert warnings[0].startswith("2 parameter descriptions are gone")
+        assert warnings[5].startswith("The same bad call ran 20 times over 20 model calls")
     else:
-        assert at.warning[0].value.startswith("参数说明丢了 2 条")
-        assert at.warning[5].value.startswith("同一个错误调用跑了 20 次，模型被调用 20 次")
+        assert warnings[0].startswith("参数说明丢了 2 条")
+        assert warnings[5].startswith("同一个错误调用跑了 20 次，模型被调用 20 次")
 
 
-def test_lesson6_every_fix_is_worded(open_page):
-    at = open_page(PAGES[6], "en")
+def test_lesson6_every_fix_is_worded():
+    fixes = []
     for n in range(1, 8):
-        at.toggle(key=f"tutor6::fixed::{n}").set_value(True)
-    at.run()
-    assert not at.exception, at.exception
-    fixes = [s.value for s in at.success]
-    assert len(fixes) == 7 and not at.warning
+        at = open_tutor(6, "en", step=n)
+        at.toggle(key=f"tutor6::fixed::{n}").set_value(True).run()
+        assert not at.exception, at.exception
+        assert not outcomes(at, "warning")
+        fixes += outcomes(at, "success")
+    assert len(fixes) == 7
     assert not any("{" in text for text in fixes)  # every number filled in from the run
     assert fixes[5] == "The tool ran 1 time(s) and the run ended after 3 model calls."
     assert (
@@ -238,38 +318,41 @@ def test_lesson6_every_fix_is_worded(open_page):
     )
 
 
-def test_lesson6_toggling_a_pitfall_runs_its_fix(open_page):
+def test_lesson6_toggling_a_pitfall_runs_its_fix():
     from lessons.tutor.lessons import pitfall_3
 
-    at = open_page(PAGES[6], "en")
-    # the lesson says what happened as a key; the page words it
+    at = open_tutor(6, "en", step=3)
+    # the lesson says what happened as a key; the page words it (the English edition looked up "tomorrow")
     assert pitfall_3(True)["outcome"] == "confident_wrong_answer"
-    assert at.warning[2].value == (
-        "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored."
+    assert outcomes(at, "warning")[0] == (
+        "The tool looked up the string “tomorrow” and said no class; the model repeated it: wrong, and nothing errored."
     )
-    # broken: the naive tool looked up the string 「明天」 and found no lesson
-    assert "S1001 在 明天 没有排课。" in texts(at)
+    assert "S1001 has no lesson on tomorrow." in texts(at)
     at.toggle(key="tutor6::fixed::3").set_value(True).run()
     assert not at.exception, at.exception
     assert pitfall_3(False)["outcome"] == "asks_for_the_date"
-    assert [s.value for s in at.success] == [
+    assert outcomes(at, "success") == [
         "The tool replied with the format rule; the model admits it cannot tell the date and asks for one."
     ]
-    # fixed: the real tool's reply states the format rule instead
     page = texts(at)
-    assert "日期「明天」格式不对，需要 YYYY-MM-DD" in page
-    assert "S1001 在 明天 没有排课。" not in page
+    assert "The date 'tomorrow' is invalid: it must be YYYY-MM-DD" in page
+    assert "S1001 has no lesson on tomorrow." not in page
+    # the article's original, one switch away, still runs 「明天」 raw
+    at = open_tutor(6, "en", original=True, step=3)
+    assert "S1001 在 明天 没有排课。" in texts(at)
+    at.toggle(key="tutor6::fixed::3").set_value(True).run()
+    assert "日期「明天」格式不对，需要 YYYY-MM-DD" in texts(at)
 
 
-def test_lesson6_fixing_the_tool_call_id_turns_the_400_into_a_200(open_page):
-    at = open_page(PAGES[6], "en")
+def test_lesson6_fixing_the_tool_call_id_turns_the_400_into_a_200():
+    at = open_tutor(6, "en", step=7)
     page = texts(at)
     assert ":green-badge[200] :red-badge[400]" in page
-    assert sum("Stage: `model_call`" in e.value for e in at.error) == 1
+    assert sum("Stage: `model_call`" in i.value for i in at.info) == 1
     at.toggle(key="tutor6::fixed::7").set_value(True).run()
     page = texts(at)
     assert ":green-badge[200] :green-badge[200]" in page
-    assert not any("Stage: `model_call`" in e.value for e in at.error)
+    assert not any("Stage: `model_call`" in i.value for i in at.info)
 
 
 def test_live_tutor_answers_the_articles_question_two(open_page):
@@ -281,3 +364,95 @@ def test_live_tutor_answers_the_articles_question_two(open_page):
     assert [c["name"] for c in first] == ["get_schedule", "get_learning_record"]
     assert [e.tool_name for e in trace.tool_executions] == ["get_schedule", "get_learning_record"]
     assert trace.stop_reason == "final"
+
+
+# ---------------------------------------------------------------- the English edition (issue 11)
+def test_english_pages_run_the_english_edition_of_the_tutor():
+    at = open_tutor(1, "en")
+    assert list(at.dataframe[0].value["name"]) == ["get_schedule", "get_learning_record"]
+    assert "1. 09:00-10:30 IELTS Writing Intensive · Mr Wang in Room 3" in texts(at)
+    at = open_tutor(2, "en")
+    page = texts(at)
+    assert "get_schedule(student_id='S1001', date='next Wednesday')" in page
+    assert "The date 'next Wednesday' is invalid: it must be YYYY-MM-DD, e.g. 2026-07-25." in page
+    assert 'I cannot tell which date "next Wednesday" is' in page
+    at = open_tutor(3, "en")
+    assert ":red-badge[:material/remove_circle: lost] `date` — the day to look up; it must be in YYYY-MM-DD" in texts(
+        at
+    )
+    at = open_tutor(4, "en")
+    page = texts(at)
+    assert "You already called get_schedule with exactly these arguments" in page  # the notice, in English
+    assert "I keep looking up the same thing with the same details" in page  # REPEAT_ANSWER_EN
+
+
+# ---------------------------------------------------------------- exercises (issue 14)
+@pytest.fixture
+def memory_store(monkeypatch):
+    import pages._course as course
+    from toolcall_lab.progress import ProgressStore
+
+    store = ProgressStore.open("memory")
+    monkeypatch.setattr(course, "store", lambda: store)
+    yield store
+    store.close()
+
+
+def _exercises(ed: str) -> dict[tuple[int, int], tuple[str, object, object]]:
+    """(page, exercise) -> (widget kind, a wrong answer, the right one), the right one from the real artifact."""
+    import json
+
+    from lessons.tutor import lesson_3_registry as l3
+    from lessons.tutor import lesson_6_exercises as l6
+    from lessons.tutor.lesson_1_model_talks import check_make_calls, check_predict_calls
+    from lessons.tutor.lesson_2_tools_for_programs import check_fix_date, check_predict_rejects
+    from lessons.tutor.lesson_4_loop_guard import check_make_tool_runs, check_predict_model_calls
+    from lessons.tutor.lesson_5_manual_vs_react import check_make_script, check_predict_next_node, script_to_json
+    from lessons.tutor.lesson_common import q2_script
+
+    calls = check_predict_calls(None, ed).expected
+    description = l3.check_predict_description(None, ed).expected
+    words = {c: DESCRIPTION_WORDS[c][0 if ed == "zh" else 1] for c in l3.DESCRIPTION_CHOICES}  # the page's words
+    node = check_predict_next_node(None, ed).expected
+    described = l3.FIX_SOURCE[ed].replace('    """\n', "        date: the day, YYYY-MM-DD.\n" + '    """\n', 1)
+    model_calls = check_predict_model_calls(None, 4, ed).expected
+    return {
+        (1, 1): ("multiselect", list(reversed(calls)), calls),
+        (1, 2): ("text_input", "hello", check_make_calls(None, ed).expected["example"]),
+        (2, 1): ("pills", [], check_predict_rejects(None, ed).expected),
+        (2, 2): ("text_input", "next Wednesday", check_fix_date(None, ed).expected["date"]),
+        (3, 1): ("radio", words[next(c for c in l3.DESCRIPTION_CHOICES if c != description)], words[description]),
+        (3, 2): ("text_area", l3.FIX_SOURCE[ed], described),
+        (4, 1): ("number_input", model_calls + 5, model_calls),
+        (4, 2): ("number_input", 1, check_make_tool_runs(None, ed).expected),
+        (5, 1): ("radio", next(c for c in ("__end__", "agent") if c != node), node),
+        (5, 2): (
+            "text_area",
+            script_to_json(q2_script(ed)),
+            json.dumps(check_make_script(None, ed).expected["script"], ensure_ascii=False),
+        ),
+        (6, 1): ("selectbox", 1, l6.check_predict_pitfall(None, ed).expected),
+        (6, 2): ("text_area", l6.FIX_SOURCE[ed], l6.FIX_SOURCE[ed].replace("@tool", "@tool(parse_docstring=True)", 1)),
+    }
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("page", range(1, 7))
+def test_every_exercise_wrong_then_right(memory_store, page, lang):
+    cases = _exercises(lang)
+    at = open_tutor(page, lang)
+    hint = "Hint: " if lang == "en" else "提示："
+    for n in (1, 2):
+        kind, wrong, right = cases[(page, n)]
+        key = f"exercise-{in_section('tutor')[page - 1].url_path}-{n}"
+        submit(at, page, n, kind, wrong)
+        assert not at.exception, at.exception
+        verdict = at.session_state[f"{key}::verdict"]
+        assert not verdict.correct
+        assert verdict.feedback in [w.value for w in at.warning]
+        assert any(i.value.startswith(hint) for i in at.info)
+        submit(at, page, n, kind, right)
+        assert not at.exception, at.exception
+        verdict = at.session_state[f"{key}::verdict"]
+        assert verdict.correct, verdict.feedback
+        assert verdict.feedback in [s.value for s in at.success]
