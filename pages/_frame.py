@@ -163,7 +163,7 @@ def page_links(path: str) -> None:
     learner = st.session_state.get("learner_id")
     if isinstance(learner, str) and not learner.startswith("oidc."):
         query["learner"] = learner
-    left, _, right = st.columns([2, 3, 2])
+    left, right = st.columns(2)
     if before is not None:
         left.page_link(
             before.path,
