@@ -215,7 +215,7 @@ def lookup_weather(
         if english:
             names = ", ".join(c.name for c in data)
             return (
-                f'No weather data for the city "{city}". Cities you can ask about: {names} (English or Chinese names).'  # noqa: E501
+                f'No weather data for the city "{city}". Cities you can ask about: {names} (English or Chinese names).'
             )
         known = "、".join(c.name_zh for c in data)
         return f"没有找到城市“{city}”的天气数据。目前可以查询：{known}（中英文名均可，如 Bangkok）。"
