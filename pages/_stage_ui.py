@@ -4,9 +4,12 @@ Only pages import this module (it imports Streamlit). Every artifact the pages s
 from :mod:`toolcall_lab.stages`; the helpers here only frame it:
 
 * :func:`header`, :func:`lesson`, :func:`footer` — title and question (from
-  ``pages/registry.py``), the lesson prose, Previous / Next (:func:`page_links`);
+  ``pages/registry.py``), the lesson prose (folded), Previous / Next
+  (:func:`pages._frame.page_links`, re-exported here as ``page_links``);
 * :func:`chain_live_run` — the one live run shared by all eight pages (session key
-  ``trace::chain``), highlighted at the page's stage;
+  ``trace::chain``), in the learner's language (the lab's weather tool is built with
+  ``lang=``), opening AT the page's stage: that stage's artifact of the run comes first
+  (:func:`show_stage_excerpt`), the whole timeline below it;
 * :func:`core_source` — a stage's narrated core (:mod:`toolcall_lab.stages.core`), the
   few real lines the machinery calls, shown before the machinery's full source.
 
@@ -22,13 +25,15 @@ import streamlit as st
 from langchain_core.tools import BaseTool
 
 from lessons.content import lesson_text
+from pages._frame import page_links
 from pages._ui import T, lang, live_run_panel, run_question, show_error, source
-from pages.registry import chain_page, in_section, neighbours
+from pages.registry import chain_page, in_section
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
-from toolcall_lab.stages.round_trip import RoundTrip, round_trip_from_trace, tools_on_wire
+from toolcall_lab.stages.round_trip import RoundTrip, round_trip_from_trace
+from toolcall_lab.stages.run_excerpt import stage_excerpt
 from toolcall_lab.stages.tables import caret_excerpt
-from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, parse_tool_source
+from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN, default_source, parse_tool_source
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 #: The page file of each stage, in chain order, read from ``pages/registry.py``.
@@ -49,27 +54,6 @@ def stage_question(stage_key: str) -> str:
     return T(spec.question_zh, spec.question_en)
 
 
-def page_links(path: str) -> None:
-    """Previous / next links of the page at ``path``, in course order, keeping the language."""
-    left, _, right = st.columns([2, 3, 2])
-    query = {"lang": lang()}
-    before, after = neighbours(path)
-    if before is not None:
-        left.page_link(
-            before.path,
-            label=T("上一步：", "Previous: ") + T(before.zh, before.en),
-            icon=":material/arrow_back:",
-            query_params=query,
-        )
-    if after is not None:
-        right.page_link(
-            after.path,
-            label=T("下一步：", "Next: ") + T(after.zh, after.en),
-            icon=":material/arrow_forward:",
-            query_params=query,
-        )
-
-
 def header(n: int) -> None:
     """Previous / Next, the title and the stage's question."""
     page_links(PAGES[n - 1])
@@ -80,8 +64,8 @@ def header(n: int) -> None:
     )
 
 
-def lesson(n: int, *, expanded: bool = True) -> None:
-    """The lesson prose of stage ``n`` (``lessons/content/stage_<n>_*.<lang>.md``)."""
+def lesson(n: int, *, expanded: bool = False) -> None:
+    """The lesson prose of stage ``n`` (``lessons/content/stage_<n>_*.<lang>.md``), folded: the artifact comes first."""
     with st.expander(T("课文", "The lesson"), expanded=expanded, icon=":material/menu_book:"):
         st.markdown(lesson_text(in_section("chain")[n - 1].lesson, lang()))
 
@@ -109,7 +93,9 @@ def point_at(text: str, err: ExplainedError) -> None:
 
 def tool_from_page_one() -> BaseTool | None:
     """The function of page ①'s editor, built again here (``None``, explained, when it does not build)."""
-    text = st.session_state.get("stage_value::stage_tool_src", DEFAULT_SOURCE)
+    text = st.session_state.get("stage_value::stage_tool_src", default_source(lang()))
+    if text in (DEFAULT_SOURCE, DEFAULT_SOURCE_EN):  # untouched: the default of this language
+        text = default_source(lang())
     use_pd = st.session_state.get("stage_value::stage_tool_pd", False)
     result = parse_tool_source(text, parse_docstring=True if use_pd else None)
     if isinstance(result, ExplainedError):
@@ -119,19 +105,27 @@ def tool_from_page_one() -> BaseTool | None:
         )
         return None
     with st.expander(T("第 ① 页的源码", "The source from page ①"), icon=":material/code:"):
-        st.code(text, language="python", wrap_lines=True)
+        st.code(text, language="python")
     return result.tool
 
 
 # ---------------------------------------------------------------- the shared live run
 CHAIN_KEY = "chain"
 TRACE_KEY = f"trace::{CHAIN_KEY}"
-DEFAULT_QUESTIONS = ("曼谷天气怎么样？", "What's the weather in Bangkok?")
+_TOOLS_LANG = f"tools::{CHAIN_KEY}::lang"
+#: The shared run's example questions (zh, en); the first is the run a cold page opens on.
+EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("曼谷天气怎么样？", "What's the weather in Bangkok?"),
+    ("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
+    ("FakeCity 的天气", "What's the weather in FakeCity?"),
+    ("你好", "Hello"),
+)
+DEFAULT_QUESTIONS = EXAMPLES[0]
 
 
 def weather_tools() -> list[Any]:
-    """The tools of the shared run: the lab's ``get_weather``."""
-    return [build_weather_tool()]
+    """The tools of the shared run: the lab's ``get_weather``, in the learner's language."""
+    return [build_weather_tool(lang=lang())]
 
 
 def system_prompt() -> str:
@@ -146,66 +140,120 @@ def default_question() -> str:
 
 
 def examples() -> list[str]:
-    return [
-        default_question(),
-        T("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
-        T("FakeCity 的天气", "What's the weather in FakeCity?"),
-        T("你好", "Hello"),
-    ]
+    return [T(*pair) for pair in EXAMPLES]
+
+
+def _follow_language() -> None:
+    """After a language switch: rebuild the run's tools in the new language, and redo an untouched example run.
+
+    A question the learner typed stays (it is their run); an example run in the old language
+    is dropped, so the panel opens on the same example in the new one.
+    """
+    here = lang()
+    if st.session_state.get(_TOOLS_LANG) == here:
+        return
+    st.session_state.pop(f"tools::{CHAIN_KEY}", None)
+    st.session_state[_TOOLS_LANG] = here
+    trace = st.session_state.get(TRACE_KEY)
+    every = {q for pair in EXAMPLES for q in pair}
+    if trace is not None and getattr(trace, "lang", here) != here and trace.question in every:
+        del st.session_state[TRACE_KEY]
+        st.session_state.pop(f"{CHAIN_KEY}::last_pick", None)
 
 
 def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = None) -> Any:
-    """The right column: the one run shared by the eight pages, marked at this page's stage.
+    """The right column: the one run shared by the eight pages, opened at this page's stage.
 
     Args:
-        highlight: this page's stage key from ``pages._ui.STAGES``.
-        before: draws something above the timeline from the run (pages 1–2 show the tool
-            schema the model received); called after the panel ran, so it sees a new run.
+        highlight: this page's stage key (``toolcall_lab.stages.catalog``; ``"tool"`` for ①).
+        before: draws something above the timeline from the run; by default this stage's
+            artifact of the run (:func:`show_stage_excerpt`). Called after the panel ran,
+            so it sees a new run.
 
     Returns:
-        The shared trace, or ``None`` before the first run.
+        The shared trace (a cold page runs its first example itself, on the built-in model).
     """
-    with st.container(border=True):
-        st.subheader(T("实时运行（八页共用一次运行）", "Live run (one run shared by all eight pages)"), anchor=False)
+    _follow_language()
+    with st.container(border=True, key=f"chain-live-run-{highlight}"):
+        st.subheader(T("实时运行（八页共用）", "Live run (shared by all eight pages)"), anchor=False)
         st.caption(
             T(
-                "在这里提问一次：走到链条的哪一页，这次运行就在哪一页展开到同一阶段，并做上标记。",
-                "Ask once here: on every page of the chain, this same run opens at that page's stage, marked.",
+                "同一次运行，在每一页都从这一页的阶段看起；完整时间线在下面。",
+                "One run, opened at this page's stage on every page; the whole timeline is below.",
             )
         )
         slot = st.container()
         trace = live_run_panel(
             key=CHAIN_KEY, tools_factory=weather_tools, system=system_prompt(), highlight=highlight, examples=examples()
         )
-        if before is not None:
-            with slot:
+        with slot:
+            if before is not None:
                 before(trace)
+            else:
+                show_stage_excerpt(trace, highlight)
         return trace
+
+
+#: What each excerpt is, as the page says it.
+_EXCERPT_TITLES = {
+    "tools": (
+        "**这次运行里，模型收到的工具说明**（第一次请求体里的 `tools`）",
+        "**In this run, the tool as the model received it** (`tools` in the first request body)",
+    ),
+    "request_body": (
+        "**这次运行的第一个请求体**（`ChatOpenAI` 真正发出的）",
+        "**This run's first request body** (as `ChatOpenAI` really sent it)",
+    ),
+    "tool_calls": (
+        "**这次运行里模型的调用意图**（`AIMessage.tool_calls`）",
+        "**In this run, the model's request to call** (`AIMessage.tool_calls`)",
+    ),
+    "arguments": (
+        "**这次运行的 arguments**：原始字符串 → json.loads → Pydantic",
+        "**This run's arguments**: the raw string → json.loads → Pydantic",
+    ),
+    "call": ("**这次运行里函数实际被怎样调用**", "**In this run, the call the function received**"),
+    "tool_message": ("**这次运行送回模型的 ToolMessage**", "**In this run, the ToolMessage sent back**"),
+    "second_request": (
+        "**这次运行的第二次请求**（`messages`）",
+        "**This run's second request** (`messages`)",
+    ),
+}
+
+
+def show_stage_excerpt(trace: Any, stage: str) -> None:
+    """The shared run at ``stage``: the one artifact this page is about, before the whole timeline."""
+    excerpt = stage_excerpt(trace, stage)
+    with st.container(border=True, key=f"chain-excerpt-{stage}"):
+        if excerpt is None:
+            st.caption(
+                T(
+                    "这次运行没有走到这一阶段（比如模型直接回答了）。在下面换一个问题试试。",
+                    "This run did not reach this stage (the model may have answered directly). "
+                    "Try another question below.",
+                )
+                if trace is not None
+                else T(
+                    "在下面提一个问题：这次运行在这一阶段的真实产物会出现在这里。",
+                    "Ask a question below: the real artifact of this stage in that run appears here.",
+                )
+            )
+            return
+        st.markdown(T(*_EXCERPT_TITLES[excerpt.what]))
+        if excerpt.language == "python":
+            st.code(excerpt.value, language="python")
+        else:
+            st.code(json_text(excerpt.value), language="json", height=340)
 
 
 def show_run_tool_schema(trace: Any) -> None:
     """Pages 1–2: the tool as the model received it in the shared run's first request."""
-    with st.container(border=True):
-        st.markdown(
-            T(
-                "**这次运行里，模型收到的工具说明**（第一次请求体里的 `tools`）",
-                "**In this run, the tool as the model received it** (`tools` in the first request body)",
-            )
-        )
-        tools = tools_on_wire(trace)
-        if tools is None:
-            st.caption(
-                T(
-                    "还没有运行。在下面提一个问题，这里就会出现请求体里真实的 tools 数组。",
-                    "No run yet. Ask a question below and the real tools array of the request body appears here.",
-                )
-            )
-        else:
-            st.code(json_text(tools), language="json", wrap_lines=True)
+    show_stage_excerpt(trace, "schema")
 
 
 def ensure_chain_run(*, auto: bool) -> Any:
     """The shared run; with ``auto`` and none yet, run the default question into it."""
+    _follow_language()
     trace = st.session_state.get(TRACE_KEY)
     if trace is None and auto:
         trace = run_question(default_question(), weather_tools, system_prompt())

@@ -50,6 +50,14 @@ def _seed(key: str, param: str, default: Any, parse: Callable[[str], Any]) -> No
         st.session_state[key] = st.session_state[store]
 
 
+def _follow_default(key: str, default: str, aliases: Sequence[str]) -> None:
+    """An untouched field (still another language's default) takes this language's default."""
+    store = f"stage_value::{key}"
+    if st.session_state.get(store) in aliases and st.session_state.get(store) != default:
+        st.session_state[store] = default
+        st.session_state[key] = default
+
+
 def _remember(key: str, value: Any) -> None:
     st.session_state[f"stage_value::{key}"] = value
 
@@ -85,6 +93,7 @@ def editor(
     help: str | None = None,
     reset: bool = True,
     preview: bool = False,
+    aliases: Sequence[str] = (),
 ) -> str:
     """A text editor whose content is kept in the session and in the link.
 
@@ -97,11 +106,14 @@ def editor(
         help: a tooltip.
         reset: show a "reset to default" button under the editor.
         preview: add a collapsed, line-numbered monospace view of the text (for code).
+        aliases: other spellings of the default (the default in the other language): an
+            untouched editor follows the language switch.
 
     Returns:
         The current text.
     """
     _seed(key, param, default, decode_text)
+    _follow_default(key, default, aliases)
     text = st.text_area(label, key=key, height=height, help=help)
     text = "" if text is None else str(text)
     _remember(key, text)
@@ -151,10 +163,7 @@ def line(
     an untouched field follows the language switch instead of keeping the old default.
     """
     _seed(key, param, default, decode_text)
-    store = f"stage_value::{key}"
-    if st.session_state.get(store) in aliases and st.session_state.get(store) != default:
-        st.session_state[store] = default
-        st.session_state[key] = default
+    _follow_default(key, default, aliases)
     text = st.text_input(label, key=key, max_chars=max_chars, help=help)
     text = "" if text is None else str(text)
     _remember(key, text)
@@ -221,7 +230,7 @@ def share_link(page: str, params: Sequence[str]) -> str:
         T("分享这一页（语言和编辑框内容都在链接里）", "Share this page (language and editor contents are in the link)"),
         icon=":material/link:",
     ):
-        st.code(link, language="text", wrap_lines=True)
+        st.code(link, language="text")
         st.caption(
             T(
                 "复制这个链接：别人打开时看到的是同一页、同一种语言、同样的编辑框内容。",
@@ -245,4 +254,4 @@ def table(
         else st.column_config.Column(text, width="large" if key in wide else None)
         for key, text in labels.items()
     }
-    st.dataframe(list(rows), hide_index=True, column_config=config)
+    st.dataframe(list(rows), hide_index=True, column_config=config, width="stretch")

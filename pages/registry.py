@@ -96,7 +96,14 @@ SECTIONS: tuple[Section, ...] = (
 
 
 def _stage(
-    n: int, name: str, short: tuple[str, str], icon: str, key: str, heading: tuple[str, str], question: tuple[str, str]
+    n: int,
+    name: str,
+    short: tuple[str, str],
+    icon: str,
+    key: str,
+    heading: tuple[str, str],
+    question: tuple[str, str],
+    exercises: int = 0,
 ) -> PageSpec:
     return PageSpec(
         f"pages/stage_{n}_{name}.py",
@@ -108,6 +115,7 @@ def _stage(
         heading_en=heading[1],
         question_zh=question[0],
         question_en=question[1],
+        exercises=exercises,
     )
 
 
@@ -122,6 +130,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_source",
         ("@tool：函数变成工具", "@tool: a function becomes a tool"),
         ("装饰器从函数里读出了什么？", "What does the decorator read from the function?"),
+        exercises=2,
     ),
     _stage(
         2,
@@ -131,6 +140,7 @@ PAGES: tuple[PageSpec, ...] = (
         "schema",
         ("JSON Schema：模型读到的参数说明", "JSON Schema: the arguments as the model reads them"),
         ("哪些规则能让模型看见？", "Which rules can the model see?"),
+        exercises=2,
     ),
     _stage(
         3,
@@ -140,6 +150,7 @@ PAGES: tuple[PageSpec, ...] = (
         "bind_tools",
         ("bind_tools：请求里的 tools", "bind_tools: the tools in the request"),
         ("真正发出去的请求体长什么样？", "What does the request body really contain?"),
+        exercises=2,
     ),
     _stage(
         4,
@@ -149,6 +160,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_call",
         ("tool_call：模型的调用意图", "tool_call: the model's request to call"),
         ("为什么 arguments 是字符串？", "Why is arguments a string?"),
+        exercises=2,
     ),
     _stage(
         5,

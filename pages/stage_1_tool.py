@@ -2,14 +2,15 @@
 
 import streamlit as st
 
+from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._ui import T, lesson_columns, show_error, source
+from pages._ui import T, lang, lesson_columns, show_error, source
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, tool_source
-from toolcall_lab.stages.examples import TOOL_SOURCES
-from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, parse_tool_source
+from toolcall_lab.stages.examples import tool_sources
+from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN, default_source, parse_tool_source
 
 PAGE = su.PAGES[0]
 EXAMPLES = {
@@ -35,15 +36,16 @@ with right:
     su.chain_live_run("tool", before=su.show_run_tool_schema)
 
 with left:
-    su.lesson(1)
+    artifact = st.container()  # the tool @tool built comes first; the editor that made it is below
     st.subheader(T("你的函数（只解析，不执行）", "Your function (parsed, never run)"), anchor=False)
-    sw.example_buttons(1, "stage_tool_src", EXAMPLES, TOOL_SOURCES, per_row=3)
+    sw.example_buttons(1, "stage_tool_src", EXAMPLES, tool_sources(lang()), per_row=3)
     src = sw.editor(
         "stage_tool_src",
         label=T("函数源码", "Function source"),
-        default=DEFAULT_SOURCE,
+        default=default_source(lang()),
+        aliases=(DEFAULT_SOURCE, DEFAULT_SOURCE_EN),
         param="src",
-        height=340,
+        height=300,
         preview=True,
         help=T("用 ast 解析；函数体永远不会运行。", "Parsed with ast; the body never runs."),
     )
@@ -61,54 +63,56 @@ with left:
     sw.share_link(PAGE, ["src", "pd"])
 
     result = parse_tool_source(src, parse_docstring=True if use_pd else None)
-    if isinstance(result, ExplainedError):
-        show_error(result)
-        su.point_at(src, result)
-    else:
-        st.success(
-            T(f"@tool 造出了一个 {type(result.tool).__name__}。", f"@tool built a {type(result.tool).__name__}."),
-            icon=":material/build:",
-        )
-        c1, c2 = st.columns(2)
-        with c1:
-            st.markdown("**tool.name**")
-            st.code(result.name, language="text")
+    with artifact:
+        if isinstance(result, ExplainedError):
+            # an example's error is the demo the learner asked for; their own edit's error is a real one
+            show_error(result, expected=src in tool_sources(lang()).values())
+            su.point_at(src, result)
+        else:
+            st.success(
+                T(f"@tool 造出了一个 {type(result.tool).__name__}。", f"@tool built a {type(result.tool).__name__}."),
+                icon=":material/build:",
+            )
+            c1, c2 = st.columns(2)
+            with c1:
+                st.markdown("**tool.name**")
+                st.code(result.name, language="text")
+                st.markdown(
+                    T("**tool.description**（模型将读到的描述）", "**tool.description** (what the model will read)")
+                )
+                st.code(result.description, language="text")
+            with c2:
+                st.markdown(T("**必填参数** `required`", "**Required** `required`"))
+                st.code(json_text(result.required, indent=None), language="json")
+                st.markdown(T("**默认值**", "**Defaults**"))
+                st.code(json_text(tables.defaults_of(result.fields), indent=None), language="json")
+                st.markdown("**tool.func**")
+                st.code(result.func_repr, language="text")
+                st.caption(f"parse_docstring = {result.parse_docstring}")
             st.markdown(
-                T("**tool.description**（模型将读到的描述）", "**tool.description** (what the model will read)")
+                T(
+                    "**tool.args_schema 的字段**（一个真实的 Pydantic 模型）",
+                    "**Fields of tool.args_schema** (a real Pydantic model)",
+                )
             )
-            st.code(result.description, language="text", wrap_lines=True)
-        with c2:
-            st.markdown(T("**必填参数** `required`", "**Required** `required`"))
-            st.code(json_text(result.required, indent=None), language="json", wrap_lines=True)
-            st.markdown(T("**默认值**", "**Defaults**"))
-            st.code(json_text(tables.defaults_of(result.fields), indent=None), language="json", wrap_lines=True)
-            st.markdown("**tool.func**")
-            st.code(result.func_repr, language="text", wrap_lines=True)
-            st.caption(f"parse_docstring = {result.parse_docstring}")
-
-        st.markdown(
-            T(
-                "**tool.args_schema 的字段**（一个真实的 Pydantic 模型）",
-                "**Fields of tool.args_schema** (a real Pydantic model)",
+            sw.table(
+                tables.field_rows(result.fields),
+                {
+                    "name": T("参数", "parameter"),
+                    "type": T("Python 类型", "Python type"),
+                    "json_type": T("JSON 类型", "JSON type"),
+                    "required": T("必填", "required"),
+                    "default": T("默认值", "default"),
+                    "description": T("参数说明", "description"),
+                },
+                checks={"required"},
+                wide={"description"},
             )
-        )
-        sw.table(
-            tables.field_rows(result.fields),
-            {
-                "name": T("参数", "parameter"),
-                "type": T("Python 类型", "Python type"),
-                "json_type": T("JSON 类型", "JSON type"),
-                "required": T("必填", "required"),
-                "default": T("默认值", "default"),
-                "description": T("参数说明", "description"),
-            },
-            checks={"required"},
-            wide={"description"},
-        )
-        st.code(result.signature, language="python", wrap_lines=True)
-        for key, detail in tables.tool_notes(result):
-            st.caption(T(*NOTES[key]) + detail)
+            st.code(result.signature, language="python")
+            for key, detail in tables.tool_notes(result):
+                st.caption(T(*NOTES[key]) + detail)
 
+    if not isinstance(result, ExplainedError):
         # The body that really runs: the lab's echo, never the learner's text.
         with st.container(border=True):
             st.markdown(
@@ -128,7 +132,7 @@ with left:
             if isinstance(invoked, ExplainedError):
                 show_error(invoked)
             else:
-                st.code(invoked["code"], language="python", wrap_lines=True)
+                st.code(invoked["code"], language="python")
                 st.json(invoked["result"])
             st.caption(
                 T(
@@ -136,12 +140,14 @@ with left:
                     "The body that really runs (the lab's own code, via inspect.getsource):",
                 )
             )
-            st.code(result.echo_source, language="python", wrap_lines=True)
+            st.code(result.echo_source, language="python")
 
+    su.lesson(1)
     su.core_source(core.make_tool, ("@tool 做了什么", "what @tool does"))
     source(
         tool_source.build_tool,
         T("源码：实验室怎样从文本造出工具", "Source: how the lab builds the tool from text"),
     )
 
+ex.stage_1()
 su.footer(1)

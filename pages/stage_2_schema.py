@@ -6,14 +6,21 @@ import streamlit as st
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
+from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._ui import T, lang, lesson_columns, show_error, source
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, model_rules, schema, tables
-from toolcall_lab.stages.args_model import DEFAULT_MODEL_SOURCE, ArgsModelResult, parse_args_model
-from toolcall_lab.stages.examples import MODEL_SOURCES
+from toolcall_lab.stages.args_model import (
+    DEFAULT_MODEL_SOURCE,
+    DEFAULT_MODEL_SOURCE_EN,
+    ArgsModelResult,
+    default_model_source,
+    parse_args_model,
+)
+from toolcall_lab.stages.examples import model_sources
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 PAGE = su.PAGES[1]
@@ -50,6 +57,7 @@ def show_model(built: ArgsModelResult) -> None:
             "note": T("说明", "note"),
         },
         checks={"in_schema", "in_strict"},
+        wide={"note"},
     )
     if built.invisible:
         never = T(
@@ -65,7 +73,7 @@ def show_model(built: ArgsModelResult) -> None:
             ),
             icon=":material/rule:",
         ):
-            st.code(record["source"], language="python", wrap_lines=True)
+            st.code(record["source"], language="python")
     if built.strict_changes:
         required = ", ".join(f"`{c['field']}`" for c in built.strict_changes)
         st.info(T("严格模式下变成必填：", "Required in strict mode: ") + required, icon=":material/lock:")
@@ -80,31 +88,27 @@ def show_model(built: ArgsModelResult) -> None:
         icon=":material/data_object:",
     ):
         st.markdown(f"`{built.name}.model_json_schema()`")
-        st.code(json_text(built.json_schema), language="json", wrap_lines=True)
+        st.code(json_text(built.json_schema), language="json")
         st.markdown(f"`convert_to_openai_tool({built.name}, strict=True)`")
         refused = T("（严格模式不接受这个模型）", "(strict mode does not accept this model)")
         st.code(refused if built.openai_strict is None else json_text(built.openai_strict), language="json")
 
 
 def show_views(views: dict[str, Any] | ExplainedError) -> None:
-    """The three schemas side by side, then every difference between them."""
+    """The three schemas (one tab each, the first open), then every difference between them (folded)."""
     if isinstance(views, ExplainedError):
         return show_error(views)
-    for col, (name, code) in zip(st.columns(3), tables.SCHEMA_VIEWS.items(), strict=True):
-        with col:
-            st.markdown(f"`{code}`")
-            st.code(json_text(views[name]), language="json", wrap_lines=True)
-    st.markdown(
-        T(
-            "**差异**（JSON 指针；+ 新增，− 删除，~ 改变）",
-            "**Differences** (JSON pointers; + added, − removed, ~ changed)",
-        )
-    )
-    tabs = st.tabs([f"{a} → {b}" for _, a, b in tables.VIEW_PAIRS])
-    for tab, (key, a, b) in zip(tabs, tables.VIEW_PAIRS, strict=True):
+    for tab, (name, code) in zip(st.tabs(list(tables.SCHEMA_VIEWS.values())), tables.SCHEMA_VIEWS.items(), strict=True):
         with tab:
-            d1, d2 = st.columns(2)
-            with d1:
+            st.caption(f"`{code}`")
+            st.code(json_text(views[name]), language="json")
+    differences = T(
+        "差异（JSON 指针；+ 新增，− 删除，~ 改变）", "Differences (JSON pointers; + added, − removed, ~ changed)"
+    )
+    with st.expander(differences, icon=":material/difference:"):
+        tabs = st.tabs([f"{a} → {b}" for _, a, b in tables.VIEW_PAIRS])
+        for tab, (key, a, b) in zip(tabs, tables.VIEW_PAIRS, strict=True):
+            with tab:
                 sw.table(
                     tables.diff_rows(views["diffs"][key], OP_MARK),
                     {
@@ -114,11 +118,7 @@ def show_views(views: dict[str, Any] | ExplainedError) -> None:
                         "after": T("之后", "after"),
                     },
                 )
-            d2.code(
-                tables.unified_diff(views, key, a, b) or T("（完全相同）", "(identical)"),
-                language="diff",
-                wrap_lines=True,
-            )
+                st.code(tables.unified_diff(views, key, a, b) or T("（完全相同）", "(identical)"), language="diff")
     for warning in views.get("warnings", []):
         st.caption(f"⚠ {warning}")
 
@@ -127,14 +127,12 @@ su.header(2)
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("schema", before=su.show_run_tool_schema)
+    su.chain_live_run("schema")
 
 with left:
-    su.lesson(2)
-    st.subheader(T("同一个工具的三份 Schema", "Three schemas of one tool"), anchor=False)
     subject = sw.choice(
         "stage_schema_subject",
-        label=T("看哪一个？", "Which one?"),
+        label=T("同一个工具的三份 Schema：看哪一个？", "Three schemas of one tool: which tool?"),
         options={
             "weather": T("实验室的 get_weather", "the lab's get_weather"),
             "page1": T("第 ① 页你写的函数", "your function from page ①"),
@@ -143,40 +141,38 @@ with left:
         default="weather",
         param="subj",
     )
+    views_box = st.container()  # the artifact first: filled once the editor below has been read
     subject_box = st.container()
     share_slot = st.container()
+    su.lesson(2)
 
-# Full width from here: three JSON documents side by side need the room.
-views_box = st.container()
 with st.container():  # the args-model editor: shown second, parsed first (the views may use it)
     st.divider()
     st.subheader(
         T("参数模型编辑器：哪些规则模型看得见", "Argument-model editor: which rules the model can see"), anchor=False
     )
-    edit_col, result_col = st.columns(2, gap="large")
-    with edit_col:
-        sw.example_buttons(2, "stage_model_src", MODEL_EXAMPLES, MODEL_SOURCES, per_row=2)
-        model_src = sw.editor(
-            "stage_model_src",
-            label=T("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)"),
-            default=DEFAULT_MODEL_SOURCE,
-            param="model",
-            height=460,
-            preview=True,
-        )
-        source(model_rules.analyse, T("源码：逐条核对规则", "Source: checking each rule against the schema"))
+    sw.example_buttons(2, "stage_model_src", MODEL_EXAMPLES, model_sources(lang()), per_row=4)
+    model_src = sw.editor(
+        "stage_model_src",
+        label=T("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)"),
+        default=default_model_source(lang()),
+        aliases=(DEFAULT_MODEL_SOURCE, DEFAULT_MODEL_SOURCE_EN),
+        param="model",
+        height=380,
+        preview=True,
+    )
     built = parse_args_model(model_src)
-    with result_col:
-        if isinstance(built, ExplainedError):
-            show_error(built)
-            su.point_at(model_src, built)
-        else:
-            show_model(built)
+    if isinstance(built, ExplainedError):
+        show_error(built, expected=model_src in model_sources(lang()).values())
+        su.point_at(model_src, built)
+    else:
+        show_model(built)  # full width: the rules table has seven columns
+    source(model_rules.analyse, T("源码：逐条核对规则", "Source: checking each rule against the schema"))
 
 with subject_box:
     target: BaseTool | type[BaseModel] | None = None
     if subject == "weather":
-        target = build_weather_tool()
+        target = build_weather_tool(lang=lang())
         source(build_weather_tool, T("源码：get_weather 的定义", "Source: how get_weather is defined"))
     elif subject == "page1":
         target = su.tool_from_page_one()
@@ -188,6 +184,8 @@ with subject_box:
 with views_box:
     if target is not None:
         show_views(schema.schema_views(target))
+
+with left:
     su.core_source(core.openai_tool, ("工具变成线上的样子", "the tool as the wire carries it"))
     source(
         schema.schema_views,
@@ -197,4 +195,5 @@ with views_box:
 with share_slot:
     sw.share_link(PAGE, ["subj", "model"])
 
+ex.stage_2()
 su.footer(2)

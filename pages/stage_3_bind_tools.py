@@ -4,13 +4,14 @@ from typing import Any
 
 import streamlit as st
 
+from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._ui import T, lesson_columns, loading, show_error, source
+from pages._ui import T, lang, lesson_columns, loading, show_error, source
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, wire
-from toolcall_lab.stages.examples import TOOL_SOURCES
-from toolcall_lab.stages.tool_source import DEFAULT_SOURCE
+from toolcall_lab.stages.examples import tool_sources
+from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN, default_source
 
 PAGE = su.PAGES[2]
 EXAMPLES = {
@@ -38,7 +39,7 @@ def show_reply(data: dict[str, Any]) -> None:
         T(f"**端点的回答**：HTTP {data['status_code']}", f"**The endpoint's answer**: HTTP {data['status_code']}")
     )
     if data.get("error"):
-        show_error(data["error"])
+        show_error(data["error"], expected=True)  # every refusal on this page is one of its demos
         st.json(data["response_body"])
         return
     reply = data.get("reply") or {}
@@ -61,28 +62,7 @@ with right:
     su.chain_live_run("bind_tools")
 
 with left:
-    su.lesson(3)
-    st.subheader(T("工具、消息和两个开关", "The tools, the messages and two switches"), anchor=False)
-    with st.expander(
-        T("绑定的工具（和第 ① 页共用同一段源码）", "The bound tool (the same source as page ①)"),
-        expanded=False,
-        icon=":material/build:",
-    ):
-        sw.example_buttons(3, "stage_tool_src", EXAMPLES, TOOL_SOURCES, per_row=2)
-        src = sw.editor(
-            "stage_tool_src", label=T("函数源码", "Function source"), default=DEFAULT_SOURCE, param="src", height=300
-        )
-        use_pd = sw.toggle(
-            "stage_tool_pd",
-            label="parse_docstring=True",
-            default=False,
-            param="pd",
-            help=T(
-                "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
-                "Off: the whole docstring, Args: included, becomes the description. On: only the "
-                "summary stays; each Args: line moves to its parameter.",
-            ),
-        )
+    artifact = st.container()  # the request body first; the switches that shape it follow
     question = sw.line(
         "stage_bind_q",
         label=T("用户消息（messages 里唯一的一条）", "The user message (the only one in messages)"),
@@ -112,23 +92,59 @@ with left:
         default="unset",
         param="ptc",
     )
+    with st.expander(
+        T("绑定的工具（和第 ① 页共用同一段源码）", "The bound tool (the same source as page ①)"),
+        expanded=False,
+        icon=":material/build:",
+    ):
+        sw.example_buttons(3, "stage_tool_src", EXAMPLES, tool_sources(lang()), per_row=2)
+        src = sw.editor(
+            "stage_tool_src",
+            label=T("函数源码", "Function source"),
+            default=default_source(lang()),
+            aliases=(DEFAULT_SOURCE, DEFAULT_SOURCE_EN),
+            param="src",
+            height=300,
+        )
+        use_pd = sw.toggle(
+            "stage_tool_pd",
+            label="parse_docstring=True",
+            default=False,
+            param="pd",
+            help=T(
+                "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
+                "Off: the whole docstring, Args: included, becomes the description. On: only the "
+                "summary stays; each Args: line moves to its parameter.",
+            ),
+        )
     sw.share_link(PAGE, ["src", "pd", "q", "tc", "ptc"])
 
     data = loading(wire_payload, src, use_pd, question, choice, parallel)
-    if "tool_error" in data:
-        show_error(data["tool_error"])
-        st.page_link(su.PAGES[0], label=T("到第 ① 页看这段源码的问题", "See what is wrong with this source on page ①"))
-    elif "request_body" not in data:
-        show_error(data["error"])
-    else:
-        st.code(tables.bind_call_code(data["tool_name"], data["bind_kwargs"], question), language="python")
-        st.caption(
-            T(
-                "经由 ChatOpenAI 发给内置教学模型；换成任何 OpenAI 兼容接口，请求体除了 model 字段都一样。",
-                "Sent through ChatOpenAI to the built-in teaching model; for any OpenAI-compatible endpoint "
-                "the body is the same except for the model name.",
+    with artifact:
+        if "tool_error" in data:
+            show_error(data["tool_error"])
+            st.page_link(
+                su.PAGES[0], label=T("到第 ① 页看这段源码的问题", "See what is wrong with this source on page ①")
             )
-        )
+        elif "request_body" not in data:
+            show_error(data["error"], expected=True)
+        else:
+            st.code(tables.bind_call_code(data["tool_name"], data["bind_kwargs"], question), language="python")
+            st.markdown(
+                T(
+                    "**请求体**（客户端真正序列化出来的，从线路上截获）",
+                    "**The request body** (as the client serialised it, captured on the wire)",
+                )
+            )
+            st.code(json_text(data["request_body"]), language="json", height=360)
+            st.caption(
+                T(
+                    "经由 ChatOpenAI 发给内置教学模型；换成任何 OpenAI 兼容接口，请求体除了 model 字段都一样。",
+                    "Sent through ChatOpenAI to the built-in teaching model; for any OpenAI-compatible endpoint "
+                    "the body is the same except for the model name.",
+                )
+            )
+    if "request_body" in data:
         m1, m2, m3 = st.columns(3)
         m1.metric(T("tools 里的工具", "Tools in tools"), len(data["tools_on_wire"]))
         with m2:
@@ -137,21 +153,12 @@ with left:
             show_on_wire(data, "parallel_tool_calls")
         for name, same in data["matches_convert"].items():
             verdict = T("和它完全相同", "is identical to it") if same else T("和它不同", "differs from it")
-            box = st.success if same else st.warning
-            box(
+            (st.success if same else st.warning)(
                 T(
                     f"convert_to_openai_tool(tool)：`tools` 里 {name} 这一项{verdict}。",
                     f"convert_to_openai_tool(tool): the {name} entry of `tools` {verdict}.",
                 )
             )
-        st.markdown(
-            T(
-                "**请求体**（客户端真正序列化出来的，从线路上截获）",
-                "**The request body** (as the client serialised it, captured on the wire)",
-            )
-        )
-        st.json(data["request_body"], expanded=True)
-
         st.markdown(
             T(
                 "**模型读到的工具说明**：它对你的函数的全部了解",
@@ -162,7 +169,7 @@ with left:
             with st.container(border=True):
                 st.code(entry["name"] or "", language="text")
                 st.caption(T("description（来自文档字符串）", "description (from the docstring)"))
-                st.code(entry["description"] or T("（没有描述）", "(no description)"), language="text", wrap_lines=True)
+                st.code(entry["description"] or T("（没有描述）", "(no description)"), language="text")
                 sw.table(
                     tables.parameter_rows(
                         entry["parameters"], T("（没有说明：模型只能猜）", "(none: the model has to guess)")
@@ -179,10 +186,12 @@ with left:
                 )
         show_reply(data)
 
+    su.lesson(3)
     su.core_source(core.ask_with_tools, ("绑定工具，发出一次请求", "bind the tools, send one request"))
     source(
         wire.bind_tools_payload,
         T("源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"),
     )
 
+ex.stage_3(question)
 su.footer(3)

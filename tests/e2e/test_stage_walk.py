@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import shot, wait_idle
+from tests.e2e.conftest import rerun, shot, shot_whole, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -50,20 +50,6 @@ TITLES = {
 }
 
 
-def full_shot(pg, name: str) -> None:
-    """Screenshot the whole page: Streamlit scrolls inside its main block, so grow the viewport first."""
-    height = pg.evaluate(
-        "() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
-        " return m ? m.scrollHeight : document.body.scrollHeight; }"
-    )
-    size = pg.viewport_size
-    pg.set_viewport_size({"width": size["width"], "height": min(max(int(height), size["height"]), 16000)})
-    pg.wait_for_timeout(1000)
-    wait_idle(pg)
-    shot(pg, name)
-    pg.set_viewport_size(size)
-
-
 def open_stage(pg, app_url: str, stem: str, lang: str, query: str = "") -> None:
     pg.goto(f"{app_url}/{stem}?lang={lang}{query}")
     pg.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
@@ -80,20 +66,22 @@ def test_each_stage_page_shows_its_artifact(app_url, page, lang):
         body = page.locator("body").inner_text()
         assert TITLES[lang][index] in page.locator("h1").first.inner_text()
         assert "Traceback" not in body
-        full_shot(page, f"stage_{index + 1}_{lang}")
+        shot_whole(page, f"stage_{index + 1}_{lang}")
 
 
 def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
     open_stage(page, app_url, "stage_1_tool", "en")
     # Ask once, on page ①, in the shared live-run panel.
     page.get_by_label("Question").fill("What's the weather in Tokyo?")
-    page.get_by_role("button", name="Run").click()
+    with rerun(page, timeout=60000):
+        page.get_by_role("button", name="Run").click()
     page.get_by_text("In this run, the tool as the model received it").wait_for(timeout=30000)
     page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=60000)
     wait_idle(page)
     shot(page, "stage_walk_1_asked")
     for n in range(2, 9):
-        page.get_by_role("link", name="Next:").first.click()
+        with rerun(page, timeout=60000):
+            page.get_by_role("link", name="Next:").first.click()
         page.locator("h1").filter(has_text=TITLES["en"][n - 1]).wait_for(timeout=30000)
         wait_idle(page, timeout=60000)
         body = page.locator("body").inner_text()
@@ -113,7 +101,7 @@ def test_a_shared_link_reopens_the_editor_contents(app_url, page):
     open_stage(page, app_url, "stage_5_validation", "en", "&args=%7B%22city%22%3A+%22Bangkok%22%2C+%22days%22%3A+30%7D")
     page.get_by_text("WeatherInput rejected these arguments (1 error)").first.wait_for(timeout=30000)
     assert page.get_by_label("function.arguments").input_value() == '{"city": "Bangkok", "days": 30}'
-    page.get_by_text("Share this page", exact=False).first.click()
+    page.get_by_text("Share this page", exact=False).first.click()  # an expander opens in the browser: no rerun
     link = page.get_by_test_id("stCode").filter(has_text="/stage_5_validation?").first.inner_text().strip()
     assert link.startswith(f"{app_url}/stage_5_validation?lang=en&args=")
     assert "days%22%3A+30" in link
@@ -123,11 +111,12 @@ def test_a_shared_link_reopens_the_editor_contents(app_url, page):
 def test_switching_language_keeps_the_editor_and_follows_the_default_question(app_url, page):
     open_stage(page, app_url, "stage_3_bind_tools", "zh")
     page.get_by_text("曼谷天气怎么样？").first.wait_for(timeout=30000)
-    page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
+    with rerun(page, timeout=60000):
+        page.get_by_test_id("stSidebar").get_by_text("English", exact=True).click()
     page.locator("h1").filter(has_text="bind_tools: the tools in the request").wait_for(timeout=30000)
     wait_idle(page)
     assert (
         page.get_by_label("The user message (the only one in messages)").input_value()
         == "What's the weather in Bangkok?"
     )
-    full_shot(page, "stage_3_zh_to_en")
+    shot_whole(page, "stage_3_zh_to_en")

@@ -44,7 +44,14 @@ from toolcall_lab.stages._common import (
 from toolcall_lab.stages.model_rules import analyse
 from toolcall_lab.stages.model_source import STAGE, build_enum, build_model, class_kind, refuse_at
 
-__all__ = ["DEFAULT_MODEL_SOURCE", "STAGE", "ArgsModelResult", "parse_args_model"]
+__all__ = [
+    "DEFAULT_MODEL_SOURCE",
+    "DEFAULT_MODEL_SOURCE_EN",
+    "STAGE",
+    "ArgsModelResult",
+    "default_model_source",
+    "parse_args_model",
+]
 
 DEFAULT_MODEL_SOURCE = '''from typing import Literal
 
@@ -67,6 +74,20 @@ class WeatherInput(BaseModel):
             raise ValueError("暂不支持这个城市")
         return value
 '''
+
+#: The same model, English edition: the same rules, English descriptions and message.
+DEFAULT_MODEL_SOURCE_EN = (
+    DEFAULT_MODEL_SOURCE.replace("查询天气的参数。", "The arguments of a weather query.")
+    .replace("城市名，中文或英文，例如 Bangkok", "The city's name, in English or Chinese, for example Bangkok")
+    .replace("查询的天数，1 到 7", "How many days to look at, 1 to 7")
+    .replace("温度单位", "Temperature unit")
+    .replace("暂不支持这个城市", "This city is not supported yet")
+)
+
+
+def default_model_source(lang: str) -> str:
+    """The argument-model editor's starting text in the learner's language."""
+    return DEFAULT_MODEL_SOURCE_EN if lang == "en" else DEFAULT_MODEL_SOURCE
 
 
 @dataclass

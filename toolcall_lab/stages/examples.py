@@ -1,17 +1,19 @@
 """Inputs a learner can load with one click on each chain page: each one is a lesson the page explains.
 
 One dict per editor, example key → the text it loads. The buttons' labels belong to the
-pages (they are in the learner's language); the texts are the same in both languages.
+pages (they are in the learner's language). The texts are the same in both languages, except
+where prose sits inside them (docstrings, descriptions): :func:`tool_sources` and
+:func:`model_sources` give the English edition of those for an English page.
 """
 
 from __future__ import annotations
 
 from toolcall_lab.jsonable import json_text
-from toolcall_lab.stages.args_model import DEFAULT_MODEL_SOURCE
+from toolcall_lab.stages.args_model import DEFAULT_MODEL_SOURCE, DEFAULT_MODEL_SOURCE_EN
 from toolcall_lab.stages.kwargs import DEFAULT_KWARGS
 from toolcall_lab.stages.tool_call import DEFAULT_ARGUMENTS as CALL_ARGUMENTS
 from toolcall_lab.stages.tool_message import DEFAULT_CALL
-from toolcall_lab.stages.tool_source import DEFAULT_SOURCE
+from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN
 from toolcall_lab.stages.validation import DEFAULT_ARGUMENTS as VALIDATION_ARGUMENTS
 
 # ---------------------------------------------------------------- ① the function editor (pages ① and ③)
@@ -39,6 +41,21 @@ TOOL_SOURCES: dict[str, str] = {
     "hostile": HOSTILE_SOURCE,
     "bad_name": BAD_NAME_SOURCE,
 }
+
+#: The English edition: the same functions, English docstrings.
+TOOL_SOURCES_EN: dict[str, str] = {
+    **TOOL_SOURCES,
+    "default": DEFAULT_SOURCE_EN,
+    "oversized": DEFAULT_SOURCE_EN + "\n# " + "padding " * 2600 + "\n",
+    "hostile": HOSTILE_SOURCE.replace("查询指定城市未来几天的天气。", "Look up the weather of a city."),
+    "bad_name": DEFAULT_SOURCE_EN.replace("@tool\n", '@tool("get weather!")\n'),
+}
+
+
+def tool_sources(lang: str) -> dict[str, str]:
+    """The function editor's examples in the learner's language."""
+    return TOOL_SOURCES_EN if lang == "en" else TOOL_SOURCES
+
 
 # ---------------------------------------------------------------- ② the argument-model editor
 RICH_MODEL = '''from enum import Enum
@@ -84,6 +101,30 @@ MODEL_SOURCES: dict[str, str] = {
     "syntax": "class WeatherInput(BaseModel)\n    city: str\n",
     "statement": "import os\nos.system('echo hi')\n\nclass WeatherInput(BaseModel):\n    city: str\n",
 }
+
+_RICH_EN = {
+    "城市名，例如 Bangkok": "The city's name, for example Bangkok",
+    "两位国家代码，例如 TH": "A two-letter country code, for example TH",
+    "查询天气的参数：嵌套模型、Enum、Literal、pattern、范围、strict 和一个自定义验证器。": (
+        "Weather query: a nested model, Enum, Literal, pattern, a range, strict and a custom validator."
+    ),
+    "查询的天数，1 到 7": "How many days, 1 to 7",
+    "开始日期 YYYY-MM-DD": "Start date YYYY-MM-DD",
+    "温度单位": "Temperature unit",
+    "只有 5 天内的预报可信": "Only a 5-day forecast can be trusted",
+}
+RICH_MODEL_EN = RICH_MODEL
+for _zh, _en in _RICH_EN.items():
+    RICH_MODEL_EN = RICH_MODEL_EN.replace(_zh, _en)
+
+#: The English edition: the same models, English descriptions.
+MODEL_SOURCES_EN: dict[str, str] = {**MODEL_SOURCES, "article": DEFAULT_MODEL_SOURCE_EN, "rich": RICH_MODEL_EN}
+
+
+def model_sources(lang: str) -> dict[str, str]:
+    """The argument-model editor's examples in the learner's language."""
+    return MODEL_SOURCES_EN if lang == "en" else MODEL_SOURCES
+
 
 # ---------------------------------------------------------------- ④ the model's reply: one arguments string per line
 CALL_LINES: dict[str, str] = {

@@ -104,6 +104,7 @@ def scripted_tool_call(
     *,
     tools: Sequence[BaseTool] | None = None,
     question: str = DEFAULT_QUESTION,
+    lang: str = "zh",
 ) -> ToolCallResult | ExplainedError:
     """Have the endpoint return an assistant message with exactly these tool calls.
 
@@ -112,6 +113,7 @@ def scripted_tool_call(
             list of strings / :class:`ScriptedCall` for several calls in one reply.
         tools: the tools bound on the request (default: the weather tool).
         question: the user message sent.
+        lang: the language of the default weather tool (``"en"``: its English edition).
 
     Returns:
         A :class:`ToolCallResult`, or an :class:`ExplainedError` when the input is not
@@ -168,7 +170,7 @@ def scripted_tool_call(
         ],
     }
     llm = build_chat_model(script=[reply])
-    bound_tools = [build_weather_tool()] if tools is None else list(tools)
+    bound_tools = [build_weather_tool(lang=lang)] if tools is None else list(tools)
     with recording() as rec:
         try:
             message = core.ask_with_tools(llm, bound_tools, [HumanMessage(question)])

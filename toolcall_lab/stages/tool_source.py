@@ -47,10 +47,12 @@ from toolcall_lab.stages.json_layer import json_stage
 
 __all__ = [
     "DEFAULT_SOURCE",
+    "DEFAULT_SOURCE_EN",
     "STAGE",
     "SUPPORTED_ANNOTATIONS",
     "ToolSourceResult",
     "build_tool",
+    "default_source",
     "echo_source",
     "map_annotation",
     "parse_tool_source",
@@ -73,6 +75,27 @@ def get_weather(city: str, days: int = 1) -> dict:
     # This body is never run by the lab: it is only text here.
     return weather_api.lookup(city=city, days=days)
 '''
+
+#: The same function, English edition: the docstring of ``build_weather_tool(lang="en")``.
+DEFAULT_SOURCE_EN = '''from langchain_core.tools import tool
+
+
+@tool
+def get_weather(city: str, days: int = 1) -> dict:
+    """Look up the weather of a city for the next few days.
+
+    Args:
+        city: The city's name (city), in English or Chinese, for example "Bangkok".
+        days: How many days to look at (days), 1 to 7; the default 1 means today only.
+    """
+    # This body is never run by the lab: it is only text here.
+    return weather_api.lookup(city=city, days=days)
+'''
+
+
+def default_source(lang: str) -> str:
+    """The editor's starting function in the learner's language (``"en"`` → English docstring)."""
+    return DEFAULT_SOURCE_EN if lang == "en" else DEFAULT_SOURCE
 
 
 @dataclass

@@ -25,8 +25,9 @@ PURE = [
     "core",
     "tables",
     "examples",
+    "run_excerpt",
 ]
-WIRE = ["wire", "tool_call", "tool_node", "tool_message", "round_trip"]
+WIRE = ["wire", "tool_call", "tool_node", "tool_message", "round_trip", "practice"]
 
 
 def _run(name: str) -> None:
