@@ -15,6 +15,7 @@ from lessons.tutor import (
     lesson_4_loop_guard,
     lesson_5_manual_vs_react,
     lesson_6_broken,
+    lesson_6_exercises,
     lesson_6_pitfalls,
     lesson_common,
 )
@@ -285,6 +286,7 @@ def test_the_index_re_exports_each_lesson_module():
         lesson_4_loop_guard,
         lesson_5_manual_vs_react,
         lesson_6_broken,
+        lesson_6_exercises,
         lesson_6_pitfalls,
         lesson_common,
     )
