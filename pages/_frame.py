@@ -29,8 +29,11 @@ STEP_PARAM = "step"
 _CSS = """
 <style>
 /* the lesson's two columns: side by side when both fit, stacked when the side one would be < 420 px */
-.st-key-lesson-columns [data-testid="stHorizontalBlock"] { flex-wrap: wrap; row-gap: 1.5rem; }
-.st-key-lesson-columns [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+/* (only the lesson's own two columns: columns nested inside them keep Streamlit's layout) */
+.st-key-lesson-columns > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"],
+.st-key-lesson-columns > [data-testid="stHorizontalBlock"] { flex-wrap: wrap; row-gap: 1.5rem; }
+.st-key-lesson-columns > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
+.st-key-lesson-columns > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
   min-width: min(420px, 100%); flex: 1 1 420px;
 }
 /* code and JSON never break mid-token: they scroll sideways */
