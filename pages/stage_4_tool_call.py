@@ -8,7 +8,9 @@ from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._frame import steps
+from pages._streaming import streaming_view
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
+from pages._wires import wire_switch
 from pages.registry import chain_page
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
@@ -104,64 +106,75 @@ with left:
             T("模型的回复，两个层次", "The reply, at both levels"),
             T("arguments 是字符串", "arguments is a string"),
             T("读它的代码", "The code that reads it"),
+            T("流式：一块一块到达", "Streamed: piece by piece"),
+            T("两条线路", "Two wires"),
         ],
         page_url_path=chain_page("tool_call").url_path,
     )
-    artifact = st.container()  # each step's artifact first; the lines you write for the model follow on step 1
-    text = st.session_state.get("stage_value::stage_call_args", DEFAULT_ARGUMENTS)
-    if step == 1:
-        st.subheader(
-            T("由你扮演模型：写下 tool_calls 的 arguments", "You play the model: write the arguments of tool_calls"),
-            anchor=False,
-        )
-        sw.example_buttons(4, "stage_call_args", EXAMPLES, CALL_LINES, per_row=3)
-        text = sw.editor(
-            "stage_call_args",
-            label=T(
-                "arguments 字符串，每行一个调用（get_weather）", "arguments strings, one call per line (get_weather)"
-            ),
-            default=DEFAULT_ARGUMENTS,
-            param="calls",
-            height=120,
-            help=T(
-                "每一行原样成为一个 function.arguments；id 依次是 call_123、call_124……",
-                "Each line becomes one function.arguments, as typed; ids are call_123, call_124, …",
-            ),
-        )
-        sw.share_link(PAGE, ["calls"])
-
-    lines = tool_call.calls_from_text(text)
-    with artifact:
-        if step == 3:
-            su.lesson(4, expanded=True)
-            su.core_source(
-                core.read_arguments, ("把 arguments 字符串读成 Python", "read the arguments string into Python")
+    if step == 4:  # the same reply, streamed: deltas on the wire, and how `+` adds them up
+        streaming_view("stage4_stream")
+    elif step == 5:  # the same call on Chat Completions and on the Responses API
+        wire_switch("call", key="stage4")
+    else:
+        artifact = st.container()  # each step's artifact first; the lines you write for the model follow on step 1
+        text = st.session_state.get("stage_value::stage_call_args", DEFAULT_ARGUMENTS)
+        if step == 1:
+            st.subheader(
+                T(
+                    "由你扮演模型：写下 tool_calls 的 arguments",
+                    "You play the model: write the arguments of tool_calls",
+                ),
+                anchor=False,
             )
-            source(tool_call.scripted_tool_call, T("源码：scripted_tool_call", "Source: scripted_tool_call"))
-        elif isinstance(lines, ExplainedError):
-            show_error(lines)
-        elif not lines:
-            st.info(T("写至少一行 arguments。", "Write at least one line of arguments."), icon=":material/edit:")
-        else:
-            data = loading(scripted, lines, su.default_question(), lang())
-            if "error" in data:
-                show_error(data["error"], expected=text in CALL_LINES.values())
-                body = tables.response_body_of(data["error"])
-                if body:
-                    st.markdown(
-                        T(
-                            "**端点真实返回的响应体**（客户端没能把它变成 AIMessage）",
-                            "**The response body the endpoint really returned** (the client could not turn it "
-                            "into an AIMessage)",
-                        )
-                    )
-                    st.json(body, expanded=5)
-            elif step == 1:
-                show_reply(data)
+            sw.example_buttons(4, "stage_call_args", EXAMPLES, CALL_LINES, per_row=3)
+            text = sw.editor(
+                "stage_call_args",
+                label=T(
+                    "arguments 字符串，每行一个调用（get_weather）",
+                    "arguments strings, one call per line (get_weather)",
+                ),
+                default=DEFAULT_ARGUMENTS,
+                param="calls",
+                height=120,
+                help=T(
+                    "每一行原样成为一个 function.arguments；id 依次是 call_123、call_124……",
+                    "Each line becomes one function.arguments, as typed; ids are call_123, call_124, …",
+                ),
+            )
+            sw.share_link(PAGE, ["calls"])
+
+        lines = tool_call.calls_from_text(text)
+        with artifact:
+            if step == 3:
+                su.lesson(4, expanded=True)
+                su.core_source(
+                    core.read_arguments, ("把 arguments 字符串读成 Python", "read the arguments string into Python")
+                )
+                source(tool_call.scripted_tool_call, T("源码：scripted_tool_call", "Source: scripted_tool_call"))
+            elif isinstance(lines, ExplainedError):
+                show_error(lines)
+            elif not lines:
+                st.info(T("写至少一行 arguments。", "Write at least one line of arguments."), icon=":material/edit:")
             else:
-                show_string(data)
-    if step != 3:
-        su.lesson(4)
+                data = loading(scripted, lines, su.default_question(), lang())
+                if "error" in data:
+                    show_error(data["error"], expected=text in CALL_LINES.values())
+                    body = tables.response_body_of(data["error"])
+                    if body:
+                        st.markdown(
+                            T(
+                                "**端点真实返回的响应体**（客户端没能把它变成 AIMessage）",
+                                "**The response body the endpoint really returned** (the client could not turn it "
+                                "into an AIMessage)",
+                            )
+                        )
+                        st.json(body, expanded=5)
+                elif step == 1:
+                    show_reply(data)
+                else:
+                    show_string(data)
+        if step != 3:
+            su.lesson(4)
 
 ex.stage_4()
 su.footer(4)

@@ -248,14 +248,32 @@ def test_presenter_mode_steps_through_stage4_by_url():
     at.run()
     at.switch_page(P4).run()
     assert not at.exception, at.exception
-    assert any(m.value.startswith("### 2 / 3") for m in at.markdown)  # the link's step, as a projector title
+    assert any(m.value.startswith("### 2 / 5") for m in at.markdown)  # the link's step, as a projector title
     # step 2: arguments is a string inside the body — the escaped field and the call table
     assert any('\\"city\\"' in c for c in codes(at))
     assert not [t for t in at.main.text_area if t.key == "stage_call_args"]  # the editor belongs to step 1
     at.button(key="stage4::next").click().run()
-    assert _param(at, "step") == "3" and any(m.value.startswith("### 3 / 3") for m in at.markdown)
+    assert _param(at, "step") == "3" and any(m.value.startswith("### 3 / 5") for m in at.markdown)
     assert any("read_arguments" in c.value or "json.loads" in c.value for c in at.code)
     at.button(key="stage4::prev").click().run()
     at.button(key="stage4::prev").click().run()
     assert _param(at, "step") == "1"
     assert at.text_area(key="stage_call_args").value == '{"city": "Bangkok", "days": 3}'
+
+
+def test_stage4_streamed_and_two_wires_steps_show_real_runs():
+    """Steps 4 and 5 of ④ (issue 13): the streamed deltas and their running sum; the same call on two wires."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for key, value in {"lang": "en", "step": "4"}.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(P4).run()
+    assert not at.exception, at.exception
+    # after the last chunk, the fragments of call index 0 have added up to the whole arguments text
+    assert any(json.loads(c.value) == {"0": '{"city": "Bangkok"}'} for c in at.code if c.value.startswith('{\n  "0"'))
+    assert any(c.value.startswith("data: ") and "chat.completion.chunk" in c.value for c in at.code)
+    at.query_params["step"] = "5"
+    at.run()
+    bodies = [str(j.value) for j in at.json]
+    assert any("function_call" in b and "call_id" in b for b in bodies)  # the Responses API's call item
+    assert any("tool_calls" in b for b in bodies)  # Chat Completions' assistant message
