@@ -8,6 +8,7 @@ from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
+from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, wire
 from toolcall_lab.stages.examples import tool_sources
@@ -186,6 +187,8 @@ with left:
                 )
         show_reply(data)
 
+    with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
+        wire_switch("tools", key="stage3")  # the same tools, nested under "function" or flat
     su.lesson(3)
     su.core_source(core.ask_with_tools, ("绑定工具，发出一次请求", "bind the tools, send one request"))
     source(
