@@ -96,7 +96,14 @@ SECTIONS: tuple[Section, ...] = (
 
 
 def _stage(
-    n: int, name: str, short: tuple[str, str], icon: str, key: str, heading: tuple[str, str], question: tuple[str, str]
+    n: int,
+    name: str,
+    short: tuple[str, str],
+    icon: str,
+    key: str,
+    heading: tuple[str, str],
+    question: tuple[str, str],
+    exercises: int = 0,
 ) -> PageSpec:
     return PageSpec(
         f"pages/stage_{n}_{name}.py",
@@ -108,6 +115,7 @@ def _stage(
         heading_en=heading[1],
         question_zh=question[0],
         question_en=question[1],
+        exercises=exercises,
     )
 
 
@@ -158,6 +166,7 @@ PAGES: tuple[PageSpec, ...] = (
         "validation",
         ("JSON 与 Pydantic：能读、形对、事实对", "JSON and Pydantic: readable, well-shaped, true"),
         ("参数在哪一层被拦下？", "At which layer are bad arguments stopped?"),
+        exercises=2,
     ),
     _stage(
         6,
@@ -167,6 +176,7 @@ PAGES: tuple[PageSpec, ...] = (
         "kwargs",
         ("func(**kwargs)：字典变成函数调用", "func(**kwargs): a dict becomes a call"),
         ("参数是怎么对上号的？", "How are arguments matched to parameters?"),
+        exercises=2,
     ),
     _stage(
         7,
@@ -176,6 +186,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_message",
         ("ToolMessage：结果回到模型", "ToolMessage: the result goes back"),
         ("模型怎么知道这是哪次调用的结果？", "How does the model know which call this answers?"),
+        exercises=2,
     ),
     _stage(
         8,
@@ -185,6 +196,7 @@ PAGES: tuple[PageSpec, ...] = (
         "round_trip",
         ("第二次请求：模型写出答案", "The second request: the model answers"),
         ("第二次请求里到底有什么？", "What exactly is in the second request?"),
+        exercises=2,
     ),
     PageSpec(
         "pages/tutor_1_model_talks.py",
