@@ -106,7 +106,7 @@ def step_link(page_url_path: str, n: int) -> str:
     return f"/{page_url_path}?{urlencode(query)}"
 
 
-def steps(key: str, labels: Sequence[str], *, page_url_path: str) -> int:
+def steps(key: str, labels: Sequence[str], *, page_url_path: str, default: int = 1) -> int:
     """Let the learner (or the presenter) pick one of a page's steps; return its number (from 1).
 
     The step lives in the link (``?step=N``): opening that link opens that step.
@@ -117,9 +117,10 @@ def steps(key: str, labels: Sequence[str], *, page_url_path: str) -> int:
         key: a widget key unique on the page.
         labels: the steps' titles, in order.
         page_url_path: the page's URL path (``PageSpec.url_path``), for the copy-link control.
+        default: the step a link without ``?step=`` opens.
     """
     count = len(labels)
-    n = current_step(count)
+    n = current_step(count, default)
     if presenting():
         back, title, ahead = st.columns([1, 6, 1], vertical_alignment="center")
         back.button(
