@@ -130,8 +130,8 @@ DEFAULT_QUESTIONS = ("曼谷天气怎么样？", "What's the weather in Bangkok?
 
 
 def weather_tools() -> list[Any]:
-    """The tools of the shared run: the lab's ``get_weather``."""
-    return [build_weather_tool()]
+    """The tools of the shared run: the lab's ``get_weather``, in the learner's language."""
+    return [build_weather_tool(lang=lang())]
 
 
 def system_prompt() -> str:
