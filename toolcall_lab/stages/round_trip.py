@@ -80,7 +80,7 @@ def run_round_trip(
     """Run the whole chain once and capture both requests.
 
     Args:
-        question: what the user asks (default ``"曼谷天气怎么样？"``).
+        question: what the user asks (default: the article's question about Bangkok).
         llm: a ``ChatOpenAI`` (default: the built-in model).
         tool: the tool to bind (default: the weather tool, in ``lang``'s edition).
         lang: the default tool's edition (``"en"``: English schema, ToolMessage and answer).
