@@ -33,6 +33,10 @@ _CSS = """
 .st-key-lesson-columns [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
   min-width: min(420px, 100%); flex: 1 1 420px;
 }
+/* columns inside a lesson column (example buttons, switches) stay side by side */
+.st-key-lesson-columns [data-testid="stColumn"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: 0; flex: 1 1 auto;
+}
 /* code and JSON never break mid-token: they scroll sideways */
 [data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre !important; overflow-wrap: normal !important;
   word-break: normal !important; }
