@@ -36,6 +36,10 @@ _CSS = """
 .st-key-lesson-columns > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
   min-width: min(420px, 100%); flex: 1 1 420px;
 }
+/* columns inside a lesson column (example buttons, switches) stay side by side */
+.st-key-lesson-columns [data-testid="stColumn"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
+  min-width: 0; flex: 1 1 auto;
+}
 /* code and JSON never break mid-token: they scroll sideways */
 [data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre !important; overflow-wrap: normal !important;
   word-break: normal !important; }
@@ -109,7 +113,7 @@ def step_link(page_url_path: str, n: int) -> str:
     return f"/{page_url_path}?{urlencode(query)}"
 
 
-def steps(key: str, labels: Sequence[str], *, page_url_path: str) -> int:
+def steps(key: str, labels: Sequence[str], *, page_url_path: str, default: int = 1) -> int:
     """Let the learner (or the presenter) pick one of a page's steps; return its number (from 1).
 
     The step lives in the link (``?step=N``): opening that link opens that step.
@@ -120,9 +124,10 @@ def steps(key: str, labels: Sequence[str], *, page_url_path: str) -> int:
         key: a widget key unique on the page.
         labels: the steps' titles, in order.
         page_url_path: the page's URL path (``PageSpec.url_path``), for the copy-link control.
+        default: the step a link without ``?step=`` opens.
     """
     count = len(labels)
-    n = current_step(count)
+    n = current_step(count, default)
     if presenting():
         back, title, ahead = st.columns([1, 6, 1], vertical_alignment="center")
         back.button(

@@ -170,6 +170,7 @@ PAGES: tuple[PageSpec, ...] = (
         "validation",
         ("JSON 与 Pydantic：能读、形对、事实对", "JSON and Pydantic: readable, well-shaped, true"),
         ("参数在哪一层被拦下？", "At which layer are bad arguments stopped?"),
+        exercises=2,
     ),
     _stage(
         6,
@@ -179,6 +180,7 @@ PAGES: tuple[PageSpec, ...] = (
         "kwargs",
         ("func(**kwargs)：字典变成函数调用", "func(**kwargs): a dict becomes a call"),
         ("参数是怎么对上号的？", "How are arguments matched to parameters?"),
+        exercises=2,
     ),
     _stage(
         7,
@@ -188,6 +190,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_message",
         ("ToolMessage：结果回到模型", "ToolMessage: the result goes back"),
         ("模型怎么知道这是哪次调用的结果？", "How does the model know which call this answers?"),
+        exercises=2,
     ),
     _stage(
         8,
@@ -197,6 +200,7 @@ PAGES: tuple[PageSpec, ...] = (
         "round_trip",
         ("第二次请求：模型写出答案", "The second request: the model answers"),
         ("第二次请求里到底有什么？", "What exactly is in the second request?"),
+        exercises=2,
     ),
     PageSpec(
         "pages/tutor_1_model_talks.py",

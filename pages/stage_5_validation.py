@@ -5,16 +5,17 @@ from typing import Any
 import streamlit as st
 
 from lessons.tutor.tools import learning_record_subject
+from pages import _chain_late as late
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._ui import T, lesson_columns, show_error, source
+from pages._exercises_5_8 import exercises_5
+from pages._ui import T, lang, lesson_columns, show_error, source
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages import core, tables, validation
 from toolcall_lab.stages.examples import VALIDATION_TEXTS
 from toolcall_lab.stages.models import WeatherInput
 from toolcall_lab.stages.validation import DEFAULT_ARGUMENTS, JsonStageResult, ValidationStageResult
 
-PAGE = su.PAGES[4]
 EXAMPLES = {
     "coerce": ('字符串 "3"', 'The string "3"'),
     "range": ("days 是 30", "days is 30"),
@@ -28,33 +29,32 @@ EXAMPLES = {
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
-def fixed_fact_cases() -> dict[str, Any]:
-    """The two shaped-but-false examples: an unknown city, an unknown student."""
-    return {"weather": validation.fact_stage(), "tutor": validation.fact_stage(learning_record_subject())}
+def fixed_fact_cases(language: str) -> dict[str, Any]:
+    """The two shaped-but-false examples: an unknown city (in the learner's language), an unknown student."""
+    weather = validation.fact_stage(validation.weather_subject(language))
+    return {"weather": weather, "tutor": validation.fact_stage(learning_record_subject())}
 
 
-def show_fact(case: dict[str, Any] | ExplainedError) -> None:
+def show_fact(case: dict[str, Any] | ExplainedError, gloss: str = "") -> None:
+    """One call that reached the tool: the shape and fact verdicts and what the tool answered."""
     if isinstance(case, ExplainedError):
         return show_error(case, warning=True)
-    st.code(tables.fact_call_code(case), language="python", wrap_lines=True)
+    st.code(tables.fact_call_code(case), language="python")
     st.markdown(
         f"{su.mark(case['shape_ok'])} {T('形状（Pydantic）', 'shape (Pydantic)')} · "
         f"{su.mark(case['fact_ok'])} {T('事实（数据里有没有）', 'fact (is it in the data)')}"
     )
     if isinstance(case["result"], str):
         st.code(case["result"], language="text", wrap_lines=True)
+        if gloss:
+            st.caption(gloss)
     elif case["result"] is not None:
         st.json(case["result"], expanded=1)
 
 
 def show_parsed(parsed: JsonStageResult) -> None:
     """Layer 1 passed: which Python type each JSON value became."""
-    st.markdown(
-        T(
-            "JSON 的每个值变成了哪种 Python 类型（来自真实的解析结果）：",
-            "Which Python type each JSON value became (read from the real result):",
-        )
-    )
+    st.markdown(T("JSON 的每个值变成了哪种 Python 类型：", "Which Python type each JSON value became:"))
     sw.table(
         tables.type_rows(parsed.type_map),
         {
@@ -80,7 +80,7 @@ def show_checked(checked: ValidationStageResult | ExplainedError, value: Any, st
         return show_error(checked)
     st.code(tables.validate_code(checked.model, value, strict=strict, extra=checked.extra), language="python")
     if not checked.ok:
-        show_error(checked.error)
+        show_error(checked.error, expected=True)
         st.markdown(T("**ValidationError.errors()**（原样）", "**ValidationError.errors()** (as raised)"))
         sw.table(tables.error_rows(checked.errors), {"loc": "loc", "type": "type", "msg": "msg", "input": "input"})
         with st.expander("errors() JSON", icon=":material/data_object:"):
@@ -100,53 +100,56 @@ def show_checked(checked: ValidationStageResult | ExplainedError, value: Any, st
         st.caption(ignored + ", ".join(checked.dropped))
 
 
-su.header(5)
+PAGE = late.top(5).path
 left, right = lesson_columns()
 
 with right:
     su.chain_live_run("validation")
 
 with left:
-    su.lesson(5)
-    st.subheader(T("模型写下的 arguments 字符串", "The arguments string the model wrote"), anchor=False)
     sw.example_buttons(5, "stage_valid_args", EXAMPLES, VALIDATION_TEXTS, per_row=4)
     text = sw.editor(
-        "stage_valid_args", label="function.arguments", default=DEFAULT_ARGUMENTS, param="args", height=110
+        "stage_valid_args", label="function.arguments", default=DEFAULT_ARGUMENTS, param="args", height=80, reset=False
     )
-    model_name = sw.choice(
-        "stage_valid_model",
-        label=T("参数模型", "Argument model"),
-        options={
-            "WeatherInput": T("文章的 WeatherInput", "the article's WeatherInput"),
-            "signature": T("@tool 从签名推断的", "inferred by @tool"),
-        },
-        default="WeatherInput",
-        param="m",
-    )
-    strict = sw.toggle(
-        "stage_valid_strict",
-        label="strict",
-        default=False,
-        param="strict",
-        help=T(
-            'model_validate(..., strict=True)：不做 "3" → 3 这类转换。',
-            'model_validate(..., strict=True): no conversions such as "3" → 3.',
-        ),
-    )
-    extra = sw.choice(
-        "stage_valid_extra",
-        label="extra",
-        options={"model": T("按模型", "as the model says"), **{s: s for s in validation.EXTRA_SETTINGS}},
-        default="model",
-        param="extra",
-    )
-    sw.share_link(PAGE, ["args", "m", "strict", "extra"])
+    c1, c2, c3 = st.columns([5, 2, 4])
+    with c1:
+        model_name = sw.choice(
+            "stage_valid_model",
+            label=T("参数模型", "Argument model"),
+            options={"WeatherInput": "WeatherInput", "signature": T("@tool 推断的", "inferred by @tool")},
+            default="WeatherInput",
+            param="m",
+        )
+    with c2:
+        strict = sw.toggle(
+            "stage_valid_strict",
+            label="strict",
+            default=False,
+            param="strict",
+            help=T('不做 "3" → 3 这类转换。', 'No conversions such as "3" → 3.'),
+        )
+    with c3:
+        extra = sw.choice(
+            "stage_valid_extra",
+            label="extra",
+            options={"model": T("按模型", "model's"), **{s: s for s in validation.EXTRA_SETTINGS}},
+            default="model",
+            param="extra",
+        )
+
+    parsed = validation.json_stage(text)
+    checked = None
+    if not isinstance(parsed, ExplainedError):
+        override = validation.extra_override(extra)
+        checked = validation.validate_stage(parsed.value, model_name, strict=strict, extra=override, lang=lang())
+    mine = validation.passed_both(parsed, checked)
+    fact = None if mine is None else validation.fact_stage(validation.weather_subject(lang()), args=mine)
+    late.show_verdicts(parsed, checked, fact)
 
     with st.container(border=True):
         st.markdown(T("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"))
-        parsed = validation.json_stage(text)
         if isinstance(parsed, ExplainedError):
-            show_error(parsed)
+            show_error(parsed, expected=True)
             caret = tables.decoder_caret(parsed.data)
             if caret:
                 st.code(caret, language="text")
@@ -157,35 +160,27 @@ with left:
         st.markdown(
             T("#### 第二道 · `model_validate`：形状对不对？", "#### Layer 2 · `model_validate`: is it the right shape?")
         )
-        checked = None
-        if isinstance(parsed, ExplainedError):
+        if checked is None or isinstance(parsed, ExplainedError):
             st.caption(T("第一道没通过，这一道不会运行。", "Layer 1 failed, so this layer does not run."))
         else:
-            override = validation.extra_override(extra)
-            checked = validation.validate_stage(parsed.value, model_name, strict=strict, extra=override)
             show_checked(checked, parsed.value, strict)
         source(WeatherInput, T("源码：WeatherInput", "Source: WeatherInput"))
+        if lang() == "en":
+            st.caption(late.GLOSS_WEATHER_INPUT)
 
     with st.container(border=True):
         st.markdown(T("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"))
-        mine = validation.passed_both(parsed, checked)
-        if mine is not None:
+        if fact is not None:
             st.markdown(T("**你的参数**交给真实的 get_weather：", "**Your arguments**, given to the real get_weather:"))
-            show_fact(validation.fact_stage(args=mine))
-        else:
-            st.caption(
-                T(
-                    "你的参数没走到这一道；下面是两个形状正确、事实错误的例子。",
-                    "Your arguments did not get this far; here are two well-shaped, wrong-in-fact examples.",
-                )
-            )
+            show_fact(fact)
         f1, f2 = st.columns(2)
+        cases = fixed_fact_cases(lang())
         with f1:
             st.markdown(T("**不存在的城市**", "**A city that does not exist**"))
-            show_fact(fixed_fact_cases()["weather"])
+            show_fact(cases["weather"])
         with f2:
             st.markdown(T("**不存在的学生**（小E 的工具）", "**A student who does not exist** (小E's tool)"))
-            show_fact(fixed_fact_cases()["tutor"])
+            show_fact(cases["tutor"], gloss=T("", late.GLOSS_S9999))
         st.caption(
             T(
                 "Schema 只能检查形状；城市、学号是否真实，只有工具背后的数据知道。",
@@ -195,5 +190,8 @@ with left:
         )
     su.core_source(core.to_kwargs, ("校验形状，得到 kwargs", "check the shape, get the kwargs"))
     source(validation.validate_stage, T("源码：validate_stage", "Source: validate_stage"))
+    late.lesson(5)
+    sw.share_link(PAGE, ["args", "m", "strict", "extra"])
 
-su.footer(5)
+exercises_5()
+late.bottom(5)

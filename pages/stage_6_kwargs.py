@@ -4,16 +4,18 @@ from typing import Any
 
 import streamlit as st
 
+from pages import _chain_late as late
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._ui import T, lesson_columns, show_error, source
+from pages._exercises_5_8 import exercises_6
+from pages._frame import steps
+from pages._ui import T, lang, lesson_columns, show_error, source
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import kwargs as kw_stage
 from toolcall_lab.stages.examples import KWARGS_TEXT, KWARGS_TEXTS
 
-PAGE = su.PAGES[5]
 EXAMPLES = {
     "default": ("文章的参数", "The article's arguments"),
     "reversed": ("换个顺序", "Another order"),
@@ -34,7 +36,7 @@ def outcome(result: dict[str, Any], *, ok_text: str) -> None:
             st.code(repr(value), language="python", wrap_lines=True)
     else:
         error = result.get("error") or {}
-        st.error(T("抛出了异常", "It raised"), icon=":material/error:")
+        late.expected_box(T("Python 抛出了异常（这一步演示的就是它）", "Python raised (this is what the step shows)"))
         st.code(f"{error.get('type')}: {error.get('message')}", language="text", wrap_lines=True)
 
 
@@ -44,7 +46,10 @@ def validated(result: dict[str, Any]) -> None:
         st.success(T("通过", "valid"), icon=":material/check_circle:")
         st.code(json_text(result.get("kwargs"), indent=None), language="json", wrap_lines=True)
     else:
-        st.error(T(f"{len(result['errors'])} 处错误", f"{len(result['errors'])} error(s)"), icon=":material/error:")
+        refused = T(
+            f"Pydantic 拒绝：{len(result['errors'])} 处错误", f"Pydantic refused: {len(result['errors'])} error(s)"
+        )
+        st.info(refused, icon=":material/rule:")
         st.code(tables.error_lines(result["errors"]), language="text", wrap_lines=True)
 
 
@@ -94,35 +99,43 @@ def show_call(kwargs: dict[str, Any]) -> None:
         st.success(same, icon=":material/drag_indicator:")
 
 
-su.header(6)
+PAGE = late.top(6).path
 left, right = lesson_columns()
 
 with right:
     su.chain_live_run("kwargs")
 
 with left:
-    su.lesson(6)
-    st.subheader(T("校验后的参数字典", "The validated arguments dict"), anchor=False)
-    sw.example_buttons(6, "stage_kwargs", EXAMPLES, KWARGS_TEXTS, per_row=3)
-    text = sw.editor("stage_kwargs", label="kwargs (JSON)", default=KWARGS_TEXT, param="kw", height=90)
-    sw.share_link(PAGE, ["kw"])
-
+    sw.example_buttons(6, "stage_kwargs", EXAMPLES, KWARGS_TEXTS, per_row=5)
+    text = sw.editor("stage_kwargs", label="kwargs (JSON)", default=KWARGS_TEXT, param="kw", height=70, reset=False)
+    labels = [
+        T("这次调用", "The call"),
+        T("经过每一层", "Through every layer"),
+        T("invoke 与直接调用", "invoke vs a call"),
+        T("三种写法", "Three spellings"),
+    ]
+    step = steps("stage6", labels, page_url_path=late.spec(6).url_path)
     kwargs = kw_stage.kwargs_from_text(text)
-    if isinstance(kwargs, ExplainedError):
+    if isinstance(kwargs, ExplainedError) and step < 4:
         show_error(kwargs)
-    else:
+    elif step == 1 and not isinstance(kwargs, ExplainedError):
         with st.container(border=True):
             show_call(kwargs)
+        su.core_source(core.call_function, ("用字典调用函数", "call the function with the dict"))
+        source(kw_stage.call_plain, T("源码：call_plain", "Source: call_plain"))
+    elif step == 2 and not isinstance(kwargs, ExplainedError):
         with st.container(border=True):
             st.markdown(T("#### 这个字典经过每一层", "#### This dict through every layer"))
-            layers(kw_stage.wrong_name_demo(kwargs))
+            layers(kw_stage.wrong_name_demo(kwargs, lang()))
             if "location" not in kwargs:
                 with st.expander(
                     T("文章的例子：把 city 写成 location", "The article's case: location written for city"),
-                    icon=":material/error:",
+                    icon=":material/school:",
                 ):
                     st.code(json_text({"location": "Bangkok", "days": 3}, indent=None), language="json")
-                    layers(kw_stage.wrong_name_demo())
+                    layers(kw_stage.wrong_name_demo(lang=lang()))
+        source(kw_stage.wrong_name_demo, T("源码：wrong_name_demo", "Source: wrong_name_demo"))
+    elif step == 3 and not isinstance(kwargs, ExplainedError):
         with st.container(border=True):
             st.markdown(
                 T(
@@ -130,7 +143,7 @@ with left:
                     "#### `get_weather.invoke(args)` vs calling the decorated object",
                 )
             )
-            compare = kw_stage.invoke_vs_call(kwargs)
+            compare = kw_stage.invoke_vs_call(kwargs, lang())
             st.caption(
                 T(
                     f"@tool 之后，get_weather 是一个 {compare['type']}，不再是函数。",
@@ -142,23 +155,25 @@ with left:
                 ("call", T("可以直接调用", "callable directly")),
                 ("func", T("原函数，跳过校验", "the original function, no validation")),
             ):
-                st.code(compare[key]["code"], language="python", wrap_lines=True)
+                st.code(compare[key]["code"], language="python")
                 outcome(compare[key], ok_text=ok_text)
+    elif step == 4:
+        with st.container(border=True):
+            st.markdown(
+                T("#### 三种写法，问 Python 自己的解析器", "#### Three spellings, asked of Python's own parser")
+            )
+            sw.table(
+                tables.syntax_rows(kw_stage.syntax_demo(), T("（第 {col} 列）", "(col {col})")),
+                {
+                    "code": T("写法", "spelling"),
+                    "valid": T("合法", "valid"),
+                    "error": T("解析器的报错", "the parser's message"),
+                },
+                checks={"valid"},
+                wide={"error"},
+            )
+    late.lesson(6)
+    sw.share_link(PAGE, ["kw", "step"])
 
-    with st.container(border=True):
-        st.markdown(T("#### 三种写法，问 Python 自己的解析器", "#### Three spellings, asked of Python's own parser"))
-        sw.table(
-            tables.syntax_rows(kw_stage.syntax_demo(), T("（第 {col} 列）", "(col {col})")),
-            {
-                "code": T("写法", "spelling"),
-                "valid": T("合法", "valid"),
-                "error": T("解析器的报错", "the parser's message"),
-            },
-            checks={"valid"},
-            wide={"error"},
-        )
-    su.core_source(core.call_function, ("用字典调用函数", "call the function with the dict"))
-    source(kw_stage.call_plain, T("源码：call_plain", "Source: call_plain"))
-    source(kw_stage.wrong_name_demo, T("源码：wrong_name_demo", "Source: wrong_name_demo"))
-
-su.footer(6)
+exercises_6()
+late.bottom(6)

@@ -4,8 +4,11 @@ from typing import Any
 
 import streamlit as st
 
+from pages import _chain_late as late
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
+from pages._exercises_5_8 import exercises_7
+from pages._frame import steps
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
@@ -13,7 +16,6 @@ from toolcall_lab.stages import tool_message as tm
 from toolcall_lab.stages.examples import CALL_ARGS_TEXT, TOOL_NODE_ARGS
 from toolcall_lab.stages.models import WeatherResult
 
-PAGE = su.PAGES[6]
 EXAMPLES = {
     "bangkok": ("曼谷", "Bangkok"),
     "days": ("东京 3 天", "Tokyo, 3 days"),
@@ -40,7 +42,7 @@ def show_message(message: dict[str, Any]) -> None:
         "**content**: a string (the dict turned into JSON text by json.dumps)",
     )
     st.markdown(content)
-    st.code(json_text(message["content"], indent=None), language="json", wrap_lines=True)
+    st.code(json_text(message["content"], indent=None), language="json")
     if message.get("content_is_json"):
         with st.expander(
             T("把 content 解析回来看看（只是为了展示）", "content parsed back (for display only)"),
@@ -75,7 +77,7 @@ def show_pairing(demo: dict[str, Any]) -> None:
     status = exchange.get("status_code")
     st.markdown(T(f"端点回答：**HTTP {status}**", f"The endpoint answered **HTTP {status}**"))
     if demo.get("error"):
-        show_error(demo["error"])
+        show_error(demo["error"], expected=True)
         st.json(exchange.get("response_body"), expanded=3)
     else:
         paired = T("配对正确，模型写出了答案：", "Properly paired: the model wrote its answer:")
@@ -85,115 +87,113 @@ def show_pairing(demo: dict[str, Any]) -> None:
     st.json((exchange.get("request_body") or {}).get("messages", []), expanded=3)
 
 
-su.header(7)
+PAGE = late.top(7).path
 left, right = lesson_columns()
 
 with right:
     su.chain_live_run("tool_message")
 
 with left:
-    su.lesson(7)
-    st.subheader(T("给 ToolNode 一次调用", "Give ToolNode one call"), anchor=False)
-    sw.example_buttons(7, "stage_msg_args", EXAMPLES, TOOL_NODE_ARGS, per_row=4)
-    c1, c2 = st.columns([3, 1])
-    with c1:
-        args_label = T("tool_call 的 args（JSON）", "The tool_call's args (JSON)")
-        args_text = sw.editor("stage_msg_args", label=args_label, default=CALL_ARGS_TEXT, param="targs", height=90)
-    with c2:
-        call_id = sw.line(
-            "stage_msg_id", label="tool_call id", default=tm.DEFAULT_CALL["id"], param="tid", max_chars=64
-        )
-    down = sw.toggle(
-        "stage_msg_down",
-        label=T("天气服务挂了（工具抛异常）", "Weather service down (the tool raises)"),
-        default=False,
-        param="down",
-    )
-    handle = sw.choice(
-        "stage_msg_hte",
-        label="handle_tool_errors",
-        options={"default": T("默认", "default"), "true": "True"},
-        default="default",
-        param="hte",
-    )
-    share_slot = st.container()  # filled at the end, once every switch has written its parameter
-
-    run = loading(tool_node, args_text, call_id, down, handle)
-    if "input_error" in run:
-        show_error(run["input_error"])
-    else:
-        code = tables.tool_node_code(run["ai_message"]["tool_calls"], handled=handle == "true")
-        st.code(code, language="python", wrap_lines=True)
-        show_error(run.get("error"))
-        for message in run["messages"]:
-            show_message(message)
-
-    with st.container(border=True):
-        st.markdown(
-            T(
-                "#### content_and_artifact：大结果不进模型的上下文",
-                "#### content_and_artifact: a large result stays out of the model's context",
+    labels = [
+        T("ToolNode 的回答", "ToolNode's answer"),
+        "content_and_artifact",
+        T("校验输出", "Checking the output"),
+        T("缺了或对不上", "Missing or mismatched"),
+    ]
+    step = steps("stage7", labels, page_url_path=late.spec(7).url_path)
+    args_text = st.session_state.get("stage_value::stage_msg_args", CALL_ARGS_TEXT)
+    if step == 1:
+        sw.example_buttons(7, "stage_msg_args", EXAMPLES, TOOL_NODE_ARGS, per_row=4)
+        c1, c2 = st.columns([3, 1])
+        with c1:
+            args_label = T("tool_call 的 args（JSON）", "The tool_call's args (JSON)")
+            args_text = sw.editor(
+                "stage_msg_args", label=args_label, default=CALL_ARGS_TEXT, param="targs", height=70, reset=False
             )
+        with c2:
+            call_id = sw.line(
+                "stage_msg_id", label="tool_call id", default=tm.DEFAULT_CALL["id"], param="tid", max_chars=64
+            )
+        s1, s2 = st.columns(2)
+        with s1:
+            down = sw.toggle(
+                "stage_msg_down",
+                label=T("天气服务挂了（工具抛异常）", "Weather service down (the tool raises)"),
+                default=False,
+                param="down",
+            )
+        with s2:
+            handle = sw.choice(
+                "stage_msg_hte",
+                label="handle_tool_errors",
+                options={"default": T("默认", "default"), "true": "True"},
+                default="default",
+                param="hte",
+            )
+        run = loading(tool_node, args_text, call_id, down, handle, lang())
+        if "input_error" in run:
+            show_error(run["input_error"])
+        else:
+            for message in run["messages"]:
+                show_message(message)
+            show_error(run.get("error"), expected=True)
+            code = tables.tool_node_code(run["ai_message"]["tool_calls"], handled=handle == "true")
+            st.code(code, language="python")
+        su.core_source(core.answer_call, ("一次调用的回答：ToolMessage", "the answer to one call: a ToolMessage"))
+        source(
+            tm.run_tool_node, T("源码：run_tool_node（真实的 ToolNode）", "Source: run_tool_node (the real ToolNode)")
         )
-        show_artifact(artifact(tm.city_in(args_text)))
+    elif step == 2:
+        with st.container(border=True):
+            st.markdown(
+                T("#### content_and_artifact：大结果不进上下文", "#### content_and_artifact: big results stay out")
+            )
+            show_artifact(artifact(tm.city_in(args_text), lang()))
         source(tm.build_report_tool, T("源码：build_report_tool", "Source: build_report_tool"))
-
-    with st.container(border=True):
-        st.markdown(
-            T(
-                "#### 用结果模型校验输出：-> dict 只是提示",
-                "#### Validate the output with a result model: -> dict is only a hint",
+    elif step == 3:
+        with st.container(border=True):
+            st.markdown(T("#### 用结果模型校验输出：-> dict 只是提示", "#### Check the output: -> dict is only a hint"))
+            labels_out = {
+                "real": T("真实结果", "a real result"),
+                "unknown_city": T("查无此城（文本）", "unknown city (text)"),
+                "wrong_type": T("类型错误", "wrong type"),
+                "shaped_but_false": T("形状对、事实错", "right shape, false fact"),
+            }
+            sw.table(
+                tables.output_rows(outputs(lang()), labels_out),
+                {
+                    "case": T("情形", "case"),
+                    "result": T("工具返回", "tool returned"),
+                    "ok": T("通过 WeatherResult", "passes WeatherResult"),
+                    "fact_ok": T("事实对", "true"),
+                    "errors": "errors()",
+                },
+                checks={"ok", "fact_ok"},
+                wide={"errors"},
             )
-        )
-        labels = {
-            "real": T("真实结果", "a real result"),
-            "unknown_city": T("查无此城（文本）", "unknown city (text)"),
-            "wrong_type": T("类型错误", "wrong type"),
-            "shaped_but_false": T("形状对、事实错", "right shape, false fact"),
-        }
-        sw.table(
-            tables.output_rows(outputs(), labels),
-            {
-                "case": T("情形", "case"),
-                "result": T("工具返回", "tool returned"),
-                "ok": T("通过 WeatherResult", "passes WeatherResult"),
-                "fact_ok": T("事实对", "true"),
-                "errors": "errors()",
-            },
-            checks={"ok", "fact_ok"},
-            wide={"errors"},
-        )
         source(WeatherResult, T("源码：WeatherResult", "Source: WeatherResult"))
-
-    with st.container(border=True):
-        st.markdown(
-            T(
-                "#### 下一次请求：ToolMessage 缺了或 id 对不上",
-                "#### The next request: a ToolMessage missing or mismatched",
+    else:
+        with st.container(border=True):
+            mode = sw.choice(
+                "stage_msg_pair",
+                label=T("第二次请求里", "In the second request"),
+                options={
+                    "paired": T("正确配对 call_123", "properly paired call_123"),
+                    "missing": T("没有 ToolMessage", "no ToolMessage"),
+                    "mismatch": "tool_call_id = call_999",
+                },
+                default="missing",
+                param="pair",
             )
-        )
-        mode = sw.choice(
-            "stage_msg_pair",
-            label=T("第二次请求里", "In the second request"),
-            options={
-                "paired": T("正确配对 call_123", "properly paired call_123"),
-                "missing": T("没有 ToolMessage", "no ToolMessage"),
-                "mismatch": "tool_call_id = call_999",
-            },
-            default="missing",
-            param="pair",
-        )
-        st.caption(
-            T(
-                "发给内置教学模型：它像 OpenAI 的端点一样检查 tool_call_id 是否成对。",
-                "Sent to the built-in teaching model, whose endpoint checks tool_call_id pairs as OpenAI's does.",
+            st.caption(
+                T(
+                    "发给内置教学模型：它像 OpenAI 的端点一样检查 tool_call_id 是否成对。",
+                    "Sent to the built-in teaching model, whose endpoint checks tool_call_id pairs as OpenAI's does.",
+                )
             )
-        )
-        show_pairing(loading(pairing, mode, question=su.default_question(), lang=lang()))
+            show_pairing(loading(pairing, mode, question=su.default_question(), lang=lang()))
+    late.lesson(7)
+    sw.share_link(PAGE, ["targs", "tid", "down", "hte", "pair", "step"])
 
-    su.core_source(core.answer_call, ("一次调用的回答：ToolMessage", "the answer to one call: a ToolMessage"))
-    source(tm.run_tool_node, T("源码：run_tool_node（真实的 ToolNode）", "Source: run_tool_node (the real ToolNode)"))
-    with share_slot:
-        sw.share_link(PAGE, ["targs", "tid", "down", "hte", "pair"])
-
-su.footer(7)
+exercises_7()
+late.bottom(7)

@@ -354,6 +354,11 @@ def test_stage4_valid_json_that_is_not_an_object_is_explained(open_page):
 
 
 # ---------------------------------------------------------------- ⑤ validation
+def shown_failures(at: AppTest) -> str:
+    """Every failure box: real ones (red) and deliberate ones framed as the lesson (neutral)."""
+    return "\n".join([errors(at), *(i.value for i in at.info)])
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_stage5_type_map_and_the_coerced_3(open_page, lang):
     at = open_page(P5, lang)
@@ -397,8 +402,8 @@ def test_stage5_signature_model_ignores_the_stray_key_that_forbid_rejects(open_p
 def test_stage5_malformed_json_stops_at_layer_one(open_page):
     at = open_page(P5, "en")
     at.text_area(key="stage_valid_args").set_value("{'city': 'Bangkok'}").run()
-    assert "Not valid JSON" in errors(at)
-    assert "Expecting property name enclosed in double quotes" in errors(at) or any("^" in c for c in codes(at))
+    assert "Not valid JSON" in shown_failures(at)
+    assert "Expecting property name enclosed in double quotes" in shown_failures(at) or any("^" in c for c in codes(at))
 
 
 def test_stage5_fakecity_is_well_shaped_and_answered_by_the_tool(open_page):
@@ -421,8 +426,8 @@ def test_stage6_dict_becomes_the_call_in_any_order(open_page, lang):
     assert at.success  # … gives the same result
 
 
-def test_stage6_wrong_name_fails_at_pydantic_and_then_at_python(open_page):
-    at = open_page(P6, "en")
+def test_stage6_wrong_name_fails_at_pydantic_and_then_at_python():
+    at = open_with_query(P6, {"lang": "en", "step": "2"})  # step 2: through every layer
     at.button(key="stage6::example::location").click().run()
     assert not at.exception
     shown = "\n".join(codes(at))
@@ -431,8 +436,8 @@ def test_stage6_wrong_name_fails_at_pydantic_and_then_at_python(open_page):
     assert "TypeError: weather_func() got an unexpected keyword argument 'location'" in shown
 
 
-def test_stage6_invoke_versus_calling_the_decorated_object(open_page):
-    at = open_page(P6, "en")
+def test_stage6_invoke_versus_calling_the_decorated_object():
+    at = open_with_query(P6, {"lang": "en", "step": "3"})  # step 3: invoke vs a call
     shown = "\n".join(codes(at))
     assert "TypeError: 'StructuredTool' object is not callable" in shown
     assert "get_weather.invoke({'city': 'Bangkok', 'days': 3})" in shown
@@ -471,23 +476,26 @@ def test_stage7_bad_arguments_come_back_with_status_error(open_page):
 def test_stage7_a_raising_tool_stops_the_graph_unless_handled(open_page):
     at = open_page(P7, "en")
     at.toggle(key="stage_msg_down").set_value(True).run()
-    assert "did not handle it" in errors(at)
+    assert "did not handle it" in shown_failures(at)
     at.segmented_control(key="stage_msg_hte").set_value("true").run()
     assert message_fields(at)["status"] == "error"
 
 
-def test_stage7_pairing_errors_come_from_the_endpoint(open_page):
-    at = open_page(P7, "en")
-    assert "HTTP 400" in errors(at)  # default: the ToolMessage is missing
+def test_stage7_pairing_errors_come_from_the_endpoint():
+    at = open_with_query(P7, {"lang": "en", "step": "4"})  # step 4: missing or mismatched
+    assert "HTTP 400" in shown_failures(at)  # default: the ToolMessage is missing
     assert any("did not have response messages" in json.dumps(d) for d in json_elements(at))
     at.segmented_control(key="stage_msg_pair").set_value("paired").run()
     assert not any("HTTP 400" in e.value for e in at.error)
+    assert "HTTP 400" not in shown_failures(at)
+    at.query_params["step"] = "1"  # back to ToolNode's answer, where the call's id is typed
+    at.run()
     at.text_input(key="stage_msg_id").set_value("call_abc").run()
     assert message_fields(at)["tool_call_id"] == "call_abc"
 
 
-def test_stage7_artifact_is_kept_out_of_the_content(open_page):
-    at = open_page(P7, "en")
+def test_stage7_artifact_is_kept_out_of_the_content():
+    at = open_with_query(P7, {"lang": "en", "step": "2"})  # step 2: content_and_artifact
     metrics = {m.label: m.value for m in at.metric}
     content = int(metrics["content chars (for the model)"])
     artifact = int(metrics["artifact chars (for the program)"])
@@ -500,20 +508,22 @@ def test_stage8_second_request_and_step_through(open_page, lang):
     at = open_page(P8, lang, timeout=90)
     assert not at.exception, at.exception
     roles = next(f for f in frames(at) if "role" in f.columns)
-    assert list(roles["role"]) == ["user", "assistant", "tool"]
-    assert roles["tool_calls"][1] == roles["tool_call_id"][2]  # the tool answers the assistant's call by id
+    # the page opens on stage ⑧ of the shared run, whose first message is its system prompt
+    assert list(roles["role"]) == ["system", "user", "assistant", "tool"]
+    assert roles["tool_calls"][2] == roles["tool_call_id"][3]  # the tool answers the assistant's call by id
     # The shared run was made for the step-through (built-in model, default question).
     trace = at.session_state["trace::chain"]
     assert trace.stop_reason == "final"
-    for _ in range(3):
-        at.button(key="stage8::step_next").click().run()
-    assert at.segmented_control(key="stage_rt_step").value == "4"
+    at.query_params["step"] = "4"  # the step lives in the link
+    at.run()
+    assert at.query_params["step"] in ("4", ["4"])
     step4 = next(d for d in json_elements(at) if isinstance(d, dict) and "raw_tool_calls" in d)
     assert step4["raw_tool_calls"][0]["id"] == trace.model_calls[0].ai_message["tool_calls"][0]["id"]
 
 
 def test_stage8_a_question_no_tool_fits_has_no_second_request(open_page):
     at = open_page(P8, "en", timeout=90)
+    at.segmented_control(key="stage_rt_which").set_value("page").run()  # walk my question, not the shared run
     at.text_input(key="stage_rt_q").set_value("Hello").run()
     assert not at.exception
     assert any("there is no second request" in i.value for i in at.info)
@@ -521,9 +531,10 @@ def test_stage8_a_question_no_tool_fits_has_no_second_request(open_page):
 
 def test_stage8_walks_the_page_run_when_asked(open_page):
     at = open_page(P8, "en", timeout=90)
-    at.text_input(key="stage_rt_q").set_value("Weather in Beijing, and also Shanghai").run()
     at.segmented_control(key="stage_rt_which").set_value("page").run()
-    at.segmented_control(key="stage_rt_step").set_value("8").run()
+    at.text_input(key="stage_rt_q").set_value("Weather in Beijing, and also Shanghai").run()
+    at.query_params["step"] = "8"
+    at.run()
     last = next(d for d in json_elements(at) if isinstance(d, dict) and "messages" in d and "answer" in d)
     assert [m["role"] for m in last["messages"]] == ["user", "assistant", "tool", "tool"]
 

@@ -31,12 +31,16 @@ class FactSubject:
     default_args: dict[str, Any]
 
 
-def weather_subject() -> FactSubject:
-    """The lab's ``get_weather`` over its local dataset; ``FakeCity`` is the article's wrong fact."""
+def weather_subject(lang: str = "zh") -> FactSubject:
+    """The lab's ``get_weather`` over its local dataset; ``FakeCity`` is the article's wrong fact.
+
+    Args:
+        lang: the tool's edition (``"en"``: English docstring and English answers).
+    """
     from toolcall_lab.stages.weather_data import build_weather_tool, find_city
 
     return FactSubject(
-        tool=build_weather_tool(),
+        tool=build_weather_tool(lang=lang),
         knows=lambda a: find_city(str(a.get("city", ""))) is not None,
         default_args={"city": "FakeCity", "days": 3},
     )

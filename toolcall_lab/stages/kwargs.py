@@ -96,11 +96,12 @@ def order_demo(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {"orders": runs, "same": runs[0].get("result") == runs[1].get("result") and runs[0]["ok"]}
 
 
-def wrong_name_demo(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def wrong_name_demo(kwargs: Mapping[str, Any] | None = None, lang: str = "zh") -> dict[str, Any]:
     """Send a misnamed argument through every layer and collect each real error.
 
     Args:
         kwargs: defaults to ``{"location": "Bangkok", "days": 3}``.
+        lang: the weather tool's edition (``"en"`` answers in English).
 
     Returns:
         ``{"kwargs", "signature_model", "forbid_model", "tool_invoke", "python"}``:
@@ -113,11 +114,11 @@ def wrong_name_demo(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
         * ``python`` — Pydantic bypassed: ``weather_func(**kwargs)`` raising ``TypeError``.
     """
     kwargs = dict({"location": "Bangkok", "days": 3} if kwargs is None else kwargs)
-    tool = build_weather_tool()
+    tool = build_weather_tool(lang=lang)
     return {
         "kwargs": to_jsonable(kwargs),
-        "signature_model": validate_stage(kwargs, "signature").to_dict(),
-        "forbid_model": validate_stage(kwargs, "WeatherInput").to_dict(),
+        "signature_model": validate_stage(kwargs, "signature", with_schema=False, lang=lang).to_dict(),
+        "forbid_model": validate_stage(kwargs, "WeatherInput", with_schema=False).to_dict(),
         "tool_invoke": _outcome(lambda: tool.invoke(kwargs)),
         "python": call_plain(kwargs),
     }
@@ -130,8 +131,10 @@ def _call_func(tool: StructuredTool, kwargs: Mapping[str, Any]) -> Any:
     return core.call_function(tool.func, kwargs)
 
 
-def invoke_vs_call(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def invoke_vs_call(kwargs: Mapping[str, Any] | None = None, lang: str = "zh") -> dict[str, Any]:
     """After ``@tool``, ``get_weather`` is a ``StructuredTool``: compare the ways to call it.
+
+    ``lang`` picks the weather tool's edition (``"en"`` answers in English).
 
     Returns:
         ``{"type", "invoke", "call", "func"}``: ``type`` is the class of the decorated
@@ -144,7 +147,7 @@ def invoke_vs_call(kwargs: Mapping[str, Any] | None = None) -> dict[str, Any]:
         "'StructuredTool' object is not callable"
     """
     kwargs = dict(DEFAULT_KWARGS if kwargs is None else kwargs)
-    get_weather = build_weather_tool()
+    get_weather = build_weather_tool(lang=lang)
     return {
         "type": type(get_weather).__name__,
         "invoke": {"code": f"get_weather.invoke({kwargs!r})", **_outcome(lambda: get_weather.invoke(kwargs))},

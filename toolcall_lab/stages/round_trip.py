@@ -74,13 +74,16 @@ class RoundTrip:
         return json_dict(data)
 
 
-def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: BaseTool | None = None) -> RoundTrip:
+def run_round_trip(
+    question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: BaseTool | None = None, lang: str = "zh"
+) -> RoundTrip:
     """Run the whole chain once and capture both requests.
 
     Args:
-        question: what the user asks (default ``"曼谷天气怎么样？"``).
+        question: what the user asks (default: the article's question about Bangkok).
         llm: a ``ChatOpenAI`` (default: the built-in model).
-        tool: the tool to bind (default: the weather tool).
+        tool: the tool to bind (default: the weather tool, in ``lang``'s edition).
+        lang: the default tool's edition (``"en"``: English schema, ToolMessage and answer).
 
     Returns:
         A :class:`RoundTrip`. When the model answers without calling a tool there is
@@ -92,7 +95,7 @@ def run_round_trip(question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: B
         ['user', 'assistant', 'tool']
     """
 
-    tool = build_weather_tool() if tool is None else tool
+    tool = build_weather_tool(lang=lang) if tool is None else tool
     chat = build_chat_model() if llm is None else llm
     messages: list[BaseMessage] = [HumanMessage(question)]
     ai: AIMessage | None = None
@@ -327,10 +330,12 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
         for e in trace.tool_executions
         if e.tool_call_id in first_ids
     ]
-    # Stages 1 and 2 need the tool object itself: rebuild the lab's weather tool, but only
-    # when its schema is exactly the one the model saw (an uploaded run may have had another).
-    weather = build_weather_tool()
-    same_tool = core.openai_tool(weather) in (tools_on_wire(trace) or [])
+    # Stages 1 and 2 need the tool object itself: rebuild the lab's weather tool (either
+    # edition), but only when its schema is exactly the one the model saw (an uploaded run
+    # may have had another).
+    on_wire = tools_on_wire(trace) or []
+    editions = (build_weather_tool(lang=edition) for edition in ("zh", "en"))
+    weather = next((t for t in editions if core.openai_tool(t) in on_wire), None)
     return RoundTrip(
         question=trace.question,
         exchanges=exchanges,
@@ -339,6 +344,6 @@ def round_trip_from_trace(trace: Any) -> RoundTrip:
         second_request_messages=second,
         answer=trace.answer,
         error=ExplainedError.from_dict(trace.error) if trace.error else None,
-        tool=weather if same_tool else None,
+        tool=weather,
         recorded=recorded,
     )

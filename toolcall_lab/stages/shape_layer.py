@@ -73,8 +73,8 @@ def extra_override(choice: str) -> Extra | None:
     return next((setting for setting in EXTRA_SETTINGS if setting == choice), None)
 
 
-def available_models() -> dict[str, type[BaseModel]]:
-    """The argument models a page can pick by name.
+def available_models(lang: str = "zh") -> dict[str, type[BaseModel]]:
+    """The argument models a page can pick by name (``lang``: the weather tool's edition).
 
     * ``"signature"`` — what ``@tool`` inferred from ``get_weather(city: str, days: int = 1)``:
       types and the default only, unknown keys ignored;
@@ -83,7 +83,7 @@ def available_models() -> dict[str, type[BaseModel]]:
     """
     from toolcall_lab.stages.weather_data import build_weather_tool  # built on demand, not at import
 
-    return {"signature": build_weather_tool().args_schema, "WeatherInput": WeatherInput}  # type: ignore[dict-item]
+    return {"signature": build_weather_tool(lang=lang).args_schema, "WeatherInput": WeatherInput}  # type: ignore[dict-item]
 
 
 def with_extra(model: type[BaseModel], extra: Literal["ignore", "forbid", "allow"]) -> type[BaseModel]:
@@ -137,6 +137,7 @@ def validate_stage(
     strict: bool = False,
     extra: Literal["ignore", "forbid", "allow"] | None = None,
     with_schema: bool = True,
+    lang: str = "zh",
 ) -> ValidationStageResult | ExplainedError:
     """Validate parsed arguments with a real Pydantic model, and say what it changed.
 
@@ -149,6 +150,7 @@ def validate_stage(
             stray ``location`` into an error).
         with_schema: also return the model's JSON Schema (a traced run, which validates
             on every tool call, leaves it out).
+        lang: the edition of the weather tool behind the name ``"signature"``.
 
     Returns:
         A :class:`ValidationStageResult` (``ok`` is ``False`` with ``errors`` when
@@ -163,7 +165,7 @@ def validate_stage(
     """
     stage = "validation"
     if isinstance(model, str):
-        models = available_models()
+        models = available_models(lang)
         if model not in models:
             return explain(
                 stage,

@@ -70,7 +70,7 @@ __all__ = [
 ]
 
 
-def error_demo() -> dict[str, Any]:
+def error_demo(lang: str = "zh") -> dict[str, Any]:
     """Three failures through ``ToolNode``: what each one turns into.
 
     Returns:
@@ -78,24 +78,25 @@ def error_demo() -> dict[str, Any]:
         :meth:`ToolNodeRun.to_dict`: a raising tool with the default handler (``error``
         set: the exception escaped), the same with ``handle_tool_errors=True`` (a
         ``status="error"`` message), and ``{"location": "Bangkok"}`` sent to the real
-        weather tool (an error message, by default).
+        weather tool (an error message, by default). ``lang`` picks the tools' edition.
     """
-    flaky = [build_flaky_weather_tool()]
+    flaky = [build_flaky_weather_tool(lang)]
     bad_call = {**DEFAULT_CALL, "args": {"location": "Bangkok"}, "id": "call_124"}
     return {
         "raises_default": run_tool_node(tools=flaky).to_dict(),
         "raises_handled": run_tool_node(tools=flaky, handle_tool_errors=True).to_dict(),
-        "bad_arguments": run_tool_node([bad_call]).to_dict(),
+        "bad_arguments": run_tool_node([bad_call], lang=lang).to_dict(),
     }
 
 
-def build_report_tool() -> BaseTool:
-    """A tool with ``response_format="content_and_artifact"``: a short text and a big table."""
+def build_report_tool(lang: str = "zh") -> BaseTool:
+    """A tool with ``response_format="content_and_artifact"``: a short text and a big table (in ``lang``)."""
+    description = "A city's hourly weather for a week." if lang == "en" else "查询指定城市一周的逐小时天气明细。"
 
-    @tool(response_format="content_and_artifact")
+    @tool(response_format="content_and_artifact", description=description)
     def get_weather_report(city: str) -> tuple[str, dict[str, Any]]:
-        """查询指定城市一周的逐小时天气明细。"""
-        found = lookup_weather(city, MAX_DAYS)
+        """A city's hourly weather for a week."""
+        found = lookup_weather(city, MAX_DAYS, lang=lang)
         if isinstance(found, str):
             return found, {}
         # The full hourly table: 7 days x 24 hours. Useful to the program, far too long
@@ -116,7 +117,7 @@ def build_report_tool() -> BaseTool:
     return get_weather_report
 
 
-def artifact_demo(city: str = "Bangkok") -> dict[str, Any]:
+def artifact_demo(city: str = "Bangkok", lang: str = "zh") -> dict[str, Any]:
     """Compare what the model reads (``content``) with what the program keeps (``artifact``).
 
     Returns:
@@ -129,7 +130,7 @@ def artifact_demo(city: str = "Bangkok") -> dict[str, Any]:
         True
     """
     call = {"name": "get_weather_report", "args": {"city": city}, "id": "call_125", "type": "tool_call"}
-    run = run_tool_node([call], [build_report_tool()])
+    run = run_tool_node([call], [build_report_tool(lang)])
     if run.error is not None or not run.tool_messages:
         error = run.error or explain(
             STAGE, "no message", zh="没有结果。", en="No result.", hint_zh="换一个城市。", hint_en="Try another city."
@@ -169,15 +170,17 @@ def validate_output(result: Any, model: type[BaseModel] = WeatherResult) -> dict
     return {"ok": True, "output": to_jsonable(validated.model_dump(mode="json")), "errors": []}
 
 
-def output_cases() -> list[dict[str, Any]]:
+def output_cases(lang: str = "zh") -> list[dict[str, Any]]:
     """The output model on four results: real, real-but-unknown, mistyped, well-typed-but-false.
+
+    ``lang`` picks the weather service's edition (``"en"`` answers in English).
 
     Each row is ``{"label", "result", "ok", "output", "errors", "fact_ok"}``; the last case
     (``FakeCity`` with a temperature) passes validation and is still not true.
     """
     cases = [
-        ("real", lookup_weather("Bangkok")),
-        ("unknown_city", lookup_weather("FakeCity")),
+        ("real", lookup_weather("Bangkok", lang=lang)),
+        ("unknown_city", lookup_weather("FakeCity", lang=lang)),
         ("wrong_type", {"city": "Bangkok", "temperature_c": "hot", "condition": "rain"}),
         ("shaped_but_false", {"city": "FakeCity", "temperature_c": 31, "condition": "rain"}),
     ]
@@ -213,7 +216,7 @@ def pairing_messages(
     if mode == "missing":  # the conversation goes on as if the tool had never answered
         messages.append(HumanMessage(FOLLOW_UPS.get(lang, FOLLOW_UPS["zh"])))
         return messages
-    answer = run_tool_node([DEFAULT_CALL]).tool_messages[0]
+    answer = run_tool_node([DEFAULT_CALL], lang=lang).tool_messages[0]
     if mode == "mismatch":
         answer = core.answer_call({**DEFAULT_CALL, "id": "call_999"}, answer.content, status=answer.status)
     messages.append(answer)
@@ -234,7 +237,7 @@ def pairing_demo(
             (no ``ToolMessage`` at all) or ``"mismatch"`` (``tool_call_id="call_999"``).
         llm: the chat model (default: the built-in model).
         question: the user's first message (the page passes its language's question).
-        lang: the language of the follow-up in ``"missing"`` mode.
+        lang: the language of the follow-up in ``"missing"`` mode and of the weather tool.
 
     Returns:
         ``{"mode", "ok", "exchange", "answer", "error"}``; ``exchange`` holds the real
@@ -249,7 +252,8 @@ def pairing_demo(
     answer, error = None, None
     with recording() as rec:
         try:
-            answer = core.ask_with_tools(chat, [build_weather_tool()], pairing_messages(mode, question, lang)).content
+            messages = pairing_messages(mode, question, lang)
+            answer = core.ask_with_tools(chat, [build_weather_tool(lang=lang)], messages).content
         except Exception as exc:
             error = model_error(STAGE, exc, rec.exchanges)
     return {

@@ -94,14 +94,16 @@ def run_tool_node(
     tools: Sequence[BaseTool] | None = None,
     *,
     handle_tool_errors: Any = _DEFAULT,
+    lang: str = "zh",
 ) -> ToolNodeRun:
     """Run ``langgraph.prebuilt.ToolNode`` for real on some tool calls.
 
     Args:
         tool_calls: LangChain tool calls (``{"name", "args", "id", "type": "tool_call"}``).
-        tools: the tools the node knows (default: the weather tool).
+        tools: the tools the node knows (default: the weather tool, in ``lang``'s edition).
         handle_tool_errors: passed to ``ToolNode`` when given; by default ``ToolNode``
             turns argument errors into error messages and lets other exceptions raise.
+        lang: the default weather tool's edition (``"en"``: English docstring and answers).
 
     Returns:
         A :class:`ToolNodeRun` with the real messages, or with ``error`` set.
@@ -112,7 +114,7 @@ def run_tool_node(
         >>> m["tool_call_id"], m["status"], m["content_json"]["temperature_c"]
         ('call_123', 'success', 31)
     """
-    tools = [build_weather_tool()] if tools is None else list(tools)
+    tools = [build_weather_tool(lang=lang)] if tools is None else list(tools)
     options = {} if handle_tool_errors is _DEFAULT else {"handle_tool_errors": handle_tool_errors}
     node = ToolNode(tools, **options)
     # ToolNode 1.x runs inside a graph (it reads its runtime config from there):
@@ -152,19 +154,26 @@ def run_tool_node(
     )
 
 
-def build_flaky_weather_tool() -> BaseTool:
-    """A weather tool whose service is down: it always raises ``ConnectionError``."""
+def build_flaky_weather_tool(lang: str = "zh") -> BaseTool:
+    """A weather tool whose service is down: it always raises ``ConnectionError`` (in ``lang``)."""
+    english = lang == "en"
 
-    @tool
+    @tool(
+        description="Look up the weather of a city for the next few days."
+        if english
+        else "查询指定城市未来几天的天气。"
+    )
     def get_weather(city: str, days: int = 1) -> dict[str, Any]:
-        """查询指定城市未来几天的天气。"""
+        """Look up the weather of a city for the next few days."""
         # Simulates the remote weather service failing: the tool raises instead of answering.
+        if english:
+            raise ConnectionError(f"The weather service is unavailable; cannot look up {city}")
         raise ConnectionError(f"天气服务暂时不可用，无法查询 {city}")
 
     return get_weather
 
 
-def run_from_text(args_text: str, call_id: str, down: bool, handle: str) -> dict[str, Any]:
+def run_from_text(args_text: str, call_id: str, down: bool, handle: str, lang: str = "zh") -> dict[str, Any]:
     """Page ⑦ in one call: one call to get_weather, its args typed as JSON, through the real ToolNode.
 
     Args:
@@ -172,6 +181,7 @@ def run_from_text(args_text: str, call_id: str, down: bool, handle: str) -> dict
         call_id: the call's id (empty → :data:`DEFAULT_CALL`'s).
         down: use a weather tool whose service is down (it raises).
         handle: ``"true"`` passes ``handle_tool_errors=True``; anything else leaves ToolNode's default.
+        lang: the weather tool's edition (``"en"``: English answers and errors).
 
     Returns:
         :meth:`ToolNodeRun.to_dict`, or ``{"input_error"}`` when the args are not a JSON object.
@@ -190,10 +200,10 @@ def run_from_text(args_text: str, call_id: str, down: bool, handle: str) -> dict
         )
         return {"input_error": refused.to_dict()}
     call = {"name": "get_weather", "args": parsed.value, "id": call_id or DEFAULT_CALL["id"], "type": "tool_call"}
-    tools = [build_flaky_weather_tool()] if down else None
+    tools = [build_flaky_weather_tool(lang)] if down else None
     if handle == "true":
-        return run_tool_node([call], tools, handle_tool_errors=True).to_dict()
-    return run_tool_node([call], tools).to_dict()
+        return run_tool_node([call], tools, handle_tool_errors=True, lang=lang).to_dict()
+    return run_tool_node([call], tools, lang=lang).to_dict()
 
 
 def city_in(args_text: str, default: str = "Bangkok") -> str:

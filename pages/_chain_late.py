@@ -1,0 +1,92 @@
+"""Chain pages ⑤–⑧: their frame (links, title, folded lesson) and the small views they share.
+
+Only pages import this module (it imports Streamlit). The exercises are in
+``pages/_exercises_5_8.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from lessons.content import lesson_text
+from pages import _stage_ui as su
+from pages._frame import page_links
+from pages._ui import T, lang
+from pages.registry import PageSpec, in_section
+from toolcall_lab.errors import ExplainedError
+from toolcall_lab.stages.validation import JsonStageResult, ValidationStageResult
+
+
+# ---------------------------------------------------------------- the frame
+def spec(n: int) -> PageSpec:
+    """Chain page ``n`` (1–8) from the registry."""
+    return in_section("chain")[n - 1]
+
+
+def top(n: int) -> PageSpec:
+    """Previous / next along the course, the title, and the one question the page answers."""
+    page = spec(n)
+    page_links(page.path)
+    st.title(su.stage_title(n), anchor=False)
+    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + T(page.question_zh, page.question_en))
+    return page
+
+
+def lesson(n: int) -> None:
+    """The lesson prose, folded: the artifact comes first."""
+    with st.expander(T("课文", "The lesson"), expanded=False, icon=":material/menu_book:"):
+        st.markdown(lesson_text(spec(n).lesson, lang()))
+
+
+def bottom(n: int) -> None:
+    """Previous / next again, under the exercises."""
+    st.divider()
+    page_links(spec(n).path)
+
+
+def expected_box(text: str) -> None:
+    """A deliberate failure, framed as the lesson (not as an alarm)."""
+    st.info(f"**{T('预期之中：这正是本课要看的', 'Expected: this is the lesson')}** — {text}", icon=":material/school:")
+
+
+#: English glosses of the Chinese specimen strings this page shows (the article's model, 小E's tool).
+GLOSS_WEATHER_INPUT = (
+    "Gloss of the article's Chinese descriptions: 城市名，中文或英文，例如 Bangkok = “city name, Chinese or "
+    "English, e.g. Bangkok”; 查询的天数，1 到 7 = “how many days to look up, 1 to 7”."
+)
+GLOSS_S9999 = (
+    "Gloss: “Student ID S9999 does not exist: no such student was found. Ask the student to check the id "
+    "(e.g. S1001); do not guess other ids.”"
+)
+EXAMPLES = {
+    "coerce": ('字符串 "3"', 'The string "3"'),
+    "range": ("days 是 30", "days is 30"),
+    "empty": ("空的城市名", "An empty city"),
+    "extra": ("location 代替 city", "location instead of city"),
+    "types": ("各种 JSON 类型", "Every JSON type"),
+    "broken": ("不是合法 JSON", "Not valid JSON"),
+    "nan": ("NaN", "NaN"),
+    "fake": ("FakeCity", "FakeCity"),
+}
+
+
+def show_verdicts(
+    parsed: JsonStageResult | ExplainedError,
+    checked: ValidationStageResult | ExplainedError | None,
+    fact: dict[str, Any] | ExplainedError | None,
+) -> None:
+    """The three verdicts on one line each, first: where these arguments stop."""
+    one = not isinstance(parsed, ExplainedError)
+    two = isinstance(checked, ValidationStageResult) and checked.ok
+    three = isinstance(fact, dict) and bool(fact.get("fact_ok"))
+    skipped = T("没有运行", "not run")
+    cols = st.columns(3)
+    cols[0].markdown(f"{su.mark(one)} **json.loads**")
+    cols[1].markdown(f"{su.mark(two)} **Pydantic**" if one else f"· **Pydantic** — {skipped}")
+    cols[2].markdown(
+        f"{su.mark(three)} **{T('工具', 'the tool')}**"
+        if fact is not None
+        else f"· **{T('工具', 'the tool')}** — {skipped}"
+    )
