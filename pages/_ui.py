@@ -140,7 +140,9 @@ def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = F
 
 
 # ---------------------------------------------------------------- the trace timeline
-def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool = False) -> None:
+def render_trace(
+    trace: Any, *, highlight: str | None = None, expand_all: bool = False, expected_errors: bool = False
+) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 
     Args:
@@ -148,6 +150,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
         highlight: a chain stage key (``toolcall_lab.stages.catalog``); the artifacts of that stage are opened
             and marked so a lesson page can point at "its" stage in the live run.
         expand_all: open every expander (used when a page wants the full picture).
+        expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
     """
     from toolcall_lab.trace import ModelCall, ToolExecution
 
@@ -183,7 +186,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             # the live run page (no highlight) opens every step; a lesson page opens its own stage
             with st.expander(title, expanded=expand_all or hl or highlight is None or event.error is not None):
                 if event.error:
-                    show_error(event.error)
+                    show_error(event.error, expected=expected_errors)
                 if event.attempts > 1 or event.error:
                     st.caption(
                         T(
@@ -222,7 +225,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             with st.expander(title, expanded=expand_all or hl or highlight is None):
                 _render_execution(event, highlight)
     if trace.error:
-        show_error(trace.error)
+        show_error(trace.error, expected=expected_errors)
     if trace.answer is not None:
         with st.chat_message("assistant"):
             st.text(trace.answer)
@@ -326,6 +329,7 @@ def live_run_panel(
     highlight: str | None = None,
     examples: Sequence[str] = (),
     use_chat_input: bool = False,
+    link_param: str | None = None,
 ) -> Any:
     """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
 
@@ -336,6 +340,8 @@ def live_run_panel(
         highlight: the stage the surrounding lesson is about.
         examples: clickable example questions.
         use_chat_input: use ``st.chat_input`` (full-width pages) instead of a small form.
+        link_param: a query parameter that carries the run's question (``?q=…``): a run writes it into
+            the link, and a cold page whose link carries it opens on a run of that question.
     """
     from toolcall_lab import trace as trace_io
 
@@ -356,11 +362,14 @@ def live_run_panel(
         question = typed
     if question:
         st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system)
+        if link_param:
+            st.query_params[link_param] = question  # the link now re-runs this question
     current = st.session_state.get(state_key)
-    if current is None and examples and not settings().uses_real_model:
-        # a cold page (new session or a shared link) opens on a real run of its first example
+    linked = str(st.query_params.get(link_param) or "")[:2000] if link_param else ""
+    if current is None and (linked or examples) and not settings().uses_real_model:
+        # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
         with st.spinner(T("正在运行默认示例……", "Running the default example…")):
-            current = _default_trace(key, examples[0], system, lang(), _tools_of(key, tools_factory))
+            current = _default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory))
         st.session_state[state_key] = current
     if current is not None:
         render_trace(current, highlight=highlight)
@@ -384,7 +393,7 @@ def live_run_panel(
 
 def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
     """Build a panel's tools once per session, so the compiled agent can be reused across runs."""
-    slot = f"tools::{key}"
+    slot = f"tools::{key}::{lang()}"  # per language: the tools speak the learner's language
 
     def cached() -> Sequence[Any]:
         if slot not in st.session_state:
