@@ -223,7 +223,7 @@ def render_trace(
                 f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
             )
             with st.expander(title, expanded=expand_all or hl or highlight is None):
-                _render_execution(event, highlight)
+                _render_execution(event, highlight, expected=expected_errors)
     if trace.error:
         show_error(trace.error, expected=expected_errors)
     if trace.answer is not None:
@@ -280,7 +280,10 @@ def loading(
         return fn(*args, **kwargs)
 
 
-def _render_execution(event: Any, highlight: str | None) -> None:
+def _render_execution(event: Any, highlight: str | None, *, expected: bool = False) -> None:
+    # an injected fault's errors are the lesson (a neutral box); anything else is a real failure (red)
+    fail = st.info if expected else st.error
+
     def label(key: str, text: str) -> str:
         return f":orange-background[**{text}**]" if highlight == key else f"**{text}**"
 
@@ -288,7 +291,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
     st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
     st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
     if event.parse_error:
-        st.error(event.parse_error)
+        fail(event.parse_error)
     else:
         st.json(event.parsed_args if event.parsed_args is not None else {})
     st.markdown(label("validation", T("③ Pydantic 校验", "③ Pydantic validation")))
@@ -303,7 +306,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
         if v.defaults:
             st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(v.defaults))
     else:
-        st.error(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
+        fail(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
         st.json(v.errors)
     st.markdown(label("kwargs", T("④ 函数实际收到的 kwargs", "④ kwargs the function received")))
     if event.kwargs_passed is not None:
@@ -315,7 +318,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
         st.markdown(T(f"返回值类型 `{event.result_type}`：", f"returned a `{event.result_type}`:"))
         st.code(event.result_repr or "", language="python")
     if event.error:
-        st.error(event.error)
+        fail(event.error)
     st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))
     st.json(event.tool_message or {})
 
