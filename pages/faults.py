@@ -45,20 +45,13 @@ question = lesson.question(lang())
 
 page_links(SPEC.path)
 st.title(T("当模型和工具出错", "When models and tools fail"), anchor=False)
-st.caption(
-    T(
-        "故障是故意注入的（内置教学模型的端点、或一个出故障的工具）：看客户端每次尝试、等待和结果。",
-        "The faults are injected on purpose (on the built-in model's endpoint, or in a faulty tool): "
-        "watch every attempt the client makes, the wait before it, and the outcome.",
-    )
+about = T(
+    "故障是故意注入的：看每一次尝试、等待和结果。", "Faults injected on purpose: every attempt, wait and outcome."
 )
+st.caption(about)
 step = steps(
     "faults",
-    [
-        T("模型侧故障", "Model-side faults"),
-        T("工具侧故障", "Tool-side faults"),
-        T("写操作与幂等", "Writes, idempotency"),
-    ],
+    [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")],
     page_url_path=SPEC.url_path,
 )
 
@@ -77,6 +70,10 @@ def run_tool_fault(kind: ToolFaultKind, retry: bool) -> tuple[Any, list[dict[str
 
 
 if step == 1:
+    if "fault_trace" not in st.session_state:  # a cold page opens on a real run of the default fault (a 429)
+        st.session_state["fault_trace"] = run_model_fault("rate_limit", 1, 2, 0.5, True)
+    st.markdown(T("**这次运行的每一次 HTTP 尝试**", "**Every HTTP attempt of this run**"))
+    st.dataframe(lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch")
     c1, c2, c3, c4 = st.columns(4)
     kind = c1.selectbox(
         T("注入的故障", "Fault to inject"),
@@ -87,38 +84,36 @@ if step == 1:
     times = int(c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times"))
     retries = int(c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries"))
     timeout = float(c4.number_input(T("超时（秒）", "timeout (s)"), 0.1, 5.0, 0.5, step=0.1, key="fault_timeout"))
-    use_fallback = st.toggle(
+    fallback = st.toggle(
         T("失败时给出兜底回答", "Give a fallback answer when the run fails"), True, key="fault_fallback"
     )
-    clicked = st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run")
-    if (clicked or "fault_trace" not in st.session_state) and kind is not None:
-        # a cold page opens on a real run of the chosen fault (429 by default)
-        st.session_state["fault_trace"] = run_model_fault(kind, times, retries, timeout, use_fallback)
+    if st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run") and kind is not None:
+        st.session_state["fault_trace"] = run_model_fault(kind, times, retries, timeout, fallback)
+        st.rerun()  # the attempts table above shows the new run
     render_trace(st.session_state["fault_trace"], highlight="tool_call", expected_errors=True)
     source(FaultInjector, T("故障注入的源码", "Source of the fault injector"))
 elif step == 2:
+    if "tool_fault" not in st.session_state:  # a cold page opens on a real run of a transient failure
+        st.session_state["tool_fault"] = run_tool_fault("transient", False)
+    trace, entries = st.session_state["tool_fault"]
+    st.markdown(T("**模型收到的 ToolMessage**", "**The ToolMessage the model got back**"))
+    st.json([e.tool_message for e in trace.tool_executions], expanded=2)
+    if entries:
+        st.markdown(T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait, outcome)"))
+        st.dataframe(entries, hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
     tool_kind = c1.radio(
         T("工具的故障", "Tool fault"),
         list(TOOL_FAULTS),
         format_func={k: T(*v) for k, v in TOOL_FAULTS.items()}.__getitem__,
         key="tool_fault_kind",
-        horizontal=True,
     )
     retry = c2.toggle(
-        T("用重试包装（只重试临时故障，指数退避）", "Wrap with retries (transient errors only, backoff)"),
-        False,
-        key="tool_fault_retry",
+        T("用重试包装（只重试临时故障）", "Wrap with retries (transient only)"), False, key="tool_fault_retry"
     )
-    clicked = st.button(T("运行", "Run"), key="tool_fault_run", type="primary")
-    if (clicked or "tool_fault" not in st.session_state) and tool_kind is not None:
+    if c2.button(T("运行", "Run"), key="tool_fault_run", type="primary") and tool_kind is not None:
         st.session_state["tool_fault"] = run_tool_fault(tool_kind, retry)
-    trace, entries = st.session_state["tool_fault"]
-    if entries:
-        st.markdown(
-            T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait before, outcome)")
-        )
-        st.dataframe(entries, hide_index=True, width="stretch")
+        st.rerun()
     render_trace(trace, highlight="tool_message", expected_errors=True)
     source(with_retries, T("重试包装的源码", "Source of the retry wrapper"))
 else:

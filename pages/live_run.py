@@ -20,20 +20,19 @@ page_links(SPEC.path)
 st.title(T("实时运行", "Live run"), anchor=False)
 st.caption(
     T(
-        "一个真实的工具调用 Agent（LangGraph 的 model → tools → model 循环）：下面是它的一次运行，每个产物都在。"
-        "问题写在链接里（?q=…），打开链接就重跑同一个问题。",
-        "A real tool-calling agent (LangGraph's model → tools → model loop): below is one of its runs, every "
-        "artifact included. The question is in the link (?q=…): opening the link re-runs it.",
+        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接里的 ?q=… 会重跑它。",
+        "One run of a real tool-calling agent (LangGraph's model → tools → model loop); the link's ?q=… re-runs it.",
     )
 )
-live_run_panel(
-    key="live",
-    tools_factory=lambda: lesson.weather_tools(lang()),  # the lab's weather tool, in the learner's language
-    system=lesson.system_prompt(lang()),
-    examples=list(lesson.EXAMPLES[lang()]),
-    use_chat_input=True,
-    link_param="q",
-)
+with st.container():  # inside a container the chat box sits above the run, and the page opens at its top
+    live_run_panel(
+        key="live",
+        tools_factory=lambda: lesson.weather_tools(lang()),  # the lab's weather tool, in the learner's language
+        system=lesson.system_prompt(lang()),
+        examples=list(lesson.EXAMPLES[lang()]),
+        use_chat_input=True,
+        link_param="q",
+    )
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))
 

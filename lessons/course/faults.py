@@ -71,6 +71,15 @@ def first_call_timeline(trace: RunTrace) -> dict[str, Any]:
     }
 
 
+def attempt_rows(trace: RunTrace) -> list[dict[str, Any]]:
+    """Every HTTP attempt of the run, model call by model call (the attempt logs the trace recorded)."""
+    return [
+        {"model_call": call.step, **{k: a.get(k) for k in ("attempt", "status_code", "wait_before_ms", "outcome")}}
+        for call in trace.model_calls
+        for a in call.attempt_log
+    ]
+
+
 @functools.lru_cache(maxsize=32)
 def _timeline(kind: FaultKind, fails: int, retries: int, lang: str) -> tuple[tuple[str, Any], ...]:
     """A run's timeline, once per setting: the outcome of a fault run does not change from run to run."""
