@@ -16,9 +16,11 @@ The stylesheet is the lab's own constant text; no learner or model text ever flo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 from pages._ui import T, lang
 from pages.registry import neighbours
@@ -164,6 +166,13 @@ def page_links(path: str) -> None:
     if isinstance(learner, str) and not learner.startswith("oidc."):
         query["learner"] = learner
     left, _, right = st.columns([2, 3, 2])
+    try:
+        _course_links(path, before, after, query, left, right)
+    except StreamlitPageNotFoundError:  # a page script run on its own (no router, no navigation): no links
+        return
+
+
+def _course_links(path: str, before: Any, after: Any, query: dict[str, str], left: Any, right: Any) -> None:
     if before is not None:
         left.page_link(
             before.path,
