@@ -16,9 +16,11 @@ The stylesheet is the lab's own constant text; no learner or model text ever flo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
 
 from pages._ui import T, lang
 from pages.registry import neighbours
@@ -35,10 +37,6 @@ _CSS = """
 .st-key-lesson-columns > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
 .st-key-lesson-columns > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
   min-width: min(420px, 100%); flex: 1 1 420px;
-}
-/* columns inside a lesson column (example buttons, switches) stay side by side */
-.st-key-lesson-columns [data-testid="stColumn"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
-  min-width: 0; flex: 1 1 auto;
 }
 /* code and JSON never break mid-token: they scroll sideways */
 [data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre !important; overflow-wrap: normal !important;
@@ -172,6 +170,13 @@ def page_links(path: str) -> None:
     if isinstance(learner, str) and not learner.startswith("oidc."):
         query["learner"] = learner
     left, right = st.columns(2)
+    try:
+        _course_links(path, before, after, query, left, right)
+    except StreamlitPageNotFoundError:  # a page script run on its own (no router, no navigation): no links
+        return
+
+
+def _course_links(path: str, before: Any, after: Any, query: dict[str, str], left: Any, right: Any) -> None:
     if before is not None:
         left.page_link(
             before.path,

@@ -140,7 +140,9 @@ def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = F
 
 
 # ---------------------------------------------------------------- the trace timeline
-def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool = False) -> None:
+def render_trace(
+    trace: Any, *, highlight: str | None = None, expand_all: bool = False, expected_errors: bool = False
+) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 
     Args:
@@ -148,6 +150,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
         highlight: a chain stage key (``toolcall_lab.stages.catalog``); the artifacts of that stage are opened
             and marked so a lesson page can point at "its" stage in the live run.
         expand_all: open every expander (used when a page wants the full picture).
+        expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
     """
     from toolcall_lab.trace import ModelCall, ToolExecution
 
@@ -183,7 +186,7 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
             # the live run page (no highlight) opens every step; a lesson page opens its own stage
             with st.expander(title, expanded=expand_all or hl or highlight is None or event.error is not None):
                 if event.error:
-                    show_error(event.error)
+                    show_error(event.error, expected=expected_errors)
                 if event.attempts > 1 or event.error:
                     st.caption(
                         T(
@@ -220,9 +223,9 @@ def render_trace(trace: Any, *, highlight: str | None = None, expand_all: bool =
                 f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
             )
             with st.expander(title, expanded=expand_all or hl or highlight is None):
-                _render_execution(event, highlight)
+                _render_execution(event, highlight, expected=expected_errors)
     if trace.error:
-        show_error(trace.error)
+        show_error(trace.error, expected=expected_errors)
     if trace.answer is not None:
         with st.chat_message("assistant"):
             st.text(trace.answer)
@@ -277,7 +280,10 @@ def loading(
         return fn(*args, **kwargs)
 
 
-def _render_execution(event: Any, highlight: str | None) -> None:
+def _render_execution(event: Any, highlight: str | None, *, expected: bool = False) -> None:
+    # an injected fault's errors are the lesson (a neutral box); anything else is a real failure (red)
+    fail = st.info if expected else st.error
+
     def label(key: str, text: str) -> str:
         return f":orange-background[**{text}**]" if highlight == key else f"**{text}**"
 
@@ -285,7 +291,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
     st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
     st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
     if event.parse_error:
-        st.error(event.parse_error)
+        fail(event.parse_error)
     else:
         st.json(event.parsed_args if event.parsed_args is not None else {})
     st.markdown(label("validation", T("③ Pydantic 校验", "③ Pydantic validation")))
@@ -300,7 +306,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
         if v.defaults:
             st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(v.defaults))
     else:
-        st.error(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
+        fail(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
         st.json(v.errors)
     st.markdown(label("kwargs", T("④ 函数实际收到的 kwargs", "④ kwargs the function received")))
     if event.kwargs_passed is not None:
@@ -312,7 +318,7 @@ def _render_execution(event: Any, highlight: str | None) -> None:
         st.markdown(T(f"返回值类型 `{event.result_type}`：", f"returned a `{event.result_type}`:"))
         st.code(event.result_repr or "", language="python")
     if event.error:
-        st.error(event.error)
+        fail(event.error)
     st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))
     st.json(event.tool_message or {})
 
@@ -326,6 +332,7 @@ def live_run_panel(
     highlight: str | None = None,
     examples: Sequence[str] = (),
     use_chat_input: bool = False,
+    link_param: str | None = None,
 ) -> Any:
     """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
 
@@ -336,6 +343,8 @@ def live_run_panel(
         highlight: the stage the surrounding lesson is about.
         examples: clickable example questions.
         use_chat_input: use ``st.chat_input`` (full-width pages) instead of a small form.
+        link_param: a query parameter that carries the run's question (``?q=…``): a run writes it into
+            the link, and a cold page whose link carries it opens on a run of that question.
     """
     from toolcall_lab import trace as trace_io
 
@@ -356,11 +365,14 @@ def live_run_panel(
         question = typed
     if question:
         st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system)
+        if link_param:
+            st.query_params[link_param] = question  # the link now re-runs this question
     current = st.session_state.get(state_key)
-    if current is None and examples and not settings().uses_real_model:
-        # a cold page (new session or a shared link) opens on a real run of its first example
+    linked = str(st.query_params.get(link_param) or "")[:2000] if link_param else ""
+    if current is None and (linked or examples) and not settings().uses_real_model:
+        # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
         with st.spinner(T("正在运行默认示例……", "Running the default example…")):
-            current = _default_trace(key, examples[0], system, lang(), _tools_of(key, tools_factory))
+            current = _default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory))
         st.session_state[state_key] = current
     if current is not None:
         render_trace(current, highlight=highlight)
@@ -384,7 +396,7 @@ def live_run_panel(
 
 def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
     """Build a panel's tools once per session, so the compiled agent can be reused across runs."""
-    slot = f"tools::{key}"
+    slot = f"tools::{key}::{lang()}"  # per language: the tools speak the learner's language
 
     def cached() -> Sequence[Any]:
         if slot not in st.session_state:

@@ -1,11 +1,17 @@
-"""When models and tools fail: inject a fault, watch every attempt, wait and outcome."""
+"""When models and tools fail: inject a fault, watch every attempt, wait and outcome; two exercises end it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import streamlit as st
 
 from lessons.content import lesson_text
+from lessons.course import faults as lesson
+from pages._course import Verdict, exercise
+from pages._frame import page_links, steps
 from pages._ui import T, lang, render_trace, run_question, source
+from pages.registry import page
 from toolcall_lab.offline.faults import FaultInjector, FaultKind
 from toolcall_lab.reliability import (
     AttemptLog,
@@ -19,6 +25,7 @@ from toolcall_lab.reliability import (
 )
 from toolcall_lab.stages.weather_data import build_weather_tool
 
+SPEC = page("pages/faults.py")
 MODEL_FAULTS: dict[FaultKind, tuple[str, str]] = {
     "rate_limit": ("429 限流（带 Retry-After）", "429 rate limit (with Retry-After)"),
     "server_error": ("500 服务端错误", "500 server error"),
@@ -34,20 +41,39 @@ TOOL_FAULTS: dict[ToolFaultKind, tuple[str, str]] = {
     "business_refusal": ("业务拒绝", "business refusal"),
     "raises": ("工具代码抛异常（bug）", "the tool raises (a bug)"),
 }
+question = lesson.question(lang())
 
-st.title(T("当模型和工具出错", "When models and tools fail"))
-st.markdown(lesson_text("faults", lang()))
-question = T("曼谷未来3天天气", "Weather in Bangkok for 3 days")
-
-model_tab, tool_tab, write_tab = st.tabs(
-    [
-        T("模型侧故障", "Model-side faults"),
-        T("工具侧故障", "Tool-side faults"),
-        T("写操作与幂等", "Writes and idempotency"),
-    ]
+page_links(SPEC.path)
+st.title(T("当模型和工具出错", "When models and tools fail"), anchor=False)
+about = T(
+    "故障是故意注入的：看每一次尝试、等待和结果。", "Faults injected on purpose: every attempt, wait and outcome."
+)
+st.caption(about)
+step = steps(
+    "faults",
+    [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")],
+    page_url_path=SPEC.url_path,
 )
 
-with model_tab:
+
+def run_model_fault(kind: FaultKind, times: int, retries: int, timeout: float, fallback: bool) -> Any:
+    llm = faulty_chat_model(kind, times=times, retries=retries, timeout_s=timeout)
+    label, answer = T("内置教学模型 + 注入故障", "built-in model + injected fault"), fallback_answer(lang())
+    tools = [build_weather_tool(lang=lang())]
+    return run_question(question, lambda: tools, None, llm=llm, label=label, fallback=answer if fallback else None)
+
+
+def run_tool_fault(kind: ToolFaultKind, retry: bool) -> tuple[Any, list[dict[str, Any]]]:
+    log = AttemptLog()
+    faulty = make_faulty_weather_tool(kind, retry=retry, log=log, lang=lang())
+    return run_question(question, lambda: [faulty], None), log.entries
+
+
+if step == 1:
+    if "fault_trace" not in st.session_state:  # a cold page opens on a real run of the default fault (a 429)
+        st.session_state["fault_trace"] = run_model_fault("rate_limit", 1, 2, 0.5, True)
+    st.markdown(T("**这次运行的每一次 HTTP 尝试**", "**Every HTTP attempt of this run**"))
+    st.dataframe(lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch")
     c1, c2, c3, c4 = st.columns(4)
     kind = c1.selectbox(
         T("注入的故障", "Fault to inject"),
@@ -55,32 +81,26 @@ with model_tab:
         format_func={k: T(*v) for k, v in MODEL_FAULTS.items()}.__getitem__,  # labels now: a format_func reads no state
         key="fault_kind",
     )
-    times = c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times")
-    retries = c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries")
-    timeout = c4.number_input(T("超时（秒）", "timeout (s)"), 0.1, 5.0, 0.5, step=0.1, key="fault_timeout")
-    use_fallback = st.toggle(
+    times = int(c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times"))
+    retries = int(c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries"))
+    timeout = float(c4.number_input(T("超时（秒）", "timeout (s)"), 0.1, 5.0, 0.5, step=0.1, key="fault_timeout"))
+    fallback = st.toggle(
         T("失败时给出兜底回答", "Give a fallback answer when the run fails"), True, key="fault_fallback"
     )
-    st.caption(
-        T(
-            "故障由内置教学模型的端点注入；真实接口不受影响。",
-            "Faults are injected by the built-in model's endpoint; a real endpoint is never touched.",
-        )
-    )
     if st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run") and kind is not None:
-        st.session_state["fault_trace"] = run_question(
-            question,
-            lambda: [build_weather_tool()],
-            None,
-            llm=faulty_chat_model(kind, times=int(times), retries=int(retries), timeout_s=float(timeout)),
-            label=T("内置教学模型 + 注入故障", "built-in model + injected fault"),
-            fallback=fallback_answer(lang()) if use_fallback else None,
-        )
-    if "fault_trace" in st.session_state:
-        render_trace(st.session_state["fault_trace"], highlight="tool_call")
+        st.session_state["fault_trace"] = run_model_fault(kind, times, retries, timeout, fallback)
+        st.rerun()  # the attempts table above shows the new run
+    render_trace(st.session_state["fault_trace"], highlight="tool_call", expected_errors=True)
     source(FaultInjector, T("故障注入的源码", "Source of the fault injector"))
-
-with tool_tab:
+elif step == 2:
+    if "tool_fault" not in st.session_state:  # a cold page opens on a real run of a transient failure
+        st.session_state["tool_fault"] = run_tool_fault("transient", False)
+    trace, entries = st.session_state["tool_fault"]
+    st.markdown(T("**模型收到的 ToolMessage**", "**The ToolMessage the model got back**"))
+    st.json([e.tool_message for e in trace.tool_executions], expanded=2)
+    if entries:
+        st.markdown(T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait, outcome)"))
+        st.dataframe(entries, hide_index=True, width="stretch")
     c1, c2 = st.columns(2)
     tool_kind = c1.radio(
         T("工具的故障", "Tool fault"),
@@ -89,37 +109,87 @@ with tool_tab:
         key="tool_fault_kind",
     )
     retry = c2.toggle(
-        T("用重试包装（只重试临时故障，指数退避）", "Wrap with retries (transient errors only, backoff)"),
-        False,
-        key="tool_fault_retry",
+        T("用重试包装（只重试临时故障）", "Wrap with retries (transient only)"), False, key="tool_fault_retry"
     )
-    if st.button(T("运行", "Run"), key="tool_fault_run") and tool_kind is not None:
-        log = AttemptLog()
-        faulty = make_faulty_weather_tool(tool_kind, retry=retry, log=log, lang=lang())
-        st.session_state["tool_fault"] = (run_question(question, lambda: [faulty], None), log.entries)
-    if "tool_fault" in st.session_state:
-        trace, entries = st.session_state["tool_fault"]
-        if entries:
-            st.markdown(
-                T(
-                    "**重试包装的记录**（每次尝试、之前的等待、结果）",
-                    "**Retry wrapper log** (attempt, wait before, outcome)",
-                )
-            )
-            st.dataframe(entries, hide_index=True, width="stretch")
-        render_trace(trace, highlight="tool_message")
+    if c2.button(T("运行", "Run"), key="tool_fault_run", type="primary") and tool_kind is not None:
+        st.session_state["tool_fault"] = run_tool_fault(tool_kind, retry)
+        st.rerun()
+    render_trace(trace, highlight="tool_message", expected_errors=True)
     source(with_retries, T("重试包装的源码", "Source of the retry wrapper"))
-
-with write_tab:
+else:
     st.markdown(
         T(
             "同一笔预约发送两次（第一次的回复“丢了”，客户端重试）。",
-            "The same booking sent twice (the first reply was 'lost', so the client retried).",
+            "The same booking sent twice (a lost reply, a retry).",
         )
     )
     for col, idem in zip(st.columns(2), (False, True), strict=True):
         demo = retried_write_demo(idem)
-        col.subheader(T("幂等", "Idempotent") if idem else T("不幂等", "Not idempotent"))
+        col.subheader(T("幂等", "Idempotent") if idem else T("不幂等", "Not idempotent"), anchor=False)
         col.metric(T("表里的预约行数", "Rows in the bookings table"), len(demo["rows"]))
         col.json({"first": demo["first"], "second": demo["second"], "rows": demo["rows"]})
     source(make_booking_tool, T("写工具的源码", "Source of the write tool"))
+
+with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
+    st.markdown(lesson_text(SPEC.lesson, lang()))
+
+
+# ---------------------------------------------------------------- exercises
+def _timeline_text(seen: dict[str, Any]) -> str:
+    if not seen:
+        return T("先选一个答案。", "Pick an answer first.")
+    n, outcomes, end = seen["attempts"], " → ".join(str(o) for o in seen["outcomes"]), seen["stop_reason"]
+    return T(
+        f"第一次模型调用尝试了 {n} 次（{outcomes}），运行结束原因 `{end}`。",
+        f"The first model call made {n} attempt(s) ({outcomes}); the run ended `{end}`.",
+    )
+
+
+def _predict(answer: Any) -> Verdict:
+    checked = lesson.attempts_for_rate_limit(answer, lang())
+    more = T(
+        "每次失败后等 Retry-After 再试，一旦成功就不再重试。",
+        "After each failure the client waits Retry-After and tries again; once one succeeds it stops.",
+    )
+    return Verdict(checked.correct, f"{_timeline_text(checked.shown)} {more}", checked.expected)
+
+
+def _fix(answer: Any) -> Verdict:
+    checked = lesson.fewest_retries(answer, lang())
+    below = checked.shown.get("one_less_stop_reason")
+    extra = T(f"少一次重试时结束原因是 `{below}`。", f"With one retry less the run ends `{below}`.") if below else ""
+    return Verdict(checked.correct, f"{_timeline_text(checked.shown)} {extra}", checked.expected)
+
+
+st.divider()
+st.subheader(T("练习", "Exercises"), anchor=False)
+exercise(
+    SPEC,
+    1,
+    title=T("预测：客户端会尝试几次？", "Predict: how many attempts will the client make?"),
+    prompt=T(
+        f"端点对前 {lesson.PREDICT_FAILS} 个请求回 429（带 Retry-After），ChatOpenAI 的 max_retries = "
+        f"{lesson.PREDICT_RETRIES}。第一次模型调用，客户端一共会发几次请求？",
+        f"The endpoint answers 429 (with Retry-After) to the first {lesson.PREDICT_FAILS} requests, and "
+        f"ChatOpenAI has max_retries = {lesson.PREDICT_RETRIES}. How many attempts does the client make for "
+        "the first model call?",
+    ),
+    ask=lambda key: st.number_input(T("尝试次数", "Attempts"), 1, 10, 1, key=key),
+    check=_predict,
+    hint=T("重试次数是上限，不是必须用完的次数。", "max_retries is a ceiling, not a number of retries to use up."),
+)
+exercise(
+    SPEC,
+    2,
+    title=T("修复：最少几次重试才能拿到真实回答？", "Fix: the fewest retries that still give a real answer"),
+    prompt=T(
+        f"端点对前 {lesson.FIX_FAILS} 个请求回 500。把 max_retries 设成最小的、仍能让运行以真实回答（`final`，"
+        "而不是兜底）结束的值。检查会真的运行它。",
+        f"The endpoint answers 500 to the first {lesson.FIX_FAILS} requests. Set max_retries to the smallest "
+        "value that still ends the run with a real answer (`final`, not the fallback). Check runs it.",
+    ),
+    ask=lambda key: st.segmented_control("max_retries", lesson.RETRY_CHOICES, key=key),
+    check=_fix,
+    hint=T("每个失败的请求都要一次重试来补。", "Each failing request needs one retry to make up for it."),
+)
+page_links(SPEC.path)

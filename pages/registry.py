@@ -120,8 +120,8 @@ def _stage(
 
 
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start"),
-    PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start"),
+    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start", exercises=2),
+    PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start", exercises=2),
     _stage(
         1,
         "tool",
@@ -298,6 +298,7 @@ PAGES: tuple[PageSpec, ...] = (
         "When models and tools fail",
         ":material/bug_report:",
         "reliability",
+        exercises=2,
     ),
 )
 

@@ -109,7 +109,8 @@ def make_faulty_weather_tool(
         fail_times: how many calls fail for ``"transient"``.
         retry: wrap the function with :func:`with_retries` (transient errors only).
         log: where the retry wrapper records attempts.
-        lang: the language of the business refusal's text (``"zh"`` or ``"en"``).
+        lang: the tool's language (``"zh"`` or ``"en"``): its docstring and schema, the weather
+            service's answers and the business refusal's text, as ``build_weather_tool(lang=...)``.
     """
     from pydantic import BaseModel, Field
 
@@ -133,15 +134,18 @@ def make_faulty_weather_tool(
                     "may look up (a business rule: do not retry)."
                 )
             return f"天气服务拒绝了这次查询：{city} 不在本账户的可查城市范围内（业务规则，不要重试）。"
-        return lookup_weather(city, days)
+        return lookup_weather(city, days, lang=lang)
 
     func: Callable[..., Any] = with_retries(get_weather, log=log) if retry else get_weather
-    base = build_weather_tool()
+    base = build_weather_tool(lang=lang)
     if kind == "bad_arguments":
+        # the same two fields, with days tightened to at most 2 (a 3-day question now fails validation)
+        city_doc = "City name, e.g. Bangkok." if lang == "en" else "城市名，例如 Bangkok 或 曼谷。"
+        days_doc = "How many days, 1 or 2." if lang == "en" else "查询天数，1 或 2。"
 
         class StrictWeatherArgs(BaseModel):
-            city: str = Field(description="City name, e.g. Bangkok or 曼谷.")
-            days: int = Field(default=1, ge=1, le=2, description="How many days, 1 or 2.")
+            city: str = Field(description=city_doc)
+            days: int = Field(default=1, ge=1, le=2, description=days_doc)
 
         return base.model_copy(update={"func": func, "args_schema": StrictWeatherArgs})
     return base.model_copy(update={"func": func})

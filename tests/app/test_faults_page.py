@@ -5,6 +5,13 @@ from __future__ import annotations
 import pytest
 
 
+def _open_step(open_page, lang: str, step: int):
+    """The faults page at one of its steps (1 model faults, 2 tool faults, 3 writes), as a link opens it."""
+    at = open_page("pages/faults.py", lang)
+    at.query_params["step"] = str(step)
+    return at.run()
+
+
 def _run_model_fault(open_page, kind: str, retries: int, lang: str = "en"):
     at = open_page("pages/faults.py", lang)
     at.selectbox(key="fault_kind").set_value(kind)
@@ -39,7 +46,7 @@ def test_every_model_fault_ends_explained_without_exception(open_page, kind):
 
 
 def test_transient_tool_error_succeeds_with_the_retry_wrapper(open_page):
-    at = open_page("pages/faults.py", "en")
+    at = _open_step(open_page, "en", 2)
     at.radio(key="tool_fault_kind").set_value("transient")
     at.toggle(key="tool_fault_retry").set_value(True)
     at.button(key="tool_fault_run").click().run()
@@ -51,7 +58,7 @@ def test_transient_tool_error_succeeds_with_the_retry_wrapper(open_page):
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "a business rule: do not retry"), ("zh", "业务规则，不要重试")])
 def test_a_business_refusal_reaches_the_model_in_the_learners_language(open_page, lang, words):
-    at = open_page("pages/faults.py", lang)
+    at = _open_step(open_page, lang, 2)
     at.radio(key="tool_fault_kind").set_value("business_refusal")
     at.button(key="tool_fault_run").click().run()
     assert not at.exception
@@ -62,6 +69,6 @@ def test_a_business_refusal_reaches_the_model_in_the_learners_language(open_page
 
 
 def test_idempotent_write_keeps_one_row(open_page):
-    at = open_page("pages/faults.py", "en")
+    at = _open_step(open_page, "en", 3)
     rows = [m.value for m in at.metric]
     assert rows[-2:] == ["2", "1"]

@@ -66,12 +66,13 @@ def test_uploading_a_foreign_file_explains_instead_of_crashing(open_page, name, 
 
     at = open_page("pages/live_run.py", "en")
     assert not at.exception
-    assert "trace::live" not in at.session_state  # nothing was run or opened yet
+    # issue 11: a cold page opens on a real run of its first example (it used to open empty)
+    cold_run = at.session_state["trace::live"].run_id
     at.file_uploader[0].upload(name, content, "application/json").run()
     assert not at.exception, at.exception
     errors = [e.value for e in at.error]
     assert errors == [f"Cannot open this file: {refused.value.en}"]
-    assert "trace::live" not in at.session_state  # the refused file did not become the page's trace
+    assert at.session_state["trace::live"].run_id == cold_run  # the refused file did not become the page's trace
     at.chat_input[0].set_value("What's the weather in Paris?").run()  # and the page keeps working
     assert not at.exception, at.exception
     assert at.session_state["trace::live"].stop_reason == "final"

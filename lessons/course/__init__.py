@@ -1,0 +1,35 @@
+"""The lessons of the pages around the course: the live run, the faults lesson and home.
+
+One module per page, each returning plain data from real runs:
+
+* :mod:`lessons.course.live_run` — the live run's agent (the lab's weather tool and a system
+  prompt in the learner's language) and its exercises' checks (how many model calls does a
+  question make; which question makes the model ask for two tools in one reply);
+* :mod:`lessons.course.faults` — the faults lesson's checks (how many attempts does the client
+  make for a 429; the fewest retries that turn a 500 into an answer);
+* :mod:`lessons.course.home` — the course review on home (which ``tool_call_id`` will the
+  ``ToolMessage`` carry; the chain's stages in order).
+
+Every check computes its right answer from the real library call at check time and returns
+a :class:`Checked` (data, not sentences); the pages word the feedback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One answer, judged against the real artifact.
+
+    Attributes:
+        correct: whether the answer is right (``False`` for no answer).
+        expected: the right answer, computed from the real run.
+        shown: what the artifact showed for the learner's answer (for the page's feedback).
+    """
+
+    correct: bool
+    expected: Any
+    shown: dict[str, Any] = field(default_factory=dict)
