@@ -29,14 +29,14 @@ def _solve_stage4(page) -> None:
     right = check_call_count(None).expected  # what LangChain really makes of the page's two lines
     first.get_by_text(right, exact=True).click()
     with rerun(page, timeout=60000):
-        first.get_by_role("button").filter(has_text=re.compile(r"^(Check|检查)$")).click()
+        first.get_by_role("button").filter(has_text=re.compile(r"Check|检查")).click()
     first.locator("[data-testid=stAlertContentSuccess]").wait_for(timeout=30000)
     second = _exercise(page, 2)
     second.scroll_into_view_if_needed()
     area = second.locator("textarea")
     area.fill(json.dumps(FIX_ARGUMENTS_GOAL))
     with rerun(page, timeout=60000):
-        second.get_by_role("button").filter(has_text=re.compile(r"^(Check|检查)$")).click()
+        second.get_by_role("button").filter(has_text=re.compile(r"Check|检查")).click()
     second.locator("[data-testid=stAlertContentSuccess]").wait_for(timeout=30000)
 
 
