@@ -119,7 +119,7 @@ def _run_tools(ai: AIMessage, by_name: dict[str, BaseTool]) -> list[ToolMessage]
             continue
         try:
             result = found.invoke(call)  # a ToolCall in -> a ToolMessage out, as ToolNode does
-        except Exception as exc:  # noqa: BLE001 - ToolNode reports a failed call to the model the same way
+        except Exception as exc:  # ToolNode reports a failed call to the model the same way
             result = ToolMessage(f"Error: {exc!r}\n Please fix your mistakes.", tool_call_id=call["id"] or "")
         out.append(result if isinstance(result, ToolMessage) else ToolMessage(str(result), tool_call_id=call["id"]))
     return out
