@@ -32,6 +32,7 @@ def build_chat_model(
     *,
     script: Sequence[dict[str, Any]] | None = None,
     faults: Any = None,
+    gullible: bool = False,
     **chat_kwargs: Any,
 ) -> ChatOpenAI:
     """Build a ``ChatOpenAI`` for ``settings`` (default: the built-in teaching model).
@@ -40,6 +41,8 @@ def build_chat_model(
         settings: which endpoint; ``None`` or ``provider="builtin"`` means the built-in model.
         script: assistant messages (wire shape) the built-in model replays first, in order.
         faults: a fault injector for the built-in endpoint (see ``toolcall_lab.offline.faults``).
+        gullible: the built-in model obeys instructions injected in the user's message
+            (for the lesson that shows an injection at work); ignored for a real endpoint.
         **chat_kwargs: passed to ``ChatOpenAI`` (e.g. ``timeout``, ``max_retries``).
     """
     import httpx
@@ -50,7 +53,7 @@ def build_chat_model(
     if settings is None or not settings.uses_real_model:
         from toolcall_lab.offline import BUILTIN_MODEL_ID, BuiltinModel, BuiltinTransport
 
-        transport = BuiltinTransport(BuiltinModel(script=list(script or ()), faults=faults))
+        transport = BuiltinTransport(BuiltinModel(script=list(script or ()), faults=faults, gullible=gullible))
         client = httpx.Client(transport=transport, event_hooks=event_hooks())
         options: dict[str, Any] = {"max_retries": 0, "timeout": 10.0}
         options.update(chat_kwargs)
