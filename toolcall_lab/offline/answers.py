@@ -23,7 +23,16 @@ _PROBLEM = re.compile(
 
 
 def looks_like_problem(text: str) -> bool:
-    """Does a tool result say the call itself was wrong (rather than give data)?"""
+    """Does a tool result say the call itself was wrong (rather than give data)?
+
+    A JSON object or list is data, unless it is an ``{"error": …}`` object.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, list) or (isinstance(data, dict) and "error" not in data):
+        return False
     return bool(_PROBLEM.search(text))
 
 

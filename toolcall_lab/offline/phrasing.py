@@ -116,9 +116,13 @@ def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
             if zh
             else f"The tool only has today for {name}, no forecast for {wanted}."
         )
+    if len(days) == 1:
+        label, entry = _day_label(days[0], zh), _describe_entry(entries[days[0] - 1], zh)
+        sentences.append(f"{name}{label}{entry}。" if zh else f"{name} {label}: {entry}.")
+    elif days:
+        parts = [f"{_day_label(i, zh)}{'' if zh else ': '}{_describe_entry(entries[i - 1], zh)}" for i in days]
+        sentences.append(f"{name}：" + "；".join(parts) + "。" if zh else f"{name} — " + "; ".join(parts) + ".")
     if days:
-        parts = [f"{_day_label(i, zh)}{'' if zh else ':'} {_describe_entry(entries[i - 1], zh)}" for i in days]
-        sentences.append(f"{name}：" + "；".join(parts) + "。" if zh else f"{name}: " + "; ".join(parts) + ".")
         if _ASKS_RAIN.search(question):
             sentences.append(_rain_verdict([entries[i - 1] for i in days], zh))
     else:
@@ -129,7 +133,7 @@ def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
             sentences.append(f"{name} now: {reading.replace('，', ', ')}." if reading else f"{name}.")
         if entries:
             sentences.append(
-                f"今天 {_describe_entry(entries[0], zh)}。" if zh else f"Today: {_describe_entry(entries[0], zh)}."
+                f"今天{_describe_entry(entries[0], zh)}。" if zh else f"Today: {_describe_entry(entries[0], zh)}."
             )
             if _ASKS_RAIN.search(question):
                 sentences.append(_rain_verdict(entries[:1], zh))
@@ -143,8 +147,10 @@ def _other_fields(data: dict[str, Any], zh: bool, lang: str) -> list[str]:
     for key, value in data.items():
         if key in _NAME_KEYS or key.endswith("_zh") or key in ("condition", "summary") or _unit(key):
             continue
-        if isinstance(value, str) and (nlu.is_chinese(value) == zh or key in ("note", "warning", "error")):
+        if isinstance(value, str) and nlu.is_chinese(value) == zh:
             out.append(value if value.endswith(("。", ".", "!", "！")) else value + ("。" if zh else "."))
+        elif isinstance(value, str) and key in ("note", "warning", "error", "message"):
+            out.append(f"(The tool noted: {value})")
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             out.append(f"{_label(key)}为 {value}。" if zh else f"The {_label(key)} is {value}.")
     return out
