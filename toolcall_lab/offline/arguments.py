@@ -206,7 +206,8 @@ def plan_ask(
     """The calls for one ask: literal calls written out, else one call per listed thing."""
     fn = function_of(tool)
     name = str(fn.get("name") or "")
-    params = fn.get("parameters") if isinstance(fn.get("parameters"), dict) else {"type": "object", "properties": {}}
+    raw = fn.get("parameters")
+    params: dict[str, Any] = raw if isinstance(raw, dict) else {"type": "object", "properties": {}}
     args, sources, missing = fill_arguments(params, ctx, text, facts, all_required=all_required)
     written = literal_calls(name, params, ctx.question)
     if written:

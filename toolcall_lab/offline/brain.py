@@ -114,7 +114,7 @@ def _refusal_text(ctx: nlu.Context, plan: TurnPlan) -> tuple[str, str]:
     assert plan.refusal is not None
     why, detail = plan.refusal
     reason = {
-        "id": f"the system prompt allows other ids only: {detail} refused",
+        "id": f"the system prompt restricts which ids may be looked up: {detail} refused",
         "tool": f"the system prompt forbids the tool {detail}",
         "topic": f"outside the topics the system prompt allows: {detail}",
     }[why]

@@ -150,10 +150,10 @@ def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score
         score.add(10, f"asked:{info.name}")
     text = scrub(piece, infos)
     everywhere = len(infos) > 1
-    for concept, words in nlu.concept_hits(text).items():
+    for concept, triggers in nlu.concept_hits(text).items():
         if concept in info.concepts:
             shared = everywhere and all(concept in other.concepts for other in infos)
-            score.add(1 if shared else 3, f"{concept}:{'/'.join(words[:3])}")
+            score.add(1 if shared else 3, f"{concept}:{'/'.join(triggers[:3])}")
             if concept in info.name_concepts:
                 score.add(2, f"name:{concept}")
     others = [o for o in infos if o is not info]

@@ -50,7 +50,7 @@ def is_chinese(text: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def stem(word: str) -> str:
     """The Snowball stem of a lower-case English word, comparatives folded ("warmest" → "warm")."""
-    return _STEMMER.stemWord(COMPARATIVES.get(word, word))
+    return str(_STEMMER.stemWord(COMPARATIVES.get(word, word)))
 
 
 def _phrase(trigger: str) -> tuple[str, ...]:

@@ -89,7 +89,7 @@ def _wanted_days(question: str, available: int) -> tuple[list[int], int | None]:
     offsets = [d.offset for d in find_dates(question) if d.offset is not None and d.offset > 0]
     if offsets:
         day = max(offsets) + 1
-        return ([day], None) if day <= available else ([1], day)
+        return ([day], None) if day <= available else ([], day)
     count = days_asked(question)
     if count and count > 1:
         return list(range(1, min(count, available) + 1)), None

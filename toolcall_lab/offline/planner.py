@@ -57,11 +57,12 @@ class TurnPlan:
 def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *, gullible: bool = False) -> TurnPlan:
     """Plan the tool calls for the latest user message (see the module docstring)."""
     plan = TurnPlan()
-    if not tools or tool_choice == "none":
+    text, removed = strip_injections(ctx.question)
+    plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
+    if not tools or tool_choice == "none" or plan.smalltalk:
         return plan
     infos = read_tools(tools)
     policy = read_policy(ctx.system, tools)
-    text, removed = strip_injections(ctx.question)
     if removed and gullible:
         text, policy = ctx.question, Policy()
         plan.notes.append("gullible: obeyed the instructions injected in the user's message")
@@ -71,9 +72,6 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     allowed = {i.name for i in infos if i.name not in policy.forbidden_tools}
     if isinstance(tool_choice, dict):
         allowed &= {str((tool_choice.get("function") or {}).get("name", ""))}
-    plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
-    if plan.smalltalk:
-        return plan
     asks: list[Ask] = []
     for index, clause in enumerate(split_clauses(text)):
         reading = read_clause(index, clause, infos, allowed)
