@@ -88,7 +88,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         if plan.calls:
             plan.notes.append("follow-up: repeated the earlier call with the new words")
     if not asks and not plan.calls and not plan.refusal:
-        asks = _search_fallback(plan.readings, infos, allowed, policy, plan)
+        asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text)
     for ask in asks:
         for planned in plan_ask(ask.info.tool, work, ask.text, ask.segments, facts):
             _carry_unfilled(planned, work, ask.info)
@@ -115,14 +115,20 @@ def _within_topic(asks: list[Ask], clause: str, policy: Policy, plan: TurnPlan) 
 
 
 def _search_fallback(
-    readings: list[ClauseReading], infos: tuple[ToolInfo, ...], allowed: set[str], policy: Policy, plan: TurnPlan
+    readings: list[ClauseReading],
+    infos: tuple[ToolInfo, ...],
+    allowed: set[str],
+    policy: Policy,
+    plan: TurnPlan,
+    question: str,
 ) -> list[Ask]:
     """A factual question that no tool fits goes to a search tool, if one is offered and allowed."""
     search = next((i for i in infos if is_search_tool(i)), None)
     out = []
     for index, reading in enumerate(readings):
         clause = reading.text
-        if not is_question(clause) or is_task(clause):
+        asked = is_question(clause) or (len(readings) == 1 and is_question(question))  # "And tomorrow?"
+        if not asked or is_task(clause):
             continue
         if search is None or search.name not in allowed:
             if search is not None:

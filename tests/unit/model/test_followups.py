@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.unit.model.helpers import TUTOR, WEATHER, answered, ask, called, calls
+from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls
 
 
 def test_and_tomorrow_asks_the_same_city_for_two_days():
@@ -59,3 +59,9 @@ def test_a_new_question_in_a_conversation_is_not_a_follow_up():
 def test_thanks_after_an_answer_calls_nothing():
     decision = ask("accord 是几级", called("lookup_word", {"word": "accord"}), answered("…"), "谢谢！", tools=TUTOR)
     assert calls(decision) == [] and decision.record.kind == "smalltalk"
+
+
+def test_a_search_follow_up_searches_again_with_the_carried_words():
+    earlier = called("search_web", {"query": "Bangkok today hot"})
+    decision = ask("How hot is Bangkok today?", earlier, answered('{"results": []}'), "And tomorrow?", tools=SEARCH)
+    assert calls(decision) == [("search_web", {"query": "Bangkok tomorrow hot"})]
