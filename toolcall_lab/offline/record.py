@@ -24,6 +24,7 @@ from typing import Any
 
 DECISION_HEADER = "x-builtin-decision"
 _MAX_TEXT = 160
+_MAX_CLAUSES = 12  # a header stays a few kilobytes even for a very long message
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def to_header(record: DecisionRecord) -> str:
                 "scores": [[s.tool, s.score, list(s.matched)] for s in c.scores],
                 "chosen": list(c.chosen),
             }
-            for c in record.clauses
+            for c in record.clauses[:_MAX_CLAUSES]
         ]
     if record.calls:
         data["calls"] = [{"tool": c.tool, "args": [[a.name, a.value, a.source] for a in c.args]} for c in record.calls]
