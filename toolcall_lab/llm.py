@@ -34,6 +34,7 @@ def build_chat_model(
     *,
     script: Sequence[dict[str, Any]] | None = None,
     faults: FaultInjector | None = None,
+    gullible: bool = False,
     **chat_kwargs: Any,
 ) -> ChatOpenAI:
     """Build a ``ChatOpenAI`` for ``settings`` (default: the built-in teaching model).
@@ -42,6 +43,8 @@ def build_chat_model(
         settings: which endpoint; ``None`` or ``provider="builtin"`` means the built-in model.
         script: assistant messages (wire shape) the built-in model replays first, in order.
         faults: a fault injector for the built-in endpoint (see ``toolcall_lab.offline.faults``).
+        gullible: the built-in model obeys instructions injected in the user's message
+            (for the lesson that shows an injection at work); ignored for a real endpoint.
         **chat_kwargs: passed to ``ChatOpenAI`` (e.g. ``timeout``, ``max_retries``).
     """
     import httpx
@@ -54,7 +57,7 @@ def build_chat_model(
         from toolcall_lab.offline import BUILTIN_MODEL_ID, BuiltinModel, BuiltinTransport
         from toolcall_lab.offline.transport import AsyncBuiltinTransport
 
-        model = BuiltinModel(script=list(script or ()), faults=faults)
+        model = BuiltinModel(script=list(script or ()), faults=faults, gullible=gullible)
         client = httpx.Client(transport=BuiltinTransport(model), event_hooks=event_hooks())
         # ainvoke / astream reach the same in-process model (they are not captured: the lab records sync calls)
         async_client = httpx.AsyncClient(transport=AsyncBuiltinTransport(model))

@@ -1,8 +1,12 @@
 """The built-in teaching model: deterministic, offline, on the OpenAI chat-completions wire.
 
-* :mod:`.lexicon`, :mod:`.nlu` — vocabulary and reading skills (language, concepts, dates, ids, cities);
-* :mod:`.reading`, :mod:`.choosing`, :mod:`.arguments`, :mod:`.answers` — the model's skills,
-  combined by :mod:`.brain` into one decision per turn (which tools, which arguments, what answer);
+* :mod:`.lexicon`, :mod:`.nlu`, :mod:`.dates`, :mod:`.clauses`, :mod:`.kinds` — vocabulary and reading
+  skills (stems and typos, concepts, calendar and relative dates, clauses and list items, parameter kinds);
+* :mod:`.reading`, :mod:`.policy`, :mod:`.choosing`, :mod:`.arguments`, :mod:`.planner` — the model's
+  skills for a turn (the conversation, the system prompt's restrictions and injected text, which tools,
+  which arguments), and :mod:`.answers`, :mod:`.phrasing`, :mod:`.smalltalk` — the words of an answer;
+  combined by :mod:`.brain` into one decision per turn;
+* :mod:`.record` — the decision record (``x-builtin-decision`` header) and its parser;
 * :mod:`.validation`, :mod:`.message_rules` — the provider's request checks and its 400s;
 * :mod:`.sampling`, :mod:`.tokens` — the decision written out under ``stop``, ``max_tokens``, ``n``, ``logprobs``;
 * :mod:`.endpoint` — :class:`BuiltinModel`: request in, ``chat.completion`` out;
@@ -14,6 +18,17 @@
 """
 
 from toolcall_lab.offline.endpoint import BUILTIN_MODEL_ID, BuiltinModel, EndpointError
+from toolcall_lab.offline.record import DECISION_HEADER, DecisionRecord, decision_of, parse_decision_header
 from toolcall_lab.offline.transport import AsyncBuiltinTransport, BuiltinTransport
 
-__all__ = ["BUILTIN_MODEL_ID", "AsyncBuiltinTransport", "BuiltinModel", "BuiltinTransport", "EndpointError"]
+__all__ = [
+    "BUILTIN_MODEL_ID",
+    "DECISION_HEADER",
+    "AsyncBuiltinTransport",
+    "BuiltinModel",
+    "BuiltinTransport",
+    "DecisionRecord",
+    "EndpointError",
+    "decision_of",
+    "parse_decision_header",
+]

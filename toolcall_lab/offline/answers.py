@@ -11,96 +11,112 @@ import re
 from typing import Any
 
 from toolcall_lab.offline import nlu
-from toolcall_lab.offline.choosing import is_question
+from toolcall_lab.offline.choosing import is_task
+from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
-    r"must be|failed|Traceback|unknown tool|does not exist|不认识)",
+    r"must be|failed|Traceback|unknown tool|does not exist|不认识|没有找到|找不到|not found)",
     re.I,
 )
 
 
 def looks_like_problem(text: str) -> bool:
-    """Does a tool result say the call itself was wrong (rather than give data)?"""
+    """Does a tool result say the call itself was wrong (rather than give data)?
+
+    A JSON object or list is data, unless it is an ``{"error": …}`` object.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, list) or (isinstance(data, dict) and "error" not in data):
+        return False
     return bool(_PROBLEM.search(text))
 
 
-def _render_result(content: str, lang: str = "zh") -> str:
-    """Quote a tool result; a JSON result is shown as its key facts."""
+def _render_result(content: str, ctx: nlu.Context) -> tuple[str, bool]:
+    """One good tool result in words: ``(text, quoted)``; ``quoted`` when it is the tool's own text."""
     try:
         data = json.loads(content)
     except ValueError:
         data = None
-    if isinstance(data, dict) and "results" in data:
-        return content[:600]
-    if isinstance(data, dict) and isinstance(data.get("summary"), str):
-        facts = {k: v for k, v in data.items() if k != "summary" and not isinstance(v, (dict, list))}
-        listed = "; ".join(f"{k}: {v}" for k, v in list(facts.items())[:6])
-        if lang == "zh":
-            return f"{data['summary']}（{listed}）"
-        # an English answer quotes the facts, not a Chinese summary sentence
-        return listed if nlu.is_chinese(data["summary"]) else f"{data['summary']} ({listed})"
-    if isinstance(data, dict):
-        return "; ".join(
-            f"{k}: {json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v}"
-            for k, v in list(data.items())[:12]
-        )
-    return content.strip()[:800]
-
-
-def _fmt_args(args: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in args.items())
+    if is_record(data):
+        return describe_record(data, ctx.question, ctx.lang), False
+    if isinstance(data, dict) and data:
+        described = describe_plain(data, ctx.lang)
+        if described:
+            return described, False
+    if isinstance(data, (int, float, str)) and not isinstance(data, bool):
+        return (f"结果是 {data}。" if ctx.lang == "zh" else f"The result is {data}."), False
+    return content.strip()[:800], True
 
 
 def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]]) -> str:
-    """Write the final answer from tool results, quoting them; honest when a call failed."""
+    """Write the final answer from tool results, in the question's language; honest when a call failed.
+
+    A JSON result is put into sentences (the days asked for, from the forecast it holds); a
+    text result is quoted as the tool wrote it; search results are cited with their sources.
+    """
     zh = ctx.lang == "zh"
     good = [r for r in results if not looks_like_problem(r["content"])]
     bad = [r for r in results if looks_like_problem(r["content"])]
     lines: list[str] = []
     search_sources: list[dict[str, Any]] = []
-    if good:
-        lines.append("根据工具返回的结果：" if zh else "Here is what the tools returned:")
-        for r in good:
-            try:
-                data = json.loads(r["content"])
-            except ValueError:
-                data = None
-            if isinstance(data, dict) and isinstance(data.get("results"), list):
-                search_sources.extend(x for x in data["results"] if isinstance(x, dict))
-                continue
-            head = f"【{r['name']}（{_fmt_args(r['args'])}）】" if zh else f"[{r['name']}({_fmt_args(r['args'])})]"
-            lines.append(f"{head}\n{_render_result(r['content'], ctx.lang)}")
-        if search_sources:
-            lines.append(answer_from_documents(ctx, search_sources))
+    described: list[str] = []
+    quoted: list[str] = []
+    for r in good:
+        try:
+            data = json.loads(r["content"])
+        except ValueError:
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("results"), list):
+            search_sources.extend(x for x in data["results"] if isinstance(x, dict))
+            continue
+        text, verbatim = _render_result(r["content"], ctx)
+        if verbatim:
+            # say which call a quoted result answers when its text does not (two cities, one tool)
+            label = " ".join(str(v) for v in r["args"].values() if str(v) not in text)
+            text = f"{label}{'：' if zh else ': '}{text}" if label else text
+        (quoted if verbatim else described).append(text)
+    if quoted:
+        lines.append(
+            ("根据工具返回的结果：" if zh else "Here is what the tools returned:") + "\n" + "\n\n".join(quoted)
+        )
+    lines += described
+    if search_sources:
+        lines.append(answer_from_documents(ctx, search_sources))
     for r in bad:
-        relative = [
-            v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)
-        ]
-        example = _example_date(r["name"], tools)
-        if relative and zh:
-            lines.append(
-                f"我没法确定「{relative[0]}」具体是哪一天，{r['name']} 需要 YYYY-MM-DD 格式的日期。"
+        lines.append(_explain_problem(r, ctx, tools))
+    return "\n\n".join(lines)
+
+
+def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, Any]]) -> str:
+    zh = ctx.lang == "zh"
+    relative = [v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)]
+    unread = [v for v in r["args"].values() if isinstance(v, str) and find_dates(v) and not nlu.iso_dates(v)]
+    example = _example_date(r["name"], tools)
+    if relative or unread:
+        said = (relative or unread)[0]
+        if zh:
+            return (
+                f"我没法确定「{said}」具体是哪一天，{r['name']} 需要 YYYY-MM-DD 格式的日期。"
                 f"请告诉我具体日期（例如 {example}），我再帮你查。"
             )
-        elif relative:
-            lines.append(
-                f'I cannot tell which date "{relative[0]}" is, and {r["name"]} needs a date in '
-                f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again."
-            )
-        elif zh:
-            lines.append(
-                f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{r['content'].strip()[:300]}」"
-                "我不凭印象补答案，请按提示补充信息后再问我。"
-            )
-        else:
-            lines.append(
-                f'The tool {r["name"]} gave no usable result. It said: "{r["content"].strip()[:300]}" '
-                "I will not guess an answer; please supply what it asks for and ask again."
-            )
-    if good and not bad and not search_sources:
-        lines.append("以上内容全部来自工具结果。" if zh else "Everything above comes from the tool results.")
-    return "\n\n".join(lines)
+        return (
+            f'I cannot tell which date "{said}" is, and {r["name"]} needs a date in '
+            f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again."
+        )
+    if zh:
+        return (
+            f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{r['content'].strip()[:300]}」"
+            "我不凭印象补答案，请按提示补充信息后再问我。"
+        )
+    return (
+        f'Sorry, the tool {r["name"]} gave no usable result. It said: "{r["content"].strip()[:300]}" '
+        "I will not guess an answer; please supply what it asks for and ask again."
+    )
 
 
 def _example_date(tool_name: str, tools: list[dict[str, Any]]) -> str:
@@ -138,7 +154,7 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
 
 
 def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tuple[str, list[str]]]) -> str:
-    """Say plainly that the model cannot answer, and why."""
+    """Say plainly, and politely, that the model cannot answer, and why."""
     zh = ctx.lang == "zh"
     if skipped:
         name, missing = skipped[0]
@@ -148,25 +164,54 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
             if zh
             else f"To answer with {name} I still need: {need}. Please provide it and ask again."
         )
-    names = ", ".join((t.get("function") or {}).get("name", "") for t in tools)
-    if not is_question(ctx.question):
+    names = ", ".join(str((t.get("function") or {}).get("name", "")) for t in tools)
+    if tools and is_task(ctx.question):
         return (
-            "你好！我是内置教学模型，可以借助工具回答问题。"
+            f"抱歉，这件事我做不了：我可用的工具（{names}）都不做这个，我也不凭空编内容。"
             if zh
-            else "Hello! I am the built-in teaching model; I answer questions with the help of tools."
+            else f"Sorry, I can't do that: none of my tools ({names}) does it, and I will not make content up."
         )
     if tools:
         return (
-            f"我是内置教学模型。这个问题和我可用的工具（{names}）都对不上，我不凭空编答案。"
+            f"抱歉，我是内置教学模型，这个问题和我可用的工具（{names}）都对不上，我没法查，也不凭空编答案。"
             if zh
-            else f"I am the built-in teaching model. None of my tools ({names}) fits this question, "
-            "and I will not make an answer up."
+            else f"Sorry, I am the built-in teaching model and none of my tools ({names}) fits this question, "
+            "so I cannot look it up, and I will not make an answer up."
         )
     return (
-        "我是内置教学模型，没有工具也没有资料可查，这个问题我答不了，也不会凭空编。"
+        "抱歉，我是内置教学模型，没有工具也没有资料可查，这个问题我答不了，也不会凭空编。"
         if zh
-        else "I am the built-in teaching model. With no tools and no documents I cannot answer this, "
+        else "Sorry, I am the built-in teaching model. With no tools and no documents I cannot answer this, "
         "and I will not make an answer up."
+    )
+
+
+def refuse(ctx: nlu.Context, why: str, detail: str) -> str:
+    """A respectful refusal that says which rule of the system prompt stops the model.
+
+    Args:
+        ctx: what the model knows (the answer's language).
+        why: ``id`` (another student's data), ``tool`` (a forbidden tool) or ``topic``.
+        detail: the id, tool name or the system prompt's own words.
+    """
+    zh = ctx.lang == "zh"
+    if why == "id":
+        return (
+            f"抱歉，按照设定我只能查询指定学生的信息，不能查询 {detail} 的数据。如果你就是这位同学，请联系老师处理。"
+            if zh
+            else f"Sorry, I can only look up the student I am set up for, so I can't look up {detail}. "
+            "If that is you, please ask your teacher."
+        )
+    if why == "tool":
+        return (
+            f"抱歉，按照设定我不能使用 {detail}，这个问题我没法查，也不会凭空编答案。"
+            if zh
+            else f"Sorry, I am not allowed to use {detail}, so I can't look this up, and I will not make an answer up."
+        )
+    return (
+        f"抱歉，按照设定我只回答这类问题：「{detail}」。这个问题超出了范围。"
+        if zh
+        else f'Sorry, I only answer what I am set up for ("{detail}"); this question is outside that.'
     )
 
 

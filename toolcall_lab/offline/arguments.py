@@ -1,256 +1,273 @@
-"""Filling arguments: each parameter's value read from the question, its history or the system text.
+"""Filling arguments: each parameter's value, and where it came from.
 
-A parameter is classified by its name, type and description (a date, an id, a city, a
-search query …) and filled with what the words hold for that kind, or left out.
+A parameter's kind (see :mod:`.kinds`) says where to look: the words of the ask first, then
+the rest of the question, the system prompt (a student id, a default city, today's date) and
+earlier turns. Each value is returned with its source, for the decision record:
+``question``, ``system``, ``earlier turn``, ``earlier call``, ``literal`` (``f(3)`` written
+out), ``default`` or ``guess`` (a forced call filling what it cannot read).
+
+An ask that lists several things ("accord 和 abandon", "S1001 和 S1004", "London and Paris")
+becomes one call per thing, the other arguments shared.
 """
 
 from __future__ import annotations
 
 import ast
+import datetime as dt
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.offline import nlu
-from toolcall_lab.offline.choosing import score_tool
+from toolcall_lab.offline.clauses import split_clauses, split_segments
+from toolcall_lab.offline.dates import DateMention, days_asked, find_dates, next_day
+from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
+
+Sourced = tuple[Any, str]
+_RESULT_UNITS = ("条", "个", "results", "result", "items", "hits", "links", "sources")
+_FAN_OUT = ("city", "id", "word", "date")
 
 
-def _kind(pname: str, schema: dict[str, Any]) -> str:
-    """Classify a parameter by its name and description."""
-    name = pname.lower()
-    desc = str(schema.get("description", "")).lower()
-    typ = schema.get("type")
-    if schema.get("enum"):
-        return "enum"
-    if typ in ("integer", "number"):
-        return "number"
-    if typ == "boolean":
-        return "boolean"
-    if "date" in name or "yyyy-mm-dd" in desc or "日期" in desc:
-        return "date"
-    if name.endswith("id") or "学号" in desc or re.search(r"\bid\b", desc):
-        return "id"
-    if name in ("city", "location", "place") or "城市" in desc or "city" in desc:
-        return "city"
-    if name in ("word", "term", "vocab") or "单词" in desc or "english word" in desc:
-        return "word"
-    if "query" in name or "keyword" in name or name in ("q", "search", "topic") or "关键词" in desc:
-        return "query"
-    if "intent" in name or "reason" in name or "summary" in name or "意图" in desc:
-        return "intent"
-    return "text"
+@dataclass(frozen=True)
+class Facts:
+    """What the model knows beyond the question: today's date and a year from the conversation."""
+
+    today: dt.date | None = None
+    year: int | None = None
 
 
-def _find_id(pattern: re.Pattern[str] | None, ctx: nlu.Context, clause: str) -> str | None:
-    if pattern is None:
-        return None
-    for text in (clause, ctx.question, *reversed(ctx.history), ctx.system):
-        m = pattern.search(text)
-        if m:
-            return m.group(1).upper()
+@dataclass
+class Planned:
+    """One call the model means to make: tool, arguments, each argument's source, what is missing."""
+
+    name: str
+    args: dict[str, Any]
+    sources: dict[str, str]
+    missing: list[str] = field(default_factory=list)
+
+
+def pick_date(mentions: tuple[DateMention, ...]) -> DateMention | None:
+    """The date an ask means: a resolved one first ("明天是2026年7月25日" means 2026-07-25)."""
+    usable = [d for d in mentions if d.kind not in ("week", "next_day")]
+    resolved = [d for d in usable if d.iso]
+    return (resolved or usable)[0] if usable else None
+
+
+def entity(kind: str, text: str, facts: Facts, schema: dict[str, Any]) -> Any:
+    """The thing of ``kind`` named in ``text`` (a city, an id, a word, a date), or ``None``."""
+    if kind == "city":
+        cities = nlu.cities_in(text)
+        return cities[0] if cities else None
+    if kind == "id":
+        pattern = nlu.id_pattern_from(str(schema.get("description", "")))
+        m = pattern.search(text) if pattern else None
+        return m.group(1).upper() if m else None
+    if kind == "word":
+        terms = nlu.english_terms(text)
+        return terms[0] if terms else None
+    if kind == "date":
+        found = pick_date(find_dates(text, facts.today, facts.year))
+        return found.value if found else None
     return None
 
 
-def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, clause: str) -> Any:
-    """Extract one argument's value from the clause, the question, history or system text.
-
-    Returns ``None`` when the words hold nothing for this parameter.
-    """
-    kind = _kind(pname, schema)
-    desc = str(schema.get("description", ""))
+def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, facts: Facts) -> Sourced | None:
+    """One argument's value and its source, read from the ask's words, the question, the
+    system prompt or earlier turns; ``None`` when nothing holds a value for it."""
+    kind = param_kind(pname, schema)
+    question = ctx.question
     if kind == "enum":
         for value in schema["enum"]:
-            if str(value).lower() in clause.lower():
-                return value
-        return schema.get("default")
-    if kind == "number":
-        units = (
-            ("天", "日", "day", "days", "条", "个", "results", "result", "items")
-            if pname.lower() in ("days", "limit", "max_results", "n", "count", "top_k", "k")
-            else ()
-        )
-        found = nlu.numbers_near(clause, units) if units else []
-        if found:
-            return found[0] if schema.get("type") == "integer" else float(found[0])
+            if str(value).lower() in text.lower():
+                return value, "question"
+        return (schema["default"], "default") if "default" in schema else None
+    if kind == "days":
+        days = days_asked(text) or days_asked(question)
+        return (days if schema.get("type") == "integer" else float(days), "question") if days else None
+    if kind == "count":
+        found = nlu.numbers_near(text, _RESULT_UNITS) or nlu.numbers_near(question, _RESULT_UNITS)
+        return (found[0] if schema.get("type") == "integer" else float(found[0]), "question") if found else None
+    if kind in ("number", "boolean"):
         return None
-    if kind == "boolean":
-        return None
-    if kind == "date":
-        dates = nlu.iso_dates(clause) or nlu.iso_dates(ctx.question)
-        if dates:
-            return dates[0]
-        rel = nlu.relative_dates(clause) or nlu.relative_dates(ctx.question)
-        if rel:
-            return rel[0]  # passed through raw, as real models do
-        for text in reversed(ctx.history):
-            past = nlu.time_words(text)
-            if past:
-                return past[-1]
-        return None
-    if kind == "id":
-        return _find_id(nlu.id_pattern_from(desc), ctx, clause)
-    if kind == "city":
-        cities = nlu.cities_in(clause) or nlu.cities_in(ctx.question)
-        if not cities and ctx.is_follow_up:
-            for text in reversed(ctx.history):
-                cities = nlu.cities_in(text)
-                if cities:
-                    break
-        if cities:
-            return cities[0]
-        return nlu.unknown_place(clause) or nlu.unknown_place(ctx.question)
-    if kind == "word":
-        terms = nlu.english_terms(clause) or nlu.english_terms(ctx.question)
-        return terms[0] if terms else None
+    if kind in ("city", "id", "word", "date"):
+        for where, source in ((text, "question"), (question, "question")):
+            value = entity(kind, where, facts, schema)
+            if value is not None:
+                return value, source
+        return _elsewhere(kind, schema, ctx, text, facts)
     if kind == "query":
-        words = ctx.resolved_keywords() if ctx.is_follow_up else nlu.keywords(clause)
-        return " ".join(words) if words else None
+        whole = ctx.is_follow_up and len(split_clauses(question)) == 1  # a follow-up searches with the carried words
+        words = ctx.resolved_keywords() if whole else nlu.keywords(text)
+        return (" ".join(words), "question") if words else None
     if kind == "intent":
-        topic = " ".join(ctx.resolved_keywords()) or ctx.question
-        return f"用户想了解：{topic}" if ctx.lang == "zh" else f"The user wants to know about: {topic}"
-    return clause.strip() or None
+        topic = " ".join(ctx.resolved_keywords()) or question
+        return (f"用户想了解：{topic}" if ctx.lang == "zh" else f"The user wants to know about: {topic}"), "question"
+    return (text.strip(), "question") if text.strip() else None
+
+
+def _elsewhere(kind: str, schema: dict[str, Any], ctx: nlu.Context, text: str, facts: Facts) -> Sourced | None:
+    """A city, id or date the question does not name: from the system prompt or earlier turns."""
+    if kind in ("id", "city"):
+        value = entity(kind, ctx.system, facts, schema)
+        if value is not None:
+            return value, "system"
+    if kind in ("id", "date"):
+        for earlier in reversed(ctx.history):
+            value = entity(kind, earlier, facts, schema)
+            if value is not None:
+                return value, "earlier turn"
+    if kind == "city":
+        place = nlu.unknown_place(text) or nlu.unknown_place(ctx.question)
+        return (place, "question") if place else None
+    return None
+
+
+def literal_calls(name: str, schema: dict[str, Any], text: str) -> list[dict[str, Any]]:
+    """Arguments written out as calls in the text: ``magic_function(3)`` or ``f(a=1, b="x")``.
+
+    Positional values fill the schema's properties in order; keyword values fill the
+    property they name. Only literal values (numbers, strings, lists …) are read.
+
+    >>> literal_calls("f", {"properties": {"input": {"type": "integer"}}}, "f(3) and f(input=4)")
+    [{'input': 3}, {'input': 4}]
+    """
+    if not name:
+        return []
+    out = []
+    names = list(properties(schema))
+    for found in re.finditer(rf"(?<![\w.]){re.escape(name)}\s*\(([^()]*)\)", text):
+        try:
+            call = ast.parse(f"f({found.group(1)})", mode="eval").body
+            if not isinstance(call, ast.Call):
+                continue
+            positional = [ast.literal_eval(a) for a in call.args]
+            named = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
+        except (SyntaxError, ValueError, TypeError, RecursionError, MemoryError):
+            continue
+        out.append({**dict(zip(names, positional, strict=False)), **named})
+    return out
+
+
+def literal_call(name: str, schema: dict[str, Any], text: str) -> dict[str, Any]:
+    """The first call written out in the text (see :func:`literal_calls`), or ``{}``.
+
+    >>> literal_call("magic_function", {"properties": {"input": {"type": "integer"}}}, "magic_function(3)?")
+    {'input': 3}
+    """
+    found = literal_calls(name, schema, text)
+    return found[0] if found else {}
 
 
 def fill_arguments(
-    schema: dict[str, Any], ctx: nlu.Context, clause: str, *, all_required: bool = False
-) -> tuple[dict[str, Any], list[str]]:
+    schema: dict[str, Any], ctx: nlu.Context, text: str, facts: Facts | None = None, *, all_required: bool = False
+) -> tuple[dict[str, Any], dict[str, str], list[str]]:
     """Fill an object schema's properties.
 
     Args:
         schema: the JSON schema of the arguments (``type: object``).
         ctx: what the model knows.
-        clause: the part of the question this call answers.
-        all_required: structured output must fill every required field, even with a guess.
+        text: the part of the question this call answers.
+        facts: today's date and a known year, when the model has them.
+        all_required: fill every required field, guessing when nothing holds a value
+            (structured output, forced calls).
 
     Returns:
-        ``(arguments, missing)``: the values found, and required names with no value.
+        ``(arguments, sources, missing)``: the values, where each came from, and the
+        required names left without a value.
     """
-    props = schema.get("properties") if isinstance(schema, dict) else None
-    props = props if isinstance(props, dict) else {}
-    required_raw = schema.get("required") if isinstance(schema, dict) else None
-    required = [r for r in required_raw if isinstance(r, str)] if isinstance(required_raw, list) else []
+    facts = facts or Facts()
     args: dict[str, Any] = {}
+    sources: dict[str, str] = {}
     missing: list[str] = []
-    for pname, pschema in props.items():
-        pschema = pschema if isinstance(pschema, dict) else {}
-        pschema = _resolve(pschema, schema)
-        value = fill_value(pname, pschema, ctx, clause)
-        if value is None and all_required and pname in required:
-            value = _placeholder(pschema, ctx)
-        if value is not None:
-            args[pname] = value
-        elif pname in required:
+    needed = required(schema)
+    for pname, pschema in properties(schema).items():
+        found = fill_value(pname, pschema, ctx, text, facts)
+        if found is None and all_required and pname in needed:
+            found = _placeholder(pschema, ctx), "guess"
+        if found is not None:
+            args[pname], sources[pname] = found
+        elif pname in needed:
             missing.append(pname)
-    return args, missing
-
-
-def _resolve(pschema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
-    """Follow a local ``$ref`` / single ``anyOf`` so the kind of a parameter can be read."""
-    if "$ref" in pschema:
-        ref = pschema["$ref"].split("/")[-1]
-        target = (root.get("$defs") or root.get("definitions") or {}).get(ref, {})
-        return {**target, **{k: v for k, v in pschema.items() if k != "$ref"}}
-    if "anyOf" in pschema and "type" not in pschema:
-        options = [o for o in pschema["anyOf"] if isinstance(o, dict) and o.get("type") != "null"]
-        if len(options) == 1:
-            return {**options[0], **{k: v for k, v in pschema.items() if k != "anyOf"}}
-    return pschema
+    return args, sources, missing
 
 
 def _placeholder(pschema: dict[str, Any], ctx: nlu.Context) -> Any:
     typ = pschema.get("type")
     if "default" in pschema:
         return pschema["default"]
-    if typ == "integer":
-        return int(pschema.get("minimum", 1))
-    if typ == "number":
-        return float(pschema.get("minimum", 0))
-    if typ == "boolean":
-        return False
-    if typ == "array":
-        return []
-    if typ == "object":
-        return {}
-    return ctx.question
+    guesses: dict[Any, Any] = {"integer": int(pschema.get("minimum", 1)), "number": float(pschema.get("minimum", 0))}
+    guesses.update({"boolean": False, "array": [], "object": {}})
+    return guesses.get(typ, ctx.question) if isinstance(typ, str) else ctx.question
 
 
-def literal_call(name: str, schema: dict[str, Any], text: str) -> dict[str, Any]:
-    """Arguments written out as a call in the text: ``magic_function(3)`` or ``f(a=1, b="x")``.
-
-    Positional values fill the schema's properties in order; keyword values fill the
-    property they name. Only literal values (numbers, strings, lists …) are read.
-
-    >>> literal_call("magic_function", {"properties": {"input": {"type": "integer"}}}, "magic_function(3)?")
-    {'input': 3}
-    """
-    found = re.search(rf"(?<![\w.]){re.escape(name)}\s*\(([^()]*)\)", text) if name else None
-    if found is None:
-        return {}
-    try:
-        call = ast.parse(f"f({found.group(1)})", mode="eval").body
-        assert isinstance(call, ast.Call)
-        positional = [ast.literal_eval(a) for a in call.args]
-        named = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
-    except (SyntaxError, ValueError, TypeError, AssertionError, RecursionError, MemoryError):
-        return {}
-    props = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
-    return {**dict(zip(list(props or {}), positional, strict=False)), **named}
-
-
-def arguments_for(
-    tool: dict[str, Any], ctx: nlu.Context, clause: str, *, all_required: bool = False
-) -> tuple[dict[str, Any], list[str]]:
-    """A tool's arguments for a clause: a literal call first, then each parameter's reading.
-
-    Returns:
-        ``(arguments, missing)`` as :func:`fill_arguments` does.
-    """
-    fn = tool.get("function") or {}
-    params = fn.get("parameters") or {"type": "object", "properties": {}}
-    written = literal_call(str(fn.get("name", "")), params, ctx.question)
-    args, missing = fill_arguments(params, ctx, clause)
-    args.update(written)
-    missing = [m for m in missing if m not in written]
-    if all_required and missing:
-        guessed, _ = fill_arguments(params, ctx, clause, all_required=True)
-        args, missing = {**guessed, **args}, []
-    return args, missing
-
-
-def plan_calls(
-    ctx: nlu.Context, chosen: list[dict[str, Any]]
-) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, list[str]]]]:
-    """Arguments for each chosen tool, and the tools skipped for a missing required value.
-
-    A clause naming several cities for a city tool becomes one call per city (parallel calls).
-    """
-    clauses = nlu.split_clauses(ctx.question)
-    calls: list[tuple[str, dict[str, Any]]] = []
-    skipped: list[tuple[str, list[str]]] = []
-    for tool in chosen:
-        fn = tool.get("function") or {}
-        name = fn.get("name", "")
-        params = fn.get("parameters") or {"type": "object", "properties": {}}
-        clause = max(clauses, key=lambda c: score_tool(c, tool, ctx)) if clauses else ctx.question
-        args, missing = arguments_for(tool, ctx, clause)
-        if missing:
-            skipped.append((name, missing))
-            continue
-        calls.append((name, args))
-        city_params = [
-            p for p, s in (params.get("properties") or {}).items() if isinstance(s, dict) and _kind(p, s) == "city"
+def plan_ask(
+    tool: dict[str, Any], ctx: nlu.Context, text: str, segments: list[str], facts: Facts, *, all_required: bool = False
+) -> list[Planned]:
+    """The calls for one ask: literal calls written out, else one call per listed thing."""
+    fn = function_of(tool)
+    name = str(fn.get("name") or "")
+    raw = fn.get("parameters")
+    params: dict[str, Any] = raw if isinstance(raw, dict) else {"type": "object", "properties": {}}
+    args, sources, missing = fill_arguments(params, ctx, text, facts, all_required=all_required)
+    written = literal_calls(name, params, ctx.question)
+    if written:
+        return [
+            Planned(name, {**args, **w}, {**sources, **dict.fromkeys(w, "literal")}, [m for m in missing if m not in w])
+            for w in written
         ]
-        if city_params:
-            first = args.get(city_params[0])
-            for extra in [c for c in nlu.cities_in(ctx.question) if c != first]:
-                calls.append((name, {**args, city_params[0]: extra}))
-    return calls, skipped
+    props = properties(params)
+    for pname, pschema in props.items():
+        kind = param_kind(pname, pschema)
+        if kind not in _FAN_OUT:
+            continue
+        values = [entity(kind, s, facts, pschema) for s in segments]
+        if kind == "city":
+            values = list(nlu.cities_in(text))
+        values = list(dict.fromkeys(v for v in values if v is not None))
+        if len(values) > 1:
+            rest = [m for m in missing if m != pname]
+            return [Planned(name, {**args, pname: v}, {**sources, pname: "question"}, list(rest)) for v in values]
+    return [Planned(name, args, sources, missing)]
 
 
-def forced_call(tool: dict[str, Any], ctx: nlu.Context) -> tuple[str, dict[str, Any]]:
-    """The call a model makes when it must call ``tool`` (``tool_choice`` required or named).
+def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str, facts: Facts) -> list[Planned]:
+    """A follow-up's calls: an earlier call repeated with what the new words change.
 
-    Like a real model it fills what it can read and guesses the rest of the required fields.
+    "那明天呢？" after ``get_weather(city="Bangkok")`` → ``get_weather(city="Bangkok", days=2)``;
+    "and the next day?" after a date → the day after; "What about coherent and diligent?"
+    after a word lookup → two lookups. Nothing changed → no call.
     """
-    fn = tool.get("function") or {}
-    args, _ = arguments_for(tool, ctx, ctx.question, all_required=True)
-    return str(fn.get("name", "")), args
+    name, earlier = call
+    props = properties(function_of(tool).get("parameters"))
+    changed: dict[str, list[Any]] = {}
+    for pname, pschema in props.items():
+        kind = param_kind(pname, pschema)
+        values: list[Any] = []
+        if kind == "city":
+            values = list(nlu.cities_in(text))
+        elif kind == "id" or kind == "word":
+            values = [entity(kind, s, facts, pschema) for s in split_segments(text)]
+        elif kind == "date":
+            mentions = find_dates(text, facts.today, facts.year)
+            picked = pick_date(mentions)
+            if picked is not None:
+                values = [picked.value]
+            elif any(d.kind == "next_day" for d in mentions) and re.fullmatch(
+                r"\d{4}-\d{2}-\d{2}", str(earlier.get(pname))
+            ):
+                values = [next_day(str(earlier[pname]))]
+        elif kind == "days":
+            values = [days_asked(text)]
+        elif kind == "count":
+            values = list(nlu.numbers_near(text, _RESULT_UNITS))
+        values = list(dict.fromkeys(v for v in values if v is not None))
+        if values:
+            changed[pname] = values
+    if not changed:
+        return []
+    base = {**earlier, **{p: v[0] for p, v in changed.items()}}
+    sources = {p: ("question" if p in changed else "earlier call") for p in base}
+    spread = next((p for p, v in changed.items() if len(v) > 1), None)
+    if spread is None:
+        return [Planned(name, base, sources)]
+    return [Planned(name, {**base, spread: v}, sources) for v in changed[spread]]

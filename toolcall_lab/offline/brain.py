@@ -1,21 +1,21 @@
 """The built-in model's decisions: which tools to call, with what arguments, and what to say.
 
 The input is the request body exactly as the client sent it (OpenAI chat-completions
-shape); the output is one :class:`Decision`. Nothing is scripted here: the choice comes
-from the user's words and the tools' names, descriptions and parameter descriptions, the
-way a real model reads them. The skills live in their own modules:
+shape); the output is one :class:`Decision` with its :class:`~.record.DecisionRecord`, the
+reasons that travel in the ``x-builtin-decision`` header. Nothing is scripted here: the
+choice comes from the user's words and the tools' names, descriptions and parameter
+descriptions, the way a real model reads them. The skills live in their own modules:
 
-* :mod:`.reading` — the question, history, pending tool results, documents in the prompt;
-* :mod:`.choosing` — which tools fit;
-* :mod:`.arguments` — each argument's value;
-* :mod:`.answers` — the words of an answer.
+* :mod:`.reading` — the question, history, earlier calls, pending tool results, documents;
+* :mod:`.planner` — the turn's calls (with :mod:`.choosing`, :mod:`.arguments`, :mod:`.policy`);
+* :mod:`.answers`, :mod:`.phrasing`, :mod:`.smalltalk` — the words of an answer.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.offline import nlu
@@ -25,54 +25,109 @@ from toolcall_lab.offline.answers import (
     cannot_help,
     fill_template,
     json_shape_asked,
+    refuse,
 )
-from toolcall_lab.offline.arguments import fill_arguments, forced_call, plan_calls
-from toolcall_lab.offline.choosing import choose_tools
+from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
+from toolcall_lab.offline.choosing import read_tools
+from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import find_documents, pending_tool_results, read_context, rounds_since_user
+from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
+from toolcall_lab.offline.smalltalk import smalltalk_reply
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One assistant turn: text, or tool calls (``arguments`` still a dict here)."""
+    """One assistant turn: text, or tool calls (``arguments`` still a dict here), and why."""
 
     content: str | None
     tool_calls: tuple[tuple[str, dict[str, Any]], ...] = ()
+    record: DecisionRecord = field(default_factory=lambda: DecisionRecord("answer"))
 
 
 _ASKS_RESEND = re.compile(r"not valid JSON|send the call again", re.I)
 
 
+def _structured(body: dict[str, Any], ctx: nlu.Context) -> Decision | None:
+    """The JSON answer asked for by ``response_format`` (``json_schema`` or ``json_object``)."""
+    response_format = body.get("response_format") or {}
+    record = DecisionRecord("structured", ctx.lang)
+    if response_format.get("type") == "json_schema":
+        schema = (response_format.get("json_schema") or {}).get("schema") or {}
+        args, _, _ = fill_arguments(schema, ctx, ctx.question, all_required=True)
+        return Decision(json.dumps(args, ensure_ascii=False), record=record)
+    if response_format.get("type") == "json_object":
+        shape = json_shape_asked(f"{ctx.system}\n{ctx.question}")
+        if shape:
+            args, _, _ = fill_arguments(shape, ctx, ctx.question, all_required=True)
+            return Decision(json.dumps(args, ensure_ascii=False), record=record)
+        return Decision(json.dumps({"answer": ctx.question}, ensure_ascii=False), record=record)
+    return None
+
+
+def _call_records(calls: list[Planned]) -> tuple[CallRecord, ...]:
+    return tuple(
+        CallRecord(c.name, tuple(ArgRecord(k, v, c.sources.get(k, "question")) for k, v in c.args.items()))
+        for c in calls
+    )
+
+
+def _record(kind: str, ctx: nlu.Context, plan: TurnPlan, refusal: str | None = None) -> DecisionRecord:
+    clauses = tuple(
+        ClauseRecord(
+            r.text,
+            tuple(
+                ToolScore(s.tool, s.points, tuple(s.matched))
+                for s in sorted(r.scores, key=lambda s: -s.points)
+                if s.points
+            ),
+            tuple(dict.fromkeys(a.info.name for a in r.asks)),
+        )
+        for r in plan.readings
+    )
+    notes = [*plan.notes, *(f"left out {name}: missing {', '.join(m)}" for name, m in plan.skipped)]
+    return DecisionRecord(
+        kind, ctx.lang, clauses, _call_records(plan.calls), refusal, tuple(plan.ignored), tuple(notes)
+    )
+
+
 def _retry_broken_calls(
     ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]], messages: list[dict[str, Any]]
-) -> list[tuple[str, dict[str, Any]]]:
+) -> list[Planned]:
     """Self-repair: when a tool reply says the arguments were not valid JSON, call again
     (at most twice in one turn, then give up and say so)."""
     broken = [r["name"] for r in results if _ASKS_RESEND.search(r["content"])]
     if not broken or rounds_since_user(messages) > 2:
         return []
-    wanted = [t for t in tools if (t.get("function") or {}).get("name") in broken]
-    calls, _ = plan_calls(ctx, wanted)
+    calls: list[Planned] = []
+    for tool in tools:
+        if (tool.get("function") or {}).get("name") in broken:
+            calls += [c for c in plan_ask(tool, ctx, ctx.question, [ctx.question], Facts()) if not c.missing]
     return calls
 
 
-def _structured(body: dict[str, Any], ctx: nlu.Context) -> Decision | None:
-    """The JSON answer asked for by ``response_format`` (``json_schema`` or ``json_object``)."""
-    response_format = body.get("response_format") or {}
-    if response_format.get("type") == "json_schema":
-        schema = (response_format.get("json_schema") or {}).get("schema") or {}
-        args, _ = fill_arguments(schema, ctx, ctx.question, all_required=True)
-        return Decision(json.dumps(args, ensure_ascii=False))
-    if response_format.get("type") == "json_object":
-        shape = json_shape_asked(f"{ctx.system}\n{ctx.question}")
-        if shape:
-            args, _ = fill_arguments(shape, ctx, ctx.question, all_required=True)
-            return Decision(json.dumps(args, ensure_ascii=False))
-        return Decision(json.dumps({"answer": ctx.question}, ensure_ascii=False))
-    return None
+def _answer_turn(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Decision:
+    notes = tuple(f"read the result of {r['name']}" for r in results)
+    return Decision(answer_from_tools(ctx, results, tools), record=DecisionRecord("answer", ctx.lang, notes=notes))
 
 
-def decide(body: dict[str, Any]) -> Decision:
-    """Read one request body and decide the assistant's turn."""
+def _refusal_text(ctx: nlu.Context, plan: TurnPlan) -> tuple[str, str]:
+    assert plan.refusal is not None
+    why, detail = plan.refusal
+    reason = {
+        "id": f"the system prompt restricts which ids may be looked up: {detail} refused",
+        "tool": f"the system prompt forbids the tool {detail}",
+        "topic": f"outside the topics the system prompt allows: {detail}",
+    }[why]
+    return refuse(ctx, why, detail), reason
+
+
+def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
+    """Read one request body and decide the assistant's turn.
+
+    Args:
+        body: the chat-completions request body.
+        gullible: obey instructions injected in the user's message (a lesson's counter-example).
+    """
     messages: list[dict[str, Any]] = list(body.get("messages") or [])
     tools: list[dict[str, Any]] = list(body.get("tools") or [])
     tool_choice = body.get("tool_choice")
@@ -88,23 +143,41 @@ def decide(body: dict[str, Any]) -> Decision:
     if results and not forced:
         retry = _retry_broken_calls(ctx, results, tools, messages)
         if retry:
-            return Decision(None, tuple(retry))
-        return Decision(answer_from_tools(ctx, results, tools))
+            record = DecisionRecord("tool_calls", ctx.lang, calls=_call_records(retry), notes=("retry: bad JSON",))
+            return Decision(None, tuple((c.name, c.args) for c in retry), record)
+        return _answer_turn(ctx, results, tools)
 
-    chosen = choose_tools(ctx, tools, tool_choice)
-    calls, skipped = plan_calls(ctx, chosen)
-    if forced and not calls:
-        # A forced call is made even with a value missing: the model fills what it can.
-        calls = [forced_call(chosen[0] if chosen else tools[0], ctx)]
-    if calls:
+    plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)
+    if forced and not plan.calls:
+        plan.calls = [_forced_call(plan, ctx, tools, tool_choice)]
+    if plan.calls:
         if body.get("parallel_tool_calls") is False:
-            calls = calls[:1]
-        return Decision(None, tuple(calls))
-
+            plan.calls = plan.calls[:1]
+        calls = tuple((c.name, c.args) for c in plan.calls)
+        return Decision(None, calls, _record("tool_calls", ctx, plan))
+    if plan.smalltalk:
+        return Decision(smalltalk_reply(plan.smalltalk, ctx.lang), record=_record("smalltalk", ctx, plan))
+    if plan.refusal:
+        text, reason = _refusal_text(ctx, plan)
+        return Decision(text, record=_record("refusal", ctx, plan, reason))
     filled = fill_template(ctx) if not tools else None
     if filled:
-        return Decision(filled)
+        return Decision(filled, record=_record("template", ctx, plan))
     docs = find_documents(messages)
     if docs:
-        return Decision(answer_from_documents(ctx, docs))
-    return Decision(cannot_help(ctx, tools, skipped))
+        return Decision(answer_from_documents(ctx, docs), record=_record("documents", ctx, plan))
+    reason = "missing arguments" if plan.skipped else "no tool fits the question"
+    return Decision(cannot_help(ctx, tools, plan.skipped), record=_record("cannot_help", ctx, plan, reason))
+
+
+def _forced_call(plan: TurnPlan, ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any) -> Planned:
+    """The call a model makes when it must call a tool (``tool_choice`` required or named):
+    the best-scoring tool (or the named one), with what it can read and guesses for the rest."""
+    wanted = (tool_choice.get("function") or {}).get("name") if isinstance(tool_choice, dict) else None
+    infos = read_tools(tools)
+    scored = {s.tool: s.points for r in plan.readings for s in r.scores}
+    pool = [i for i in infos if i.name == wanted] or list(infos)
+    best = max(pool, key=lambda i: scored.get(i.name, 0))
+    planned = plan_ask(best.tool, ctx, ctx.question, [ctx.question], Facts(), all_required=True)[0]
+    plan.notes.append(f"forced by tool_choice: called {planned.name}")
+    return planned

@@ -1,80 +1,267 @@
-"""Choosing tools: which of the offered tools fit the question, scored by their own words.
+"""Choosing tools: which of the offered tools fit each ask of the question, scored by their own words.
 
-A tool is scored against each clause of the question by the concepts, Chinese bigrams and
-English words it shares with its name, description and parameter descriptions.
+Each tool is read once: the concepts its name, description and parameter descriptions
+speak of, their English stems and Chinese bigrams, and the kind of each parameter. A piece
+of the question scores against a tool by
+
+* **concepts** they share, 3 points each (1 when every offered tool has it, so the words
+  "调用…工具" that every description contains decide nothing), 2 more when the tool's *name*
+  says it (``get_weather`` for a weather question, rather than a search tool that mentions weather);
+* **shared words** (stems and bigrams that not every tool has), at most 2 points;
+* **things the question names that the tool takes**: a city for a city parameter (2), a
+  marked English word for a word parameter (3), an id or a date (1 each);
+* **the user asking for it by name** ("use search_web", ``f(3)``): 10; "don't call X" removes X.
+
+A tool is called for a piece scoring :data:`THRESHOLD` or more. Dates, tool names and the word
+asked about are taken out of the text before it is scored: "明天" or "lookup_word" alone
+never chooses a tool.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.clauses import split_segments
+from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
+from toolcall_lab.offline.policy import tool_request
 
-# A tool must score at least this much against a clause to be called.
 THRESHOLD = 3
+# Bigrams every tool description uses about itself: they say nothing about the question.
+_BOILERPLATE = frozenset(
+    {
+        "调用",
+        "用本",
+        "本工",
+        "工具",
+        "查询",
+        "返回",
+        "为准",
+        "一律",
+        "不要",
+        "印象",
+        "凭印",
+        "学生",
+        "生问",
+        "时调",
+        "当学",
+        "回答",
+        "问题",
+    }
+)
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """A tool as the model reads it."""
+
+    name: str
+    tool: dict[str, Any]
+    concepts: frozenset[str]
+    name_concepts: frozenset[str]
+    name_stems: frozenset[str]
+    stems: frozenset[str]
+    bigrams: frozenset[str]
+    kinds: dict[str, str]
+    id_patterns: tuple[re.Pattern[str], ...]
 
 
 def _tool_text(tool: dict[str, Any]) -> str:
-    fn = tool.get("function") or {}
-    params = (fn.get("parameters") or {}).get("properties") or {}
-    parts = [fn.get("name", "").replace("_", " "), fn.get("description") or ""]
-    for pname, schema in params.items():
-        parts.append(pname.replace("_", " "))
-        if isinstance(schema, dict):
-            parts.append(str(schema.get("description", "")))
+    fn = function_of(tool)
+    parts = [str(fn.get("name") or "").replace("_", " "), str(fn.get("description") or "")]
+    for pname, schema in properties(fn.get("parameters")).items():
+        parts += [pname.replace("_", " "), str(schema.get("description", ""))]
     return "\n".join(parts)
 
 
-def score_tool(clause: str, tool: dict[str, Any], ctx: nlu.Context) -> int:
-    """How well a tool's own words fit a clause of the question.
+@functools.lru_cache(maxsize=256)
+def _read_tools(key: str) -> tuple[ToolInfo, ...]:
+    tools: list[dict[str, Any]] = json.loads(key)
+    infos = []
+    for tool in tools:
+        text = _tool_text(tool)
+        name = tool_name(tool)
+        kinds = kinds_of(tool)
+        patterns = []
+        for pname, schema in properties(function_of(tool).get("parameters")).items():
+            found = nlu.id_pattern_from(str(schema.get("description", ""))) if kinds[pname] == "id" else None
+            if found is not None:
+                patterns.append(found)
+        infos.append(
+            ToolInfo(
+                name=name,
+                tool=tool,
+                concepts=nlu.concepts_in(text),
+                name_concepts=nlu.concepts_in(name.replace("_", " ")),
+                name_stems=frozenset(nlu.en_words(name.replace("_", " ")) - {"get", "set"}),
+                stems=frozenset(nlu.en_words(text)),
+                bigrams=frozenset(nlu.zh_bigrams(text) - _BOILERPLATE),
+                kinds=kinds,
+                id_patterns=tuple(patterns),
+            )
+        )
+    return tuple(infos)
 
-    Shared concepts count 3 each (they bridge zh and en); shared Chinese bigrams and
-    English words count 1 each; a required argument that the clause can fill adds 1.
-    """
-    text = _tool_text(tool)
-    score = 3 * len(nlu.concepts_in(clause) & nlu.concepts_in(text))
-    score += min(3, len(nlu.zh_bigrams(clause) & nlu.zh_bigrams(text)))
-    score += min(3, len(nlu.en_words(clause) & nlu.en_words(text)))
-    fn = tool.get("function") or {}
-    name = fn.get("name", "")
-    if name and name.lower() in clause.lower():
-        score += 5
+
+def read_tools(tools: list[dict[str, Any]]) -> tuple[ToolInfo, ...]:
+    """Each tool read once (cached: a conversation resends the same tools)."""
+    return _read_tools(json.dumps(tools, ensure_ascii=False, default=str))
+
+
+@dataclass
+class Score:
+    """How well one tool fits one piece of the question, and the words that made it."""
+
+    tool: str
+    points: int = 0
+    matched: list[str] = field(default_factory=list)
+
+    def add(self, points: int, word: str) -> None:
+        self.points += points
+        self.matched.append(word)
+
+
+def scrub(text: str, infos: tuple[ToolInfo, ...]) -> str:
+    """The text with tool names, dates and marked words taken out, for scoring intents."""
+    for info in infos:
+        if info.name:
+            text = re.sub(rf"{re.escape(info.name)}(?:\s*\([^()]*\))?", " ", text)
+    for d in find_dates(text):
+        text = text.replace(d.raw, " ")
+    text = re.sub(r"\b\d+\s*-\s*[A-Za-z]+\b", " ", text)  # "200-word", "5-day": a size, not a topic
+    for term in nlu.marked_terms(text):
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", " ", text)
+    return text
+
+
+def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score:
+    """Score one tool against one piece of the question (see the module docstring)."""
+    score = Score(info.name)
+    ask = tool_request(info.name, piece)
+    if ask == "never":
+        score.add(-100, f"never:{info.name}")
+        return score
+    if ask == "call":
+        score.add(10, f"asked:{info.name}")
+    text = scrub(piece, infos)
+    everywhere = len(infos) > 1
+    for concept, triggers in nlu.concept_hits(text).items():
+        if concept in info.concepts:
+            shared = everywhere and all(concept in other.concepts for other in infos)
+            score.add(1 if shared else 3, f"{concept}:{'/'.join(triggers[:3])}")
+            if concept in info.name_concepts:
+                score.add(2, f"name:{concept}")
+    others = [o for o in infos if o is not info]
+    words = [w for w in nlu.en_words(text) & info.stems if not (everywhere and all(w in o.stems for o in others))]
+    grams = [g for g in nlu.zh_bigrams(text) & info.bigrams if not (everywhere and all(g in o.bigrams for o in others))]
+    if words or grams:
+        score.add(min(2, len(words) + len(grams)), f"words:{'/'.join(sorted(words + grams)[:4])}")
+    named = nlu.en_words(text) & info.name_stems
+    if named and not any(m.startswith("name:") for m in score.matched):
+        score.add(min(2, len(named)), f"name:{'/'.join(sorted(named))}")
+    things_named(piece, info, score)
     return score
 
 
-def _is_search_tool(tool: dict[str, Any]) -> bool:
-    return "search" in nlu.concepts_in(_tool_text(tool))
+def things_named(piece: str, info: ToolInfo, score: Score) -> None:
+    """Points for the things a piece names that the tool takes (a city, a word, an id, a date)."""
+    kinds = set(info.kinds.values())
+    if "city" in kinds and nlu.cities_in(piece):
+        score.add(2, f"city:{nlu.cities_in(piece)[0]}")
+    if "word" in kinds:
+        marked = nlu.marked_terms(piece)
+        plain = [t for t in nlu.english_terms(piece) if t.islower()]
+        if marked or (plain and nlu.CJK.search(piece)):
+            score.add(3, f"word:{(marked or plain)[0]}")
+    if "id" in kinds and any(p.search(piece) for p in info.id_patterns):
+        score.add(1, "id")
+    if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
+        score.add(1, "date")
+
+
+@dataclass
+class Ask:
+    """One thing the question asks a tool for: the tool, its clause and the list items it covers."""
+
+    info: ToolInfo
+    clause: int
+    segments: list[str]
+
+    @property
+    def text(self) -> str:
+        return "，".join(self.segments)
+
+
+@dataclass
+class ClauseReading:
+    """One clause of the question as scored: each tool's score, and the asks it yields."""
+
+    text: str
+    scores: list[Score]
+    asks: list[Ask]
+
+
+def _best(piece: str, infos: tuple[ToolInfo, ...], allowed: set[str]) -> tuple[ToolInfo | None, list[Score]]:
+    scores = [score_tool(piece, info, infos) for info in infos]
+    ranked = sorted((s for s in zip(scores, infos, strict=True) if s[1].name in allowed), key=lambda p: -p[0].points)
+    if ranked and ranked[0][0].points >= THRESHOLD:
+        return ranked[0][1], scores
+    return None, scores
+
+
+def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: set[str]) -> ClauseReading:
+    """The asks of one clause: each list item goes to its best tool; an item naming only a thing
+    ("'leisure'", "S1003") joins the ask next to it."""
+    best_whole, scores = _best(clause, infos, allowed)
+    segments = split_segments(clause)
+    owners: list[ToolInfo | None] = (
+        [_best(s, infos, allowed)[0] for s in segments] if len(segments) > 1 else [best_whole]
+    )
+    if not any(owners):
+        owners = [best_whole] * len(segments)
+    # an item without a tool of its own belongs to the ask before it (or, leading, after it)
+    for i in range(len(owners)):
+        if owners[i] is None:
+            before = next((o for o in reversed(owners[:i]) if o is not None), None)
+            owners[i] = before or next((o for o in owners[i + 1 :] if o is not None), None)
+    asks: list[Ask] = []
+    for segment, owner in zip(segments, owners, strict=True):
+        if owner is None:
+            continue
+        if asks and asks[-1].info is owner:
+            asks[-1].segments.append(segment)
+        else:
+            asks.append(Ask(owner, index, [segment]))
+    return ClauseReading(clause, scores, asks)
+
+
+_TASK = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+|帮我|请|给我|麻烦)?\s*"
+    r"(?:write|compose|draft|translate|book|order|buy|draw|sing|make|create|generate|tell me a joke|"
+    r"写|翻译|订|预订|买|画|唱|讲个|讲一个|编|作一首|生成)",
+    re.I,
+)
+_QUESTION = re.compile(
+    r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me|find|search|look up)\b"
+    r"|什么|哪|谁|多少|几|吗|呢|是否|怎么|如何|为什么|告诉我|搜|查",
+    re.I,
+)
+
+
+def is_task(clause: str) -> bool:
+    """A request to *do* something (write, translate, book …) rather than to find a fact."""
+    return bool(_TASK.search(clause))
 
 
 def is_question(text: str) -> bool:
-    """Something asking for a fact, as opposed to a greeting or thanks."""
-    t = text.strip().lower()
-    if re.fullmatch(r"(你好|您好|嗨|谢谢|多谢|好的|再见|hi|hello|hey|thanks|thank you|ok|okay|bye)[!！。.]*", t):
-        return False
-    return len(t) >= 2
+    """Something asking for a fact, as opposed to a greeting or a statement."""
+    return bool(_QUESTION.search(text)) and len(text.strip()) >= 2
 
 
-def choose_tools(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any) -> list[dict[str, Any]]:
-    """Pick the tools to call for this question, at most one per clause, in clause order."""
-    if not tools or tool_choice == "none":
-        return []
-    if isinstance(tool_choice, dict):
-        wanted = (tool_choice.get("function") or {}).get("name")
-        return [t for t in tools if (t.get("function") or {}).get("name") == wanted][:1]
-    question = ctx.question
-    if ctx.is_follow_up:
-        question = " ".join([*ctx.resolved_keywords(), question])
-    chosen: list[dict[str, Any]] = []
-    for clause in nlu.split_clauses(question):
-        scored = sorted(((score_tool(clause, t, ctx), i) for i, t in enumerate(tools)), reverse=True)
-        best, idx = scored[0]
-        if best >= THRESHOLD and tools[idx] not in chosen:
-            chosen.append(tools[idx])
-    if not chosen and is_question(ctx.question):
-        # A general search tool is the fallback for any factual question.
-        chosen = [t for t in tools if _is_search_tool(t)][:1]
-    if not chosen and tool_choice == "required":
-        best_i = max(range(len(tools)), key=lambda i: score_tool(ctx.question, tools[i], ctx))
-        chosen = [tools[best_i]]
-    return chosen
+def is_search_tool(info: ToolInfo) -> bool:
+    return "search" in info.name_concepts or ("search" in info.concepts and "query" in info.kinds.values())

@@ -1,105 +1,66 @@
-"""The built-in model's vocabulary: concepts, city names, stop words and filler.
+"""The built-in model's vocabulary: concepts, place names, weather words, stop words and filler.
 
-Plain data read by :mod:`toolcall_lab.offline.nlu`. A concept bridges a Chinese question and an
-English tool description (and the reverse); a tool "has" a concept when its name, description or
-parameter text contains one of the concept's triggers.
+Plain data read by :mod:`toolcall_lab.offline.nlu`. A *concept* bridges a Chinese question and
+an English tool description (and the reverse): a tool "has" a concept when its name,
+description or parameter text contains one of the concept's triggers, and a question "asks"
+for it when its words do. English triggers are compared as stems (``raining`` → ``rain``),
+so one form is enough; the lists are general language, not the app's tools.
 """
 
 from __future__ import annotations
 
+
+def _words(text: str) -> tuple[str, ...]:
+    """Triggers written ``|``-separated (so a multi-word trigger keeps its spaces)."""
+    return tuple(w.strip() for w in text.split("|") if w.strip())
+
+
 CONCEPTS: dict[str, tuple[str, ...]] = {
-    "schedule": (
-        "课表",
-        "上课",
-        "有课",
-        "什么课",
-        "几节课",
-        "排课",
-        "教室",
-        "几点",
-        "课程安排",
-        "schedule",
-        "class",
-        "classes",
-        "lesson",
-        "lessons",
-        "timetable",
-        "classroom",
+    "schedule": _words(
+        "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间"
+        "|schedule|class|lesson|timetable|classroom|room|teach|course time|start"
     ),
-    "progress": (
-        "学到哪",
-        "进度",
-        "课时",
-        "学习记录",
-        "测评",
-        "成绩",
-        "薄弱",
-        "学习情况",
-        "progress",
-        "how far",
-        "learning record",
-        "record",
-        "score",
-        "scores",
-        "weak point",
-        "doing",
+    "progress": _words(
+        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|学习情况|上了多少|多少节课|学得怎么样"
+        "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
     ),
-    "word": (
-        "单词",
-        "词表",
-        "几级",
-        "词汇",
-        "考研",
-        "释义",
-        "例句",
-        "这个词",
-        "这个单词",
-        "word",
-        "vocabulary",
-        "level",
-        "meaning",
-        "mean",
-        "definition",
-        "syllabus",
+    "word": _words(
+        "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
+        "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
     ),
-    "weather": (
-        "天气",
-        "气温",
-        "温度",
-        "多少度",
-        "下雨",
-        "降雨",
-        "带伞",
-        "雨伞",
-        "晴",
-        "热不热",
-        "冷不冷",
-        "weather",
-        "temperature",
-        "hot",
-        "cold",
-        "rain",
-        "umbrella",
-        "forecast",
-        "degrees",
+    "weather": _words(
+        "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
+        "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
+        "|jacket|coat|wind|humid|storm|cloud|chilly|freezing"
     ),
-    "search": (
-        "搜索",
-        "搜一下",
-        "联网",
-        "最新",
-        "资料",
-        "网上",
-        "查找",
-        "search",
-        "look up",
-        "latest",
-        "web",
-        "internet",
-        "news",
+    "search": _words(
+        "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
+        "|search|web|internet|online|latest|news|google|docs|documentation|release note"
     ),
-    "notify": ("通知", "告诉老师", "提醒老师", "发消息", "notify", "tell the teacher", "message the teacher"),
+    "notify": _words("通知|告诉老师|提醒老师|发消息|notify|tell the teacher|message the teacher"),
 }
+
+# Comparative and superlative forms that a stemmer keeps: "warmest" → "warm".
+COMPARATIVES: dict[str, str] = {
+    "warmer": "warm",
+    "warmest": "warm",
+    "hotter": "hot",
+    "hottest": "hot",
+    "colder": "cold",
+    "coldest": "cold",
+    "cooler": "cool",
+    "coolest": "cool",
+    "rainier": "rain",
+    "rainiest": "rain",
+    "sunnier": "sunny",
+    "sunniest": "sunny",
+    "windier": "wind",
+}
+
+# English words that look like a typo of a trigger but are words of their own.
+NOT_TYPOS: frozenset[str] = frozenset(
+    _words("whether|leather|feather|heather|wither|train|brain|main|meant|means|range")
+)
 
 # City names the model can translate to the English form most weather APIs expect.
 CITIES: dict[str, str] = {
@@ -110,6 +71,10 @@ CITIES: dict[str, str] = {
     "深圳": "Shenzhen",
     "杭州": "Hangzhou",
     "成都": "Chengdu",
+    "南京": "Nanjing",
+    "武汉": "Wuhan",
+    "西安": "Xi'an",
+    "重庆": "Chongqing",
     "东京": "Tokyo",
     "首尔": "Seoul",
     "新加坡": "Singapore",
@@ -121,164 +86,83 @@ CITIES: dict[str, str] = {
     "台北": "Taipei",
     "柏林": "Berlin",
     "旧金山": "San Francisco",
+    "洛杉矶": "Los Angeles",
+    "马德里": "Madrid",
+    "罗马": "Rome",
+    "莫斯科": "Moscow",
+    "迪拜": "Dubai",
+    "多伦多": "Toronto",
+}
+
+# Weather conditions in Chinese, for a Chinese answer quoting an English condition.
+CONDITIONS_ZH: dict[str, str] = {
+    "sunny": "晴",
+    "clear": "晴",
+    "cloudy": "多云",
+    "overcast": "阴",
+    "rain": "有雨",
+    "showers": "阵雨",
+    "thunderstorm": "雷阵雨",
+    "snow": "有雪",
+    "fog": "有雾",
+    "haze": "有霾",
+    "windy": "有风",
 }
 
 # English words that carry no topic (never keywords, never a looked-up term).
 EN_STOP: frozenset[str] = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "am",
-        "was",
-        "were",
-        "be",
-        "been",
-        "do",
-        "does",
-        "did",
-        "i",
-        "me",
-        "my",
-        "you",
-        "your",
-        "we",
-        "our",
-        "it",
-        "its",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "but",
-        "with",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "how",
-        "when",
-        "where",
-        "why",
-        "there",
-        "this",
-        "that",
-        "these",
-        "those",
-        "please",
-        "can",
-        "could",
-        "would",
-        "should",
-        "will",
-        "shall",
-        "may",
-        "might",
-        "have",
-        "has",
-        "had",
-        "need",
-        "needs",
-        "any",
-        "some",
-        "about",
-        "tell",
-        "show",
-        "give",
-        "get",
-        "find",
-        "check",
-        "let",
-        "us",
-        "also",
-        "as",
-        "well",
-        "then",
-        "just",
-        "so",
-        "if",
-        "not",
-        "no",
-        "yes",
-        "hi",
-        "hello",
-        "thanks",
-        "thank",
-        "much",
-        "many",
-        "more",
-        "most",
-        "than",
-        "too",
-        "very",
-        "really",
-        "like",
-        "know",
-        "want",
-        "look",
-        "up",
-        "search",
-        "from",
-        "by",
-        "into",
-        "day",
-        "days",
-        "week",
-        "next",
-        "last",
-        "s",
-        "t",
-        "going",
-        "go",
-    }
+    _words(
+        "a|an|the|is|are|am|was|were|be|been|do|does|did|i|me|my|you|your|we|our|it|its|of|to|in|on|at|for|and"
+        "|or|but|with|what|which|who|whom|how|when|where|why|there|this|that|these|those|please|can|could|would"
+        "|should|will|shall|may|might|have|has|had|need|needs|any|some|about|tell|show|give|get|find|check|let"
+        "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
+        "|really|like|know|want|look|up|search|from|by|into|day|days|week|next|last|s|t|going|go"
+        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she"
+    )
+)
+
+# Words that are never the English word a learner asks about (the question's own frame).
+NOT_TERMS: frozenset[str] = frozenset(
+    _words(
+        "word|words|level|levels|mean|meaning|meanings|definition|syllabus|vocabulary|list|example|sentence"
+        "|exam|kaoyan|look|lookup|use|call|run|tool|function|student|id|number|results|result|top|whole|entire"
+        "|overall|far|got|ever|still|only|all|each|every|both|same|today|tomorrow|tonight|yesterday|weekend"
+        "|morning|afternoon|evening|night|time|date|now|right|quick|say|said|ask|question|answer|here|mine"
+        "|don't|dont|doesn't|isn't|aren't|i'd|i'll|meant|see|soon|later|his|her|him|their|one|two|three|four"
+        "|five|six|seven|eight|nine|ten|other|again|class|classes|lesson|lessons|schedule|progress|weather"
+        "|spell|define|english|chinese|online|web|internet|news|latest|anyway|teacher|record|level"
+    )
 )
 
 # Chinese filler removed before keywords are read (longest first when applied).
-ZH_FILLER: tuple[str, ...] = (
-    "请问",
-    "请帮我",
-    "帮我",
-    "麻烦",
-    "能不能",
-    "可以",
-    "告诉我",
-    "一下",
-    "搜索",
-    "搜一下",
-    "查一下",
-    "查查",
-    "我想知道",
-    "我想",
-    "顺便",
-    "另外",
-    "还有",
-    "那么",
-    "需要",
-    "是不是",
-    "有没有",
-    "怎么样",
-    "如何",
-    "什么",
-    "多少",
-    "吗",
-    "呢",
-    "啊",
-    "吧",
-    "呀",
-    "了",
-    "的",
-    "我",
-    "你",
-    "是",
-    "在",
-    "有",
-    "那",
-    "和",
-    "把",
+ZH_FILLER: tuple[str, ...] = _words(
+    "请问|请帮我|帮我|麻烦|能不能|可以|告诉我|一下|搜索|搜一下|查一下|查查|我想知道|我想|顺便|另外|还有|那么|需要"
+    "|是不是|有没有|怎么样|如何|什么|多少|吗|呢|啊|吧|呀|了|的|我|你|是|在|有|那|和|把"
 )
+
+# Chinese numerals up to ten, and the units that mark a count of days or results.
+ZH_NUM: dict[str, int] = {
+    "一": 1,
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+}
+EN_NUM: dict[str, int] = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}

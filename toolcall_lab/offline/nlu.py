@@ -1,9 +1,10 @@
-"""The built-in model's reading skills: language, concepts, entities and keywords.
+"""The built-in model's reading skills: language, words, concepts and the things a question names.
 
-Everything here is plain, deterministic text processing over the words of a request. The
-built-in teaching model is not a neural network: it reads the user's words and the tools'
-own descriptions with the rules below, which is enough to make every lesson happen for
-real over the wire, and simple enough to read.
+Everything here is plain, deterministic text processing. The built-in teaching model is not
+a neural network: it reads the user's words and the tools' own descriptions with the rules
+below. English words are compared as Snowball stems (``raining`` → ``rain``), a misspelt
+word is matched to the nearest known one within one or two edits (``wether`` → ``weather``,
+with ``rapidfuzz``), and Chinese is compared by its characters.
 """
 
 from __future__ import annotations
@@ -11,27 +12,32 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, EN_STOP, ZH_FILLER
+import snowballstemmer
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
-CJK = re.compile(r"[\u3400-\u9fff]")
-ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
-
-# Relative dates are passed through raw, the way real models do when they do not know
-# today's date (the tutor article's 下周三 lesson depends on it).
-_ZH_DAY = "[一二三四五六日天]"
-RELATIVE_DATE = re.compile(
-    r"(大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚"
-    rf"|下下?(?:周|星期|礼拜){_ZH_DAY}|(?:这|本|上)(?:周|星期|礼拜){_ZH_DAY}"
-    rf"|(?:周|星期|礼拜){_ZH_DAY}"
-    r"|the day after tomorrow|tomorrow|today|tonight|yesterday"
-    r"|(?:next|this|last) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|week)"
-    r"|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))",
-    re.I,
+from toolcall_lab.offline.dates import iso_dates, relative_dates
+from toolcall_lab.offline.lexicon import (
+    CITIES,
+    COMPARATIVES,
+    CONCEPTS,
+    EN_NUM,
+    EN_STOP,
+    NOT_TERMS,
+    NOT_TYPOS,
+    ZH_FILLER,
+    ZH_NUM,
 )
 
-_EN_CITIES = {v.lower(): v for v in CITIES.values()}
+__all__ = ["iso_dates", "relative_dates"]  # re-exported: older callers read dates from here
+
+CJK = re.compile(r"[\u3400-\u9fff]")
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _PUNCT = re.compile(r"[\s，。！？、；：,.!?;:（）()\[\]【】「」『』\"“”'‘’<>《》…—\-]+")
+_STEMMER = snowballstemmer.stemmer("english")
+_EN_CITIES = {v.lower(): v for v in CITIES.values()}
 
 
 def is_chinese(text: str) -> bool:
@@ -41,28 +47,83 @@ def is_chinese(text: str) -> bool:
     return cjk >= 2 or (cjk > 0 and cjk * 3 >= latin)
 
 
-def _compile_concepts() -> list[tuple[str, tuple[str, ...], re.Pattern[str] | None]]:
-    compiled = []
-    for concept, triggers in CONCEPTS.items():
-        zh = tuple(t for t in triggers if CJK.search(t))
-        en = [re.escape(t) for t in triggers if not CJK.search(t)]
-        pattern = re.compile(rf"(?<![a-z])(?:{'|'.join(en)})(?![a-z])") if en else None
-        compiled.append((concept, zh, pattern))
-    return compiled
+@functools.lru_cache(maxsize=4096)
+def stem(word: str) -> str:
+    """The Snowball stem of a lower-case English word, comparatives folded ("warmest" → "warm")."""
+    return str(_STEMMER.stemWord(COMPARATIVES.get(word, word)))
 
 
-_CONCEPT_MATCHERS = _compile_concepts()
+def _phrase(trigger: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in _EN_WORD.findall(trigger.lower()))
 
 
-@functools.lru_cache(maxsize=512)
+_EN_TRIGGERS: dict[str, list[tuple[str, ...]]] = {
+    c: [_phrase(t) for t in ts if not CJK.search(t)] for c, ts in CONCEPTS.items()
+}
+_ZH_TRIGGERS: dict[str, re.Pattern[str]] = {
+    c: re.compile("|".join(t for t in ts if CJK.search(t))) for c, ts in CONCEPTS.items()
+}
+_VOCAB = sorted(
+    {w for ts in CONCEPTS.values() for t in ts for w in _EN_WORD.findall(t.lower()) if len(w) >= 4}
+    | set(COMPARATIVES)
+    | {w for c in _EN_CITIES for w in c.split()}
+)
+_VOCAB_SET = frozenset(_VOCAB)
+
+
+@functools.lru_cache(maxsize=4096)
+def correct(word: str) -> str:
+    """A misspelt word → the known word it is nearest to ("wether" → "weather"), else unchanged.
+
+    Only words of five letters or more are corrected, never a stop word or a word in
+    :data:`~.lexicon.NOT_TYPOS`; the candidate must start with the same letter and lie
+    within one edit (two for words of eight letters or more).
+    """
+    low = word.lower()
+    if len(low) < 5 or low in _VOCAB_SET or low in EN_STOP or low in NOT_TYPOS:
+        return low
+    limit = 1 if len(low) < 8 else 2
+    choices = [v for v in _VOCAB if v[0] == low[0] and abs(len(v) - len(low)) <= limit]
+    best = process.extractOne(low, choices, scorer=Levenshtein.distance, score_cutoff=limit)
+    return str(best[0]) if best else low
+
+
+@functools.lru_cache(maxsize=2048)
+def en_stems(text: str) -> tuple[tuple[str, str], ...]:
+    """``(surface, stem)`` for each English word, misspellings corrected, stop words kept."""
+    out = []
+    for w in _EN_WORD.findall(text):
+        low = w.lower().strip("'")
+        out.append((low, stem(correct(low))))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def concept_hits(text: str) -> dict[str, tuple[str, ...]]:
+    """Each concept the text asks for, with the words that triggered it."""
+    pairs = en_stems(text)
+    content = {s for w, s in pairs if w not in EN_STOP}
+    stems = [s for _, s in pairs]
+    hits: dict[str, tuple[str, ...]] = {}
+    for concept, phrases in _EN_TRIGGERS.items():
+        found: list[str] = []
+        for phrase in phrases:
+            n = len(phrase)
+            if n == 1 and phrase[0] in content:
+                found.append(phrase[0])
+            elif n > 1 and any(tuple(stems[i : i + n]) == phrase for i in range(len(stems) - n + 1)):
+                found.append(" ".join(phrase))
+        zh = _ZH_TRIGGERS[concept]
+        if zh.pattern:
+            found += [m.group(0) for m in zh.finditer(text)]
+        if found:
+            hits[concept] = tuple(dict.fromkeys(found))
+    return hits
+
+
 def concepts_in(text: str) -> frozenset[str]:
-    """The concepts whose triggers appear in ``text`` (case-insensitive, word-bounded for English)."""
-    low = text.lower()
-    found = set()
-    for concept, zh, pattern in _CONCEPT_MATCHERS:
-        if any(t in text for t in zh) or (pattern is not None and pattern.search(low)):
-            found.add(concept)
-    return frozenset(found)
+    """The concepts whose triggers appear in ``text``."""
+    return frozenset(concept_hits(text))
 
 
 def zh_bigrams(text: str) -> set[str]:
@@ -74,106 +135,87 @@ def zh_bigrams(text: str) -> set[str]:
 
 
 def en_words(text: str) -> set[str]:
-    """Lower-cased English content words with a plural ``s`` trimmed."""
-    words = set()
-    for w in re.findall(r"[A-Za-z][A-Za-z']+", text.lower()):
-        if w in EN_STOP or len(w) < 3:
-            continue
-        words.add(w[:-1] if w.endswith("s") and len(w) > 4 else w)
-    return words
+    """Stems of the English content words (stop words and short words left out)."""
+    return {s for w, s in en_stems(text) if w not in EN_STOP and len(w) >= 3}
 
 
-# Where a question turns to its next ask: Chinese joiners, "; ", "and also", ", and how …".
-_CLAUSE_BREAK = re.compile(
-    r"[；;]|顺便|另外|还有|同时|以及|并且|(?:,|，)?\s*\band also\b"
-    r"|(?:,|，)\s*and\b(?=\s+(?:how|what|when|where|which|who|is|are|do|does|can|tell|show|check)\b)"
-    r"|(?:,|，)\s*\balso\b|\bas well as\b|\bplus\b",
-    re.I,
-)
-
-
-def split_clauses(text: str) -> list[str]:
-    """Split a question that asks several things ("…，顺便…", "… and also …") into clauses."""
-    parts = _CLAUSE_BREAK.split(text)
-    clauses = [p.strip(" ，,。.") for p in parts if p and p.strip(" ，,。.?？")]
-    return clauses or [text]
-
-
-def iso_dates(text: str) -> list[str]:
-    return ISO_DATE.findall(text)
-
-
-def relative_dates(text: str) -> list[str]:
-    return [m.group(0).strip() for m in RELATIVE_DATE.finditer(text)]
-
-
-def id_pattern_from(description: str) -> re.Pattern[str] | None:
-    """Learn an id's shape from the example in a parameter description ("例如 S1001" → S + 4 digits)."""
-    for example in re.findall(r"\b([A-Za-z]{1,4})(\d{2,8})\b", description):
-        letters, digits = example
-        return re.compile(rf"(?<![A-Za-z0-9])([A-Za-z]{{{len(letters)}}}\d{{{len(digits)}}})(?![A-Za-z0-9])")
-    return None
-
-
-def cities_in(text: str) -> list[str]:
-    """City names in ``text`` in order of appearance, as their English names."""
+@functools.lru_cache(maxsize=1024)
+def cities_in(text: str) -> tuple[str, ...]:
+    """City names in ``text`` in order of appearance, as their English names (typos tolerated)."""
     hits: list[tuple[int, str]] = []
     for zh, en in CITIES.items():
-        for m in re.finditer(re.escape(zh), text):
-            hits.append((m.start(), en))
-    for m in re.finditer(r"[A-Za-z][A-Za-z ]*[A-Za-z]", text):
-        for low, en in _EN_CITIES.items():
-            for sub in re.finditer(rf"\b{re.escape(low)}\b", m.group(0).lower()):
-                hits.append((m.start() + sub.start(), en))
-    seen: list[str] = []
-    for _, name in sorted(hits):
-        if name not in seen:
-            seen.append(name)
-    return seen
+        hits += [(m.start(), en) for m in re.finditer(re.escape(zh), text)]
+    low = text.lower()
+    for name, en in _EN_CITIES.items():
+        hits += [(m.start(), en) for m in re.finditer(rf"\b{re.escape(name)}\b", low)]
+    for m in re.finditer(r"\b[A-Za-z]{5,}\b", text):
+        fixed = correct(m.group(0))
+        if fixed != m.group(0).lower() and fixed in _EN_CITIES:
+            hits.append((m.start(), _EN_CITIES[fixed]))
+    return tuple(dict.fromkeys(name for _, name in sorted(hits)))
 
 
 def unknown_place(text: str) -> str | None:
     """A capitalised word that looks like a place name the model does not know ("FakeCity")."""
     m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
-    if m:
+    if m and m.group(1).lower() not in EN_STOP:
         return m.group(1)
     m = re.search(r"([\u4e00-\u9fff]{2,4}?)(?:市)?(?:的)?(?:天气|气温|温度)", text)
-    if m and m.group(1) not in ("今天", "明天", "后天", "现在", "这里", "那里", "当地"):
+    if m and m.group(1) not in ("今天", "明天", "后天", "现在", "这里", "那里", "当地", "最近", "未来"):
         return m.group(1)
     m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
     return m.group(1) if m else None
 
 
+_QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
+_MARKED = (
+    re.compile(r"(?:the word|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
+    re.compile(r"([A-Za-z][A-Za-z\-]*)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"),
+    re.compile(
+        r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
+    ),
+)
+
+
+def marked_terms(text: str) -> list[str]:
+    """English words the question marks as the word it asks about (quoted, "the word X", "X 这个词")."""
+    out: list[str] = list(_QUOTED.findall(text))
+    out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
+    for pattern in (_MARKED[0], _MARKED[2]):
+        out += [w for w in pattern.findall(text) if correct(w) not in NOT_TERMS and w.lower() not in EN_STOP]
+    return list(dict.fromkeys(out))
+
+
 def english_terms(text: str) -> list[str]:
-    """English words a learner might ask about ("accord"), quoted ones first."""
-    quoted = re.findall(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]", text)
-    near = re.findall(r"(?:the word|单词|词)\s*([A-Za-z][A-Za-z\-]*)", text, flags=re.I)
-    before = re.findall(r"([A-Za-z][A-Za-z\-]*)\s*(?:这个词|这个单词|一词|是什么意思|什么意思)", text)
+    """English words a learner might ask about ("accord"): marked ones first, then plain lower-case words.
+
+    A plain word is never a stop word, a word of the question's frame ("level", "meaning",
+    misspelt or not), a city, a tool name with ``_`` or a capitalised name ("LangGraph").
+    """
     plain = [
         w
-        for w in re.findall(r"\b([A-Za-z][A-Za-z\-]{1,})\b", text)
-        if w.lower() not in EN_STOP
-        and not re.match(r"^[A-Z]\d", w)
-        and w.lower() not in {"word", "level", "mean", "meaning", "syllabus", "vocabulary", "list"}
+        for w in re.findall(r"(?<![\w.])([a-z][a-z\-]{2,})(?![\w(])", text)
+        if w not in EN_STOP and correct(w) not in NOT_TERMS and w not in _EN_CITIES and correct(w) not in _VOCAB_SET
     ]
-    out: list[str] = []
-    for w in [*quoted, *near, *before, *plain]:
-        if w.lower() not in (x.lower() for x in out) and w.lower() not in EN_STOP:
-            out.append(w)
-    return out
-
-
-_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+    return list(dict.fromkeys([*marked_terms(text), *plain]))
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
-    """Integers written next to one of ``units`` ("3 天", "三天", "5 results")."""
+    """Integers written next to one of ``units`` ("3 天", "三天", "5 results", "two results")."""
     out: list[int] = []
     unit_re = "|".join(re.escape(u) for u in units)
-    for m in re.finditer(rf"(\d+|[一两二三四五六七八九十])\s*(?:{unit_re})", text, flags=re.I):
-        raw = m.group(1)
-        out.append(int(raw) if raw.isdigit() else _ZH_NUM[raw])
+    words = "|".join(EN_NUM)
+    for m in re.finditer(rf"(\d+|[一两二三四五六七八九十]|\b(?:{words})\b)\s*(?:{unit_re})", text, flags=re.I):
+        raw = m.group(1).lower()
+        out.append(int(raw) if raw.isdigit() else ZH_NUM.get(raw) or EN_NUM[raw])
     return out
+
+
+def id_pattern_from(description: str) -> re.Pattern[str] | None:
+    """Learn an id's shape from the example in a parameter description ("例如 S1001" → S + 4 digits)."""
+    for letters, digits in re.findall(r"\b([A-Za-z]{1,4})(\d{2,8})\b", description):
+        return re.compile(rf"(?<![A-Za-z0-9])([A-Za-z]{{{len(letters)}}}\d{{{len(digits)}}})(?![A-Za-z0-9])")
+    return None
 
 
 def keywords(text: str) -> list[str]:
@@ -182,16 +224,15 @@ def keywords(text: str) -> list[str]:
         cleaned = text.replace("多少度", " 气温 ").replace("几度", " 气温 ")
         for filler in sorted(ZH_FILLER, key=len, reverse=True):
             cleaned = cleaned.replace(filler, " ")
-        parts = [p for p in _PUNCT.split(cleaned) if p]
         out: list[str] = []
-        for part in parts:
+        for part in (p for p in _PUNCT.split(cleaned) if p):
             # keep Latin words (LangGraph, thread_id) whole; split Chinese runs at city names
             for city in CITIES:
                 part = part.replace(city, f" {city} ")
             out.extend(p for p in part.split() if p)
         return _dedupe(out)
-    words = [w for w in re.findall(r"[A-Za-z0-9_][A-Za-z0-9_\-']*", text) if w.lower() not in EN_STOP]
-    return _dedupe(words)
+    words = re.findall(r"[A-Za-z0-9_][A-Za-z0-9_\-'.]*[A-Za-z0-9_]|[A-Za-z0-9]", text)
+    return _dedupe([w for w in words if w.lower() not in EN_STOP])
 
 
 def time_words(text: str) -> list[str]:
@@ -199,11 +240,7 @@ def time_words(text: str) -> list[str]:
 
 
 def _dedupe(items: list[str]) -> list[str]:
-    seen: list[str] = []
-    for item in items:
-        if item and item not in seen:
-            seen.append(item)
-    return seen
+    return list(dict.fromkeys(i for i in items if i))
 
 
 @dataclass
@@ -215,12 +252,15 @@ class Context:
         history: earlier user messages, oldest first (for follow-ups).
         system: all system / developer text joined.
         lang: ``"zh"`` or ``"en"``, the language of the question.
+        earlier_calls: the tool calls of the last assistant turn before the question,
+            ``[(name, args)]``, which a follow-up ("那明天呢？") builds on.
     """
 
     question: str
     history: list[str] = field(default_factory=list)
     system: str = ""
     lang: str = "zh"
+    earlier_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def is_follow_up(self) -> bool:

@@ -38,7 +38,29 @@ def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
         history=users[:-1],
         system=system,
         lang="zh" if nlu.is_chinese(question or system) else "en",
+        earlier_calls=earlier_calls(messages),
     )
+
+
+def _calls_of(message: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for call in message.get("tool_calls") or []:
+        fn = call.get("function") or {} if isinstance(call, dict) else {}
+        try:
+            args = json.loads(fn.get("arguments") or "{}")
+        except (ValueError, TypeError):
+            args = {}
+        out.append((str(fn.get("name", "")), args if isinstance(args, dict) else {}))
+    return out
+
+
+def earlier_calls(messages: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """The tool calls of the last assistant turn that made any, before the latest user message."""
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    for m in reversed(messages[: max(last_user, 0)]):
+        if m.get("role") == "assistant" and m.get("tool_calls"):
+            return _calls_of(m)
+    return []
 
 
 def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ from toolcall_lab.offline.protocol import (
     model_object,
     new_id,
 )
+from toolcall_lab.offline.record import DECISION_HEADER, to_header
 from toolcall_lab.offline.responses import response_events, response_object, to_chat_body
 from toolcall_lab.offline.streaming import sse_events, stream_chunks
 from toolcall_lab.offline.tokens import TOKEN_HEADER, TOKEN_NOTE
@@ -73,10 +74,10 @@ def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Bo
             status, headers, raw = injected
             return status, headers, raw
     request = model.parse(payload)
-    completion = model.answer(request)
+    completion, record = model.respond(request)
     if model.faults is not None:
         completion = model.faults.after(payload, 200, completion)
-    note = {TOKEN_HEADER: TOKEN_NOTE}
+    note = {TOKEN_HEADER: TOKEN_NOTE, DECISION_HEADER: to_header(record)}
     if request.stream:
         chunks = stream_chunks(
             completion,
@@ -94,8 +95,9 @@ def _responses(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str
     except ValueError:
         payload = None
     request = model.parse(to_chat_body(payload))
-    response = response_object(payload, model.answer(request))
-    note = {TOKEN_HEADER: TOKEN_NOTE}
+    completion, record = model.respond(request)
+    response = response_object(payload, completion)
+    note = {TOKEN_HEADER: TOKEN_NOTE, DECISION_HEADER: to_header(record)}
     if request.stream:
         return 200, {**SSE_HEADERS, **note}, response_events(response)
     return 200, {**JSON_HEADERS, **note}, json_bytes(response)

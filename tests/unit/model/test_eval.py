@@ -1,0 +1,68 @@
+"""The evaluation set as tests: every development case passes; the held-out part at its reported figure.
+
+The held-out part (``eval/heldout.json``) was written before the model was changed and never
+used for tuning. Its first run after the work on issue 12 passed 114 of 116 cases; the two it
+failed are listed below as strict expected failures, so a change that fixes them (or breaks
+another case) shows up here.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.unit.model.harness import Outcome, load_cases, run_case
+
+DEV = load_cases("dev")
+HELDOUT = load_cases("heldout")
+
+# Held-out cases the model failed on its first (and only pre-report) run: known weaknesses.
+KNOWN_HELDOUT_FAILURES = {
+    "h-032": "'What do I have next Tuesday?' names no topic; the model searches instead of reading a timetable",
+    "h-081": "'World' is taken for a typo of 'word', so the word list is consulted about 'won'",
+}
+REPORTED = {"dev": 1.0, "heldout": 114 / 116}
+
+
+@functools.cache
+def outcome(part: str, case_id: str) -> Outcome:
+    case = next(c for c in (DEV if part == "dev" else HELDOUT) if c["id"] == case_id)
+    return run_case(case)
+
+
+@pytest.mark.parametrize("case", DEV, ids=[c["id"] for c in DEV])
+def test_dev_case(case):
+    result = outcome("dev", case["id"])
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_HELDOUT_FAILURES[c["id"]], strict=True))
+        if c["id"] in KNOWN_HELDOUT_FAILURES
+        else c
+        for c in HELDOUT
+    ],
+    ids=[c["id"] for c in HELDOUT],
+)
+def test_heldout_case(case):
+    result = outcome("heldout", case["id"])
+    assert result.passed, result.problems
+
+
+@pytest.mark.parametrize("part", ["dev", "heldout"])
+def test_each_part_passes_at_its_reported_figure(part):
+    cases = DEV if part == "dev" else HELDOUT
+    passed = sum(outcome(part, c["id"]).passed for c in cases)
+    assert passed / len(cases) >= REPORTED[part] >= 0.95
+
+
+def test_the_set_is_large_and_bilingual():
+    cases = DEV + HELDOUT
+    assert len(cases) >= 200 and len(HELDOUT) >= 100
+    assert {c["lang"] for c in cases} == {"zh", "en"}
+    assert len({c["id"] for c in cases}) == len(cases)
+    kinds = {c["category"] for c in HELDOUT}
+    assert {"several", "follow_up", "dates", "refusal", "system", "adversarial", "answer", "literal"} <= kinds

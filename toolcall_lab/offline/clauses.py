@@ -1,0 +1,49 @@
+"""Splitting a message into the things it asks: clauses, and the list items inside a clause.
+
+Learners ask several things at once: "…？顺便…", "What's the weather in Paris? Also, …",
+"Look up accord. Then check my classes on 2026-07-29.", "accord 和 abandon 分别是几级？",
+"Check my schedule on 2026-07-25 and my progress". Two levels of splitting serve them:
+
+* :func:`split_clauses` cuts at sentence ends (``?`` ``.`` ``。`` …) and at the joiners that
+  start a new ask (顺便, 另外, "and also", ", and how …", "then");
+* :func:`split_segments` cuts one clause at its list separators ("、", ",", "和", "and", "or").
+  A segment that names a tool's topic starts a new ask; a segment that only names a thing
+  ("'leisure'", "S1003") is one more item for the ask next to it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+_ASK = r"how|what|what's|when|where|which|who|whose|is|are|do|does|did|can|could|tell|show|check|give|my|will"
+_CLAUSE_BREAK = re.compile(
+    r"(?<=[？?！!。；;\n])"  # after a sentence end
+    r"|(?<=[a-z0-9)'\"”’])\.(?=\s|$)"  # an English full stop (not in 3.14 or e.g. a URL)
+    r"|顺便|另外|还有就是|还有|同时|以及|并且|然后|再帮我|再查"
+    r"|(?:,|，)?\s*\b(?:and also|also|then|as well as|plus)\b"
+    rf"|(?:,|，)\s*(?:and|but)\b(?=\s+(?:{_ASK})\b)",
+    re.I,
+)
+_SEGMENT_BREAK = re.compile(r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*", re.I)
+_STRIP = " ，,。.!！?？;；:：\n\t"
+
+
+@functools.lru_cache(maxsize=1024)
+def split_clauses(text: str) -> tuple[str, ...]:
+    """The asks of a message, in order.
+
+    >>> split_clauses("What's the weather in Paris? Also, what level is the word accord?")
+    ("What's the weather in Paris", 'what level is the word accord')
+    """
+    parts = [p.strip(_STRIP) for p in _CLAUSE_BREAK.split(text)]
+    clauses = tuple(p for p in parts if p and re.search(r"\w", p))
+    return clauses or (text.strip(),)
+
+
+@functools.lru_cache(maxsize=1024)
+def split_segments(clause: str) -> tuple[str, ...]:
+    """The list items of one clause ("accord 和 abandon 分别是几级" → "accord", "abandon 分别是几级")."""
+    parts = [p.strip(_STRIP) for p in _SEGMENT_BREAK.split(clause)]
+    segments = tuple(p for p in parts if p and re.search(r"\w", p))
+    return segments or (clause,)

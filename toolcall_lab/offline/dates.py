@@ -1,0 +1,244 @@
+"""Dates the way learners write them: ISO, Chinese and English calendar dates, relative days.
+
+A date mention keeps the words as written (``raw``) and, when the words and what the model
+knows allow it, the ISO date they mean (``iso``). What the model knows is at most today's
+date (when the system prompt states it) and a year seen in the conversation:
+
+* ``2026-07-25``, ``2026/07/25``, ``07/25/2026``, ``2026年7月25日``, ``July 25, 2026``,
+  ``25 July 2026`` carry their year and always become ISO;
+* ``7月25号``, ``July 25`` become ISO only with a known year, else they stay raw;
+* ``明天``, ``下周三``, ``tomorrow``, ``next Wednesday`` become ISO only when today is known.
+  Otherwise they are passed through raw: the model does not know what day it is, and
+  the tutor article's lesson is what a tool does with "下周三".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from dataclasses import dataclass
+
+from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
+
+_MONTH_NAMES = (
+    "jan|january feb|february mar|march apr|april may jun|june jul|july aug|august"
+    " sep|sept|september oct|october nov|november dec|december"
+)
+_MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES.split()) for m in names.split("|")}
+_MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ORD = r"(?:st|nd|rd|th)?"
+
+# Patterns with a year first, then without; each names its groups y / m / d.
+_CALENDAR = [
+    re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
+    re.compile(r"(?<!\d)(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})(?!\d)"),
+    re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]?"),
+    re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORD}(?:,?\s*(?P<y>\d{{4}}))?\b", re.I),
+    re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mn>{_MONTH})\b\.?(?:,?\s*(?P<y>\d{{4}}))?", re.I),
+    re.compile(r"(?<![\d年])(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"),
+]
+_ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
+_RELATIVE = re.compile(
+    r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天"
+    rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{_ZH_DAY}))"
+    r"|(?P<en>the day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
+    rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(_EN_WEEKDAYS)})"
+    r"|(?:next|this|last) week)\b",
+    re.I,
+)
+_OFFSETS = {
+    "今天": 0,
+    "今晚": 0,
+    "today": 0,
+    "tonight": 0,
+    "明天": 1,
+    "明早": 1,
+    "明晚": 1,
+    "tomorrow": 1,
+    "后天": 2,
+    "the day after tomorrow": 2,
+    "大后天": 3,
+    "昨天": -1,
+    "yesterday": -1,
+    "前天": -2,
+}
+_NEXT_DAY = {"次日", "第二天", "the next day", "the following day"}
+
+
+@dataclass(frozen=True)
+class DateMention:
+    """One date in the text.
+
+    Attributes:
+        raw: the words as written ("下周三", "July 25", "2026-07-25").
+        iso: the ISO date they mean, when that can be known; else ``None``.
+        kind: ``calendar`` (has a year), ``month_day``, ``relative``, ``next_day`` or ``week``.
+        offset: for a relative day, days from today (tomorrow = 1); else ``None``.
+        start: where the mention starts in the text.
+    """
+
+    raw: str
+    iso: str | None
+    kind: str
+    offset: int | None = None
+    start: int = 0
+
+    @property
+    def value(self) -> str:
+        """What goes into a date argument: the ISO date when known, else the words as written."""
+        return self.iso or self.raw
+
+
+def _iso(year: int, month: int, day: int) -> str | None:
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
+    raw = match.group(0).strip()
+    low = raw.lower()
+    if low in _NEXT_DAY:
+        return DateMention(raw, None, "next_day", None, match.start())
+    if low.endswith("week"):
+        return DateMention(raw, None, "week", None, match.start())
+    offset = _OFFSETS.get(low)
+    if offset is None:
+        day = match.group("zhday") or match.group("enday") or ""
+        wanted = _ZH_WEEKDAYS.get(day, _EN_WEEKDAYS.index(day.lower()) if day.lower() in _EN_WEEKDAYS else 0)
+        which = (match.group("zhweek") or match.group("enweek") or "").lower()
+        if today is None:
+            return DateMention(raw, None, "relative", None, match.start())
+        monday = today - dt.timedelta(days=today.weekday())
+        if which in ("下", "next"):
+            target = monday + dt.timedelta(days=7 + wanted)
+        elif which == "下下":
+            target = monday + dt.timedelta(days=14 + wanted)
+        elif which in ("上", "last"):
+            target = monday + dt.timedelta(days=wanted - 7)
+        elif which in ("这", "本", "this"):
+            target = monday + dt.timedelta(days=wanted)
+        else:  # a bare weekday: the next one to come
+            target = today + dt.timedelta(days=(wanted - today.weekday()) % 7)
+        offset = (target - today).days
+    iso = (today + dt.timedelta(days=offset)).isoformat() if today is not None else None
+    return DateMention(raw, iso, "relative", offset, match.start())
+
+
+@functools.lru_cache(maxsize=1024)
+def find_dates(text: str, today: dt.date | None = None, year: int | None = None) -> tuple[DateMention, ...]:
+    """Every date mentioned in ``text``, in order, without overlaps.
+
+    Args:
+        text: the words to read.
+        today: today's date, when the system prompt states it (relative days then resolve).
+        year: a year known from the conversation (completes "7月25号").
+
+    >>> [m.value for m in find_dates("2026年7月25日和明天")]
+    ['2026-07-25', '明天']
+    >>> find_dates("7月25号", year=2026)[0].iso
+    '2026-07-25'
+    """
+    found: list[DateMention] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e in taken)
+
+    known_year = year or (today.year if today else None)
+    for pattern in _CALENDAR:
+        for m in pattern.finditer(text):
+            if not free(m.start(), m.end()):
+                continue
+            groups = m.groupdict()
+            month = _MONTHS[groups["mn"].lower()] if groups.get("mn") else int(groups["m"])
+            day = int(groups["d"])
+            has_year = bool(groups.get("y"))
+            use_year = int(groups["y"]) if has_year else known_year
+            raw = m.group(0).strip()
+            iso = _iso(use_year, month, day) if use_year else None
+            if has_year and iso is None and "-" in raw:
+                iso = None  # a well-formed but impossible ISO date stays as written: the tool says why
+            found.append(DateMention(raw, iso, "calendar" if has_year else "month_day", None, m.start()))
+            taken.append((m.start(), m.end()))
+    for m in _RELATIVE.finditer(text):
+        if free(m.start(), m.end()):
+            found.append(_relative(m, today))
+            taken.append((m.start(), m.end()))
+    return tuple(sorted(found, key=lambda d: d.start))
+
+
+def iso_dates(text: str) -> list[str]:
+    """ISO dates written as such (``2026-07-25``)."""
+    return re.findall(r"\b(\d{4}-\d{2}-\d{2})\b", text)
+
+
+def relative_dates(text: str) -> list[str]:
+    """Relative day words as written ("下周三", "tomorrow")."""
+    return [d.raw for d in find_dates(text) if d.kind in ("relative", "week")]
+
+
+_TODAY_MARK = re.compile(
+    r"(今天是|今天|今日|当前日期|现在是|today is|today's date is|current date|the date today is)", re.I
+)
+
+
+def today_in(system: str) -> dt.date | None:
+    """Today's date when the system prompt states it ("今天是 2026-07-24", "Today is 2026-07-24")."""
+    for mark in _TODAY_MARK.finditer(system):
+        window = system[mark.end() : mark.end() + 40]
+        for d in find_dates(window):
+            if d.kind == "calendar" and d.iso:
+                return dt.date.fromisoformat(d.iso)
+    return None
+
+
+def year_in(texts: list[str]) -> int | None:
+    """The year of the latest full date written in ``texts`` (the conversation)."""
+    for text in reversed(texts):
+        for d in reversed(find_dates(text)):
+            if d.kind == "calendar" and d.iso:
+                return int(d.iso[:4])
+    return None
+
+
+_DAY_COUNT = re.compile(
+    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:-|\s)?\s*"
+    r"(?:days?\b|天)",
+    re.I,
+)
+_WEEK = re.compile(
+    r"whole week|this week|next week|the week|a week|week's|weekly|一周|这周|这一周|本周|一星期|这个星期|未来一周|整周",
+    re.I,
+)
+
+
+def days_asked(text: str) -> int | None:
+    """How many days of forecast a question asks for, counting today as day 1.
+
+    "next 3 days" → 3, "5-day" → 5, "whole week" → 7, "tomorrow" → 2, "后天" → 3; ``None``
+    when the question does not say (the tool's default then applies).
+
+    >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
+    (2, 3, 7)
+    """
+    m = _DAY_COUNT.search(text)
+    if m:
+        n = m.group("n").lower()
+        return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
+    if _WEEK.search(text):
+        return 7
+    offsets = [d.offset for d in find_dates(text) if d.kind == "relative" and d.offset is not None and d.offset > 0]
+    if not offsets:
+        offsets = [_OFFSETS[d.raw.lower()] for d in find_dates(text) if d.raw.lower() in _OFFSETS]
+        offsets = [o for o in offsets if o > 0]
+    return max(offsets) + 1 if offsets else None
+
+
+def next_day(iso: str) -> str:
+    """The day after an ISO date."""
+    return (dt.date.fromisoformat(iso) + dt.timedelta(days=1)).isoformat()

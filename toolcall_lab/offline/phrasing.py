@@ -1,0 +1,174 @@
+"""Putting a tool's JSON result into words, in the language of the question.
+
+The result is read by its shape, not by the tool's name: a name field (``city``, ``name``,
+``title``) and its ``*_zh`` twin, a current reading (``temperature_c`` → "13°C"), a
+condition word, and a list of day entries (``forecast``) with ``high_c`` / ``low_c``. The
+days the question asked for are answered from that list: "tomorrow" from the second entry
+(or, when the tool gave only today, a plain "it only has today"), "the next 3 days" entry by
+entry. Any other record becomes a sentence of its fields; nothing is dumped as ``key: value``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toolcall_lab.offline import nlu
+from toolcall_lab.offline.dates import days_asked, find_dates
+from toolcall_lab.offline.lexicon import CONDITIONS_ZH
+
+_NAME_KEYS = ("city", "name", "title", "location", "place")
+_UNITS = {"_c": "°C", "_f": "°F", "_pct": "%", "_percent": "%", "_km": " km", "_kmh": " km/h", "_mm": " mm"}
+_DAY_EN = {1: "today", 2: "tomorrow", 3: "the day after tomorrow"}
+_DAY_ZH = {1: "今天", 2: "明天", 3: "后天"}
+_RAINY = {"rain", "showers", "thunderstorm", "drizzle", "storm"}
+_ASKS_RAIN = re.compile(r"rain|umbrella|wet|下雨|雨|带伞")
+
+
+def _unit(key: str) -> str:
+    return next((u for suffix, u in _UNITS.items() if key.endswith(suffix)), "")
+
+
+def _label(key: str) -> str:
+    words = re.sub(r"_(c|f|pct|percent|km|kmh|mm)$", "", key).replace("_", " ")
+    return words.strip()
+
+
+def _condition(value: str, zh: bool) -> str:
+    return CONDITIONS_ZH.get(value.lower(), value) if zh else value
+
+
+def _name(data: dict[str, Any], zh: bool) -> str:
+    for key in _NAME_KEYS:
+        value = data.get(key)
+        if isinstance(value, str):
+            local = data.get(f"{key}_zh")
+            if zh and isinstance(local, str) and local != value:
+                return f"{local}（{value}）"
+            return value
+    return ""
+
+
+def _day_list(data: dict[str, Any]) -> list[dict[str, Any]]:
+    for value in data.values():
+        rows = value if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) else []
+        if any(isinstance(x, (int, float)) for v in rows for x in v.values()):
+            return rows
+    return []
+
+
+def _day_label(index: int, zh: bool) -> str:
+    if zh:
+        return _DAY_ZH.get(index, f"第 {index} 天")
+    return _DAY_EN.get(index, f"day {index}")
+
+
+def _describe_entry(entry: dict[str, Any], zh: bool) -> str:
+    """One day entry: "rain, 8–13°C" / "有雨，8～13°C"."""
+    words = [_condition(v, zh) for k, v in entry.items() if isinstance(v, str)]
+    high = next((v for k, v in entry.items() if k.startswith(("high", "max")) and isinstance(v, (int, float))), None)
+    low = next((v for k, v in entry.items() if k.startswith(("low", "min")) and isinstance(v, (int, float))), None)
+    unit = next((_unit(k) for k in entry if k.startswith(("high", "max"))), "")
+    if high is not None and low is not None:
+        words.append(f"{low}～{high}{unit}" if zh else f"{low}–{high}{unit}")
+    for key, value in entry.items():
+        if isinstance(value, (int, float)) and not key.startswith(("high", "low", "max", "min", "day")):
+            words.append(f"{_label(key)} {value}{_unit(key)}")
+    return ("，" if zh else ", ").join(words)
+
+
+def _rain_verdict(entries: list[dict[str, Any]], zh: bool) -> str:
+    rainy = any(str(v).lower() in _RAINY for e in entries for v in e.values() if isinstance(v, str))
+    if zh:
+        return "会下雨，记得带伞。" if rainy else "不会下雨，不用带伞。"
+    return "Rain is expected, so take an umbrella." if rainy else "No rain is expected."
+
+
+def _wanted_days(question: str, available: int) -> tuple[list[int], int | None]:
+    """The day indexes (1 = today) the question asks about, and a day it asks for that is missing."""
+    offsets = [d.offset for d in find_dates(question) if d.offset is not None and d.offset > 0]
+    if offsets:
+        day = max(offsets) + 1
+        return ([day], None) if day <= available else ([], day)
+    count = days_asked(question)
+    if count and count > 1:
+        return list(range(1, min(count, available) + 1)), None
+    return [], None
+
+
+def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
+    """A JSON object result in a few natural sentences (see the module docstring)."""
+    zh = lang == "zh"
+    name = _name(data, zh)
+    entries = _day_list(data)
+    days, missing_day = _wanted_days(question, len(entries))
+    sentences: list[str] = []
+    now = [
+        f"{v}{_unit(k)}"
+        for k, v in data.items()
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and _unit(k)
+    ]
+    condition = data.get("condition") if isinstance(data.get("condition"), str) else None
+    if missing_day:
+        wanted = _day_label(missing_day, zh)
+        sentences.append(
+            f"工具只返回了{name}今天的天气，没有{wanted}的预报。"
+            if zh
+            else f"The tool only has today for {name}, no forecast for {wanted}."
+        )
+    if len(days) == 1:
+        label, entry = _day_label(days[0], zh), _describe_entry(entries[days[0] - 1], zh)
+        sentences.append(f"{name}{label}{entry}。" if zh else f"{name} {label}: {entry}.")
+    elif days:
+        parts = [f"{_day_label(i, zh)}{'' if zh else ': '}{_describe_entry(entries[i - 1], zh)}" for i in days]
+        sentences.append(f"{name}：" + "；".join(parts) + "。" if zh else f"{name} — " + "; ".join(parts) + ".")
+    if days:
+        if _ASKS_RAIN.search(question):
+            sentences.append(_rain_verdict([entries[i - 1] for i in days], zh))
+    else:
+        reading = "，".join(filter(None, [_condition(condition, zh) if condition else "", *now]))
+        if zh:
+            sentences.append(f"{name}现在{reading}。" if reading else f"{name}。")
+        else:
+            sentences.append(f"{name} now: {reading.replace('，', ', ')}." if reading else f"{name}.")
+        if entries:
+            sentences.append(
+                f"今天{_describe_entry(entries[0], zh)}。" if zh else f"Today: {_describe_entry(entries[0], zh)}."
+            )
+            if _ASKS_RAIN.search(question):
+                sentences.append(_rain_verdict(entries[:1], zh))
+    sentences += _other_fields(data, zh, lang)
+    return " ".join(s for s in sentences if s.strip()) if not zh else "".join(sentences)
+
+
+def _other_fields(data: dict[str, Any], zh: bool, lang: str) -> list[str]:
+    """Fields not read above, each as words: "note: …" becomes the note itself."""
+    out = []
+    for key, value in data.items():
+        if key in _NAME_KEYS or key.endswith("_zh") or key in ("condition", "summary") or _unit(key):
+            continue
+        if isinstance(value, str) and nlu.is_chinese(value) == zh:
+            out.append(value if value.endswith(("。", ".", "!", "！")) else value + ("。" if zh else "."))
+        elif isinstance(value, str) and key in ("note", "warning", "error", "message"):
+            out.append(f"(The tool noted: {value})")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out.append(f"{_label(key)}为 {value}。" if zh else f"The {_label(key)} is {value}.")
+    return out
+
+
+def describe_plain(data: dict[str, Any], lang: str) -> str:
+    """Any other JSON object, as one sentence of its scalar fields ("The result is 5.")."""
+    zh = lang == "zh"
+    parts = []
+    for key, value in list(data.items())[:8]:
+        if isinstance(value, (dict, list)):
+            continue
+        parts.append(f"{_label(key)}为 {value}" if zh else f"the {_label(key)} is {value}")
+    if not parts:
+        return ""
+    return "，".join(parts) + "。" if zh else (", ".join(parts) + ".").capitalize()
+
+
+def is_record(data: Any) -> bool:
+    """A result this module can describe as a named record (it has a name field and readings)."""
+    return isinstance(data, dict) and any(isinstance(data.get(k), str) for k in _NAME_KEYS)

@@ -1,0 +1,197 @@
+"""Planning a turn's tool calls: from the user's words to calls, refusals and the reasons for both.
+
+The steps, each its own skill:
+
+1. injected instructions are taken out of the user's text (:mod:`.policy`), unless the model
+   is gullible; the system prompt's restrictions and facts are read;
+2. small talk gets no tool at all (:mod:`.smalltalk`);
+3. each clause is scored against each tool (:mod:`.choosing`); a factual question no tool
+   fits goes to a search tool when there is one;
+4. a question with no ask of its own but things an earlier call takes ("那明天呢？", "And
+   S1003?") repeats that call with the new things (:func:`.arguments.carry_from`);
+5. arguments are filled with their sources (:mod:`.arguments`), then the restrictions
+   are applied: a forbidden tool, another student's id or a topic outside the system
+   prompt's remit becomes a refusal instead of a call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolcall_lab.offline import nlu
+from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
+from toolcall_lab.offline.choosing import (
+    Ask,
+    ClauseReading,
+    Score,
+    ToolInfo,
+    is_question,
+    is_search_tool,
+    is_task,
+    read_clause,
+    read_tools,
+    things_named,
+)
+from toolcall_lab.offline.clauses import split_clauses
+from toolcall_lab.offline.dates import today_in, year_in
+from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
+from toolcall_lab.offline.smalltalk import smalltalk_kind
+
+
+@dataclass
+class TurnPlan:
+    """What the model means to do this turn, and why."""
+
+    calls: list[Planned] = field(default_factory=list)
+    readings: list[ClauseReading] = field(default_factory=list)
+    skipped: list[tuple[str, list[str]]] = field(default_factory=list)
+    refusal: tuple[str, str] | None = None
+    smalltalk: str | None = None
+    ignored: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *, gullible: bool = False) -> TurnPlan:
+    """Plan the tool calls for the latest user message (see the module docstring)."""
+    plan = TurnPlan()
+    text, removed = strip_injections(ctx.question)
+    plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
+    if not tools or tool_choice == "none" or plan.smalltalk:
+        return plan
+    infos = read_tools(tools)
+    policy = read_policy(ctx.system, tools)
+    if removed and gullible:
+        text, policy = ctx.question, Policy()
+        plan.notes.append("gullible: obeyed the instructions injected in the user's message")
+    plan.ignored = removed
+    work = dataclasses.replace(ctx, question=text)
+    facts = Facts(today_in(ctx.system), year_in([ctx.system, *ctx.history, text]))
+    allowed = {i.name for i in infos if i.name not in policy.forbidden_tools}
+    if isinstance(tool_choice, dict):
+        allowed &= {str((tool_choice.get("function") or {}).get("name", ""))}
+    asks: list[Ask] = []
+    for index, clause in enumerate(split_clauses(text)):
+        reading = read_clause(index, clause, infos, allowed)
+        plan.readings.append(reading)
+        if not reading.asks and policy.forbidden_tools:
+            wanted = read_clause(index, clause, infos, {i.name for i in infos}).asks
+            if wanted:
+                plan.refusal = ("tool", wanted[0].info.name)
+        if not reading.asks and asks:
+            reading.asks = _elliptical(index, clause, asks[-1], infos)
+        asks += _within_topic(reading.asks, clause, policy, plan)
+    if not asks and not plan.refusal:
+        plan.calls = _follow_up(work, infos, facts)
+        if plan.calls:
+            plan.notes.append("follow-up: repeated the earlier call with the new words")
+    if not asks and not plan.calls and not plan.refusal:
+        asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text)
+    for ask in asks:
+        for planned in plan_ask(ask.info.tool, work, ask.text, ask.segments, facts):
+            _carry_unfilled(planned, work, ask.info)
+            plan.calls.append(planned)
+    plan.calls = _restrict_ids(_dedupe(plan.calls), infos, policy, plan)
+    plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
+    plan.calls = [c for c in plan.calls if not c.missing]
+    return plan
+
+
+def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:
+    """A clause that only names a thing the ask before it takes ("…，顺便看看上海", "And 'diligent'?")
+    is one more item of that ask."""
+    named = Score(before.info.name)
+    things_named(clause, before.info, named)
+    return [Ask(before.info, index, [clause])] if named.points > 0 else []
+
+
+def _within_topic(asks: list[Ask], clause: str, policy: Policy, plan: TurnPlan) -> list[Ask]:
+    if not policy.topics or not asks or nlu.concepts_in(clause) & policy.topics:
+        return asks
+    plan.refusal = ("topic", policy.reasons[-1] if policy.reasons else "/".join(sorted(policy.topics)))
+    return []
+
+
+def _search_fallback(
+    readings: list[ClauseReading],
+    infos: tuple[ToolInfo, ...],
+    allowed: set[str],
+    policy: Policy,
+    plan: TurnPlan,
+    question: str,
+) -> list[Ask]:
+    """A factual question that no tool fits goes to a search tool, if one is offered and allowed."""
+    search = next((i for i in infos if is_search_tool(i)), None)
+    out = []
+    for index, reading in enumerate(readings):
+        clause = reading.text
+        asked = is_question(clause) or (len(readings) == 1 and is_question(question))  # "And tomorrow?"
+        if not asked or is_task(clause):
+            continue
+        if search is None or search.name not in allowed:
+            if search is not None:
+                plan.refusal = ("tool", search.name)
+            continue
+        if policy.topics and not nlu.concepts_in(clause) & policy.topics:
+            plan.refusal = ("topic", policy.reasons[-1] if policy.reasons else "")
+            continue
+        out.append(Ask(search, index, [clause]))
+        reading.asks.append(out[-1])
+    return out[:1]
+
+
+def _follow_up(ctx: nlu.Context, infos: tuple[ToolInfo, ...], facts: Facts) -> list[Planned]:
+    """Repeat the earlier turn's calls with what the new message changes (see :func:`carry_from`)."""
+    by_name = {i.name: i for i in infos}
+    calls: list[Planned] = []
+    seen: set[str] = set()
+    for name, args in ctx.earlier_calls:
+        if name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        calls += carry_from((name, args), by_name[name].tool, ctx.question, facts)
+    return calls
+
+
+def _carry_unfilled(planned: Planned, ctx: nlu.Context, info: ToolInfo) -> None:
+    """A short follow-up asking the same tool again keeps the earlier call's other arguments."""
+    if not ctx.is_follow_up:
+        return
+    earlier = next((args for name, args in ctx.earlier_calls if name == info.name), None)
+    if earlier is None:
+        return
+    for pname, value in earlier.items():
+        if pname not in planned.args:
+            planned.args[pname] = value
+            planned.sources[pname] = "earlier call"
+            if pname in planned.missing:
+                planned.missing.remove(pname)
+
+
+def _restrict_ids(calls: list[Planned], infos: tuple[ToolInfo, ...], policy: Policy, plan: TurnPlan) -> list[Planned]:
+    """Drop calls for ids the system prompt does not allow; say which, in the plan's refusal."""
+    if policy.allowed_ids is None:
+        return calls
+    kinds = {i.name: i.kinds for i in infos}
+    kept = []
+    for call in calls:
+        ids = [v for p, v in call.args.items() if kinds.get(call.name, {}).get(p) == "id"]
+        refused = [str(v) for v in ids if str(v).upper() not in policy.allowed_ids]
+        if refused:
+            plan.refusal = ("id", refused[0])
+        else:
+            kept.append(call)
+    return kept
+
+
+def _dedupe(calls: list[Planned]) -> list[Planned]:
+    seen: set[str] = set()
+    out = []
+    for call in calls:
+        key = call.name + json.dumps(call.args, sort_keys=True, ensure_ascii=False, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(call)
+    return out

@@ -1,0 +1,72 @@
+"""Small talk: greetings, thanks, goodbyes and "who are you?" get a short reply and no tool call.
+
+A message is small talk when every piece of it is ("Bye, see you tomorrow!", "谢谢你，小E"):
+then no tool is called, however the words overlap a tool's description ("tomorrow").
+"""
+
+from __future__ import annotations
+
+import re
+
+_KINDS: dict[str, re.Pattern[str]] = {
+    "identity": re.compile(
+        r"^(?:who are you|what(?:'s| is) your name|what are you|are you (?:a )?(?:bot|robot|human|gpt|chatgpt|ai)"
+        r"|你是谁|你叫什么(?:名字)?|你是什么(?:模型)?|你是(?:机器人|真人|ai|gpt)吗?|介绍一下你自己|自我介绍一下)$",
+        re.I,
+    ),
+    "greeting": re.compile(
+        r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|how are you(?: today| doing)?|nice to meet you"
+        r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好|你好吗|最近好吗)$",
+        re.I,
+    ),
+    "thanks": re.compile(
+        r"^(?:thanks?(?: you)?(?: (?:so|very) much| a lot| again)?|thx|ty|cheers|that helps|that helped|great"
+        r"|cool|perfect|got it|ok(?:ay)?|nice|awesome"
+        r"|谢谢(?:你|您)?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错)$",
+        re.I,
+    ),
+    "bye": re.compile(
+        r"^(?:bye|goodbye|bye bye|see you(?: (?:tomorrow|later|soon|next time))?|good night|take care|later"
+        r"|再见|拜拜|晚安|回头见|明天见|下次见)$",
+        re.I,
+    ),
+}
+_ADDRESS = re.compile(r"\b(?:小e|xiao ?e|there|bot|buddy|teacher|老师)\b|小E|小e", re.I)
+
+_REPLIES = {
+    "identity": (
+        "我是内置教学模型：一个离线、确定性的规则模型，借助工具回答问题；我不是 GPT，也不会凭空编答案。",
+        "I am the built-in teaching model: an offline, deterministic, rule-based model that answers with "
+        "the help of tools. I am not GPT, and I do not make answers up.",
+    ),
+    "greeting": (
+        "你好！我是内置教学模型，可以借助工具回答问题。",
+        "Hello! I am the built-in teaching model; I answer questions with the help of tools.",
+    ),
+    "thanks": ("不客气！还有别的问题随时问我。", "You're welcome! Ask me anything else any time."),
+    "bye": ("再见！有问题随时回来问我。", "Goodbye! Come back any time you have a question."),
+}
+
+
+def smalltalk_kind(text: str) -> str | None:
+    """``identity``, ``greeting``, ``thanks`` or ``bye`` when the whole message is small talk, else ``None``."""
+    pieces = [p.strip() for p in re.split(r"[,，.。!！?？~～;；]+", _ADDRESS.sub(" ", text)) if p.strip()]
+    if not pieces:
+        return None
+    kinds = []
+    for piece in pieces:
+        piece = re.sub(r"\s+", " ", piece)
+        kind = next((k for k, pattern in _KINDS.items() if pattern.match(piece)), None)
+        if kind is None:
+            return None
+        kinds.append(kind)
+    for wanted in ("identity", "greeting", "bye", "thanks"):
+        if wanted in kinds:
+            return wanted
+    return None
+
+
+def smalltalk_reply(kind: str, lang: str) -> str:
+    """The reply to small talk, in the language of the message."""
+    zh, en = _REPLIES.get(kind, _REPLIES["greeting"])
+    return zh if lang == "zh" else en
