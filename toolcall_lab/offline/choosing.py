@@ -194,7 +194,9 @@ class Ask:
 
     @property
     def text(self) -> str:
-        return "，".join(self.segments)
+        """The segments joined back in their own script: "，" between Chinese ones, ", " between others."""
+        chinese = any("\u4e00" <= ch <= "\u9fff" for segment in self.segments for ch in segment)
+        return ("，" if chinese else ", ").join(self.segments)
 
 
 @dataclass

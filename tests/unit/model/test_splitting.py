@@ -79,3 +79,13 @@ def test_the_decision_record_lists_the_clauses():
     record = ask("What's the weather in Paris? Also, what level is accord?").record
     assert [c.text for c in record.clauses] == ["What's the weather in Paris", "what level is accord"]
     assert [c.chosen for c in record.clauses] == [("get_weather",), ("lookup_word",)]
+
+
+def test_an_english_ask_is_joined_back_with_an_english_comma():
+    """Free-text arguments quote the learner: an English clause never gains a full-width comma."""
+    from toolcall_lab.offline.choosing import Ask
+
+    english = Ask(info=None, clause=0, segments=["has a fever", "is absent today"])  # type: ignore[arg-type]
+    chinese = Ask(info=None, clause=0, segments=["发烧", "请假一天"])  # type: ignore[arg-type]
+    assert english.text == "has a fever, is absent today"
+    assert chinese.text == "发烧，请假一天"
