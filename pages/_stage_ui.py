@@ -26,7 +26,8 @@ from langchain_core.tools import BaseTool
 
 from lessons.content import lesson_text
 from pages._frame import page_links
-from pages._ui import T, lang, live_run_panel, run_question, show_error, source
+from pages._live import live_run_panel, run_question
+from pages._ui import T, lang, show_error, source
 from pages.registry import chain_page, in_section
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text

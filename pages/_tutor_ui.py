@@ -20,7 +20,8 @@ from lessons.tutor.lesson_common import Check
 from lessons.tutor.tools import build_tools
 from pages._course import Verdict
 from pages._frame import page_links
-from pages._ui import T, lang, live_run_panel, loading
+from pages._live import live_run_panel
+from pages._ui import T, lang, loading
 from pages.registry import in_section
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.kwargs import render_call

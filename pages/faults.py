@@ -10,7 +10,8 @@ from lessons.content import lesson_text
 from lessons.course import faults as lesson
 from pages._course import Verdict, exercise
 from pages._frame import page_links, steps
-from pages._ui import T, lang, render_trace, run_question, source
+from pages._live import render_trace, run_question
+from pages._ui import T, lang, source
 from pages.registry import page
 from toolcall_lab.offline.faults import FaultInjector, FaultKind
 from toolcall_lab.reliability import (

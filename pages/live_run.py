@@ -11,7 +11,8 @@ from lessons.course import Checked
 from lessons.course import live_run as lesson
 from pages._course import Verdict, exercise
 from pages._frame import page_links
-from pages._ui import T, inert, lang, live_run_panel
+from pages._live import live_run_panel
+from pages._ui import T, inert, lang
 from pages.registry import page
 
 SPEC = page("pages/live_run.py")
