@@ -87,11 +87,12 @@ def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
         body = page.locator("body").inner_text()
         assert "Tokyo" in body, f"page {n} should show the same shared run"
         assert "Traceback" not in body
-    # Page ⑧ steps through that very run: stage ④ holds its raw tool call for Tokyo.
-    for step in (2, 3, 4):
-        page.get_by_role("button", name="Next stage").click()
-        page.wait_for_url(re.compile(rf"step={step}"), timeout=30000)
-        wait_idle(page)
+    # Page ⑧ steps through that very run (its steps are the eight stages, kept in the link):
+    # stage ④ holds its raw tool call for Tokyo.
+    with rerun(page, timeout=60000):
+        page.get_by_test_id("stButtonGroup").locator("button").filter(has_text=re.compile(r"^4\. ")).first.click()
+    page.wait_for_url(re.compile(r"step=4"), timeout=30000)
+    wait_idle(page)
     page.get_by_text("raw_tool_calls").first.wait_for(timeout=30000)
     assert "Tokyo" in page.locator("body").inner_text()
     shot(page, "stage_walk_8_step_4")

@@ -25,7 +25,7 @@ WALK = [
         "tutor_2_tools_for_programs",
         "工具是写给程序用的",
         "Tools are written for programs",
-        ("日期「下周三」格式不对", "日期「下周三」格式不对"),
+        ("日期「下周三」格式不对", "The date 'next Wednesday' is invalid"),  # en: the English edition of 小E
     ),
     (
         "tutor_3_registry",
@@ -49,14 +49,18 @@ WALK = [
         "tutor_6_pitfalls",
         "七个坑：坏的与修好的",
         "Seven pitfalls, broken and fixed",
-        ("NotImplementedError", "NotImplementedError"),
+        ("NotImplementedError", "NotImplementedError"),  # pitfall 4, its own step (?step=4)
     ),
 ]
+#: pages that open a step other than the first for their artifact
+STEP = {"tutor_6_pitfalls": 4}
 
 
-def open_lesson(page, app_url: str, stem: str, lang: str, title: str, expect: str | None = None) -> str:
-    """Open a lesson by URL and wait until it has rendered (and ``expect`` is on screen)."""
-    page.goto(f"{app_url}/{stem}?lang={lang}")
+def open_lesson(
+    page, app_url: str, stem: str, lang: str, title: str, expect: str | None = None, step: int | None = None
+) -> str:
+    """Open a lesson by URL (at a step, if given) and wait until it has rendered (and ``expect`` is on screen)."""
+    page.goto(f"{app_url}/{stem}?lang={lang}" + (f"&step={step}" if step else ""))
     page.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
     page.get_by_role("heading", name=title).first.wait_for(timeout=60000)
     page.get_by_text("Ask 小E live" if lang == "en" else "现场问小E").first.wait_for(timeout=60000)
@@ -71,7 +75,7 @@ def open_lesson(page, app_url: str, stem: str, lang: str, title: str, expect: st
 def test_walk_each_lesson(app_url, page, stem, zh, en, expect, lang):
     title = zh if lang == "zh" else en
     artifact = expect[0 if lang == "zh" else 1]
-    body = open_lesson(page, app_url, stem, lang, title, artifact)
+    body = open_lesson(page, app_url, stem, lang, title, artifact, STEP.get(stem))
     assert artifact in body
     assert "Traceback" not in body
     shot_whole(page, f"tutor_{stem.split('_')[1]}_{lang}")
@@ -90,18 +94,20 @@ def test_lesson5_draws_the_graph_in_the_browser(app_url, page):
 
 def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
     # pitfall 3's outcomes as the page words them (the lesson returns their keys; tests/app checks both)
+    # (the English edition of 小E looks up "tomorrow"; pitfall 3 is the page's third step)
     broken = (
-        "The tool looked up the string 「明天」 and said no class; the model repeated it: wrong, and nothing errored."
+        "The tool looked up the string “tomorrow” and said no class; the model repeated it: wrong, and nothing errored."
     )
     fixed = "The tool replied with the format rule; the model admits it cannot tell the date and asks for one."
-    body = open_lesson(page, app_url, "tutor_6_pitfalls", "en", "Seven pitfalls, broken and fixed", broken)
-    assert "S1001 在 明天 没有排课。" in body and fixed not in body
-    # the third switch belongs to pitfall 3 (「明天」 straight into date)
+    body = open_lesson(page, app_url, "tutor_6_pitfalls", "en", "Seven pitfalls, broken and fixed", broken, step=3)
+    assert "S1001 has no lesson on tomorrow." in body and fixed not in body
+    # pitfall 3's own "fixed" switch ("tomorrow" straight into date)
     with rerun(page, timeout=60000):
-        page.get_by_test_id("stCheckbox").nth(2).click()
+        page.locator("[class*='st-key-tutor6--fixed--3'] [data-testid=stCheckbox]").first.click()
     page.get_by_text(fixed).wait_for(timeout=30000)
     body = page.locator("body").inner_text()
-    assert "日期「明天」格式不对" in body and "S1001 在 明天 没有排课。" not in body
+    assert "The date 'tomorrow' is invalid: it must be YYYY-MM-DD" in body
+    assert "S1001 has no lesson on tomorrow." not in body
     assert "Traceback" not in body
     shot_whole(page, "tutor_6_en_pitfall3_fixed")
 
