@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -88,3 +90,13 @@ def test_a_run_config_is_kept_as_its_callers_values():
         "config": {"configurable": {"student_id": "S1001"}},
         "word": ["a"],
     }
+
+
+def test_a_dataclass_holding_a_lock_becomes_json_without_a_copy():
+    @dataclass
+    class Holder:  # like LangGraph's ToolRuntime: a run's config and a lock inside
+        name: str
+        lock: object = field(default_factory=threading.Lock)
+
+    out = to_jsonable(Holder("S1001"))
+    assert out["name"] == "S1001" and "lock" in str(out["lock"])
