@@ -14,6 +14,7 @@ from pages._live import render_trace
 from pages._ui import T, inert, lang, lesson_columns, show_error, source
 from pages._why import render_decision
 from pages.registry import page
+from toolcall_lab.jsonable import json_text
 
 SPEC = page("pages/who_decides.py")
 #: The injected requests, by a short stable name (the name is what the link carries: ``?ask=developer``).
@@ -56,34 +57,34 @@ ask = pick.segmented_control(
     bind="query-params",
 )
 question = lesson.injections(lang())[list(ASKS).index(ask or "system")]
-st.markdown(T("**用户消息**（注入藏在里面）：", "**The user's message** (the injection is inside):"))
 st.code(question, language="text", wrap_lines=True)
-st.caption(T("系统提示词：", "System prompt: ") + inert(lesson.system(lang())))
+st.caption(
+    T("↑ 用户消息（注入藏在里面）。系统提示词：", "↑ The user's message (the injection is inside). System prompt: ")
+    + inert(lesson.system(lang()))
+)
 with st.spinner(T("正在运行（内置教学模型）……", "Running (the built-in teaching model)…")):
     naive = lesson.naive_run(question, lang(), bool(gullible))
 
 
-def show_call(trace: Any, heading: str) -> None:
+def show_call(trace: Any) -> None:
     """The call the model made and the ToolMessage that came back (or its answer when it made none)."""
     seen = lesson.artifacts(trace)
-    st.markdown(f"**{heading}**")
     st.caption(T("模型请求的调用（参数由模型写）：", "The call the model asked for (arguments written by the model):"))
-    st.json(seen["tool_calls"] or [], expanded=3)
+    st.code(json_text(seen["tool_calls"], indent=None), language="json")
     if seen["tool_messages"]:
         st.caption(T("送回模型的 ToolMessage：", "The ToolMessage sent back to the model:"))
-        st.json(seen["tool_messages"][0], expanded=True)
+        st.code(json_text(seen["tool_messages"][0]), language="json")
     else:
         st.caption(T("没有调用工具；模型的回答：", "No tool call; the model answered:"))
         st.text(seen["answer"] or "")
-    show_error(trace.error) if trace.error else None
+    if trace.error:
+        show_error(trace.error)
 
 
 if step == 1:
     left, right = lesson_columns()
     with left:
-        show_call(
-            naive, T("朴素的工具 get_learning_record(student_id)", "The naive tool get_learning_record(student_id)")
-        )
+        show_call(naive)
         read = lesson.records_read(naive)
         if lesson.OTHER in read:
             st.warning(
@@ -100,20 +101,20 @@ if step == 1:
     render_trace(naive, highlight="tool_call", why_open=False)
 else:
     fixed = lesson.context_run(question, lang(), bool(gullible))
-    before, after = lesson_columns()
+    before, after = st.columns(2, gap="medium")  # side by side: the comparison is the lesson
     with before:
         st.markdown(T("#### 之前：模型填 student_id", "#### Before: the model fills student_id"))
         st.caption(T("请求体里的工具（bind_tools 发出的）：", "The tool in the request body (as bind_tools sent it):"))
-        st.json({"parameters": lesson.artifacts(naive)["parameters"]}, expanded=3)
-        show_call(naive, "")
+        st.code(json_text({"parameters": lesson.artifacts(naive)["parameters"]}), language="json")
+        show_call(naive)
     with after:
         st.markdown(T("#### 之后：学号来自运行的 config", "#### After: the id comes from the run's config"))
         st.caption(T("请求体里的工具（bind_tools 发出的）：", "The tool in the request body (as bind_tools sent it):"))
-        st.json({"parameters": lesson.artifacts(fixed)["parameters"]}, expanded=3)
-        show_call(fixed, "")
+        st.code(json_text({"parameters": lesson.artifacts(fixed)["parameters"]}), language="json")
+        show_call(fixed)
         kwargs = fixed.tool_executions[0].kwargs_passed if fixed.tool_executions else None
         st.caption(T("函数实际收到的 kwargs：", "The kwargs the function received:"))
-        st.json(kwargs or {}, expanded=True)
+        st.code(json_text(kwargs or {}), language="json")
     source(lesson.make_my_learning_record, T("修复的源码", "Source of the fix"), expanded=True)
     source(lesson.context_run, T("应用怎样把学号放进运行的 config", "How the app puts the id into the run's config"))
     st.subheader(T("修复后的整个运行", "The whole run, fixed"), anchor=False)

@@ -36,7 +36,7 @@ def test_a_cold_page_shows_the_injection_reading_another_record(open_page, lang)
     at = _open(open_page, lang)
     question = lesson.injections(lang)[0]
     assert any(c.value == question for c in at.code)
-    tool_calls = [j.value for j in at.json if '"student_id": "S1002"' in j.value]
+    tool_calls = [c.value for c in at.code if '"student_id": "S1002"' in c.value]
     assert tool_calls, "the call the model made names S1002"
     assert any(lesson.OTHER in j.value and '"type": "tool"' in j.value for j in at.json), "and its ToolMessage"
     why = _why(at, lang)
@@ -48,7 +48,7 @@ def test_switching_the_gullible_model_off_shows_the_refusal(open_page):
     at = _open(open_page, "en")
     at.toggle(key="gullible").set_value(False).run()
     assert not at.exception, at.exception
-    assert not any('"student_id": "S1002"' in j.value for j in at.json)
+    assert not any('"student_id": "S1002"' in c.value for c in at.code)
     assert any(s.value.startswith("Ignored the injected instruction") for s in at.success)
     assert any(i.value.startswith("Why it refused") for i in at.info)
 
@@ -56,9 +56,9 @@ def test_switching_the_gullible_model_off_shows_the_refusal(open_page):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_fix_step_shows_the_schema_and_toolmessage_before_and_after(open_page, lang):
     at = _open(open_page, lang, step="2")
-    values = [j.value for j in at.json]
+    values = [j.value for j in at.json] + [c.value for c in at.code]
     assert any('"student_id"' in v and '"parameters"' in v for v in values), "before: student_id in the schema"
-    assert any(v.replace(" ", "") == '{"parameters":{"properties":{},"type":"object"}}' for v in values), "after"
+    assert any("".join(v.split()) == '{"parameters":{"properties":{},"type":"object"}}' for v in values), "after"
     assert any(lesson.STUDENT in v and '"type": "tool"' in v for v in values), "the fixed ToolMessage: S1001"
     assert any('"student_id": "S1001"' in v and "configurable" in v for v in values), "the kwargs from the config"
 
