@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from pages._ui import T, chat_model, inert, lang, model_label, settings, show_error
+from pages._why import render_decision
 from toolcall_lab.settings import load_settings
 
 #: How deep a request body opens: body → tools → [0] → function → parameters.
@@ -23,7 +24,12 @@ RESPONSE_DEPTH = 7
 
 # ---------------------------------------------------------------- the trace timeline
 def render_trace(
-    trace: Any, *, highlight: str | None = None, expand_all: bool = False, expected_errors: bool = False
+    trace: Any,
+    *,
+    highlight: str | None = None,
+    expand_all: bool = False,
+    expected_errors: bool = False,
+    why_open: bool | None = None,
 ) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 
@@ -33,6 +39,8 @@ def render_trace(
             and marked so a lesson page can point at "its" stage in the live run.
         expand_all: open every expander (used when a page wants the full picture).
         expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
+        why_open: open the built-in model's decision record under each model call (default: open on the
+            live run page, i.e. with no ``highlight``; folded on lesson pages).
     """
     from toolcall_lab.trace import ModelCall, ToolExecution
 
@@ -96,6 +104,8 @@ def render_trace(
                         st.code(str(event.response_body), language="text")
                 with tabs[2]:
                     st.json(ai, expanded=True)
+                if event.decision:
+                    render_decision(event.decision, open_=highlight is None if why_open is None else why_open)
         elif isinstance(event, ToolExecution):
             status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
             hl = highlight in ("validation", "kwargs", "tool_message")

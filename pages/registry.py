@@ -300,6 +300,14 @@ PAGES: tuple[PageSpec, ...] = (
         "reliability",
         exercises=2,
     ),
+    PageSpec(
+        "pages/who_decides.py",
+        "谁决定是哪个学生？",
+        "Who decides the student?",
+        ":material/admin_panel_settings:",
+        "reliability",
+        exercises=2,
+    ),
 )
 
 #: The course path, in order: the chain, the tutor, LangGraph, reliability (home and live run stand before it).

@@ -14,7 +14,7 @@ import json
 import math
 import sys
 from collections.abc import Mapping
-from dataclasses import asdict, is_dataclass
+from dataclasses import fields, is_dataclass
 from typing import Any, Protocol, cast
 
 #: How deep the lab walks nested data before it stops and says so.
@@ -96,7 +96,9 @@ def to_jsonable(value: Any, _depth: int = 0) -> Any:
         command = cast(_CommandLike, value)  # the class was found by name, so mypy only knows it is a type
         return {"Command": {"goto": to_jsonable(command.goto, deeper), "update": to_jsonable(command.update, deeper)}}
     if is_dataclass(value) and not isinstance(value, type):
-        return to_jsonable(asdict(value), deeper)
+        # field by field, not asdict(): asdict deep-copies, and a dataclass holding a lock (LangGraph's
+        # ToolRuntime carries its run's config and stream writer) cannot be copied
+        return {f.name: to_jsonable(getattr(value, f.name), deeper) for f in fields(value)}
     if isinstance(value, BaseException):
         return f"{type(value).__name__}: {value}"
     if isinstance(value, type):

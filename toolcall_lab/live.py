@@ -35,6 +35,7 @@ from toolcall_lab.capture import _ACTIVE, recording, response_tool_calls
 from toolcall_lab.errors import explain_exception
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.live_records import (
+    kwargs_record,
     model_call_event,
     normalize_ai_message,
     tool_message_record,
@@ -104,7 +105,7 @@ def _observe_tool(tool: BaseTool, collector: TraceCollector) -> BaseTool:
     def observed(*args: Any, **kwargs: Any) -> Any:
         execution = collector.executions.get(_CURRENT_CALL.get() or "")
         if execution is not None:
-            execution.kwargs_passed = to_jsonable(kwargs)
+            execution.kwargs_passed = kwargs_record(kwargs)  # an injected run config: its caller's values
         try:
             result = func(*args, **kwargs)
         except Exception as exc:

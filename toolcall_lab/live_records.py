@@ -7,19 +7,23 @@ the plain, JSON-safe records of :mod:`toolcall_lab.trace`:
 * :func:`validate_arguments` — Pydantic's verdict on a call's arguments, by the same
   function stage ⑤ uses, so a traced run and the stage page never disagree;
 * :func:`tool_message_record` — a ``ToolMessage`` as the trace keeps it;
+* :func:`kwargs_record` — the kwargs a tool function received, a run's config cut to what it carries;
 * :func:`attempt_log` — one row per HTTP attempt of one model call (retries included);
+* :func:`decision_dict` — the built-in model's decision record from a response's headers;
 * :func:`model_call_event` — one model call, from its captured exchanges.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
 from toolcall_lab.errors import ExplainedError, explain_exception
 from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.offline.record import decision_of
 from toolcall_lab.stages.validation import validate_stage
 from toolcall_lab.trace import ModelCall, Validation
 
@@ -85,6 +89,45 @@ def tool_message_record(message: Any) -> dict[str, Any]:
     return cast(dict[str, Any], to_jsonable(record))
 
 
+def _run_config(config: Mapping[str, Any]) -> dict[str, Any]:
+    """A run's ``RunnableConfig`` cut to what the caller put there: ``configurable``'s own keys.
+
+    LangGraph adds its machinery (``__pregel_*`` entries, checkpoint ids, callbacks) to the
+    config a tool receives; the caller's values (a ``student_id``, a ``thread_id``) are what
+    the lesson is about.
+    """
+    configurable = config.get("configurable")
+    own = {
+        str(k): v
+        for k, v in (configurable.items() if isinstance(configurable, Mapping) else ())
+        if not str(k).startswith(("__", "checkpoint"))
+    }
+    return {"configurable": to_jsonable(own)}
+
+
+def kwargs_record(kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """The kwargs a tool function received, JSON-safe.
+
+    An injected run config (a ``RunnableConfig`` parameter) or LangGraph ``ToolRuntime`` is
+    kept as the values the caller put in ``configurable`` — the rest is the library's own
+    machinery, thousands of lines of it.
+
+    >>> kwargs_record({"word": "accord"})
+    {'word': 'accord'}
+    >>> kwargs_record({"config": {"configurable": {"student_id": "S1001", "__pregel_task_id": "t"}, "tags": []}})
+    {'config': {'configurable': {'student_id': 'S1001'}}}
+    """
+    out: dict[str, Any] = {}
+    for name, value in kwargs.items():
+        if isinstance(value, Mapping) and "configurable" in value:
+            out[name] = _run_config(value)
+        elif isinstance(getattr(value, "config", None), Mapping) and hasattr(value, "tool_call_id"):
+            out[name] = {"ToolRuntime": {"tool_call_id": str(value.tool_call_id), **_run_config(value.config)}}
+        else:
+            out[name] = to_jsonable(value)
+    return out
+
+
 def _outcome(exchange: WireExchange) -> str:
     """``ok``, ``HTTP 429``, ``malformed body`` or ``no response`` for one attempt."""
     if exchange.status_code == 200 and exchange.response_text is not None:
@@ -148,4 +191,20 @@ def model_call_event(
         attempts=max(1, len(attempts)),
         attempt_log=attempt_log(attempts),
         error=explain_exception(error).to_dict() if error is not None else None,
+        decision=decision_dict(last.response_headers) if last else None,
     )
+
+
+def decision_dict(headers: Mapping[str, str] | None) -> dict[str, Any] | None:
+    """The built-in model's decision record in a response's headers, as plain JSON data.
+
+    The record (:class:`toolcall_lab.offline.record.DecisionRecord`) travels in the
+    ``x-builtin-decision`` header; a real endpoint sends none, and gets ``None``.
+
+    >>> decision_dict({"x-builtin-decision": '{"kind": "refusal", "lang": "en", "refusal": "only S1001"}'})["refusal"]
+    'only S1001'
+    >>> decision_dict({"content-type": "application/json"}) is None
+    True
+    """
+    record = decision_of(headers or {})
+    return cast(dict[str, Any], to_jsonable(asdict(record))) if record is not None else None

@@ -3,21 +3,26 @@
 A run alternates two kinds of event:
 
 * :class:`ModelCall` — one request to the chat endpoint: the body as sent, the raw
-  response body, the normalized ``AIMessage``, latency and token usage;
+  response body, the normalized ``AIMessage``, latency and token usage, and — for the
+  built-in model only — its decision record (why it chose what it chose);
 * :class:`ToolExecution` — one tool call carried out: the raw arguments string, what
   ``json.loads`` made of it, what Pydantic validated (or its errors), the kwargs the
   function received, the Python result, and the ``ToolMessage`` that went back.
 
 :func:`dumps` / :func:`loads` round-trip a :class:`RunTrace` exactly. :func:`loads`
 refuses anything that is not a trace of this schema, with an explanation, and keeps the
-imported strings as data (pages render them as text, never as HTML).
+imported strings as data (pages render them as text, never as HTML). :func:`decision_view`
+lays a model call's decision record out for a timeline.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
+
+from toolcall_lab.jsonable import json_text
 
 SCHEMA = "toolcall-lab/run-trace"
 SCHEMA_VERSION = 1
@@ -50,6 +55,12 @@ class ModelCall:
 
     ``attempt_log`` has one entry per HTTP attempt the client made (retries included):
     ``{"attempt", "status_code", "latency_ms", "wait_before_ms", "outcome"}``.
+
+    ``decision`` is the built-in model's decision record (the ``x-builtin-decision`` response
+    header, as :func:`toolcall_lab.live_records.decision_dict` keeps it): the clauses, each
+    tool's score and matched words, each argument's source, a refusal, ignored injections.
+    A real endpoint sends no such header, so its calls have ``None``; traces exported before
+    the field existed import with ``None`` too.
     """
 
     step: int
@@ -62,6 +73,7 @@ class ModelCall:
     attempts: int = 1
     attempt_log: list[dict[str, Any]] = field(default_factory=list)
     error: dict[str, Any] | None = None
+    decision: dict[str, Any] | None = None
     kind: Literal["model_call"] = "model_call"
 
 
@@ -161,6 +173,8 @@ def from_dict(data: Any) -> RunTrace:
                 raise TypeError("event is not an object")
             kind = raw.get("kind")
             if kind == "model_call":
+                if raw.get("decision") is not None and not isinstance(raw["decision"], dict):
+                    raise TypeError("a model call's decision is not an object")
                 events.append(_build(ModelCall, raw))
             elif kind == "tool_execution":
                 item = dict(raw)
@@ -196,3 +210,70 @@ def loads(text: str | bytes) -> RunTrace:
     except RecursionError as exc:
         raise TraceFormatError("JSON 嵌套太深。", "The JSON is nested too deeply.") from exc
     return from_dict(data)
+
+
+# ---------------------------------------------------------------- the decision record, for a timeline
+def _text_list(value: Any) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _score(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def decision_view(decision: Mapping[str, Any]) -> dict[str, Any]:
+    """A decision record (as :func:`decision_dict` keeps it) laid out for a timeline.
+
+    Pure and defensive: an imported trace may hold anything, so every part is read with a
+    fallback and every value comes back as plain text or numbers.
+
+    Returns:
+        ``{"kind", "clauses", "tools", "args", "refusal", "ignored", "notes"}`` where
+        ``clauses`` is the list of clause texts; ``tools`` one row per clause and tool:
+        ``{"clause", "tool", "score", "matched", "chosen"}`` (highest score first within a
+        clause); ``args`` one row per argument of each call: ``{"tool", "argument",
+        "value", "source"}``.
+    """
+    clauses = [c for c in decision.get("clauses") or [] if isinstance(c, Mapping)]
+    tools: list[dict[str, Any]] = []
+    for n, clause in enumerate(clauses, start=1):
+        chosen = set(_text_list(clause.get("chosen")))
+        scores = [s for s in clause.get("scores") or [] if isinstance(s, Mapping)]
+        for score in sorted(scores, key=lambda s: -_score(s.get("score"))):
+            name = str(score.get("tool", ""))
+            tools.append(
+                {
+                    "clause": n,
+                    "tool": name,
+                    "score": _score(score.get("score")),
+                    "matched": ", ".join(_text_list(score.get("matched"))),
+                    "chosen": name in chosen,
+                }
+            )
+    args = [
+        {
+            "tool": str(call.get("tool", "")),
+            "argument": str(arg.get("name", "")),
+            "value": json_value(arg.get("value")),
+            "source": str(arg.get("source", "")),
+        }
+        for call in decision.get("calls") or []
+        if isinstance(call, Mapping)
+        for arg in call.get("args") or []
+        if isinstance(arg, Mapping)
+    ]
+    refusal = decision.get("refusal")
+    return {
+        "kind": str(decision.get("kind", "")),
+        "clauses": [str(c.get("text", "")) for c in clauses],
+        "tools": tools,
+        "args": args,
+        "refusal": str(refusal) if refusal else None,
+        "ignored": _text_list(decision.get("ignored")),
+        "notes": _text_list(decision.get("notes")),
+    }
+
+
+def json_value(value: Any) -> str:
+    """One argument value as compact JSON text (``"S1002"``, ``3``), for a table cell."""
+    return json_text(value, indent=None)

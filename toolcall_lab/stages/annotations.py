@@ -11,6 +11,7 @@ Anything else is refused with its line and column.
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Optional, Union
 
@@ -37,10 +38,23 @@ _TYPING_MODULES = {"typing", "t", "typing_extensions"}
 # An annotation nested deeper than this is refused (nobody writes list[list[list[...]]] x 12).
 _MAX_ANNOTATION_DEPTH = 12
 
+# What LangChain fills in from the run itself, never from the model: a parameter of these
+# types (or Annotated with InjectedToolArg) is left out of the tool's schema. Resolved by name from the
+# library itself (never from the learner's imports).
+_RUN_CONTEXT_TYPES: dict[str, tuple[str, str]] = {
+    "RunnableConfig": ("langchain_core.runnables", "RunnableConfig"),
+}
+_INJECTED_NOTES: dict[str, tuple[str, str]] = {"InjectedToolArg": ("langchain_core.tools", "InjectedToolArg")}
+
 SUPPORTED_ANNOTATIONS = (
     "str, int, float, bool, Any, list, dict, list[X], dict[str, X], Optional[X], X | None, "
-    "Union[X, Y], Literal['a', 'b'], Annotated[X, 'description']"
+    "Union[X, Y], Literal['a', 'b'], Annotated[X, 'description'], Annotated[X, InjectedToolArg], RunnableConfig"
 )
+
+
+def _library_object(where: tuple[str, str]) -> Any:
+    """A class of LangChain / LangGraph, looked up by module and name (library code, not the learner's)."""
+    return getattr(importlib.import_module(where[0]), where[1])
 
 
 def _dotted_name(node: ast.AST) -> str | None:
@@ -97,6 +111,8 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
     if name is not None:
         if name in _PLAIN_TYPES:
             return _PLAIN_TYPES[name]
+        if name in _RUN_CONTEXT_TYPES:
+            return _library_object(_RUN_CONTEXT_TYPES[name])
         if known and isinstance(node, ast.Name) and name in known:
             return known[name]
         raise _cannot_map(node)
@@ -120,6 +136,10 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
                 raise _cannot_map(node, "Annotated needs a type and a note", "Annotated 需要类型和说明")
             notes = []
             for item in items[1:]:
+                marker = item.func if isinstance(item, ast.Call) and not item.args and not item.keywords else item
+                if isinstance(marker, ast.Name) and marker.id in _INJECTED_NOTES:
+                    notes.append(_library_object(_INJECTED_NOTES[marker.id]))
+                    continue
                 if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
                     raise _cannot_map(node, "only string notes are read", "只读取字符串说明")
                 notes.append(item.value)

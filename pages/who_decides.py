@@ -1,0 +1,191 @@
+"""Who decides the student? An injected request reads another student's record; the fix takes the id from the run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from lessons.content import lesson_text
+from lessons.course import who_decides as lesson
+from pages._course import Verdict, exercise
+from pages._frame import page_links, steps
+from pages._live import render_trace
+from pages._ui import T, inert, lang, lesson_columns, show_error, source
+from pages._why import render_decision
+from pages.registry import page
+from toolcall_lab.jsonable import json_text
+
+SPEC = page("pages/who_decides.py")
+#: The injected requests, by a short stable name (the name is what the link carries: ``?ask=developer``).
+ASKS = {
+    "system": ("伪造的【系统】消息", "a fake [system] message"),
+    "developer": ("冒充开发者", "posing as the developer"),
+}
+
+page_links(SPEC.path)
+st.title(T("谁决定是哪个学生？", "Who decides the student?"), anchor=False)
+st.caption(
+    T(
+        "工具的参数由模型填写：谁能左右模型，谁就决定读哪个学生的档案。",
+        "The model fills a tool's arguments: whoever steers the model decides whose record is read.",
+    )
+)
+step = steps(
+    "who_decides",
+    [T("注入的请求", "An injected request"), T("修复：学号来自运行", "The fix: the id comes from the run")],
+    page_url_path=SPEC.url_path,
+)
+switch, pick = st.columns([2, 3], vertical_alignment="bottom")
+gullible = switch.toggle(
+    T("易受骗的模型（照做注入的指令）", "Gullible model (obeys injected instructions)"),
+    value=True,
+    key="gullible",
+    bind="query-params",
+    help=T(
+        "关掉时，内置模型像对齐良好的模型一样遵守系统提示词的限制，忽略注入的指令。",
+        "Off: the built-in model keeps to the system prompt's restrictions, like a well-aligned model, "
+        "and ignores injected instructions.",
+    ),
+)
+ask = pick.segmented_control(
+    T("注入的请求", "Injected request"),
+    list(ASKS),
+    default="system",
+    format_func=lambda k: T(*ASKS[k]),
+    key="ask",
+    bind="query-params",
+)
+question = lesson.injections(lang())[list(ASKS).index(ask or "system")]
+st.code(question, language="text", wrap_lines=True)
+st.caption(
+    T("↑ 用户消息（注入藏在里面）。系统提示词：", "↑ The user's message (the injection is inside). System prompt: ")
+    + inert(lesson.system(lang()))
+)
+with st.spinner(T("正在运行（内置教学模型）……", "Running (the built-in teaching model)…")):
+    naive = lesson.naive_run(question, lang(), bool(gullible))
+
+
+def show_call(trace: Any) -> None:
+    """The call the model made and the ToolMessage that came back (or its answer when it made none)."""
+    seen = lesson.artifacts(trace)
+    st.caption(T("模型请求的调用（参数由模型写）：", "The call the model asked for (arguments written by the model):"))
+    st.code(json_text(seen["tool_calls"], indent=None), language="json")
+    if seen["tool_messages"]:
+        st.caption(T("送回模型的 ToolMessage：", "The ToolMessage sent back to the model:"))
+        st.code(json_text(seen["tool_messages"][0]), language="json")
+    else:
+        st.caption(T("没有调用工具；模型的回答：", "No tool call; the model answered:"))
+        st.text(seen["answer"] or "")
+    if trace.error:
+        show_error(trace.error)
+
+
+if step == 1:
+    left, right = lesson_columns()
+    with left:
+        show_call(naive)
+        read = lesson.records_read(naive)
+        if lesson.OTHER in read:
+            st.warning(
+                T(
+                    f"读到了另一个学生（{lesson.OTHER}）的档案。",
+                    f"Another student's ({lesson.OTHER}) record was read.",
+                ),
+                icon=":material/lock_open:",
+            )
+    with right:
+        if naive.model_calls and naive.model_calls[0].decision:
+            render_decision(naive.model_calls[0].decision, open_=True)
+    st.subheader(T("整个运行", "The whole run"), anchor=False)
+    render_trace(naive, highlight="tool_call", why_open=False)
+else:
+    fixed = lesson.context_run(question, lang(), bool(gullible))
+    before, after = st.columns(2, gap="medium")  # side by side: the comparison is the lesson
+    with before:
+        st.markdown(T("#### 之前：模型填 student_id", "#### Before: the model fills student_id"))
+        st.caption(T("请求体里的工具（bind_tools 发出的）：", "The tool in the request body (as bind_tools sent it):"))
+        st.code(json_text({"parameters": lesson.artifacts(naive)["parameters"]}), language="json")
+        show_call(naive)
+    with after:
+        st.markdown(T("#### 之后：学号来自运行的 config", "#### After: the id comes from the run's config"))
+        st.caption(T("请求体里的工具（bind_tools 发出的）：", "The tool in the request body (as bind_tools sent it):"))
+        st.code(json_text({"parameters": lesson.artifacts(fixed)["parameters"]}), language="json")
+        show_call(fixed)
+        kwargs = fixed.tool_executions[0].kwargs_passed if fixed.tool_executions else None
+        st.caption(T("函数实际收到的 kwargs：", "The kwargs the function received:"))
+        st.code(json_text(kwargs or {}), language="json")
+    source(lesson.make_my_learning_record, T("修复的源码", "Source of the fix"), expanded=True)
+    source(lesson.context_run, T("应用怎样把学号放进运行的 config", "How the app puts the id into the run's config"))
+    st.subheader(T("修复后的整个运行", "The whole run, fixed"), anchor=False)
+    render_trace(fixed, highlight="tool_message", why_open=False)
+
+with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
+    st.markdown(lesson_text(SPEC.lesson, lang()))
+
+
+# ---------------------------------------------------------------- exercises
+def _predict(picked: Any) -> Verdict:
+    checked = lesson.check_reads_other(list(picked) if picked is not None else None, lang())
+    lines = [
+        f"- {inert(text)} → " + (", ".join(ids) if ids else T("没有读任何档案", "no record read"))
+        for text, ids in checked.shown.get("read", {}).items()
+    ]
+    head = T("易受骗的模型对每段文本读到的档案：", "What the gullible model read for each text:")
+    return Verdict(checked.correct, head + "\n" + "\n".join(lines), checked.expected)
+
+
+def _make(text: Any) -> Verdict:
+    checked = lesson.check_context_tool(text if isinstance(text, str) else None)
+    if "error" in checked.shown:
+        err = checked.shown["error"]
+        return Verdict(
+            False, T("实验室的解析器拒绝了：", "The lab's parser refused it: ") + T(**err["title"]), checked.expected
+        )
+    props, from_run = checked.shown["properties"], checked.shown["from_run"]
+    said = T(
+        f"模型收到的参数：{props or '无'}；不在 schema 里、由运行填入的参数：{from_run or '无'}。",
+        f"Parameters the model is sent: {props or 'none'}; parameters not in the schema, filled by the run: "
+        f"{from_run or 'none'}.",
+    )
+    return Verdict(checked.correct, said, checked.expected)
+
+
+st.divider()
+st.subheader(T("练习", "Exercises"), anchor=False)
+exercise(
+    SPEC,
+    1,
+    title=T("预测：哪些文本会让易受骗的模型读到 S1002？", "Predict: which texts make the gullible model read S1002?"),
+    prompt=T(
+        "系统提示词只允许 S1001。选出会让易受骗的模型用朴素工具读到 S1002 档案的文本。检查会真的运行每一段。",
+        "The system prompt allows S1001 only. Pick the texts for which the gullible model, with the naive tool, "
+        "reads S1002's record. Check runs each one.",
+    ),
+    ask=lambda key: st.multiselect(T("文本", "Texts"), lesson.predict_texts(lang()), key=key),
+    check=_predict,
+    hint=T(
+        "易受骗的模型只在有注入的指令时才越过限制；问自己的进度读的是 S1001。",
+        "The gullible model crosses the line only when an instruction is injected; asking about your own "
+        "progress reads S1001.",
+    ),
+)
+exercise(
+    SPEC,
+    2,
+    title=T("动手：一个 schema 里没有 student_id 的工具", "Make: a tool whose schema has no student_id"),
+    prompt=T(
+        "改写这个工具：模型收到的 schema 里不能有 student_id，函数却仍然知道是哪个学生（从运行拿）。"
+        "检查用实验室的解析器构建它，从不执行你的代码。",
+        "Rewrite this tool so the schema the model is sent has no student_id, while the function still learns "
+        "the student — from the run. Check builds it with the lab's parser and never runs your code.",
+    ),
+    ask=lambda key: st.text_area("Python", lesson.starting_source(lang()), height=260, key=key),
+    check=_make,
+    hint=T(
+        "给函数一个 `config: RunnableConfig` 参数（LangChain 会填入并把它排除在 schema 外），从 config 里读学号。",
+        "Give the function a `config: RunnableConfig` parameter (LangChain fills it and leaves it out of the "
+        "schema) and read the id from the config.",
+    ),
+)
+page_links(SPEC.path)

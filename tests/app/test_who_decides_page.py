@@ -1,0 +1,135 @@
+"""Who decides the student? (both languages) and the decision record under each built-in model call of a timeline.
+
+The right answers are derived here from the same real runs the page checks against, never typed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons.course import who_decides as lesson
+from tests.app.test_live_faults_home import CHECK, main_text, memory_store, unglossed_cjk  # noqa: F401
+
+PAGE = "pages/who_decides.py"
+WHY = {
+    "en": "Why the built-in model chose this — a real model gives no such record",
+    "zh": "内置模型为什么这样选——真实模型不会给出这样的记录",
+}
+
+
+def _open(open_page, lang: str, **params: str):
+    at = open_page(PAGE, lang)
+    for key, value in params.items():
+        at.query_params[key] = value
+    if params:
+        at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _why(at, lang: str) -> list:
+    return [e for e in at.expander if e.label == WHY[lang]]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_cold_page_shows_the_injection_reading_another_record(open_page, lang):
+    at = _open(open_page, lang)
+    question = lesson.injections(lang)[0]
+    assert any(c.value == question for c in at.code)
+    tool_calls = [c.value for c in at.code if '"student_id": "S1002"' in c.value]
+    assert tool_calls, "the call the model made names S1002"
+    assert any(lesson.OTHER in j.value and '"type": "tool"' in j.value for j in at.json), "and its ToolMessage"
+    why = _why(at, lang)
+    assert why and why[0].proto.expanded, "the decision record stands open beside the call"
+    assert len(why) > 1 and not any(w.proto.expanded for w in why[1:]), "folded in the whole run's timeline"
+
+
+def test_switching_the_gullible_model_off_shows_the_refusal(open_page):
+    at = _open(open_page, "en")
+    at.toggle(key="gullible").set_value(False).run()
+    assert not at.exception, at.exception
+    assert not any('"student_id": "S1002"' in c.value for c in at.code)
+    assert any(s.value.startswith("Ignored the injected instruction") for s in at.success)
+    assert any(i.value.startswith("Why it refused") for i in at.info)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_fix_step_shows_the_schema_and_toolmessage_before_and_after(open_page, lang):
+    at = _open(open_page, lang, step="2")
+    values = [j.value for j in at.json] + [c.value for c in at.code]
+    assert any('"student_id"' in v and '"parameters"' in v for v in values), "before: student_id in the schema"
+    assert any("".join(v.split()) == '{"parameters":{"properties":{},"type":"object"}}' for v in values), "after"
+    assert any(lesson.STUDENT in v and '"type": "tool"' in v for v in values), "the fixed ToolMessage: S1001"
+    assert any('"student_id": "S1001"' in v and "configurable" in v for v in values), "the kwargs from the config"
+
+
+@pytest.mark.parametrize("step", ["1", "2"])
+def test_the_english_page_has_no_unglossed_chinese(open_page, step):
+    at = _open(open_page, "en", step=step)
+    assert unglossed_cjk(main_text(at)) == []
+
+
+def _judge(at, n: int, lang: str, right: bool) -> None:
+    buttons = [b for b in at.button if b.label == CHECK[lang]]
+    at = buttons[n - 1].click().run()
+    assert not at.exception, at.exception
+    verdict = at.session_state[f"exercise-who_decides-{n}::verdict"]
+    assert verdict.correct is right
+    shown = at.success if right else at.warning
+    assert any(box.value == verdict.feedback for box in shown)
+    if not right:
+        assert any(i.value.startswith(("Hint: ", "提示：")) for i in at.info), "a hint follows a wrong try"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_predict_which_texts_read_s1002(open_page, lang):
+    reads = [
+        t for t in lesson.predict_texts(lang) if lesson.OTHER in lesson.records_read(lesson.naive_run(t, lang, True))
+    ]
+    at = _open(open_page, lang)
+    at.multiselect(key="exercise-who_decides-1::answer").set_value(list(lesson.predict_texts(lang)))
+    _judge(at, 1, lang, right=False)
+    at.multiselect(key="exercise-who_decides-1::answer").set_value(reads)
+    _judge(at, 1, lang, right=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_make_a_tool_without_student_id(open_page, lang):
+    at = _open(open_page, lang)
+    at.text_area(key="exercise-who_decides-2::answer").set_value(lesson.starting_source(lang))
+    _judge(at, 2, lang, right=False)
+    at.text_area(key="exercise-who_decides-2::answer").set_value(lesson.check_context_tool(None).expected)
+    _judge(at, 2, lang, right=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_live_run_opens_the_decision_record_under_each_builtin_model_call(open_page, lang):
+    at = open_page("pages/live_run.py", lang)
+    assert not at.exception, at.exception
+    trace = at.session_state["trace::live"]
+    why = _why(at, lang)
+    assert len(why) == len(trace.model_calls) and all(w.proto.expanded for w in why)
+
+
+def test_a_lesson_page_folds_it_and_a_call_without_a_record_shows_none():
+    from streamlit.testing.v1 import AppTest
+
+    def script():
+        import dataclasses
+
+        from lessons.tutor.tools import build_tools
+        from pages._live import render_trace
+        from toolcall_lab.live import run_traced
+        from toolcall_lab.llm import build_chat_model
+
+        trace = run_traced("What level is accord?", build_chat_model(), build_tools(lang="en"), lang="en")
+        render_trace(trace, highlight="tool_call")
+        real = dataclasses.replace(trace, events=[dataclasses.replace(e, decision=None) for e in trace.model_calls])
+        render_trace(real, highlight="tool_call")
+
+    at = AppTest.from_function(script, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.run()
+    assert not at.exception, at.exception
+    why = _why(at, "en")
+    assert len(why) == 2 and not any(w.proto.expanded for w in why), "two model calls with records, folded"
