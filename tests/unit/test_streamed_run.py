@@ -55,7 +55,7 @@ def test_a_streamed_call_is_recorded_as_streamed_and_its_events_are_the_raw_resp
 
 
 def test_a_stream_that_asks_for_usage_records_it_from_its_last_event():
-    streamed, plain, _ = _runs(stream_usage=True)
+    streamed, _plain, _ = _runs(stream_usage=True)
     usage = [c.usage for c in streamed.model_calls]
     assert all(isinstance(u, dict) and u["total_tokens"] > 0 for u in usage)
     assert streamed.model_calls[0].request_body["stream_options"] == {"include_usage": True}
