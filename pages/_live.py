@@ -7,6 +7,7 @@ Every lesson page that runs an agent puts this panel beside its lesson. Heavy li
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,8 @@ from toolcall_lab.settings import load_settings
 
 #: How deep a request body opens: body → tools → [0] → function → parameters.
 REQUEST_DEPTH = 5
+#: The shortest time between two redraws of a streamed answer's draft.
+DRAFT_EVERY_S = 0.04
 #: How deep a response opens: body → choices → [0] → message → tool_calls → [0] → function → arguments.
 RESPONSE_DEPTH = 7
 
@@ -287,9 +290,13 @@ def run_question(
     slot = st.empty()  # the progress box goes away when the run went well: no empty "Done" left behind
     writing = st.empty()  # a streamed run's answer, token by token, while the run is going
     written: dict[int, str] = {}
+    shown_at = [0.0]  # when the draft was last redrawn
 
     def on_token(step: int, text: str) -> None:
         written[step] = written.get(step, "") + text
+        if time.perf_counter() - shown_at[0] < DRAFT_EVERY_S:
+            return  # at most ~25 redraws a second: a fast stream does not flood the browser
+        shown_at[0] = time.perf_counter()
         with writing.container(), st.chat_message("assistant"):
             st.caption(T(f"第 {step} 步 · 模型正在写（流式）", f"Step {step} · the model is writing (streamed)"))
             st.text(written[step])
