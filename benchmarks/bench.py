@@ -7,7 +7,9 @@
 * ``render``  — first render in Chromium of the landing page vs a bare one-line page;
 * ``rerun``   — median page rerun after a widget interaction under AppTest;
 * ``run``     — a fully traced run with the built-in model over the wire vs a bare
-  hand-written loop with a scripted ``BaseChatModel`` on the same question.
+  hand-written loop with a scripted ``BaseChatModel`` on the same question;
+* ``stream``  — the same traced run with and without streaming over the in-process wire
+  (the live run page streams; the issue's goal is ≤ 10 % overhead).
 """
 
 from __future__ import annotations
@@ -191,6 +193,71 @@ def bench_run(n: int = 60) -> dict[str, object]:
     return out
 
 
+def bench_stream(n: int = 60) -> dict[str, object]:
+    """A traced run, streamed and not, over the in-process wire: medians of ``n`` interleaved runs.
+
+    * ``traced``          — :func:`toolcall_lab.live.run_traced`, each model call one JSON reply;
+    * ``streamed``        — the same with ``on_token`` (LangGraph ``stream_mode="messages"``): every
+      model call asks for ``stream: true``, the reply arrives as server-sent events, each text
+      token reaches a callback, and the trace keeps the events and reads the calls from them;
+    * ``streamed_usage``  — as the live run page does it: the stream also asks for its usage;
+    * ``client_invoke`` / ``client_stream`` — no graph, no trace: ``ChatOpenAI`` alone sending the
+      run's answering request, as one reply or as a stream added up chunk by chunk (what streaming
+      costs the client itself: the SDK builds one object per event, LangChain one chunk per event).
+    """
+    from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.llm import build_chat_model
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    tool = build_weather_tool()
+    system = "你是天气助手。"
+    llm, usage_llm = build_chat_model(), build_chat_model(stream_usage=True)
+    tokens: list[str] = []
+    bound = llm.bind_tools([tool])
+    asked: list[BaseMessage] = [SystemMessage(system), HumanMessage(QUESTION)]
+    first = bound.invoke(asked)
+    answering = [*asked, first, *(tool.invoke(call) for call in first.tool_calls)]  # the request that is answered
+
+    def sink(_step: int, text: str) -> None:
+        tokens.append(text)
+
+    def client_stream() -> object:
+        total: Any = None  # AIMessageChunk + AIMessageChunk
+        for chunk in bound.stream(answering):
+            total = chunk if total is None else total + chunk
+        return total
+
+    ways: dict[str, Callable[[], Any]] = {
+        "traced": lambda: run_traced(QUESTION, llm, [tool], system=system),
+        "streamed": lambda: run_traced(QUESTION, llm, [tool], system=system, on_token=sink),
+        "streamed_usage": lambda: run_traced(QUESTION, usage_llm, [tool], system=system, on_token=sink),
+        "client_invoke": lambda: bound.invoke(answering),
+        "client_stream": client_stream,
+    }
+    answers = {name: way().answer for name, way in list(ways.items())[:3]}
+    if len(set(answers.values())) != 1 or "".join(tokens) != answers["traced"] * 2:
+        raise RuntimeError(f"the ways disagree: {answers}")
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(5):  # warm up every path
+        for way in ways.values():
+            way()
+    for _ in range(n):
+        for name, way in ways.items():
+            t0 = time.perf_counter()
+            way()
+            times[name].append((time.perf_counter() - t0) * 1000)
+    med = {name: statistics.median(values) for name, values in times.items()}
+    out: dict[str, object] = {f"{name}_median_ms": round(value, 2) for name, value in med.items()}
+    out["streamed_vs_traced"] = round(med["streamed"] / med["traced"], 3)
+    out["streamed_usage_vs_traced"] = round(med["streamed_usage"] / med["traced"], 3)
+    out["client_stream_vs_invoke"] = round(med["client_stream"] / med["client_invoke"], 3)
+    out["streamed_extra_ms"] = round(med["streamed"] - med["traced"], 2)
+    out["client_stream_extra_ms_per_call"] = round(med["client_stream"] - med["client_invoke"], 2)
+    return out
+
+
 def _text(content: object) -> str:
     """A reply's text: the runs here answer with a plain string; anything else is shown as it is."""
     return content if isinstance(content, str) else repr(content)
@@ -279,7 +346,13 @@ def bench_render(n: int = 25) -> dict[str, object]:
     }
 
 
-BENCHES = {"imports": bench_imports, "rerun": bench_rerun, "run": bench_run, "render": bench_render}
+BENCHES = {
+    "imports": bench_imports,
+    "rerun": bench_rerun,
+    "run": bench_run,
+    "stream": bench_stream,
+    "render": bench_render,
+}
 
 if __name__ == "__main__":
     os.environ.setdefault("STREAMLIT_BROWSER_GATHER_USAGE_STATS", "false")

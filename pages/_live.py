@@ -7,6 +7,7 @@ Every lesson page that runs an agent puts this panel beside its lesson. Heavy li
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,6 +19,8 @@ from toolcall_lab.settings import load_settings
 
 #: How deep a request body opens: body → tools → [0] → function → parameters.
 REQUEST_DEPTH = 5
+#: The shortest time between two redraws of a streamed answer's draft.
+DRAFT_EVERY_S = 0.04
 #: How deep a response opens: body → choices → [0] → message → tool_calls → [0] → function → arguments.
 RESPONSE_DEPTH = 7
 
@@ -176,6 +179,7 @@ def live_run_panel(
     examples: Sequence[str] = (),
     use_chat_input: bool = False,
     link_param: str | None = None,
+    stream: bool = False,
 ) -> Any:
     """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
 
@@ -188,6 +192,8 @@ def live_run_panel(
         use_chat_input: use ``st.chat_input`` (full-width pages) instead of a small form.
         link_param: a query parameter that carries the run's question (``?q=…``): a run writes it into
             the link, and a cold page whose link carries it opens on a run of that question.
+        stream: stream the runs (the answer is written as its tokens arrive; every model call asks for
+            ``stream: true``, and its raw response in the timeline is the server-sent events).
     """
     from toolcall_lab import trace as trace_io
 
@@ -207,7 +213,7 @@ def live_run_panel(
     if typed:
         question = typed
     if question:
-        st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system)
+        st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system, stream=stream)
         if link_param:
             st.query_params[link_param] = question  # the link now re-runs this question
     current = st.session_state.get(state_key)
@@ -215,9 +221,18 @@ def live_run_panel(
     if current is None and (linked or examples) and not settings().uses_real_model:
         # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
         with st.spinner(T("正在运行默认示例……", "Running the default example…")):
-            current = _default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory))
+            current = _default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory), stream)
         st.session_state[state_key] = current
     if current is not None:
+        if current.model_calls and (current.model_calls[0].request_body or {}).get("stream"):
+            st.caption(
+                T(
+                    "这次运行是流式的：每次模型调用的“原始响应”是线上原样到达的 SSE 事件（data: 行）；"
+                    "AIMessage 是 LangChain 把这些块相加的结果。",
+                    "This run was streamed: each model call's raw response is the server-sent events (data: lines) "
+                    "exactly as they arrived; the AIMessage is what LangChain added the chunks up to.",
+                )
+            )
         render_trace(current, highlight=highlight)
         st.download_button(
             T("下载轨迹 JSON", "Download trace JSON"),
@@ -258,6 +273,7 @@ def run_question(
     llm: Any = None,
     label: str | None = None,
     fallback: str | None = None,
+    stream: bool = False,
 ) -> Any:
     """Run one question under ``st.status`` (progress per step); returns the trace.
 
@@ -268,6 +284,9 @@ def run_question(
         llm: the chat model; by default the one the sidebar made active.
         label: the model's label in the trace (default: the active model's).
         fallback: the answer to give when the run fails (see ``run_traced``).
+        stream: stream the run: the model's answer is written below the progress box token by token as
+            it arrives (LangGraph's ``stream_mode="messages"``); the box is cleared when the run ends,
+            and the timeline shows the finished trace.
     """
     import threading
 
@@ -279,6 +298,19 @@ def run_question(
     s = settings()
     ctx = get_script_run_ctx()
     slot = st.empty()  # the progress box goes away when the run went well: no empty "Done" left behind
+    writing = st.empty()  # a streamed run's answer, token by token, while the run is going
+    written: dict[int, str] = {}
+    shown_at = [0.0]  # when the draft was last redrawn
+
+    def on_token(step: int, text: str) -> None:
+        written[step] = written.get(step, "") + text
+        if time.perf_counter() - shown_at[0] < DRAFT_EVERY_S:
+            return  # at most ~25 redraws a second: a fast stream does not flood the browser
+        shown_at[0] = time.perf_counter()
+        with writing.container(), st.chat_message("assistant"):
+            st.caption(T(f"第 {step} 步 · 模型正在写（流式）", f"Step {step} · the model is writing (streamed)"))
+            st.text(written[step])
+
     with slot.status(T("运行中……", "Running…"), expanded=False) as status:
 
         def progress(event: Any) -> None:
@@ -295,6 +327,8 @@ def run_question(
 
         with st.spinner(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
             llm = chat_model() if llm is None else llm
+            if stream and not s.uses_real_model:
+                llm = _with_stream_usage(id(llm), llm)  # the built-in model sends usage in a last event too
             tools = list(tools_factory())
         trace = run_traced(
             question,
@@ -306,23 +340,34 @@ def run_question(
             secrets=s.secrets,
             on_event=progress,
             fallback=fallback,
+            on_token=on_token if stream else None,
         )
         done = trace.stop_reason == "final"
         status.update(
             label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
             state="complete" if done else "error",
         )
+    writing.empty()  # the timeline below shows the finished answer
     if done:
         slot.empty()
     return trace
 
 
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _with_stream_usage(_key: int, _llm: Any) -> Any:
+    """A copy of ``_llm`` that asks a stream for its usage (``stream_options.include_usage``), once per model."""
+    return _llm.model_copy(update={"stream_usage": True})
+
+
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _default_trace(panel: str, question: str, system: str | None, language: str, _tools_factory: Any) -> Any:
+def _default_trace(
+    panel: str, question: str, system: str | None, language: str, _tools_factory: Any, stream: bool = False
+) -> Any:
     """The run a panel shows before the learner asks anything: its first example, on the built-in model.
 
     The built-in model is deterministic, so one run per (panel, question, language) serves every
-    session; a cold link opens on a real run instead of an empty panel.
+    session; a cold link opens on a real run instead of an empty panel. A streaming panel's
+    default run is streamed too, so its timeline shows the same kind of wire as the learner's runs.
     """
     from toolcall_lab.live import run_traced
     from toolcall_lab.llm import build_chat_model, model_label
@@ -330,10 +375,11 @@ def _default_trace(panel: str, question: str, system: str | None, language: str,
     builtin = load_settings().with_overrides(provider="builtin")
     return run_traced(
         question,
-        build_chat_model(builtin),
+        build_chat_model(builtin, stream_usage=stream),
         list(_tools_factory()),
         system=system,
         lang=language,
         model_label=model_label(builtin, language),
         secrets=(),
+        on_token=(lambda _step, _text: None) if stream else None,  # nobody watches a cached run
     )

@@ -11,6 +11,7 @@ from lessons.course import faults as lesson
 from pages._course import Verdict, exercise
 from pages._frame import page_links, steps
 from pages._live import render_trace, run_question
+from pages._truncation import truncation_exercise, truncation_view
 from pages._ui import T, lang, source
 from pages.registry import page
 from toolcall_lab.offline.faults import FaultInjector, FaultKind
@@ -50,11 +51,8 @@ about = T(
     "故障是故意注入的：看每一次尝试、等待和结果。", "Faults injected on purpose: every attempt, wait and outcome."
 )
 st.caption(about)
-step = steps(
-    "faults",
-    [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")],
-    page_url_path=SPEC.url_path,
-)
+labels = [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")]
+step = steps("faults", [*labels, T("被截断：length", "Cut off: length")], page_url_path=SPEC.url_path)
 
 
 def run_model_fault(kind: FaultKind, times: int, retries: int, timeout: float, fallback: bool) -> Any:
@@ -117,7 +115,7 @@ elif step == 2:
         st.rerun()
     render_trace(trace, highlight="tool_message", expected_errors=True)
     source(with_retries, T("重试包装的源码", "Source of the retry wrapper"))
-else:
+elif step == 3:
     st.markdown(
         T(
             "同一笔预约发送两次（第一次的回复“丢了”，客户端重试）。",
@@ -130,6 +128,8 @@ else:
         col.metric(T("表里的预约行数", "Rows in the bookings table"), len(demo["rows"]))
         col.json({"first": demo["first"], "second": demo["second"], "rows": demo["rows"]})
     source(make_booking_tool, T("写工具的源码", "Source of the write tool"))
+else:  # finish_reason "length": max_tokens cuts a tool call's arguments mid-JSON
+    truncation_view()
 
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))
@@ -193,4 +193,5 @@ exercise(
     check=_fix,
     hint=T("每个失败的请求都要一次重试来补。", "Each failing request needs one retry to make up for it."),
 )
+truncation_exercise(SPEC, 3)
 page_links(SPEC.path)

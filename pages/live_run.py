@@ -33,6 +33,7 @@ with st.container():  # inside a container the chat box sits above the run, and 
         examples=list(lesson.EXAMPLES[lang()]),
         use_chat_input=True,
         link_param="q",
+        stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
     )
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))

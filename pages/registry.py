@@ -298,7 +298,7 @@ PAGES: tuple[PageSpec, ...] = (
         "When models and tools fail",
         ":material/bug_report:",
         "reliability",
-        exercises=2,
+        exercises=3,
     ),
     PageSpec(
         "pages/who_decides.py",

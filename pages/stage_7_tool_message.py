@@ -10,6 +10,7 @@ from pages import _stage_widgets as sw
 from pages._exercises_5_8 import exercises_7
 from pages._frame import steps
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
+from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import tool_message as tm
@@ -115,13 +116,9 @@ with left:
                 "stage_msg_id", label="tool_call id", default=tm.DEFAULT_CALL["id"], param="tid", max_chars=64
             )
         s1, s2 = st.columns(2)
+        down_label = T("天气服务挂了（工具抛异常）", "Weather service down (the tool raises)")
         with s1:
-            down = sw.toggle(
-                "stage_msg_down",
-                label=T("天气服务挂了（工具抛异常）", "Weather service down (the tool raises)"),
-                default=False,
-                param="down",
-            )
+            down = sw.toggle("stage_msg_down", label=down_label, default=False, param="down")
         with s2:
             handle = sw.choice(
                 "stage_msg_hte",
@@ -139,6 +136,8 @@ with left:
             show_error(run.get("error"), expected=True)
             code = tables.tool_node_code(run["ai_message"]["tool_calls"], handled=handle == "true")
             st.code(code, language="python")
+        with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
+            wire_switch("result", key="stage7")  # role: tool + tool_call_id, or function_call_output + call_id
         su.core_source(core.answer_call, ("一次调用的回答：ToolMessage", "the answer to one call: a ToolMessage"))
         source(
             tm.run_tool_node, T("源码：run_tool_node（真实的 ToolNode）", "Source: run_tool_node (the real ToolNode)")

@@ -10,6 +10,7 @@ from pages import _stage_widgets as sw
 from pages._exercises_5_8 import exercises_8
 from pages._frame import steps
 from pages._ui import T, lang, lesson_columns, loading, settings, show_error, source
+from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import round_trip as rt_stage
@@ -133,6 +134,9 @@ with left:
         walked = {"run": shared.to_dict(), "steps": rt_stage.step_through(shared)}
     if walked is not None:
         show_step(n, walked["steps"][n - 1], walked["run"])
+    if n == 8:  # the same second request on the Responses API: input items instead of messages
+        with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
+            wire_switch("second_request", key="stage8")
     su.core_source(core.second_request, ("第二次请求：把一切再发一遍", "the second request: send it all again"))
     source(rt_stage.run_round_trip, T("源码：run_round_trip", "Source: run_round_trip"))
     source(rt_stage.step_through, T("源码：step_through", "Source: step_through"))

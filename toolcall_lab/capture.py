@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
@@ -44,9 +44,11 @@ class WireExchange:
         status_code: HTTP status, or ``None`` when no response arrived (timeout, refused).
         response_headers: response headers.
         response_body: the raw JSON body of the response (``None`` if unreadable).
-        response_text: the raw text when the body was not JSON (a malformed reply).
-        latency_ms: wall time from request sent to response read.
+        response_text: the raw text when the body was not JSON (a malformed reply, or the
+            server-sent events of a streamed reply, complete, exactly as they arrived).
+        latency_ms: wall time from request sent to response read (for a stream: to its last byte).
         started_at: epoch seconds when the request left.
+        streamed: the reply was a ``text/event-stream`` (the client asked ``stream: true``).
     """
 
     method: str
@@ -59,6 +61,7 @@ class WireExchange:
     response_text: str | None = None
     latency_ms: float | None = None
     started_at: float = 0.0
+    streamed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -91,8 +94,16 @@ class WireRecorder:
         exchange: WireExchange | None = response.request.extensions.get("toolcall_lab_exchange")
         if exchange is None:
             return
-        response.read()
         t0 = response.request.extensions.get("toolcall_lab_t0", time.perf_counter())
+        if response.headers.get("content-type", "").startswith("text/event-stream") and isinstance(
+            response.stream, httpx.SyncByteStream
+        ):
+            # a stream is not read here: the client gets each event as it arrives, and the copy is kept at the end
+            exchange.streamed, exchange.status_code = True, response.status_code
+            exchange.response_headers = redact(dict(response.headers), self.secrets)
+            response.stream = _TeeStream(response.stream, lambda raw: self._on_stream_end(exchange, response, raw, t0))
+            return
+        response.read()
         exchange.latency_ms = round((time.perf_counter() - t0) * 1000, 3)
         exchange.status_code = response.status_code
         exchange.response_headers = redact(dict(response.headers), self.secrets)
@@ -100,6 +111,37 @@ class WireRecorder:
             exchange.response_body = redact(response.json(), self.secrets)
         except ValueError:
             exchange.response_text = redact(response.text[:20000], self.secrets)
+
+    def _on_stream_end(self, exchange: WireExchange, response: httpx.Response, raw: bytes, t0: float) -> None:
+        """A streamed reply ended: keep its events, decoded as the client read them, and its full latency."""
+        exchange.latency_ms = round((time.perf_counter() - t0) * 1000, 3)
+        decoded = httpx.Response(response.status_code, headers=response.headers, content=raw)  # undoes gzip if any
+        exchange.response_text = redact(decoded.text, self.secrets)
+
+
+class _TeeStream(httpx.SyncByteStream):
+    """Hands a response's bytes on as they arrive and keeps a copy; ``done`` gets the copy when the stream ends."""
+
+    def __init__(self, inner: httpx.SyncByteStream, done: Callable[[bytes], None]) -> None:
+        self.inner = inner
+        self.done = done
+        self.pieces: list[bytes] = []
+        self.finished = False
+
+    def __iter__(self) -> Iterator[bytes]:
+        for piece in self.inner:
+            self.pieces.append(piece)
+            yield piece
+        self._finish()
+
+    def _finish(self) -> None:
+        if not self.finished:
+            self.finished = True
+            self.done(b"".join(self.pieces))
+
+    def close(self) -> None:
+        self.inner.close()
+        self._finish()  # a stream closed early still records what arrived
 
 
 def _hook_request(request: httpx.Request) -> None:

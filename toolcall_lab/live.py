@@ -26,12 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 
-from toolcall_lab.capture import _ACTIVE, recording, response_tool_calls
+from toolcall_lab.capture import _ACTIVE, WireExchange, recording, response_tool_calls
 from toolcall_lab.errors import explain_exception
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.live_records import (
@@ -41,6 +41,7 @@ from toolcall_lab.live_records import (
     tool_message_record,
     validate_arguments,
 )
+from toolcall_lab.sse import assemble, sse_data
 from toolcall_lab.stages import core
 from toolcall_lab.trace import RunTrace, ToolExecution
 
@@ -56,6 +57,8 @@ __all__ = [
 
 DEFAULT_RECURSION_LIMIT = 12
 _CURRENT_CALL: ContextVar[str | None] = ContextVar("toolcall_lab_current_call", default=None)
+#: What a streamed run hands each text token to: ``(model call step, text)``.
+TokenSink = Callable[[int, str], None]
 
 
 # ---------------------------------------------------------------- the collector
@@ -118,6 +121,20 @@ def _observe_tool(tool: BaseTool, collector: TraceCollector) -> BaseTool:
         return result
 
     return tool.model_copy(update={"func": observed})
+
+
+def _reply_body(exchange: WireExchange) -> Any:
+    """The reply as a chat-completion body: the JSON body, or, for a streamed reply, its events added up.
+
+    The timeline still shows the streamed reply as it arrived (the events' text); this body only
+    lets the trace read the arguments string each tool call was assembled into.
+    """
+    if exchange.streamed and exchange.response_text is not None:
+        try:
+            return assemble(sse_data(exchange.response_text))
+        except ValueError:  # an event that is not JSON: nothing to read the calls from
+            return None
+    return exchange.response_body
 
 
 def _read_wire_call(execution: ToolExecution, wire: dict[str, Any] | None, args: Any) -> None:
@@ -218,11 +235,15 @@ def build_traced_agent(
         except Exception as exc:  # recorded, then re-raised to stop the graph
             error = exc
         attempts = recorder.exchanges[first:] if recorder else []
-        if ai is not None and attempts:
-            for call in response_tool_calls(attempts[-1].response_body):
+        reply = _reply_body(attempts[-1]) if attempts else None
+        if ai is not None:
+            for call in response_tool_calls(reply):
                 sink.wire_calls[str(call.get("id"))] = call
         latency = round((time.perf_counter() - t0) * 1000, 3)
-        sink.add(model_call_event(sink.step, attempts, ai, error, latency))
+        event = model_call_event(sink.step, attempts, ai, error, latency)
+        if event.usage is None and isinstance(reply, dict) and isinstance(reply.get("usage"), dict):
+            event.usage = reply["usage"]  # a streamed reply carries its usage in its last event, when asked
+        sink.add(event)
         if error is not None:
             raise error
         return {"messages": [ai]}
@@ -270,12 +291,18 @@ def run_traced(
     recursion_limit: int = DEFAULT_RECURSION_LIMIT,
     on_event: Callable[[Any], None] | None = None,
     fallback: str | None = None,
+    on_token: TokenSink | None = None,
 ) -> RunTrace:
     """Run one question through the traced agent and return its complete trace.
 
     Never raises for a failed run: the trace ends with ``stop_reason`` ``"error"`` (or
     ``"recursion_limit"``) and an explained error instead. With ``fallback`` given, a
     failed run still answers — with that text, and ``stop_reason`` ``"fallback"``.
+
+    With ``on_token`` given, the run is streamed (LangGraph's ``stream_mode="messages"``): each
+    model call then asks its endpoint for ``stream: true``, and every text token reaches
+    ``on_token(step, text)`` as it arrives, while the trace records the same artifacts (the
+    streamed reply as its server-sent events).
     """
     trace = RunTrace(
         run_id=uuid.uuid4().hex,
@@ -293,7 +320,8 @@ def run_traced(
     try:
         graph = _cached_graph(llm, tuple(tools), system, checkpointer)
         with recording(secrets):
-            result = graph.invoke({"messages": [HumanMessage(content=question)]}, config)
+            inputs = {"messages": [HumanMessage(content=question)]}
+            result = graph.invoke(inputs, config) if on_token is None else _streamed(graph, inputs, config, on_token)
         final = result["messages"][-1]
         trace.answer = final.content if isinstance(final.content, str) else json.dumps(final.content)
         trace.stop_reason = "final"
@@ -305,6 +333,25 @@ def run_traced(
     finally:
         _COLLECTOR.reset(token)
     return trace
+
+
+def _streamed(graph: Any, inputs: dict[str, Any], config: dict[str, Any], on_token: TokenSink) -> Any:
+    """Run ``graph`` streaming: the model's text tokens go to ``on_token``; returns the final state.
+
+    ``stream_mode="messages"`` makes LangGraph stream every chat model called inside a node
+    (its ``invoke`` turns into a streamed request), yielding each ``AIMessageChunk``;
+    ``"values"`` yields the state after each step, the last of which is the result.
+    """
+    state: Any = None
+    collector = _COLLECTOR.get()
+    for mode, item in graph.stream(inputs, config, stream_mode=["messages", "values"]):
+        if mode == "values":
+            state = item
+            continue
+        chunk, _meta = item
+        if isinstance(chunk, AIMessageChunk) and chunk.text:  # a tool call's fragments carry no text
+            on_token(collector.step if collector is not None else 0, chunk.text)
+    return state
 
 
 _GRAPHS: dict[tuple[Any, ...], tuple[Any, ...]] = {}

@@ -130,6 +130,8 @@ def kwargs_record(kwargs: Mapping[str, Any]) -> dict[str, Any]:
 
 def _outcome(exchange: WireExchange) -> str:
     """``ok``, ``HTTP 429``, ``malformed body`` or ``no response`` for one attempt."""
+    if exchange.status_code == 200 and exchange.streamed:
+        return "ok"  # server-sent events: text by design, not a malformed body
     if exchange.status_code == 200 and exchange.response_text is not None:
         return "malformed body"
     if exchange.status_code == 200 and isinstance(exchange.response_body, dict):

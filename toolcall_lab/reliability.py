@@ -16,9 +16,10 @@ after a lost reply must not book twice. :func:`make_booking_tool` shows the diff
 from __future__ import annotations
 
 import functools
+import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -219,3 +220,78 @@ def faulty_chat_model(kind: FaultKind, *, times: int, retries: int, timeout_s: f
 
     injector = FaultInjector(Fault(kind, times=times, seconds=timeout_s + 0.2))
     return build_chat_model(faults=injector, max_retries=retries, timeout=timeout_s)
+
+
+# ---------------------------------------------------------------- finish_reason "length": a call cut mid-JSON
+@dataclass
+class Truncation:
+    """One reply cut off by ``max_tokens``, and what LangChain and LangGraph made of it.
+
+    Attributes:
+        max_tokens: the budget the client sent (``ChatOpenAI(max_tokens=...)``).
+        request_body: the request as sent (the budget travels as ``max_completion_tokens``).
+        response_body: the reply as it came back.
+        finish_reason: ``"length"`` when the budget ended the reply, else ``"tool_calls"`` / ``"stop"``.
+        arguments: the first tool call's ``arguments`` string as the model left it (``None``: no call).
+        json_error: what ``json.loads(arguments)`` raised (``None`` when it parsed).
+        tool_calls: ``AIMessage.tool_calls`` (only calls whose arguments parsed).
+        invalid_tool_calls: ``AIMessage.invalid_tool_calls`` (the rest, with LangChain's error).
+        next_node: where LangGraph's prebuilt ``tools_condition`` routes this message (``"tools"`` or END).
+        cut_off: :func:`cut_off` of the message (the check that catches it).
+    """
+
+    max_tokens: int
+    request_body: Any
+    response_body: Any
+    finish_reason: str | None
+    arguments: str | None
+    json_error: str | None
+    tool_calls: list[dict[str, Any]]
+    invalid_tool_calls: list[dict[str, Any]]
+    next_node: str
+    cut_off: bool
+
+
+def cut_off(ai: Any) -> bool:
+    """The fix's check: did the model stop because it ran out of tokens (its tool call may be cut mid-JSON)?"""
+    # finish_reason comes straight from the wire: "length" means max_tokens ended the reply, not the model
+    return bool(ai.response_metadata.get("finish_reason") == "length")
+
+
+def truncated_call(question: str, tools: Sequence[Any], max_tokens: int) -> Truncation:
+    """Ask the built-in model ``question`` with ``tools`` and a ``max_tokens`` budget; keep everything.
+
+    The built-in model counts a tool call's name and argument tokens against the budget, as
+    generation does, so a small budget ends the reply inside the arguments' JSON.
+    """
+    from langchain_core.messages import HumanMessage
+    from langgraph.prebuilt import tools_condition
+
+    from toolcall_lab.capture import recording
+    from toolcall_lab.llm import build_chat_model
+
+    with recording() as rec:
+        ai = build_chat_model(max_tokens=max_tokens).bind_tools(list(tools)).invoke([HumanMessage(question)])
+    exchange = rec.exchanges[-1]
+    body = exchange.response_body if isinstance(exchange.response_body, dict) else {}
+    choice = (body.get("choices") or [{}])[0]
+    calls = (choice.get("message") or {}).get("tool_calls") or []
+    arguments = calls[0]["function"]["arguments"] if calls else None
+    json_error = None
+    if arguments is not None:
+        try:
+            json.loads(arguments)
+        except ValueError as exc:
+            json_error = f"{type(exc).__name__}: {exc}"
+    return Truncation(
+        max_tokens=max_tokens,
+        request_body=exchange.request_body,
+        response_body=exchange.response_body,
+        finish_reason=choice.get("finish_reason"),
+        arguments=arguments,
+        json_error=json_error,
+        tool_calls=to_jsonable(list(ai.tool_calls)),
+        invalid_tool_calls=to_jsonable(list(ai.invalid_tool_calls)),
+        next_node=str(tools_condition({"messages": [ai]})),
+        cut_off=cut_off(ai),
+    )

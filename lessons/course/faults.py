@@ -7,6 +7,12 @@
 2. *Fix* — the endpoint answers ``500`` to the first :data:`FIX_FAILS` requests: the fewest
    ``max_retries`` that still end in a real answer (not the fallback).
    :func:`fewest_retries` runs the learner's setting and the one below it.
+3. *Fix* — ``max_tokens`` cut the tool call's arguments mid-JSON (``finish_reason: "length"``):
+   the smallest budget whose reply carries a whole call. :func:`enough_tokens` asks the
+   built-in model with the learner's budget and the one below it.
+
+The ``finish_reason: "length"`` demo (:func:`truncation`) is one real request to the built-in
+model with a small ``max_tokens`` (:func:`toolcall_lab.reliability.truncated_call`).
 
 The runs go through :func:`toolcall_lab.reliability.faulty_chat_model` (the built-in model
 with the fault injected on its endpoint) and :func:`toolcall_lab.live.run_traced`.
@@ -21,7 +27,7 @@ from lessons.course import Checked
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.live import run_traced
 from toolcall_lab.offline.faults import FaultKind
-from toolcall_lab.reliability import fallback_answer, faulty_chat_model
+from toolcall_lab.reliability import Truncation, fallback_answer, faulty_chat_model, truncated_call
 from toolcall_lab.stages.weather_data import build_weather_tool
 from toolcall_lab.trace import RunTrace
 
@@ -32,6 +38,10 @@ FIX_FAILS = 2
 #: The ``max_retries`` values the fix exercise offers (and searches for its answer).
 RETRY_CHOICES: tuple[int, ...] = (0, 1, 2, 3)
 TIMEOUT_S = 0.5
+#: The truncation demo's budget: enough for the call's name and part of its arguments.
+DEFAULT_MAX_TOKENS = 12
+#: The budgets the truncation demo offers (and searches for the fewest that fits).
+MAX_TOKENS_RANGE: tuple[int, int] = (1, 64)
 
 
 def question(lang: str) -> str:
@@ -113,3 +123,37 @@ def fewest_retries(picked: int | None, lang: str) -> Checked:
     below = timeline("server_error", FIX_FAILS, n - 1, lang) if n > 0 else None
     seen = {**seen, "one_less_stop_reason": None if below is None else below["stop_reason"]}
     return Checked(answers(n) and (n == 0 or not answers(n - 1)), expected, seen)
+
+
+# ---------------------------------------------------------------- finish_reason "length"
+@functools.lru_cache(maxsize=128)
+def _truncation(max_tokens: int, lang: str) -> Truncation:
+    return truncated_call(question(lang), [build_weather_tool(lang=lang)], max_tokens)
+
+
+def truncation(max_tokens: int, lang: str) -> Truncation:
+    """The fault question asked with a ``max_tokens`` budget (cached per budget and language)."""
+    low, high = MAX_TOKENS_RANGE
+    return _truncation(max(low, min(int(max_tokens), high)), normalize_lang(lang))
+
+
+def fewest_max_tokens(lang: str) -> int | None:
+    """The smallest budget whose reply is not cut off (its tool call is whole), by asking the model."""
+    low, high = MAX_TOKENS_RANGE
+    return next((n for n in range(low, high + 1) if not truncation(n, lang).cut_off), None)
+
+
+def enough_tokens(picked: int | None, lang: str) -> Checked:
+    """Fix: the fewest ``max_tokens`` that let the call through (not cut with it, cut with one less)."""
+    expected = fewest_max_tokens(lang)
+    if picked is None:
+        return Checked(False, expected)
+    n = int(picked)
+    seen = truncation(n, lang)
+    below = truncation(n - 1, lang) if n > MAX_TOKENS_RANGE[0] else None
+    shown = {
+        "finish_reason": seen.finish_reason,
+        "arguments": seen.arguments,
+        "one_less_finish_reason": None if below is None else below.finish_reason,
+    }
+    return Checked(not seen.cut_off and (below is None or below.cut_off), expected, shown)

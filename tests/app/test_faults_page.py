@@ -72,3 +72,62 @@ def test_idempotent_write_keeps_one_row(open_page):
     at = _open_step(open_page, "en", 3)
     rows = [m.value for m in at.metric]
     assert rows[-2:] == ["2", "1"]
+
+
+# ---------------------------------------------------------------- step 4: finish_reason "length"
+def _truncation(budget: int, lang: str):
+    """The same request the page makes, asked here of the built-in model (never typed)."""
+    from lessons.course.faults import question
+    from toolcall_lab.reliability import truncated_call
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    return truncated_call(question(lang), [build_weather_tool(lang=lang)], budget)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_length_step_shows_the_cut_arguments_and_invalid_tool_calls(open_page, lang):
+    from lessons.course.faults import DEFAULT_MAX_TOKENS
+    from tests.app.test_live_faults_home import main_text, unglossed_cjk
+
+    demo = _truncation(DEFAULT_MAX_TOKENS, lang)
+    assert demo.finish_reason == "length" and demo.json_error and demo.invalid_tool_calls and not demo.tool_calls
+    at = _open_step(open_page, lang, 4)
+    assert not at.exception, at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["finish_reason"] == "length"
+    assert metrics["tool_calls"] == "0" and metrics["invalid_tool_calls"] == str(len(demo.invalid_tool_calls))
+    assert any(c.value == demo.arguments for c in at.code)  # the cut string, as it came back
+    assert not at.error  # the truncation is the lesson: a neutral box, no red
+    assert any(("Expected: this is the lesson" in i.value) or ("预期之中" in i.value) for i in at.info)
+    if lang == "en":
+        assert unglossed_cjk(main_text(at)) == []
+
+
+def test_a_link_with_a_budget_that_fits_opens_on_a_whole_call(open_page):
+    from lessons.course.faults import fewest_max_tokens
+
+    fewest = fewest_max_tokens("en")
+    assert fewest is not None and not _truncation(fewest, "en").cut_off and _truncation(fewest - 1, "en").cut_off
+    at = open_page("pages/faults.py", "en")
+    at.query_params["step"] = "4"
+    at.query_params["fault_max_tokens"] = str(fewest)
+    at.run()
+    assert not at.exception, at.exception
+    assert {m.label: m.value for m in at.metric}["finish_reason"] == "tool_calls"
+    assert at.success
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_faults_fix_the_fewest_max_tokens(open_page, lang):
+    from lessons.course.faults import MAX_TOKENS_RANGE
+
+    fewest = next(n for n in range(MAX_TOKENS_RANGE[0], MAX_TOKENS_RANGE[1] + 1) if not _truncation(n, lang).cut_off)
+    at = open_page("pages/faults.py", lang)
+    check = "Check" if lang == "en" else "检查"
+    at.number_input(key="exercise-faults-3::answer").set_value(fewest - 1)
+    at = [b for b in at.button if b.label == check][2].click().run()
+    assert not at.exception and at.warning
+    assert any(i.value.startswith(("Hint: ", "提示：")) for i in at.info)
+    at.number_input(key="exercise-faults-3::answer").set_value(fewest)
+    at = [b for b in at.button if b.label == check][2].click().run()
+    assert not at.exception and at.success

@@ -238,3 +238,22 @@ def test_home_predict_the_tool_call_id_and_order_the_chain(open_page, lang):
     _judged(_check(at, 2, lang), right=False)
     at.multiselect(key="exercise-home-2::answer").set_value(order)
     _judged(_check(at, 2, lang), right=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_live_run_streams_and_its_timeline_keeps_the_streamed_wire(open_page, lang):
+    question = "Weather in Paris and London" if lang == "en" else "巴黎和伦敦的天气"
+    plain = _builtin_run(question, lang)  # the same question, not streamed: the answer the stream must add up to
+    at = _open(open_page, "pages/live_run.py", lang)
+    at.chat_input[0].set_value(question).run()
+    assert not at.exception, at.exception
+    trace = at.session_state["trace::live"]
+    assert trace.question == question and trace.answer == plain.answer
+    for call in trace.model_calls:
+        assert call.request_body["stream"] is True  # every model call asked for a stream
+        assert call.response_body.startswith("data: ") and call.response_body.rstrip().endswith("data: [DONE]")
+        assert call.usage and call.usage["total_tokens"] > 0  # the built-in stream carries its usage, asked for
+    assert [e.raw_arguments for e in trace.tool_executions] == [e.raw_arguments for e in plain.tool_executions]
+    assert any(c.value.rstrip() == trace.model_calls[0].response_body.rstrip() for c in at.code)  # the events
+    assert any("server-sent events" in c.value or "SSE" in c.value for c in at.caption)
+    assert not at.status  # the progress box and the streamed draft are gone; the timeline holds the answer
