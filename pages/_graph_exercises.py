@@ -17,6 +17,7 @@ from pages._course import Verdict, exercise
 from pages._graph_ui import builtin_llm, code
 from pages._ui import T
 from pages.registry import PageSpec
+from toolcall_lab.checks import Checked
 from toolcall_lab.jsonable import json_text
 
 TARGET_QUERY = "Bangkok weather"
@@ -29,7 +30,7 @@ def yes_no(key: str, label: str) -> bool | None:
     return None if picked is None else picked == yes
 
 
-def verdict(c: ex.Checked, right: str, wrong: str) -> Verdict:
+def verdict(c: Checked, right: str, wrong: str) -> Verdict:
     """The page's verdict on a check: its own words for right and wrong, the computed answer."""
     return Verdict(c.correct, right if c.correct else wrong, c.expected)
 

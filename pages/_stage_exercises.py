@@ -59,7 +59,7 @@ def stage_1() -> None:
                 "so it is still required.",
             ),
             lambda f: (
-                T(f"`required` 不是 {f.got}。", f"`required` is not {f.got}.")
+                T(f"`required` 不是 {f.shown}。", f"`required` is not {f.shown}.")
                 + T("看每个参数有没有默认值。", " Look at which parameters have a default.")
             ),
         ),
@@ -83,7 +83,7 @@ def stage_1() -> None:
             pr.check_make_tool(answer),
             T("对：args_schema 正是目标的样子。", "Right: args_schema is exactly the goal."),
             lambda f: T(
-                f"@tool 造出的是：{json_text(f.got, indent=None)}", f"@tool built: {json_text(f.got, indent=None)}"
+                f"@tool 造出的是：{json_text(f.shown, indent=None)}", f"@tool built: {json_text(f.shown, indent=None)}"
             ),
         ),
         hint=T(
@@ -112,7 +112,7 @@ def stage_2() -> None:
                 "对：这些规则变成了 Schema 关键字；strict 和验证器只在运行时生效。",
                 "Right: these became schema keywords; strict and the validator act only at run time.",
             ),
-            lambda f: T(f"Schema 里不是 {f.got} 这些。", f"The schema does not carry exactly {f.got}."),
+            lambda f: T(f"Schema 里不是 {f.shown} 这些。", f"The schema does not carry exactly {f.shown}."),
         ),
         hint=T(
             "有 JSON Schema 关键字（maxLength、exclusiveMinimum……）的规则才看得见。",
@@ -134,8 +134,8 @@ def stage_2() -> None:
             pr.check_make_schema_limits(answer, start),
             T("对：model_json_schema() 里正是这两个限制。", "Right: model_json_schema() carries both limits."),
             lambda f: T(
-                f"你的 Schema 里是：{json_text(f.got, indent=None)}",
-                f"Your schema says: {json_text(f.got, indent=None)}",
+                f"你的 Schema 里是：{json_text(f.shown, indent=None)}",
+                f"Your schema says: {json_text(f.shown, indent=None)}",
             ),
         ),
         hint=T(
@@ -165,7 +165,7 @@ def stage_3(question: str) -> None:
                 "对：ChatOpenAI 把工具名展开成协议要求的对象。",
                 "Right: ChatOpenAI expands the tool's name into the object the protocol wants.",
             ),
-            lambda f: T(f"线上的 tool_choice 不是 {f.got}。", f"On the wire tool_choice is not {f.got}."),
+            lambda f: T(f"线上的 tool_choice 不是 {f.shown}。", f"On the wire tool_choice is not {f.shown}."),
         ),
         hint=T(
             "协议里按名字指定工具要写出类型和函数名。",
@@ -186,7 +186,8 @@ def stage_3(question: str) -> None:
             pr.check_fix_bad_name(answer, here, question),
             T("对：HTTP 200，模型调用了你的工具。", "Right: HTTP 200, and the model called your tool."),
             lambda f: T(
-                f"端点的回答：{json_text(f.got, indent=None)}", f"The endpoint said: {json_text(f.got, indent=None)}"
+                f"端点的回答：{json_text(f.shown, indent=None)}",
+                f"The endpoint said: {json_text(f.shown, indent=None)}",
             ),
         ),
         hint=T(
@@ -219,8 +220,8 @@ def stage_4() -> None:
                 "Right: the one that parses goes to tool_calls, the broken one to invalid_tool_calls.",
             ),
             lambda f: T(
-                f"LangChain 实际分成了：{json_text(f.got, indent=None)}",
-                f"LangChain split them: {json_text(f.got, indent=None)}",
+                f"LangChain 实际分成了：{json_text(f.shown, indent=None)}",
+                f"LangChain split them: {json_text(f.shown, indent=None)}",
             ),
         ),
         hint=T(
@@ -246,8 +247,8 @@ def stage_4() -> None:
                 "Right: the line went to tool_calls with exactly these args.",
             ),
             lambda f: T(
-                f"LangChain 解析出：{json_text(f.got, indent=None)}",
-                f"LangChain made of it: {json_text(f.got, indent=None)}",
+                f"LangChain 解析出：{json_text(f.shown, indent=None)}",
+                f"LangChain made of it: {json_text(f.shown, indent=None)}",
             ),
         ),
         hint=T("JSON 要双引号，不要结尾逗号。", "JSON wants double quotes and no trailing comma."),

@@ -16,13 +16,13 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, system_prompt
-from lessons.tutor.lesson_common import Check
 from lessons.tutor.tools import build_tools
 from pages._course import Verdict
 from pages._frame import page_links
 from pages._live import live_run_panel
 from pages._ui import T, lang, loading
 from pages.registry import in_section
+from toolcall_lab.checks import Checked
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.kwargs import render_call
 
@@ -226,8 +226,8 @@ def lesson_intro(n: int) -> None:
         st.markdown(prose)
 
 
-def verdict(check: Check, right: str, wrong: str) -> Verdict:
-    """A lesson's :class:`Check` as the course's :class:`Verdict`, the learner's own artifact quoted.
+def verdict(check: Checked, right: str, wrong: str) -> Verdict:
+    """A lesson's :class:`Checked` as the course's :class:`Verdict`, the learner's own artifact quoted.
 
     ``right`` / ``wrong`` are the page's words; ``{got}`` and ``{expected}`` in them are filled
     with what the check computed (JSON for lists and dicts).
@@ -237,7 +237,7 @@ def verdict(check: Check, right: str, wrong: str) -> Verdict:
         return value if isinstance(value, str) else json_text(value, indent=None)
 
     words = right if check.correct else wrong
-    return Verdict(check.correct, words.format(got=text(check.got), expected=text(check.expected)), check.expected)
+    return Verdict(check.correct, words.format(shown=text(check.shown), expected=text(check.expected)), check.expected)
 
 
 def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> Any:

@@ -7,13 +7,13 @@ from typing import Any
 import streamlit as st
 
 from lessons.content import lesson_text
-from lessons.course import Checked
 from lessons.course import live_run as lesson
 from pages._course import Verdict, exercise
 from pages._frame import page_links
 from pages._live import live_run_panel
 from pages._ui import T, inert, lang
 from pages.registry import page
+from toolcall_lab.checks import Checked
 
 SPEC = page("pages/live_run.py")
 

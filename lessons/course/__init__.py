@@ -11,25 +11,7 @@ One module per page, each returning plain data from real runs:
   ``ToolMessage`` carry; the chain's stages in order).
 
 Every check computes its right answer from the real library call at check time and returns
-a :class:`Checked` (data, not sentences); the pages word the feedback.
+a :class:`toolcall_lab.checks.Checked` (data, not sentences); the pages word the feedback.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import Any
-
-
-@dataclass(frozen=True)
-class Checked:
-    """One answer, judged against the real artifact.
-
-    Attributes:
-        correct: whether the answer is right (``False`` for no answer).
-        expected: the right answer, computed from the real run.
-        shown: what the artifact showed for the learner's answer (for the page's feedback).
-    """
-
-    correct: bool
-    expected: Any
-    shown: dict[str, Any] = field(default_factory=dict)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from lessons.course import Checked
+from toolcall_lab.checks import Checked
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.live import run_traced
 from toolcall_lab.offline.faults import FaultKind

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from lessons.course import Checked
 from lessons.course.live_run import run
+from toolcall_lab.checks import Checked
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.stages.catalog import STAGES
 from toolcall_lab.trace import RunTrace

@@ -22,7 +22,7 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.tools import BaseTool
 
-from lessons.course import Checked
+from toolcall_lab.checks import Checked
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.live import run_traced
 from toolcall_lab.llm import build_chat_model

@@ -37,11 +37,11 @@ from langchain_core.messages import HumanMessage
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, tool
 
-from lessons.course import Checked
 from lessons.tutor import data as data_zh
 from lessons.tutor import data_en
 from lessons.tutor.tools import make_get_learning_record
 from toolcall_lab.capture import recording
+from toolcall_lab.checks import Checked
 from toolcall_lab.errors import ExplainedError, explain_exception
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.live import TraceCollector, build_traced_agent, run_traced

@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
@@ -33,22 +32,8 @@ from lessons.search_assistant.lesson_6_approval import approval_demo, parse_edit
 from lessons.search_assistant.original import KEYWORD_MARKER, diagnose_keyword_parse
 from lessons.search_assistant.search import SearchBackend, default_offline_search
 from lessons.search_assistant.workflow import SearchState, build_workflow, thread_config
+from toolcall_lab.checks import Checked
 from toolcall_lab.llm import build_chat_model
-
-
-@dataclass(frozen=True)
-class Checked:
-    """One answer, judged against the real artifact.
-
-    Attributes:
-        correct: whether the answer is right (``False`` for no answer).
-        expected: the right answer, computed from the real call.
-        shown: what the artifact showed for the learner's answer (for the feedback).
-    """
-
-    correct: bool
-    expected: Any
-    shown: dict[str, Any] = field(default_factory=dict)
 
 
 def _first(candidates: Sequence[Any], works: Callable[[Any], bool]) -> Any:

@@ -13,8 +13,9 @@ from langchain_core.language_models import BaseChatModel
 
 from lessons.tutor.agent import run_manual, system_prompt
 from lessons.tutor.demo import DEMO_QUESTIONS, demo_questions
-from lessons.tutor.lesson_common import Check, LlmFactory, default_llm_factory, result_summary, tools_for
+from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, result_summary, tools_for
 from toolcall_lab.capture import recording
+from toolcall_lab.checks import Checked
 
 # The four steps, in order; pages word each key.
 STEP_KEYS: tuple[str, ...] = ("ask", "intent", "act", "answer")
@@ -85,17 +86,17 @@ def first_calls(question: str, lang: str = "zh", llm_factory: LlmFactory | None 
     return [str(call["name"]) for call in result.steps[0].tool_calls] if result.steps else []
 
 
-def check_predict_calls(answer: list[str] | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Check:
+def check_predict_calls(answer: list[str] | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Checked:
     """Predict: which tools, in which order, does the model ask for in step 2 of question two?
 
     The right answer is the real run's ``AIMessage.tool_calls`` names.
     """
     expected = first_calls(demo_questions(lang)[1], lang, llm_factory)
     got = list(answer or [])
-    return Check(got == expected, expected, got)
+    return Checked(got == expected, expected, got)
 
 
-def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Check:
+def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Checked:
     """Make: a question whose first reply asks for exactly :data:`MAKE_GOAL` (any order, one reply).
 
     ``got`` is the tools the learner's own question made the model ask for;
@@ -105,6 +106,6 @@ def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFac
     expected = {"goal": list(MAKE_GOAL), "example": example, "example_calls": first_calls(example, lang, llm_factory)}
     text = (question or "").strip()
     if not text:
-        return Check(False, expected, [])
+        return Checked(False, expected, [])
     got = first_calls(text[:500], lang, llm_factory)
-    return Check(sorted(got) == sorted(MAKE_GOAL), expected, got)
+    return Checked(sorted(got) == sorted(MAKE_GOAL), expected, got)

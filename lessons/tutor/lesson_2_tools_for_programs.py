@@ -18,9 +18,10 @@ from lessons.tutor import data_en
 from lessons.tutor.agent import run_manual, system_prompt
 from lessons.tutor.data import SCHEDULES
 from lessons.tutor.demo import DEMO_QUESTIONS
-from lessons.tutor.lesson_common import Check, result_summary, tools_for
+from lessons.tutor.lesson_common import result_summary, tools_for
 from lessons.tutor.registry import get_tool
 from lessons.tutor.tools import make_get_schedule
+from toolcall_lab.checks import Checked
 
 # Other data for the same factory: a branch campus whose S1001 has a different Saturday.
 OTHER_SCHEDULES: dict[str, dict[str, list[dict[str, str]]]] = {
@@ -140,7 +141,7 @@ def is_correction(reply: str, student_id: str = "S1001") -> bool:
     return not reply.startswith(student_id)
 
 
-def check_predict_rejects(answer: list[str] | None, lang: str = "zh") -> Check:
+def check_predict_rejects(answer: list[str] | None, lang: str = "zh") -> Checked:
     """Predict: which of :data:`DATE_CHOICES` will ``get_schedule`` answer with a correction?
 
     ``expected`` is computed by invoking the real tool on each date; ``got`` is the replies.
@@ -149,7 +150,7 @@ def check_predict_rejects(answer: list[str] | None, lang: str = "zh") -> Check:
     replies = {date: schedule_reply(date, lang) for date in choices}
     expected = [date for date in choices if is_correction(replies[date])]
     picked = [date for date in choices if date in (answer or [])]
-    return Check(picked == expected, expected, replies)
+    return Checked(picked == expected, expected, replies)
 
 
 def next_wednesday(today: _dt.date = TODAY) -> _dt.date:
@@ -158,7 +159,7 @@ def next_wednesday(today: _dt.date = TODAY) -> _dt.date:
     return next_monday + _dt.timedelta(days=2)
 
 
-def check_fix_date(date: str | None, lang: str = "zh") -> Check:
+def check_fix_date(date: str | None, lang: str = "zh") -> Checked:
     """Fix: the model passed 下周三 raw; give ``get_schedule`` the date it needs (today is :data:`TODAY`).
 
     ``got`` is the real tool's reply to the learner's date; ``expected`` the right date and its reply.
@@ -167,4 +168,4 @@ def check_fix_date(date: str | None, lang: str = "zh") -> Check:
     expected = {"date": want, "reply": schedule_reply(want, lang)}
     typed = (date or "").strip()[:40]
     got = schedule_reply(typed, lang) if typed else ""
-    return Check(typed == want and not is_correction(got), expected, got)
+    return Checked(typed == want and not is_correction(got), expected, got)

@@ -13,8 +13,9 @@ from typing import Any
 from langchain_core.tools import BaseTool, StructuredTool, tool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from lessons.tutor.lesson_common import Check, tools_for
+from lessons.tutor.lesson_common import tools_for
 from lessons.tutor.registry import get_tool, schema_snapshot
+from toolcall_lab.checks import Checked
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages.tool_source import parse_tool_source
 
@@ -87,14 +88,14 @@ def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") 
 DESCRIPTION_CHOICES: tuple[str, ...] = ("first_paragraph", "whole_docstring")
 
 
-def check_predict_description(answer: str | None, lang: str = "zh") -> Check:
+def check_predict_description(answer: str | None, lang: str = "zh") -> Checked:
     """Predict: with a bare ``@tool``, is the description the first paragraph or the whole docstring?
 
     Computed from the real bare tool: its description still holds the ``Args:`` section or not.
     """
     without = parse_docstring_comparison("get_schedule", lang=lang)["without"]["description"]
     expected = "whole_docstring" if "Args:" in without else "first_paragraph"
-    return Check(answer == expected, expected, without)
+    return Checked(answer == expected, expected, without)
 
 
 #: The learner's starting point: the date line of the Args section is missing.
@@ -126,7 +127,7 @@ def undescribed(source: str) -> list[str] | ExplainedError:
     return [str(row["name"]) for row in built.fields if not row.get("description")]
 
 
-def check_fix_docstring(source: str | None, lang: str = "zh") -> Check:
+def check_fix_docstring(source: str | None, lang: str = "zh") -> Checked:
     """Fix: complete the docstring so that every parameter of the built tool has a description.
 
     ``got`` is the undescribed parameters of the learner's tool (or the explained refusal);
@@ -135,4 +136,4 @@ def check_fix_docstring(source: str | None, lang: str = "zh") -> Check:
     snapshot = schema_snapshot([get_tool("get_schedule", tools_for(lang))])[0]["parameters"]["properties"]
     expected = {pname: schema.get("description") for pname, schema in snapshot.items()}
     got = undescribed(source or "")
-    return Check(isinstance(got, list) and not got, expected, got)
+    return Checked(isinstance(got, list) and not got, expected, got)

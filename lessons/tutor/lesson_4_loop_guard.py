@@ -17,8 +17,9 @@ from langchain_core.tools import BaseTool
 
 from lessons.tutor.agent import SYSTEM_PROMPT, run_manual, system_prompt
 from lessons.tutor.fakes import ScriptedChatModel
-from lessons.tutor.lesson_common import Check, result_summary, tools_for
+from lessons.tutor.lesson_common import result_summary, tools_for
 from lessons.tutor.loop_guard import DEFAULT_MAX_STEPS
+from toolcall_lab.checks import Checked
 
 # A model that keeps rephrasing the date: no two calls are the same, so only the step
 # limit can stop it.
@@ -203,7 +204,7 @@ def lesson4_loop_guard(
 MAKE_TOOL_RUNS = 3
 
 
-def check_predict_model_calls(answer: int | None, max_steps: int, lang: str = "zh") -> Check:
+def check_predict_model_calls(answer: int | None, max_steps: int, lang: str = "zh") -> Checked:
     """Predict: in case 1 (the same call repeated), how many model calls does the guarded loop make?
 
     Computed by running the guarded scenario with the learner's step limit.
@@ -211,7 +212,7 @@ def check_predict_model_calls(answer: int | None, max_steps: int, lang: str = "z
     key = "en" if lang == "en" else "zh"
     scenario = guard_scenario((STUCK_DATE[key],), STUCK_QUESTION[key], max_steps, 20, lang)
     expected = int(scenario["guarded"]["model_calls"])
-    return Check(answer == expected, expected, answer)
+    return Checked(answer == expected, expected, answer)
 
 
 def rephrase_tool_runs(max_steps: int, lang: str = "zh") -> int:
@@ -221,13 +222,13 @@ def rephrase_tool_runs(max_steps: int, lang: str = "zh") -> int:
     return int(guard_scenario(dates, STUCK_QUESTION[key], max_steps, 20, lang)["guarded"]["tool_runs"])
 
 
-def check_make_tool_runs(max_steps: int | None, lang: str = "zh") -> Check:
+def check_make_tool_runs(max_steps: int | None, lang: str = "zh") -> Checked:
     """Make: choose ``max_steps`` so the reworded call of case 2 runs exactly :data:`MAKE_TOOL_RUNS` times.
 
     ``got`` is the tool runs of the learner's limit; ``expected`` the limit that reaches the goal.
     """
     expected = next(n for n in range(1, 9) if rephrase_tool_runs(n, lang) == MAKE_TOOL_RUNS)
     if max_steps is None or not 1 <= max_steps <= 40:
-        return Check(False, expected, None)
+        return Checked(False, expected, None)
     got = rephrase_tool_runs(max_steps, lang)
-    return Check(got == MAKE_TOOL_RUNS, expected, got)
+    return Checked(got == MAKE_TOOL_RUNS, expected, got)

@@ -20,7 +20,8 @@ from langgraph.prebuilt import create_react_agent
 from lessons.tutor.agent import run_manual, run_react, system_prompt
 from lessons.tutor.demo import DEMO_QUESTIONS, demo_questions
 from lessons.tutor.fakes import ScriptedChatModel
-from lessons.tutor.lesson_common import Check, q2_script, result_summary, tools_for
+from lessons.tutor.lesson_common import q2_script, result_summary, tools_for
+from toolcall_lab.checks import Checked
 
 
 def react_deprecation_warning() -> dict[str, Any]:
@@ -114,14 +115,14 @@ def node_order(script: Sequence[AIMessage | str] | None = None, lang: str = "zh"
         return [node for update in agent.stream(state, stream_mode="updates") for node in update]
 
 
-def check_predict_next_node(answer: str | None, lang: str = "zh") -> Check:
+def check_predict_next_node(answer: str | None, lang: str = "zh") -> Checked:
     """Predict: the first ``agent`` reply asks for tools; which node runs next?
 
     Computed from the real graph's run: the node that follows the first ``agent``.
     """
     order = node_order(lang=lang)
     expected = order[order.index("agent") + 1] if "agent" in order[:-1] else "__end__"
-    return Check(answer == expected, expected, order)
+    return Checked(answer == expected, expected, order)
 
 
 def script_to_json(script: Sequence[AIMessage | str]) -> str:
@@ -168,7 +169,7 @@ def make_example(lang: str = "zh") -> list[AIMessage | str]:
     return [AIMessage(content="", tool_calls=[call]) for call in first.tool_calls] + [answer]
 
 
-def check_make_script(text: str | None, lang: str = "zh") -> Check:
+def check_make_script(text: str | None, lang: str = "zh") -> Checked:
     """Make: a script on which both loops make :data:`MAKE_MODEL_CALLS` model calls and give the same answer.
 
     ``got`` is ``{"manual_model_calls", "react_model_calls", "same_answer"}`` of the learner's
@@ -183,7 +184,7 @@ def check_make_script(text: str | None, lang: str = "zh") -> Check:
     try:
         run = lesson5_manual_vs_react(script_from_json(text or ""), demo_questions(lang)[1], lang)
     except Exception as exc:  # a bad script is the learner's lesson, reported as data
-        return Check(False, expected, f"{type(exc).__name__}: {exc}")
+        return Checked(False, expected, f"{type(exc).__name__}: {exc}")
     got = {k: run[k] for k in ("manual_model_calls", "react_model_calls", "same_answer")}
     ok = got["same_answer"] and got["manual_model_calls"] == got["react_model_calls"] == MAKE_MODEL_CALLS
-    return Check(bool(ok), expected, got)
+    return Checked(bool(ok), expected, got)

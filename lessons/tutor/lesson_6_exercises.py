@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lessons.tutor.lesson_3_registry import undescribed
 from lessons.tutor.lesson_6_pitfalls import PITFALLS, PitfallResult
-from lessons.tutor.lesson_common import Check
+from toolcall_lab.checks import Checked
 from toolcall_lab.stages.tool_source import parse_tool_source
 
 #: The pitfall whose broken run the predict exercise shows.
@@ -24,10 +24,10 @@ def symptom(lang: str = "zh") -> PitfallResult:
     return PITFALLS[SYMPTOM_PITFALL](True, lang=lang)
 
 
-def check_predict_pitfall(answer: int | None, lang: str = "zh") -> Check:
+def check_predict_pitfall(answer: int | None, lang: str = "zh") -> Checked:
     """Predict: which pitfall (1-7) produced the run :func:`symptom` shows? Its own ``n`` is the answer."""
     shown = symptom(lang)
-    return Check(answer == shown["n"], shown["n"], shown["outcome"])
+    return Checked(answer == shown["n"], shown["n"], shown["outcome"])
 
 
 #: The learner's starting point: the specimen's get_schedule under a bare @tool.
@@ -53,7 +53,7 @@ def get_schedule(student_id: str, date: str) -> str:
 }
 
 
-def check_fix_decorator(source: str | None, lang: str = "zh") -> Check:
+def check_fix_decorator(source: str | None, lang: str = "zh") -> Checked:
     """Fix pitfall 1: edit the text so the built tool describes every parameter.
 
     ``got`` is the parameters the learner's tool leaves undescribed (or the explained
@@ -64,4 +64,4 @@ def check_fix_decorator(source: str | None, lang: str = "zh") -> Check:
     parsed = parse_tool_source(start, parse_docstring=True)
     expected = {} if not hasattr(parsed, "fields") else {r["name"]: r["description"] for r in parsed.fields}
     got = undescribed(source or "")
-    return Check(isinstance(got, list) and not got, expected, got)
+    return Checked(isinstance(got, list) and not got, expected, got)

@@ -8,7 +8,7 @@ here, once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -41,21 +41,6 @@ def result_summary(result: AgentResult) -> dict[str, Any]:
         "stop_reason": result.stop_reason,
         "steps": [asdict(step) for step in result.steps],
     }
-
-
-@dataclass(frozen=True)
-class Check:
-    """What an exercise check found, as data (the page words the feedback).
-
-    Attributes:
-        correct: whether the learner's answer is right.
-        expected: the right answer, computed from the real artifact at check time.
-        got: what the learner's own input produced (the artifact the feedback points at).
-    """
-
-    correct: bool
-    expected: Any
-    got: Any = None
 
 
 def tools_for(lang: str = "zh") -> list[BaseTool]:

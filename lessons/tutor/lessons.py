@@ -24,7 +24,7 @@ Lessons, one module per page (``pages/tutor_<n>_*.py``):
    pitfalls, broken and fixed, live (the broken code in :mod:`~lessons.tutor.lesson_6_broken`).
 
 Shared by several: :mod:`~lessons.tutor.lesson_common` (:func:`result_summary`, :func:`q2_script`,
-:func:`tools_for`, :class:`Check`). Each lesson module also holds its page's two exercise checks
+:func:`tools_for`, :class:`~toolcall_lab.checks.Checked`). Each lesson module also holds its page's two exercise checks
 (``check_*``; lesson 6's in :mod:`~lessons.tutor.lesson_6_exercises`). Every lesson takes
 ``lang="zh"`` (the article's original) or ``lang="en"`` (the English edition:
 :mod:`~lessons.tutor.tools_en`, :mod:`~lessons.tutor.data_en`).
@@ -74,7 +74,7 @@ from lessons.tutor.lesson_6_pitfalls import (
     pitfall_7,
     pitfall_code,
 )
-from lessons.tutor.lesson_common import Check, LlmFactory, default_llm_factory, q2_script, result_summary, tools_for
+from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, q2_script, result_summary, tools_for
 
 __all__ = [
     "BAD_INPUT_CASES",
@@ -83,7 +83,6 @@ __all__ = [
     "PITFALL_KEYS",
     "REPHRASED_DATES",
     "STEP_KEYS",
-    "Check",
     "CopyingScriptedChatModel",
     "LlmFactory",
     "PitfallResult",

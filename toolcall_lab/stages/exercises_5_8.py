@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from toolcall_lab.capture import recording, response_tool_calls
+from toolcall_lab.checks import Checked
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.llm import build_chat_model
 from toolcall_lab.stages import core
@@ -31,21 +31,6 @@ from toolcall_lab.stages.shape_layer import validate_stage
 from toolcall_lab.stages.tool_node import run_from_text, run_tool_node
 from toolcall_lab.stages.weather_data import build_weather_tool
 from toolcall_lab.stages.wire import exchange_summary, model_error
-
-
-@dataclass(frozen=True)
-class Checked:
-    """One answer, judged against the real artifact.
-
-    Attributes:
-        correct: whether the answer is right (``False`` for no answer).
-        expected: the right answer, computed from the real call.
-        shown: what the artifact showed for the learner's answer (for the feedback).
-    """
-
-    correct: bool
-    expected: Any
-    shown: dict[str, Any] = field(default_factory=dict)
 
 
 def _first(candidates: Sequence[Any], works: Callable[[Any], bool]) -> Any:

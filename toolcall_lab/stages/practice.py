@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from toolcall_lab.checks import Checked
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages.args_model import ArgsModelResult, parse_args_model
 from toolcall_lab.stages.tool_call import calls_from_text, scripted_tool_call
@@ -49,23 +49,6 @@ __all__ = [
     "rule_options",
     "tool_parameters",
 ]
-
-
-@dataclass(frozen=True)
-class Checked:
-    """What a check found.
-
-    Attributes:
-        correct: whether the answer (or the edited input) reaches the goal.
-        expected: the right answer as the real artifact gives it.
-        got: what the artifact shows for the learner's answer or input (for the feedback).
-        error: why the learner's input made no artifact at all (it does not parse, it was refused).
-    """
-
-    correct: bool
-    expected: Any
-    got: Any = None
-    error: ExplainedError | None = None
 
 
 def _names(answer: Any) -> list[str]:

@@ -28,14 +28,14 @@ def test_required_prediction_is_judged_against_args_schema():
     assert pr.check_required_prediction(required).correct
     assert pr.check_required_prediction(list(reversed(required))).correct  # order does not matter
     wrong = pr.check_required_prediction(["restaurant"])
-    assert not wrong.correct and wrong.got == ["restaurant"] and wrong.expected == sorted(required)
+    assert not wrong.correct and wrong.shown == ["restaurant"] and wrong.expected == sorted(required)
     assert "notes" in required  # str | None without a default: nullable, still required
     assert not pr.check_required_prediction(None).correct
 
 
 def test_make_tool_reaches_the_goal_only_with_types_and_a_default():
     start = pr.check_make_tool(pr.MAKE_TOOL_START)
-    assert not start.correct and start.got["required"] == ["zone", "offset"]
+    assert not start.correct and start.shown["required"] == ["zone", "offset"]
     good = pr.check_make_tool('def get_time(zone: str, offset: int = 0) -> str:\n    """Time."""\n')
     assert good.correct and good.expected == pr.MAKE_TOOL_GOAL
     assert not pr.check_make_tool('def get_time(zone: str, offset: str = "0") -> str:\n    """Time."""\n').correct
@@ -59,7 +59,7 @@ def test_schema_limits_are_read_from_model_json_schema(lang):
     start = default_model_source(lang)
     assert not pr.check_make_schema_limits(start, start).correct
     done = pr.check_make_schema_limits(start.replace("le=7", "le=5").replace("min_length=1", "min_length=2"), start)
-    assert done.correct and done.got == pr.SCHEMA_GOAL
+    assert done.correct and done.shown == pr.SCHEMA_GOAL
     # a validator that refuses days > 5 is invisible: the schema still says 7
     hidden = start.replace("min_length=1", "min_length=2").replace(
         "    @field_validator",
@@ -86,10 +86,10 @@ def test_bind_choice_is_what_went_on_the_wire(lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_bad_name_is_fixed_when_the_endpoint_accepts_it(lang):
     broken = pr.check_fix_bad_name(pr.bad_name_source(lang), lang, QUESTION)
-    assert not broken.correct and broken.got == {"status_code": 400, "name": "get weather!"}
+    assert not broken.correct and broken.shown == {"status_code": 400, "name": "get weather!"}
     assert broken.error is not None
     fixed = pr.check_fix_bad_name(pr.bad_name_source(lang).replace("get weather!", "weather-now"), lang, QUESTION)
-    assert fixed.correct and fixed.got == {"status_code": 200, "name": "weather-now"}
+    assert fixed.correct and fixed.shown == {"status_code": 200, "name": "weather-now"}
     assert pr.check_fix_bad_name("def f(:\n", lang, QUESTION).error is not None
 
 
@@ -99,12 +99,12 @@ def test_call_count_comes_from_langchain_parsing_the_reply():
     count = str(len(result.tool_calls))
     assert pr.check_call_count(count).correct
     wrong = pr.check_call_count("2")
-    assert not wrong.correct and wrong.got["invalid_tool_calls"] == [c["id"] for c in result.invalid_tool_calls]
+    assert not wrong.correct and wrong.shown["invalid_tool_calls"] == [c["id"] for c in result.invalid_tool_calls]
 
 
 def test_fixed_arguments_must_parse_into_the_goal():
     start = pr.check_fix_arguments(pr.FIX_ARGUMENTS_START)
-    assert not start.correct and start.got["args"] is None and start.got["invalid"]
+    assert not start.correct and start.shown["args"] is None and start.shown["invalid"]
     assert pr.check_fix_arguments('{"days": 3, "city": "Paris"}').correct  # key order is JSON's business
     assert not pr.check_fix_arguments('{"city": "Paris", "days": "3"}').correct  # a string is not 3
     assert not pr.check_fix_arguments('{"city": "Paris", "days": 3}\n{"city": "Paris", "days": 3}').correct

@@ -71,14 +71,14 @@ def test_lesson_1_checks(lang):
     assert not check_predict_calls(["get_learning_record", "get_schedule"], lang).correct
     assert check_make_calls(MAKE_EXAMPLE[lang], lang).correct
     wrong = check_make_calls("What level is accord?" if lang == "en" else "accord 是几级？", lang)
-    assert not wrong.correct and wrong.got == ["lookup_word"]
+    assert not wrong.correct and wrong.shown == ["lookup_word"]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_lesson_2_checks(lang):
     tool = {t.name: t for t in build_tools(lang=lang)}["get_schedule"]
     check = check_predict_rejects(None, lang)
-    for date, reply in check.got.items():
+    for date, reply in check.shown.items():
         assert reply == tool.invoke({"student_id": "S1001", "date": date})
     assert "2026-07-25" not in check.expected and "2026-02-30" in check.expected
     assert check_predict_rejects(check.expected, lang).correct
@@ -90,7 +90,7 @@ def test_lesson_2_checks(lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_lesson_3_checks(lang):
     assert check_predict_description("whole_docstring", lang).correct  # a bare @tool keeps the Args section
-    assert check_fix_docstring(FIX_SOURCE[lang], lang).got == ["date"]
+    assert check_fix_docstring(FIX_SOURCE[lang], lang).shown == ["date"]
     fixed = FIX_SOURCE[lang].replace('    """\n', '        date: YYYY-MM-DD.\n    """\n', 1)
     assert check_fix_docstring(fixed, lang).correct
     assert not check_fix_docstring("def broken(", lang).correct  # refused, explained, never run
@@ -101,20 +101,20 @@ def test_lesson_4_checks(lang):
     assert check_predict_model_calls(3, 4, lang).correct  # run, notice, repeat-after-notice
     assert check_predict_model_calls(2, 2, lang).correct  # the step limit comes first
     assert check_make_tool_runs(3, lang).correct and check_make_tool_runs(None, lang).expected == 3
-    assert check_make_tool_runs(5, lang).got == 5  # every reworded call is new: one run per step
+    assert check_make_tool_runs(5, lang).shown == 5  # every reworded call is new: one run per step
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_lesson_5_checks(lang):
     assert check_predict_next_node("tools", lang).correct
     start = check_make_script(script_to_json(q2_script(lang)), lang)
-    assert not start.correct and start.got["manual_model_calls"] == 2
+    assert not start.correct and start.shown["manual_model_calls"] == 2
     assert check_make_script(json.dumps(start.expected["script"]), lang).correct
-    assert "JSONDecodeError" in check_make_script("[", lang).got
+    assert "JSONDecodeError" in check_make_script("[", lang).shown
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_lesson_6_checks(lang):
-    assert check_predict_pitfall(5, lang).correct and check_predict_pitfall(5, lang).got == "script_restarts"
-    assert check_fix_decorator(FIX6[lang], lang).got == ["student_id", "date"]
+    assert check_predict_pitfall(5, lang).correct and check_predict_pitfall(5, lang).shown == "script_restarts"
+    assert check_fix_decorator(FIX6[lang], lang).shown == ["student_id", "date"]
     assert check_fix_decorator(FIX6[lang].replace("@tool", "@tool(parse_docstring=True)", 1), lang).correct
