@@ -237,7 +237,7 @@ def verdict(check: Checked, right: str, wrong: str) -> Verdict:
         return value if isinstance(value, str) else json_text(value, indent=None)
 
     words = right if check.correct else wrong
-    return Verdict(check.correct, words.format(shown=text(check.shown), expected=text(check.expected)), check.expected)
+    return Verdict(check.correct, words.format(got=text(check.shown), expected=text(check.expected)), check.expected)
 
 
 def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> Any:
