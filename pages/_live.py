@@ -288,15 +288,10 @@ def run_question(
             it arrives (LangGraph's ``stream_mode="messages"``); the box is cleared when the run ends,
             and the timeline shows the finished trace.
     """
-    import threading
-
-    from streamlit.runtime.scriptrunner import add_script_run_ctx, get_script_run_ctx
-
     from toolcall_lab.live import run_traced
     from toolcall_lab.trace import ModelCall
 
     s = settings()
-    ctx = get_script_run_ctx()
     slot = st.empty()  # the progress box goes away when the run went well: no empty "Done" left behind
     writing = st.empty()  # a streamed run's answer, token by token, while the run is going
     written: dict[int, str] = {}
@@ -314,8 +309,7 @@ def run_question(
     with slot.status(T("运行中……", "Running…"), expanded=False) as status:
 
         def progress(event: Any) -> None:
-            # ToolNode runs tools on worker threads: attach this session's context first
-            add_script_run_ctx(threading.current_thread(), ctx)
+            # called in this script's thread: run_traced hands the run's events over as the graph streams
             if isinstance(event, ModelCall):
                 status.update(label=T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
             else:

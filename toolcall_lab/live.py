@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import json
+import queue
 import threading
 import time
 import uuid
@@ -75,11 +76,19 @@ class TraceCollector:
     step: int = 0
     wire_calls: dict[str, dict[str, Any]] = field(default_factory=dict)
     executions: dict[str, ToolExecution] = field(default_factory=dict)
+    #: events not yet handed to ``on_event``: tools run on LangGraph's worker threads, so the hooks
+    #: only queue their events; :meth:`deliver` hands them over in the thread that runs the graph
+    pending: queue.SimpleQueue[Any] = field(default_factory=queue.SimpleQueue)
 
     def add(self, event: Any) -> None:
         self.trace.events.append(event)
         if self.on_event is not None:
-            self.on_event(event)
+            self.pending.put(event)
+
+    def deliver(self) -> None:
+        """Hand every queued event to ``on_event``, in order, in the calling thread."""
+        while self.on_event is not None and not self.pending.empty():
+            self.on_event(self.pending.get())
 
 
 _COLLECTOR: ContextVar[TraceCollector | None] = ContextVar("toolcall_lab_collector", default=None)
@@ -321,7 +330,7 @@ def run_traced(
         graph = _cached_graph(llm, tuple(tools), system, checkpointer)
         with recording(secrets):
             inputs = {"messages": [HumanMessage(content=question)]}
-            result = graph.invoke(inputs, config) if on_token is None else _streamed(graph, inputs, config, on_token)
+            result = _run(graph, inputs, config, on_token)
         final = result["messages"][-1]
         trace.answer = final.content if isinstance(final.content, str) else json.dumps(final.content)
         trace.stop_reason = "final"
@@ -335,22 +344,28 @@ def run_traced(
     return trace
 
 
-def _streamed(graph: Any, inputs: dict[str, Any], config: dict[str, Any], on_token: TokenSink) -> Any:
-    """Run ``graph`` streaming: the model's text tokens go to ``on_token``; returns the final state.
+def _run(graph: Any, inputs: dict[str, Any], config: dict[str, Any], on_token: TokenSink | None) -> Any:
+    """Run ``graph`` through LangGraph's public streaming; returns the final state.
 
-    ``stream_mode="messages"`` makes LangGraph stream every chat model called inside a node
-    (its ``invoke`` turns into a streamed request), yielding each ``AIMessageChunk``;
-    ``"values"`` yields the state after each step, the last of which is the result.
+    ``"values"`` yields the state after each super-step (the last one is the result); after
+    each item the collector's queued events reach ``on_event`` in this thread. With
+    ``on_token``, ``"messages"`` also makes every chat model inside a node stream (its
+    ``invoke`` turns into a streamed request), yielding each ``AIMessageChunk``.
     """
     state: Any = None
     collector = _COLLECTOR.get()
-    for mode, item in graph.stream(inputs, config, stream_mode=["messages", "values"]):
+    modes = ["values"] if on_token is None else ["messages", "values"]
+    for mode, item in graph.stream(inputs, config, stream_mode=modes):
+        if collector is not None:
+            collector.deliver()
         if mode == "values":
             state = item
             continue
         chunk, _meta = item
-        if isinstance(chunk, AIMessageChunk) and chunk.text:  # a tool call's fragments carry no text
+        if on_token is not None and isinstance(chunk, AIMessageChunk) and chunk.text:  # tool-call fragments: no text
             on_token(collector.step if collector is not None else 0, chunk.text)
+    if collector is not None:
+        collector.deliver()
     return state
 
 

@@ -88,3 +88,23 @@ def test_assemble_gives_back_the_completion_the_events_were_written_from():
     ]
     assert back["choices"][0]["finish_reason"] == body["choices"][0]["finish_reason"]
     assert back["usage"] == body["usage"]
+
+
+def test_progress_events_arrive_in_the_thread_that_runs_the_graph():
+    """ToolNode runs tools on worker threads; run_traced hands their events over in the caller's thread, in order."""
+    import threading
+
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.llm import build_chat_model
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    seen: list[tuple[str, int, bool]] = []
+
+    def on_event(event):
+        seen.append((type(event).__name__, event.step, threading.current_thread() is threading.main_thread()))
+
+    trace = run_traced("曼谷和东京天气怎么样？", build_chat_model(), [build_weather_tool()], on_event=on_event)
+    assert trace.stop_reason == "final"
+    assert [name for name, _, _ in seen] == [type(e).__name__ for e in trace.events]  # every event, in order
+    assert seen.count(("ToolExecution", 1, True)) == 2  # both tool runs of step 1, reported here though run elsewhere
+    assert all(here for _, _, here in seen)
