@@ -255,3 +255,26 @@ def table(
         for key, text in labels.items()
     }
     st.dataframe(list(rows), hide_index=True, column_config=config, width="stretch")
+
+
+def why_words() -> dict[str, str]:
+    """Stage ②'s reasons a rule is invisible to the model, worded (keys from ``model_rules``)."""
+    return {
+        "strict_switch": T(
+            "strict 是 Pydantic 的验证开关，JSON Schema 没有对应关键字。",
+            "strict is a Pydantic validation switch with no JSON Schema keyword.",
+        ),
+        "not_in_schema": T(
+            "这条规则没有出现在 JSON Schema 里，模型看不到。",
+            "This rule does not appear in the JSON Schema; the model cannot see it.",
+        ),
+        "dropped_by_strict": T(
+            "严格模式（strict=True）的工具定义里没有这条规则。",
+            "The strict (strict=True) tool definition drops this rule.",
+        ),
+        "runs_only_at_call_time": T(
+            "自定义验证器：只在运行时执行，JSON Schema 里看不见（实验室未运行其代码）",
+            "custom validator present — enforced only at run time, invisible in the schema "
+            "(the lab did not run its code)",
+        ),
+    }

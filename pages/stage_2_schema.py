@@ -46,7 +46,7 @@ def show_model(built: ArgsModelResult) -> None:
         )
     )
     sw.table(
-        tables.rule_rows(built.rules, lang(), T("（整个模型）", "(whole model)")),
+        tables.rule_rows(built.rules, sw.why_words(), T("（整个模型）", "(whole model)")),
         {
             "field": T("字段", "field"),
             "rule": T("规则", "rule"),
@@ -64,7 +64,9 @@ def show_model(built: ArgsModelResult) -> None:
             "**模型永远看不到的规则**（只在工具运行时生效）：",
             "**Rules the model never sees** (they act only when the tool runs):",
         )
-        st.warning(never + "\n\n" + tables.invisible_lines(built.invisible, lang()), icon=":material/visibility_off:")
+        st.warning(
+            never + "\n\n" + tables.invisible_lines(built.invisible, sw.why_words()), icon=":material/visibility_off:"
+        )
     for record in built.validators:
         with st.expander(
             T(

@@ -277,3 +277,14 @@ def test_stage4_streamed_and_two_wires_steps_show_real_runs():
     bodies = [str(j.value) for j in at.json]
     assert any("function_call" in b and "call_id" in b for b in bodies)  # the Responses API's call item
     assert any("tool_calls" in b for b in bodies)  # Chat Completions' assistant message
+
+
+def test_stage2_words_the_invisible_rules_in_each_language():
+    """The lesson says why a rule is invisible as a key; the page words it (the validator is "invisible in the schema")."""
+    for lang, words in (("en", "invisible in the schema"), ("zh", "JSON Schema 里看不见")):
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at.query_params["lang"] = lang
+        at.run()
+        at.switch_page("pages/stage_2_schema.py").run()
+        assert not at.exception, at.exception
+        assert any(words in w.value for w in at.warning)

@@ -52,22 +52,19 @@ def find_keyword(schema: dict[str, Any], field_name: str | None, rule: str) -> s
     return None
 
 
-def _why_invisible(rule: str, in_schema: bool, in_strict: bool) -> dict[str, str] | None:
+#: Why the model cannot see a rule, as keys (the page words them): a Pydantic switch with no
+#: JSON Schema keyword; a rule the schema does not carry; a rule the strict tool drops; code
+#: that runs only when the tool runs (a validator).
+WHY_INVISIBLE = ("strict_switch", "not_in_schema", "dropped_by_strict", "runs_only_at_call_time")
+
+
+def _why_invisible(rule: str, in_schema: bool, in_strict: bool) -> str | None:
     if rule == "strict":
-        return {
-            "zh": "strict 是 Pydantic 的验证开关，JSON Schema 没有对应关键字。",
-            "en": "strict is a Pydantic validation switch with no JSON Schema keyword.",
-        }
+        return "strict_switch"
     if not in_schema:
-        return {
-            "zh": "这条规则没有出现在 JSON Schema 里，模型看不到。",
-            "en": "This rule does not appear in the JSON Schema; the model cannot see it.",
-        }
+        return "not_in_schema"
     if not in_strict:
-        return {
-            "zh": "严格模式（strict=True）的工具定义里没有这条规则。",
-            "en": "The strict (strict=True) tool definition drops this rule.",
-        }
+        return "dropped_by_strict"
     return None
 
 
@@ -119,7 +116,7 @@ def analyse(model: type[BaseModel], written: list[dict[str, Any]], validators: l
             {
                 "field": ", ".join(record["fields"]) or None,
                 "rule": f"{record['kind']}:{record['name']}",
-                "why": record["status"],
+                "why": "runs_only_at_call_time",
             }
         )
 
@@ -129,10 +126,7 @@ def analyse(model: type[BaseModel], written: list[dict[str, Any]], validators: l
         {
             "field": name,
             "change": "required",
-            "why": {
-                "zh": "严格模式下所有字段都必须出现，默认值不再能让模型省略它。",
-                "en": "In strict mode every field must be sent; its default no longer lets the model omit it.",
-            },
+            "why": "strict_requires_every_field",
         }
         for name in optional
         if name in strict_params.get("required", [])

@@ -240,11 +240,8 @@ def _validator(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Any] | N
             "mode": mode or ("after"),
             "line": fn.lineno,
             "source": unparse(fn)[:4000],
-            "status": {
-                "zh": "自定义验证器：只在运行时执行，JSON Schema 里看不见（实验室未运行其代码）",
-                "en": "custom validator present — enforced only at run time, invisible in the schema "
-                "(the lab did not run its code)",
-            },
+            # a key: enforced only at run time, invisible in the schema (the lab did not run its code)
+            "status": "runs_only_at_call_time",
         }
     return None
 
@@ -325,11 +322,8 @@ def build_model(
     for record in validators:
         unknown = [f for f in record["fields"] if f != "*" and f not in definitions]
         if unknown:
-            record["warning"] = {
-                "zh": f"验证器引用了不存在的字段：{', '.join(unknown)}（真正运行时 Pydantic 会报错）",
-                "en": f"The validator names fields that do not exist: {', '.join(unknown)} "
-                "(Pydantic would fail at class creation)",
-            }
+            # a key and its facts: Pydantic itself would fail at class creation
+            record["warning"] = {"key": "unknown_fields", "fields": unknown}
     return model, written, validators
 
 

@@ -99,8 +99,11 @@ def tool_notes(result: ToolSourceResult) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------- ② JSON Schema
-def rule_rows(rules: Sequence[Mapping[str, Any]], lang: str, whole_model: str) -> list[dict[str, Any]]:
-    """One row per rule written in the argument model, and where it went in the real schema."""
+def rule_rows(rules: Sequence[Mapping[str, Any]], why: Mapping[str, str], whole_model: str) -> list[dict[str, Any]]:
+    """One row per rule written in the argument model, and where it went in the real schema.
+
+    ``why`` words each invisibility key (:data:`~toolcall_lab.stages.model_rules.WHY_INVISIBLE`).
+    """
     return [
         {
             "field": r["field"] or whole_model,
@@ -109,15 +112,15 @@ def rule_rows(rules: Sequence[Mapping[str, Any]], lang: str, whole_model: str) -
             "keyword": r["schema_keyword"] or "—",
             "in_schema": r["in_schema"],
             "in_strict": r["in_strict"],
-            "note": (r["note"] or {}).get(lang, ""),
+            "note": why.get(r["note"], "") if r["note"] else "",
         }
         for r in rules
     ]
 
 
-def invisible_lines(invisible: Sequence[Mapping[str, Any]], lang: str) -> str:
-    """The rules the model never sees, as a Markdown list."""
-    return "\n".join(f"- `{item['field'] or '*'}` · `{item['rule']}` — {item['why'][lang]}" for item in invisible)
+def invisible_lines(invisible: Sequence[Mapping[str, Any]], why: Mapping[str, str]) -> str:
+    """The rules the model never sees, as a Markdown list (``why`` words each key)."""
+    return "\n".join(f"- `{item['field'] or '*'}` · `{item['rule']}` — {why[item['why']]}" for item in invisible)
 
 
 def diff_rows(changes: Sequence[Mapping[str, Any]], op_labels: Mapping[str, str]) -> list[dict[str, Any]]:

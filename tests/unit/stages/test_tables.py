@@ -18,6 +18,10 @@ from toolcall_lab.stages.wire import UNBOUND, payload_for_source
 CITY = '{"city": "Bangkok"}'
 
 
+#: a page's wording of the invisibility keys (any words will do: the tables only place them)
+WHY = {k: f"<{k}>" for k in ("strict_switch", "not_in_schema", "dropped_by_strict", "runs_only_at_call_time")}
+
+
 def test_stage1_rows_from_the_default_function():
     result = parse_tool_source()
     rows = tables.field_rows(result.fields)
@@ -32,9 +36,9 @@ def test_stage1_rows_from_the_default_function():
 
 def test_stage2_rule_rows_and_diffs():
     built = parse_args_model()
-    rows = {(r["field"], r["rule"]): r for r in tables.rule_rows(built.rules, "en", "(whole model)")}
+    rows = {(r["field"], r["rule"]): r for r in tables.rule_rows(built.rules, WHY, "(whole model)")}
     assert rows[("days", "le")]["keyword"] == "maximum" and rows[("(whole model)", "extra")]["in_schema"] is True
-    assert "city_must_be_supported" in tables.invisible_lines(built.invisible, "en")
+    assert "city_must_be_supported" in tables.invisible_lines(built.invisible, WHY)
     views = schema_views(build_weather_tool())
     diff = tables.unified_diff(views, "openai_vs_strict", "openai", "openai_strict").splitlines()
     assert diff[:2] == ["--- openai", "+++ openai_strict"]
