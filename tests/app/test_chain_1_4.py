@@ -280,7 +280,7 @@ def test_stage4_streamed_and_two_wires_steps_show_real_runs():
 
 
 def test_stage2_words_the_invisible_rules_in_each_language():
-    """The lesson says why a rule is invisible as a key; the page words it (the validator is "invisible in the schema")."""
+    """The lesson says why a rule is invisible as a key; the page words it ("invisible in the schema")."""
     for lang, words in (("en", "invisible in the schema"), ("zh", "JSON Schema 里看不见")):
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         at.query_params["lang"] = lang
