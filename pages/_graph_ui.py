@@ -165,6 +165,30 @@ def app_checkpointer() -> tuple[BaseCheckpointSaver[Any], dict[str, str], dict[s
         return saver, describe(saver), err.to_dict()
 
 
+def saver_words(described: dict[str, str]) -> str:
+    """A checkpointer's description (``toolcall_lab.checkpointers.describe``) in the learner's words."""
+    kind, target = described.get("kind", ""), described.get("target", "")
+    if kind == "memory":
+        return T(
+            "InMemorySaver：检查点只保存在当前进程的内存里，进程一退出，所有线程都会丢失。这是课程里的反例，只适合演示。",
+            "InMemorySaver: checkpoints live in this process's memory only; every thread is lost when the process "
+            "exits. The lesson's counter-example, fit for demos.",
+        )
+    if kind == "sqlite":
+        return T(
+            f"SqliteSaver：检查点写入本地文件 {target}，重启应用后线程仍在；适合单机部署，多个副本不能共享。",
+            f"SqliteSaver: checkpoints are written to the local file {target}; threads survive a restart. "
+            "Fit for one machine; replicas cannot share it.",
+        )
+    if kind == "postgres":
+        return T(
+            f"PostgresSaver：检查点写入 PostgreSQL（{target}），多个应用副本可以读写同一批线程。",
+            f"PostgresSaver: checkpoints are written to PostgreSQL ({target}); several app replicas read and "
+            "write the same threads.",
+        )
+    return T(f"自定义检查点存储：{kind}", f"Custom checkpointer: {kind}")
+
+
 @st.cache_resource(show_spinner=False)
 def specimen_apps() -> dict[str, CompiledGraph]:
     """One compiled instance of each specimen graph, for drawing (structure only)."""

@@ -13,7 +13,7 @@ from pages import _graph_board as gb
 from pages import _graph_exercises_late as gx
 from pages import _graph_threads as threads
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, settings, show_error, source, tr
+from pages._ui import T, chat_model, lang, settings, show_error, source
 
 spec = gu.title(4)
 apps = gu.specimen_apps()
@@ -29,7 +29,7 @@ st.caption(
 saver, described, saver_error = gu.app_checkpointer()
 st.subheader(T("1 · 本会话的线程", "1 · This session's thread"), anchor=False)
 show_error(saver_error, warning=True)
-st.info(gu.repo_relative(tr(described)), icon=":material/save:")
+st.info(gu.repo_relative(gu.saver_words(described)), icon=":material/save:")
 st.session_state.setdefault("g4::thread", gu.new_thread_id("lab"))
 st.caption(T("当前 thread_id（uuid4，只属于本会话）", "Current thread_id (a uuid4, this session's own)"))
 st.code(st.session_state["g4::thread"], language="text")

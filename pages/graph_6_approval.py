@@ -15,7 +15,7 @@ from pages import _graph_approval as approval_ui
 from pages import _graph_board as gb
 from pages import _graph_exercises_late as gx
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error, source, tr
+from pages._ui import T, chat_model, lang, show_error, source
 from toolcall_lab.graph import edges_text
 from toolcall_lab.stages.kwargs import render_call
 
@@ -61,7 +61,7 @@ with left:
     source(make_notify_teacher_tool)
 
 with right:
-    st.caption(gu.repo_relative(tr(described)))
+    st.caption(gu.repo_relative(gu.saver_words(described)))
     if m["thread"]:
         st.markdown("thread_id " + gu.code(m["thread"]))
     with st.container(border=True):

@@ -42,6 +42,8 @@ if TYPE_CHECKING:  # LangGraph loads only when a checkpointer is built, not to d
     from langgraph.checkpoint.base import BaseCheckpointSaver
 DEFAULT_SQLITE_PATH = REPO_ROOT / "data" / "checkpoints.sqlite"
 DEFAULT_SETTING = "sqlite"
+#: The LangGraph class each kind of setting builds.
+SAVER_CLASS = {"memory": "InMemorySaver", "sqlite": "SqliteSaver", "postgres": "PostgresSaver"}
 
 # PostgreSQL URLs whose tables were already created in this process, so setup()
 # (which runs the migrations) happens once per database, not once per rerun.
@@ -227,23 +229,5 @@ def describe(setting_or_saver: Any = None) -> dict[str, str]:
             conninfo = getattr(setting_or_saver.conn, "conninfo", "")
             target = conninfo if isinstance(conninfo, str) else ""
     target = redact_url(target)
-    texts = {
-        "memory": (
-            "InMemorySaver：检查点只保存在当前进程的内存里，进程一退出，所有线程都会丢失。"
-            "这是课程里的反例，只适合演示。",
-            "InMemorySaver: checkpoints live in this process's memory only; every thread "
-            "is lost when the process exits. The lesson's counter-example, fit for demos.",
-        ),
-        "sqlite": (
-            f"SqliteSaver：检查点写入本地文件 {target}，重启应用后线程仍在；适合单机部署，多个副本不能共享。",
-            f"SqliteSaver: checkpoints are written to the local file {target}; threads "
-            "survive a restart. Fit for one machine; replicas cannot share it.",
-        ),
-        "postgres": (
-            f"PostgresSaver：检查点写入 PostgreSQL（{target}），多个应用副本可以读写同一批线程。",
-            f"PostgresSaver: checkpoints are written to PostgreSQL ({target}); several "
-            "app replicas read and write the same threads.",
-        ),
-    }
-    zh, en = texts.get(kind, (f"自定义检查点存储：{kind}", f"Custom checkpointer: {kind}"))
-    return {"kind": kind, "target": target, "zh": zh, "en": en}
+    # data only: which saver and where it writes; the pages put it into words
+    return {"kind": kind, "target": target, "saver": SAVER_CLASS.get(kind, kind)}

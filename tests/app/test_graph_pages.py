@@ -458,3 +458,15 @@ def test_page5_words_every_finding_in_both_languages(open_page, lang):
     assert all(str(f).strip() for f in summary["finding"])
     for key in ("add_messages", "InMemorySaver", "with_structured_output", "thread_id"):
         assert key in body  # each explanation names what it is about
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "checkpoints are written to"), ("zh", "检查点写入")])
+def test_page4_words_where_the_apps_checkpointer_writes(open_page, lang, words):
+    """The checkpointer module describes itself as data (kind, target, saver); the page puts it into words."""
+    from toolcall_lab.checkpointers import describe, parse_setting
+    from toolcall_lab.settings import load_settings
+
+    spec = parse_setting(load_settings().checkpointer)
+    at = open_page(PAGES[4], lang)
+    described = describe(spec.kind if spec.kind == "memory" else load_settings().checkpointer)
+    assert any(words in i.value and described["saver"] in i.value for i in at.info)
