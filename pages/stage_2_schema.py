@@ -24,6 +24,7 @@ from toolcall_lab.stages.examples import model_sources
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 PAGE = su.PAGES[1]
+HIDDEN = ":material/visibility_off:"
 MODEL_EXAMPLES = {
     "article": ("文章的 WeatherInput", "The article's WeatherInput"),
     "rich": ("Enum、嵌套、pattern", "Enum, nesting, pattern"),
@@ -64,9 +65,7 @@ def show_model(built: ArgsModelResult) -> None:
             "**模型永远看不到的规则**（只在工具运行时生效）：",
             "**Rules the model never sees** (they act only when the tool runs):",
         )
-        st.warning(
-            never + "\n\n" + tables.invisible_lines(built.invisible, sw.why_words()), icon=":material/visibility_off:"
-        )
+        st.warning(f"{never}\n\n{tables.invisible_lines(built.invisible, sw.why_words())}", icon=HIDDEN)
     for record in built.validators:
         with st.expander(
             T(
