@@ -18,7 +18,8 @@ pytestmark = pytest.mark.e2e
 # (file stem, text of the page's own artifact in zh, in en)
 PAGES = [
     ("stage_1_tool", "tool.name", "tool.name"),
-    ("stage_2_schema", "convert_to_openai_tool(tool, strict=True)", "convert_to_openai_tool(tool, strict=True)"),
+    # ②'s three schemas are tabs; the first one is on screen
+    ("stage_2_schema", "tool.args_schema.model_json_schema()", "tool.args_schema.model_json_schema()"),
     ("stage_3_bind_tools", "请求体", "The request body"),
     ("stage_4_tool_call", "AIMessage.tool_calls", "AIMessage.tool_calls"),
     ("stage_5_validation", "ValidationError", "model_validate"),
@@ -62,7 +63,7 @@ def test_each_stage_page_shows_its_artifact(app_url, page, lang):
     for index, (stem, zh, en) in enumerate(PAGES):
         open_stage(page, app_url, stem, lang)
         expect = zh if lang == "zh" else en
-        page.get_by_text(expect, exact=False).first.wait_for(timeout=30000)
+        page.get_by_text(expect, exact=False).filter(visible=True).first.wait_for(timeout=30000)
         body = page.locator("body").inner_text()
         assert TITLES[lang][index] in page.locator("h1").first.inner_text()
         assert "Traceback" not in body

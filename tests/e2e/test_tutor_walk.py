@@ -83,10 +83,11 @@ def test_walk_each_lesson(app_url, page, stem, zh, en, expect, lang):
 
 def test_lesson5_draws_the_graph_in_the_browser(app_url, page):
     open_lesson(page, app_url, "tutor_5_manual_vs_react", "en", "The loop by hand, and the prebuilt one")
-    chart = page.get_by_test_id("stMermaidChart").first
-    chart.scroll_into_view_if_needed()
-    image = chart.locator("img").first  # rendered offline, in the browser, to an SVG image
+    # the chart is drawn again when the page's own run lands: find it once the page is idle
+    image = page.get_by_test_id("stMermaidChart").first.locator("img").first  # rendered offline, to an SVG image
     image.wait_for(timeout=60000)
+    wait_idle(page, timeout=60000)
+    image.scroll_into_view_if_needed()
     assert image.evaluate("img => img.complete && img.naturalWidth > 0")
     assert "agent" in image.get_attribute("alt")
     shot(page, "tutor_5_en_graph")
