@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._course import learner_id, record_visit, solved_pages
+from pages._course import learner_id, login_controls, record_visit, solved_pages
 from pages._frame import apply_layout, presenter_switch, presenting
 from pages._ui import ROUTER_MARK, T, lang, settings
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
@@ -113,6 +113,7 @@ def main() -> None:
     st.session_state[ROUTER_MARK] = True  # the sidebar calls lang(), which checks the mark
     sidebar()
     presenter_switch()
+    login_controls()
     apply_layout()
     learner_id()  # the learner's personal link is kept in the URL, like the language
     solved = solved_pages()

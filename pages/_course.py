@@ -79,10 +79,11 @@ def _oidc_learner() -> str | None:
 
 def learner_id() -> str:
     """This learner's id: the OIDC login's, else the link's ``?learner=``, else a new one written into the link."""
-    if "learner_id" not in st.session_state:
-        st.session_state["learner_id"] = (
-            _oidc_learner() or learner_id_from_link(st.query_params.get(LEARNER_PARAM)) or new_learner_id()
-        )
+    oidc = _oidc_learner()
+    if oidc is not None:  # a school login wins, also over an anonymous id this session had before logging in
+        st.session_state["learner_id"] = oidc
+    elif "learner_id" not in st.session_state or str(st.session_state["learner_id"]).startswith("oidc."):
+        st.session_state["learner_id"] = learner_id_from_link(st.query_params.get(LEARNER_PARAM)) or new_learner_id()
     learner = str(st.session_state["learner_id"])
     if not learner.startswith("oidc.") and st.query_params.get(LEARNER_PARAM) != learner:
         st.query_params[LEARNER_PARAM] = learner  # the personal link: bookmark it to continue elsewhere
@@ -251,3 +252,22 @@ def progress_summary() -> None:
                 for k in [k for k in st.session_state if str(k).startswith("exercise-")]:
                     del st.session_state[k]
                 st.rerun()
+
+
+def _login_configured() -> bool:
+    """True when ``.streamlit/secrets.toml`` names an OIDC provider (``[auth]``)."""
+    try:
+        return "auth" in st.secrets
+    except Exception:  # no secrets file at all: anonymous learners only
+        return False
+
+
+def login_controls() -> None:
+    """Log in / log out in the sidebar, only where the school configured its identity provider."""
+    if not _login_configured():
+        return
+    if _oidc_learner() is None:
+        st.sidebar.button(T("用学校账号登录", "Log in with your school account"), on_click=st.login, key="login")
+    else:
+        st.sidebar.caption(T("已登录：进度记在你的账号下。", "Logged in: progress is kept under your account."))
+        st.sidebar.button(T("退出登录", "Log out"), on_click=st.logout, key="logout")

@@ -87,3 +87,15 @@ def test_home_shows_progress_and_keeps_the_learner_in_the_link(open_page, memory
     learner = learner[0] if isinstance(learner, list) else learner
     assert is_valid_learner_id(learner)
     assert any("Your progress" in s.value for s in at.subheader)
+
+
+def test_a_school_login_replaces_the_anonymous_id_and_stays_out_of_the_link(open_page, memory_store, monkeypatch):
+    import pages._course as course
+    from toolcall_lab.progress import learner_id_from_oidc
+
+    school_id = learner_id_from_oidc("https://idp.example.edu", "student-42")
+    monkeypatch.setattr(course, "_oidc_learner", lambda: school_id)
+    at = open_page("pages/home.py", "en")
+    assert at.session_state["learner_id"] == school_id
+    assert "learner" not in at.query_params  # an OIDC id is never written into (nor read from) a link
+    assert not [b for b in at.sidebar.button if b.key == "login"]  # no provider configured here: no login button
