@@ -60,16 +60,6 @@ GLOSS_S9999 = (
     "Gloss: “Student ID S9999 does not exist: no such student was found. Ask the student to check the id "
     "(e.g. S1001); do not guess other ids.”"
 )
-EXAMPLES = {
-    "coerce": ('字符串 "3"', 'The string "3"'),
-    "range": ("days 是 30", "days is 30"),
-    "empty": ("空的城市名", "An empty city"),
-    "extra": ("location 代替 city", "location instead of city"),
-    "types": ("各种 JSON 类型", "Every JSON type"),
-    "broken": ("不是合法 JSON", "Not valid JSON"),
-    "nan": ("NaN", "NaN"),
-    "fake": ("FakeCity", "FakeCity"),
-}
 
 
 def show_verdicts(

@@ -37,3 +37,15 @@ def open_page():
         return at
 
     return _open
+
+
+@pytest.fixture
+def memory_store(monkeypatch):
+    """Learner progress in a private in-memory database, for the pages this test opens."""
+    import pages._course as course
+    from toolcall_lab.progress import ProgressStore
+
+    store = ProgressStore.open("memory")
+    monkeypatch.setattr(course, "store", lambda: store)
+    yield store
+    store.close()

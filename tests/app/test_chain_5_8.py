@@ -15,7 +15,6 @@ from streamlit.testing.v1 import AppTest
 
 from pages import _chain_late as late
 from pages.registry import in_section
-from toolcall_lab.progress import ProgressStore
 from toolcall_lab.stages import exercises_5_8 as ex
 from toolcall_lab.stages import kwargs as kw_stage
 from toolcall_lab.stages import tool_message as tm
@@ -34,14 +33,7 @@ SPECIMEN_SOURCES = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def memory_store(monkeypatch):
-    import pages._course as course
-
-    store = ProgressStore.open("memory")
-    monkeypatch.setattr(course, "store", lambda: store)
-    yield store
-    store.close()
+pytestmark = pytest.mark.usefixtures("memory_store")  # progress in a private in-memory database
 
 
 def texts(node) -> list[str]:

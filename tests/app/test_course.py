@@ -6,20 +6,9 @@ right answer is computed from the real tool's schema at check time, as every pag
 
 from __future__ import annotations
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
-from toolcall_lab.progress import ProgressStore, is_valid_learner_id, new_learner_id
-
-
-@pytest.fixture
-def memory_store(monkeypatch):
-    import pages._course as course
-
-    store = ProgressStore.open("memory")
-    monkeypatch.setattr(course, "store", lambda: store)
-    yield store
-    store.close()
+from toolcall_lab.progress import is_valid_learner_id, new_learner_id
 
 
 def _exercise_page() -> None:

@@ -22,15 +22,7 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 GLOSSED = ("用户问题：", "用户问题", "理解：", "搜索词：", "分析用户的查询", "请完成两个任务")
 
 
-@pytest.fixture(autouse=True)
-def memory_store(monkeypatch):
-    import pages._course as course
-    from toolcall_lab.progress import ProgressStore
-
-    store = ProgressStore.open("memory")
-    monkeypatch.setattr(course, "store", lambda: store)
-    yield store
-    store.close()
+pytestmark = pytest.mark.usefixtures("memory_store")  # progress in a private in-memory database
 
 
 @pytest.fixture(scope="module")

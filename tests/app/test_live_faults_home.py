@@ -12,8 +12,6 @@ import re
 import pytest
 from google.protobuf.text_format import MessageToString
 
-from toolcall_lab.progress import ProgressStore
-
 _HAN = r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
 #: A run of CJK characters with the Latin letters glued to it (``小E`` is one name).
 CJK = re.compile(rf"(?:{_HAN}+[A-Za-z]*)+")
@@ -22,14 +20,7 @@ GLOSSED = {"小E": "Xiao E"}
 CHECK = {"en": "Check", "zh": "检查"}
 
 
-@pytest.fixture(autouse=True)
-def memory_store(monkeypatch):
-    import pages._course as course
-
-    store = ProgressStore.open("memory")
-    monkeypatch.setattr(course, "store", lambda: store)
-    yield store
-    store.close()
+pytestmark = pytest.mark.usefixtures("memory_store")  # progress in a private in-memory database
 
 
 def main_text(at) -> str:

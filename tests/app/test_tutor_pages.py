@@ -387,15 +387,6 @@ def test_english_pages_run_the_english_edition_of_the_tutor():
 
 
 # ---------------------------------------------------------------- exercises (issue 14)
-@pytest.fixture
-def memory_store(monkeypatch):
-    import pages._course as course
-    from toolcall_lab.progress import ProgressStore
-
-    store = ProgressStore.open("memory")
-    monkeypatch.setattr(course, "store", lambda: store)
-    yield store
-    store.close()
 
 
 def _exercises(ed: str) -> dict[tuple[int, int], tuple[str, object, object]]:
