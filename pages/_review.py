@@ -127,8 +127,8 @@ HINT: dict[str, tuple[str, str]] = {
         "⑦ the message sent back.",
     ),
     "tutor": (
-        "看运行里传给工具的 date；护栏在第几步停下？",
-        "Look at the date passed to the tool; where does the guard stop?",
+        "看异常是在哪个函数里抛出的；护栏在第几次模型调用时停下？",
+        "Look at where the exception was raised; at which model call does the guard stop?",
     ),
     "graph": (
         "批准先经过审批节点；朴素截断可能从 ToolMessage 开始。",
@@ -156,7 +156,8 @@ def review(section: str) -> None:
         return Verdict(got.correct, head if got.correct else T("逐项：", "Part by part: ") + parts, got.expected)
 
     st.divider()
-    st.subheader(T("本节你学到了什么", "What you learned in this section"), anchor=False)
+    st.markdown("### " + T("本节你学到了什么", "What you learned in this section"))  # a heading, not a subheader:
+    # pages keep their own subheaders in order (the tutor pages' last one is the live tutor)
     st.markdown(lesson_text(f"review_{section}", lang()))
     exercise(
         spec,

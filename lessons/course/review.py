@@ -43,7 +43,7 @@ CHAIN_ORDER: tuple[int, ...] = (7, 3, 5, 4)
 CHAIN_LABELS: tuple[str, ...] = ("A", "B", "C", "D")
 
 #: The tutor review: the pitfall whose broken run is shown, and the guard's step limit.
-TUTOR_PITFALL = 3
+TUTOR_PITFALL = 4
 TUTOR_MAX_STEPS = 3
 
 #: The reliability review: 429s on the first requests and the client's max_retries.
