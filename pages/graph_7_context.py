@@ -18,6 +18,7 @@ from pages import _graph_board as gb
 from pages import _graph_context as gc
 from pages import _graph_exercises_late as gx
 from pages import _graph_ui as gu
+from pages._review import review
 from pages._ui import T, chat_model, inert, lang, show_error, source
 
 
@@ -175,3 +176,4 @@ source(naive_trim)
 gu.lesson("graph_7_context")
 st.subheader(T("练习", "Exercises"), anchor=False)
 gx.page7(spec, history_default(lang(), next_question), max_messages)
+review("graph")

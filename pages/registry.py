@@ -200,7 +200,7 @@ PAGES: tuple[PageSpec, ...] = (
         "round_trip",
         ("第二次请求：模型写出答案", "The second request: the model answers"),
         ("第二次请求里到底有什么？", "What exactly is in the second request?"),
-        exercises=2,
+        exercises=3,
     ),
     PageSpec(
         "pages/tutor_1_model_talks.py",
@@ -235,7 +235,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tutor",
         exercises=2,
     ),
-    PageSpec("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", exercises=2),
+    PageSpec("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", exercises=3),
     PageSpec(
         "pages/graph_1_workflow_vs_agent.py",
         "固定工作流 vs Agent",
@@ -290,7 +290,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Context control",
         ":material/compress:",
         "graph",
-        exercises=2,
+        exercises=3,
     ),
     PageSpec(
         "pages/faults.py",
@@ -306,7 +306,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Who decides the student?",
         ":material/admin_panel_settings:",
         "reliability",
-        exercises=2,
+        exercises=3,
     ),
 )
 

@@ -9,6 +9,7 @@ from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._exercises_5_8 import exercises_8
 from pages._frame import steps
+from pages._review import review
 from pages._ui import T, lang, lesson_columns, loading, settings, show_error, source
 from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
@@ -144,4 +145,5 @@ with left:
     sw.share_link(PAGE, ["ask", "walk", "step"])
 
 exercises_8()
+review("chain")
 late.bottom(8)

@@ -10,6 +10,7 @@ from lessons.tutor.lesson_6_pitfalls import PITFALL_KEYS, PITFALLS, PitfallResul
 from pages import _tutor_ui as tu
 from pages._course import exercise
 from pages._frame import steps
+from pages._review import review
 from pages._ui import T, lesson_columns, show_error, source
 from pages.registry import in_section
 
@@ -135,3 +136,4 @@ exercise(
     ),
     hint=T("看装饰器那一行。", "Look at the decorator line."),
 )
+review("tutor")

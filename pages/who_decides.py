@@ -11,6 +11,7 @@ from lessons.course import who_decides as lesson
 from pages._course import Verdict, exercise
 from pages._frame import page_links, steps
 from pages._live import render_trace
+from pages._review import review
 from pages._ui import T, inert, lang, lesson_columns, show_error, source
 from pages._why import render_decision
 from pages.registry import page
@@ -188,4 +189,5 @@ exercise(
         "schema) and read the id from the config.",
     ),
 )
+review("reliability")
 page_links(SPEC.path)

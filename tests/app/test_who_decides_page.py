@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from lessons.course import who_decides as lesson
-from tests.app.test_live_faults_home import CHECK, main_text, memory_store, unglossed_cjk  # noqa: F401
+from tests.app.test_live_faults_home import CHECK, main_text, unglossed_cjk
+
+pytestmark = pytest.mark.usefixtures("memory_store")  # progress in a private in-memory database
 
 PAGE = "pages/who_decides.py"
 WHY = {
