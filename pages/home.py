@@ -29,7 +29,7 @@ st.page_link(
 
 progress_summary()
 
-columns = st.columns(2)
+columns = st.container(key="artifact").columns(2)  # the course map
 for n, sec in enumerate(course_sections):
     with columns[n % 2].container(border=True):
         st.subheader(T(sec.summary_zh, sec.summary_en), anchor=False)
