@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from pages.registry import PAGES, PageSpec
-from tests.e2e.conftest import new_context, shot, wait_idle
+from tests.e2e.conftest import new_context, settle_layout, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -31,6 +31,7 @@ def _open_cold(browser, app_url: str, spec: PageSpec, lang: str, size: dict[str,
     page = context.new_page()
     page.goto(_url(app_url, spec, lang))
     wait_idle(page, timeout=120000)
+    settle_layout(page, frames=30)  # code blocks and columns settle after the run: measure the drawn page
     return context, page
 
 
