@@ -183,7 +183,7 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
                 "One run, opened at this page's stage on every page; the whole timeline is below.",
             )
         )
-        slot = st.container()
+        slot = st.container(key="artifact")  # this stage's artifact of the run: the first thing to see
         trace = live_run_panel(
             key=CHAIN_KEY, tools_factory=weather_tools, system=system_prompt(), highlight=highlight, examples=examples()
         )

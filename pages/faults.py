@@ -72,7 +72,9 @@ if step == 1:
     if "fault_trace" not in st.session_state:  # a cold page opens on a real run of the default fault (a 429)
         st.session_state["fault_trace"] = run_model_fault("rate_limit", 1, 2, 0.5, True)
     st.markdown(T("**这次运行的每一次 HTTP 尝试**", "**Every HTTP attempt of this run**"))
-    st.dataframe(lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch")
+    st.container(key="artifact").dataframe(
+        lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch"
+    )
     c1, c2, c3, c4 = st.columns(4)
     kind = c1.selectbox(
         T("注入的故障", "Fault to inject"),
@@ -96,7 +98,7 @@ elif step == 2:
         st.session_state["tool_fault"] = run_tool_fault("transient", False)
     trace, entries = st.session_state["tool_fault"]
     st.markdown(T("**模型收到的 ToolMessage**", "**The ToolMessage the model got back**"))
-    st.json([e.tool_message for e in trace.tool_executions], expanded=2)
+    st.container(key="artifact").json([e.tool_message for e in trace.tool_executions], expanded=2)
     if entries:
         st.markdown(T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait, outcome)"))
         st.dataframe(entries, hide_index=True, width="stretch")
@@ -122,14 +124,15 @@ elif step == 3:
             "The same booking sent twice (a lost reply, a retry).",
         )
     )
-    for col, idem in zip(st.columns(2), (False, True), strict=True):
+    for col, idem in zip(st.container(key="artifact").columns(2), (False, True), strict=True):
         demo = retried_write_demo(idem)
         col.subheader(T("幂等", "Idempotent") if idem else T("不幂等", "Not idempotent"), anchor=False)
         col.metric(T("表里的预约行数", "Rows in the bookings table"), len(demo["rows"]))
         col.json({"first": demo["first"], "second": demo["second"], "rows": demo["rows"]})
     source(make_booking_tool, T("写工具的源码", "Source of the write tool"))
 else:  # finish_reason "length": max_tokens cuts a tool call's arguments mid-JSON
-    truncation_view()
+    with st.container(key="artifact"):
+        truncation_view()
 
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))

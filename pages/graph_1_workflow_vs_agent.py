@@ -49,7 +49,7 @@ question = gu.question_form(
 run_area = st.container()
 summary = st.container()
 
-left, right = st.columns(2, gap="large")
+left, right = st.container(key="artifact").columns(2, gap="large")  # the two runs
 with left:
     st.markdown(T("#### :material/route: 固定工作流", "#### :material/route: Fixed workflow"))
     st.caption(edges_text(apps["workflow"]))  # read from get_graph(), not typed

@@ -42,7 +42,7 @@ st.caption(
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 
-node_tab, tool_tab = st.tabs(
+node_tab, tool_tab = st.container(key="artifact").tabs(
     [T("节点里直接调用 SDK", "An SDK call inside a node"), T("同一个搜索，做成 @tool", "The same search as a @tool")]
 )
 with node_tab:  # full width: source keeps its indentation

@@ -109,7 +109,8 @@ question = gu.question_form(
     f"g3{kind}", default=turns(lang())[0], examples=turns(lang()), button=T("发送这一轮", "Send this turn")
 )
 run_area = st.container()
-state_panel = gb.panel(f"g3{kind}", apps[kind], side_by_side=True)
+with st.container(key="artifact"):  # the conversation, super-step by super-step
+    state_panel = gb.panel(f"g3{kind}", apps[kind], side_by_side=True)
 
 if question:
     app = build_graph(kind, chat_model(), gu.search_backend(), st.session_state["g3::saver"])

@@ -47,7 +47,7 @@ question = gu.question_form(
     "g4", default=turns(lang())[0], examples=turns(lang()), button=T("发到这个线程", "Send on this thread")
 )
 run_area = st.container()
-chat, graph_col = st.columns([3, 2], gap="large")
+chat, graph_col = st.container(key="artifact").columns([3, 2], gap="large")  # the thread
 with graph_col:
     thread_panel = gb.panel("g4thread", apps["workflow"])
 

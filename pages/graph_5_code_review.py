@@ -64,7 +64,7 @@ with c2:
     label = T("运行发现 6 的重启进程（约 10 秒）", "Run finding 6's restart processes (about 10 s)")
     run_restart = st.button(label, icon=":material/restart_alt:", key="g5::restart")
 run_area = st.container()
-summary_area = st.container()
+summary_area = st.container(key="artifact")  # the findings
 step_area = st.container()
 graphs = st.expander(T("两张图，逐次运行", "The two graphs, run by run"), icon=":material/account_tree:", expanded=True)
 g1, g2 = graphs.columns(2, gap="large")

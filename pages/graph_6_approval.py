@@ -52,7 +52,7 @@ saver, described, saver_error = gu.app_checkpointer()
 app = build_approval_agent(chat_model(), m["outbox"], saver)  # rebuilt each rerun over this session's outbox
 show_error(saver_error, warning=True)
 
-left, right = st.columns([2, 3], gap="large")
+left, right = st.container(key="artifact").columns([2, 3], gap="large")  # the paused graph
 with left:
     st.markdown(T("**状态**：", "**State**: ") + T(*PHASES[m["phase"]]))
     graph_panel = gb.panel("g6graph", apps["approval"])

@@ -58,7 +58,7 @@ with controls:
     label = T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts")
     run = st.button(label, icon=":material/play_arrow:", key="g7::run::btn")
     run_area = st.container()
-with picture:
+with picture, st.container(key="artifact"):  # the three turns' State, super-step by super-step
     agent_panel = gb.panel("g7agent", apps["agent"], graphs=["agent"])
 
 if run:

@@ -27,9 +27,10 @@ st.page_link(
     icon=":material/play_circle:",
 )
 
-progress_summary()
-
-columns = st.columns(2)
+artifact = st.container(key="artifact")  # the learner's progress and the course map
+with artifact:
+    progress_summary()
+columns = artifact.columns(2)
 for n, sec in enumerate(course_sections):
     with columns[n % 2].container(border=True):
         st.subheader(T(sec.summary_zh, sec.summary_en), anchor=False)

@@ -25,7 +25,7 @@ st.caption(
         "One run of a real tool-calling agent (LangGraph's model → tools → model loop); the link's ?q=… re-runs it.",
     )
 )
-with st.container():  # inside a container the chat box sits above the run, and the page opens at its top
+with st.container(key="artifact"):  # inside a container the chat box sits above the run, and the page opens at its top
     live_run_panel(
         key="live",
         tools_factory=lambda: lesson.weather_tools(lang()),  # the lab's weather tool, in the learner's language

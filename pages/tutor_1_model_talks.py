@@ -83,7 +83,7 @@ with left:
     ask, intent, act, answer = data["steps"]
 
     # ① the request: question + tool schemas
-    with st.container(border=True):
+    with st.container(border=True, key="artifact"):
         step_heading(ask)
         request = ask["artifact"]["request"] or {}
         cols = st.columns(3)

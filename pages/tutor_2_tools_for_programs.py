@@ -38,7 +38,7 @@ with left:
     run = data["run"]
 
     # 1. the 下周三 run: the tool explains, the model answers honestly
-    with st.container(border=True):
+    with st.container(border=True, key="artifact"):
         st.subheader(T("「下周三」这一轮", "The “next Wednesday” run"), anchor=False)
         st.markdown(f"**{T('问题', 'Question')}:** {run['question']}")
         st.caption(

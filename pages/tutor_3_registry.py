@@ -34,7 +34,7 @@ with left:
     data = tu.run_cached(registry_data, ed)
 
     # 1. the registry: one list, loud on a wrong name
-    with st.container(border=True):
+    with st.container(border=True, key="artifact"):
         st.subheader(T("工具清单 TOOLS", "The registry TOOLS"), anchor=False)
         listed = " ".join(f"`{name}`" for name in data["names"])
         st.markdown(T("两种循环绑定的都是这一份：", "Both loops bind this one list: ") + listed)

@@ -104,7 +104,7 @@ with left:
     data = tu.run_cached(guard_data, max_steps, hard_limit, ed)
 
     # 1. the same call again and again: the repeat notice, then the stop
-    with st.container(border=True):
+    with st.container(border=True, key="artifact"):
         st.subheader(T("情形一：原样重复同一个调用", "Case 1: the same call, repeated"), anchor=False)
         repeat = data["repeat"]
         tu.stop_badge(repeat["guarded"]["result"])

@@ -49,7 +49,7 @@ with left:
     data = tu.run_cached(comparison_data, ed)
 
     # 1. one script, two loops, compared
-    with st.container(border=True):
+    with st.container(border=True, key="artifact"):
         st.subheader(T("同一条脚本，两种循环", "One script, two loops"), anchor=False)
         st.caption(
             T(

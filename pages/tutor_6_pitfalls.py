@@ -77,7 +77,7 @@ ed = tu.edition()
 n = steps("tutor6::steps", [T(*tu.TITLES[key]) for key in PITFALL_KEYS.values()], page_url_path=spec.url_path)
 left, right = lesson_columns()
 
-with left, st.container(border=True):
+with left, st.container(border=True, key="artifact"):
     head, switch = st.columns([4, 1], vertical_alignment="center")
     head.markdown(f"#### {n}. {T(*tu.TITLES[PITFALL_KEYS[n]])}")
     fixed = switch.toggle(T("修好", "Fixed"), key=f"tutor6::fixed::{n}")

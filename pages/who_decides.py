@@ -83,7 +83,8 @@ def show_call(trace: Any) -> None:
 
 
 if step == 1:
-    left, right = lesson_columns()
+    with st.container(key="artifact"):  # the call the model asked for, and its decision
+        left, right = lesson_columns()
     with left:
         show_call(naive)
         read = lesson.records_read(naive)
@@ -102,7 +103,7 @@ if step == 1:
     render_trace(naive, highlight="tool_call", why_open=False)
 else:
     fixed = lesson.context_run(question, lang(), bool(gullible))
-    before, after = st.columns(2, gap="medium")  # side by side: the comparison is the lesson
+    before, after = st.container(key="artifact").columns(2, gap="medium")  # side by side: the comparison is the lesson
     with before:
         st.markdown(T("#### 之前：模型填 student_id", "#### Before: the model fills student_id"))
         st.caption(T("请求体里的工具（bind_tools 发出的）：", "The tool in the request body (as bind_tools sent it):"))

@@ -1,0 +1,74 @@
+"""Issue 11: each page's own artifact is on the first screen, without a scroll or a click.
+
+Every page marks the artifact it is about with ``st.container(key="artifact")`` (Streamlit
+gives it the CSS class ``st-key-artifact``). For every page of ``pages.registry.PAGES``, in
+both languages, a cold browser opens the page at 1280×720, waits for its own run to finish,
+and checks that the artifact's top edge is inside the viewport and that no traceback shows.
+1440×900 and 1024×768 are smoke runs (the page works and is screenshotted; a stacked
+layout at 1024 may put the artifact lower). Screenshots: ``test-output/screenshots/first-*``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pages.registry import PAGES, PageSpec
+from tests.e2e.conftest import new_context, settle_layout, shot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+FIRST_SCREEN = {"width": 1280, "height": 720}
+SMOKE = [{"width": 1440, "height": 900}, {"width": 1024, "height": 768}]
+
+
+def _url(app_url: str, spec: PageSpec, lang: str) -> str:
+    path = "" if spec.path == "pages/home.py" else spec.url_path
+    return f"{app_url}/{path}?lang={lang}"
+
+
+def _open_cold(browser, app_url: str, spec: PageSpec, lang: str, size: dict[str, int]):
+    context = new_context(browser, viewport=size, locale="en-US" if lang == "en" else "zh-CN")
+    page = context.new_page()
+    page.goto(_url(app_url, spec, lang))
+    wait_idle(page, timeout=120000)
+    settle_layout(page, frames=30)  # code blocks and columns settle after the run: measure the drawn page
+    return context, page
+
+
+def _artifact_top(page) -> float:
+    artifact = page.locator(".st-key-artifact").first
+    artifact.wait_for(state="attached", timeout=30000)
+    box = artifact.bounding_box()
+    assert box is not None, "the artifact is not drawn"
+    return box["y"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("spec", PAGES, ids=[p.url_path for p in PAGES])
+def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, lang: str):
+    context, page = _open_cold(browser, app_url, spec, lang, FIRST_SCREEN)
+    try:
+        shot_path = f"first-{spec.url_path}-{lang}-1280x720"
+        shot(page, shot_path)  # Streamlit scrolls inside stMain: this is the first screen
+        assert page.get_by_text("Traceback").count() == 0
+        top = _artifact_top(page)
+        assert top < FIRST_SCREEN["height"], f"{spec.path} ({lang}): the artifact starts at y={top:.0f}"
+        scrolled = page.evaluate(
+            "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m ? m.scrollTop : 0; }"
+        )
+        assert scrolled == 0, "the page opened scrolled: the check must be on the first screen"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", SMOKE, ids=[f"{s['width']}x{s['height']}" for s in SMOKE])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("spec", PAGES, ids=[p.url_path for p in PAGES])
+def test_other_screens_smoke(app_url, browser, spec: PageSpec, lang: str, size: dict[str, int]):
+    context, page = _open_cold(browser, app_url, spec, lang, size)
+    try:
+        shot(page, f"first-{spec.url_path}-{lang}-{size['width']}x{size['height']}")
+        assert page.get_by_text("Traceback").count() == 0
+        assert _artifact_top(page) >= 0  # drawn, in the page
+    finally:
+        context.close()
