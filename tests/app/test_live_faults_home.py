@@ -193,7 +193,8 @@ def test_faults_predict_the_attempts_for_a_429(open_page, lang):
     _judged(_check(at, 1, lang), right=True)
 
 
-def test_faults_fix_the_fewest_retries_for_a_500(open_page):
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_faults_fix_the_fewest_retries_for_a_500(open_page, lang):
     from lessons.course.faults import FIX_FAILS, RETRY_CHOICES
     from toolcall_lab.live import run_traced
     from toolcall_lab.reliability import faulty_chat_model
@@ -204,11 +205,11 @@ def test_faults_fix_the_fewest_retries_for_a_500(open_page):
         return run_traced("Bangkok", llm, [build_weather_tool(lang="en")]).stop_reason == "final"
 
     fewest = next(n for n in RETRY_CHOICES if answers(n))
-    at = _open(open_page, "pages/faults.py", "en")
+    at = _open(open_page, "pages/faults.py", lang)
     at.segmented_control(key="exercise-faults-2::answer").set_value(fewest + 1)
-    _judged(_check(at, 2, "en"), right=False)  # it answers, but one retry fewer would too
+    _judged(_check(at, 2, lang), right=False)  # it answers, but one retry fewer would too
     at.segmented_control(key="exercise-faults-2::answer").set_value(fewest)
-    _judged(_check(at, 2, "en"), right=True)
+    _judged(_check(at, 2, lang), right=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
