@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from lessons.course.live_run import run
 from toolcall_lab.checks import Checked
 from toolcall_lab.i18n import normalize_lang
 from toolcall_lab.stages.catalog import STAGES
@@ -26,6 +25,8 @@ ASKED_CITY = "Tokyo"
 
 def review_run(lang: str) -> RunTrace:
     """The review run on the built-in model, in ``lang``."""
+    from lessons.course.live_run import run  # LangChain loads here, when the review is asked for: home stays light
+
     language = normalize_lang(lang)
     return run(REVIEW_QUESTIONS[language], language)
 

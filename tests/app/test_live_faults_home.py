@@ -137,6 +137,9 @@ def test_home_shows_the_course_map_what_was_learned_and_a_real_run(open_page, la
     at = _open(open_page, "pages/home.py", lang)
     learned = "What you learned" if lang == "en" else "你学到了什么"
     assert sum(e.label == learned for e in at.expander) == len([s for s in SECTIONS if s.key != "start"])
+    # the landing page stays light: the review's real run happens when the learner asks for it
+    assert f"home::review::{lang}" not in at.session_state
+    at.toggle(key="home::review_on").set_value(True).run()
     review = at.session_state[f"home::review::{lang}"]
     assert any(review.model_calls[0].ai_message["tool_calls"][0]["id"] in c.value for c in at.code)
     if lang == "en":
@@ -217,6 +220,7 @@ def test_home_predict_the_tool_call_id_and_order_the_chain(open_page, lang):
     from toolcall_lab.stages.catalog import STAGES
 
     at = _open(open_page, "pages/home.py", lang)
+    at.toggle(key="home::review_on").set_value(True).run()
     review = at.session_state[f"home::review::{lang}"]
     tokyo = next(e for e in review.tool_executions if e.parsed_args.get("city") == "Tokyo")
     other = next(e for e in review.tool_executions if e is not tokyo)
