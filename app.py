@@ -9,6 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from pages._classroom import class_controls, class_follow, publish_position
 from pages._course import learner_id, login_controls, record_visit, solved_pages
 from pages._frame import apply_layout, presenter_switch, presenting
 from pages._ui import ROUTER_MARK, T, lang, settings
@@ -122,8 +123,12 @@ def main() -> None:
     st.session_state[ROUTER_MARK] = True
     try:
         current = st.navigation(groups, expanded=True)
-        record_visit(page_by_url(current.url_path))
+        spec = page_by_url(current.url_path)
+        record_visit(spec)
+        class_controls(spec)  # the sidebar's class box: start, join, the code and QR code, leave
+        class_follow(spec)  # the teacher publishes where they are; a student sees the banner
         current.run()
+        publish_position(spec)  # the page may have written its link (a run's ?q=): publish that too
     finally:
         st.session_state.pop(ROUTER_MARK, None)
 

@@ -216,6 +216,9 @@ def live_run_panel(
         st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system, stream=stream)
         if link_param:
             st.query_params[link_param] = question  # the link now re-runs this question
+        from pages._classroom import publish_run  # a teacher's run is shown to the class
+
+        publish_run(st.session_state[state_key], key)
     current = st.session_state.get(state_key)
     linked = str(st.query_params.get(link_param) or "")[:2000] if link_param else ""
     if current is None and (linked or examples) and not settings().uses_real_model:

@@ -8,6 +8,7 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import live_run as lesson
+from pages._classroom import teacher_run_view
 from pages._course import Verdict, exercise
 from pages._frame import page_links
 from pages._live import live_run_panel
@@ -25,6 +26,7 @@ st.caption(
         "One run of a real tool-calling agent (LangGraph's model → tools → model loop); the link's ?q=… re-runs it.",
     )
 )
+teacher_run_view()  # in a class: the teacher's latest run, read-only, beside the learner's own
 with st.container(key="artifact"):  # inside a container the chat box sits above the run, and the page opens at its top
     live_run_panel(
         key="live",

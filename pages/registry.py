@@ -122,6 +122,8 @@ def _stage(
 PAGES: tuple[PageSpec, ...] = (
     PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start", exercises=2),
     PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start", exercises=2),
+    # the teacher's view of a class (issue 15): not a lesson, so no exercises and no place on the course path
+    PageSpec("pages/class_results.py", "班级成绩", "Class results", ":material/leaderboard:", "start"),
     _stage(
         1,
         "tool",

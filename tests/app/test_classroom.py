@@ -1,0 +1,119 @@
+"""A class under AppTest: the teacher starts it, a student joins with the code, the banner follows the teacher.
+
+Two AppTests are two browser sessions of one server: they share the process, so they share
+the class database (the ``memory_store`` fixture: one in-memory database for both).
+"""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import ROOT
+from toolcall_lab.classroom import is_class_code
+
+
+def _session(lang: str, page: str | None = None, **params: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.query_params["lang"] = lang
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    if page is not None:
+        at.switch_page(page).run()
+        assert not at.exception, at.exception
+    return at
+
+
+def _param(at: AppTest, key: str) -> str | None:
+    value = at.query_params.get(key)
+    return value[0] if isinstance(value, list) else value
+
+
+def _banner(at: AppTest) -> str:
+    return " ".join(m.value for m in at.get("markdown") if "teacher" in m.value.lower() or "老师" in m.value)
+
+
+def _start_class(lang: str) -> tuple[AppTest, str]:
+    teacher = _session(lang)
+    teacher.button(key="class::start").click().run()
+    assert not teacher.exception, teacher.exception
+    code = _param(teacher, "class")
+    assert is_class_code(code)
+    return teacher, code
+
+
+def _join(lang: str, code: str, name: str = "") -> AppTest:
+    student = _session(lang)
+    student.text_input(key="class::code_input").input(code.lower())  # typed in lower case: still the code
+    student.text_input(key="class::name_input").input(name)
+    student.button(key="class::join").click().run()
+    assert not student.exception, student.exception
+    assert _param(student, "class") == code
+    return student
+
+
+@pytest.mark.parametrize(
+    ("lang", "at_home", "at_step"),
+    [
+        ("en", "The teacher is at **Home**", "The teacher is at **④ tool\\_call — step 2**"),
+        ("zh", "老师在 **首页**", "老师在 **④ tool\\_call — 第 2 步**"),
+    ],
+)
+def test_the_student_sees_where_the_teacher_is(memory_store, lang, at_home, at_step):
+    teacher, code = _start_class(lang)
+    assert any(code in c.value for c in teacher.sidebar.get("code")), "the join link names the code"
+    student = _join(lang, code, "Ada")
+    assert at_home in _banner(student)
+    teacher.query_params["step"] = "2"
+    teacher.switch_page("pages/stage_4_tool_call.py").run()
+    student.run()  # what the banner's fragment does every FOLLOW_EVERY_S seconds
+    assert at_step in _banner(student)
+    assert memory_store.db is not None and len(teacher.session_state["class_published"][2]) >= 1
+
+
+def test_follow_automatically_switches_the_students_page(memory_store):
+    teacher, code = _start_class("en")
+    student = _join("en", code)
+    teacher.query_params["step"] = "2"
+    teacher.switch_page("pages/stage_2_schema.py").run()
+    student.toggle(key="class_follow").set_value(True).run()
+    assert not student.exception, student.exception
+    assert _param(student, "follow") == "1" and _param(student, "step") == "2"
+    assert any("JSON Schema" in t.value for t in student.title), [t.value for t in student.title]
+    teacher.switch_page("pages/stage_3_bind_tools.py").run()
+    student.run()
+    assert any("bind_tools" in t.value for t in student.title), [t.value for t in student.title]
+    assert _param(student, "class") == code and _param(student, "follow") == "1"
+
+
+def test_a_wrong_code_is_explained(memory_store):
+    student = _session("en")
+    student.text_input(key="class::code_input").input("ZZZZZZ")
+    student.button(key="class::join").click().run()
+    assert any("No class has the code ZZZZZZ" in w.value for w in student.sidebar.warning)
+    assert _param(student, "class") is None
+
+
+def test_the_results_table_counts_a_solved_exercise(memory_store):
+    teacher, code = _start_class("en")
+    student = _join("en", code)
+    student.switch_page("pages/live_run.py").run()
+    student.text_input(key="exercise-live_run-2::answer").input("What's the weather in Paris and in London?")
+    student.button(key="FormSubmitter:exercise-live_run-2::form-Check").click().run()
+    assert not student.exception, student.exception
+    teacher.switch_page("pages/class_results.py").run()
+    assert not teacher.exception, teacher.exception
+    frame = teacher.dataframe[0].value
+    row = frame[frame["Exercise"] == "Live run · 2"].iloc[0]
+    assert (row["Tried"], row["Solved"]) == (1, 1)
+    assert "1** students" in " ".join(m.value for m in teacher.markdown)
+
+
+def test_a_student_on_the_results_page_gets_an_explanation(memory_store):
+    _, code = _start_class("zh")
+    student = _join("zh", code)
+    student.switch_page("pages/class_results.py").run()
+    assert any("给带课堂的老师看" in i.value for i in student.info)
+    assert not student.dataframe
