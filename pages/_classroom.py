@@ -299,12 +299,15 @@ def _banner(code: str, url_path: str) -> None:
             )
             try:
                 target = page_by_url(position.url_path)
-                st.page_link(
-                    target.path,
-                    label=T("跳过去", "Jump there"),
-                    icon=":material/arrow_forward:",
-                    query_params=_jump_params(position, code),
-                )
+                if _is_here(position, url_path):
+                    st.caption(T("你也在这里。", "You are there too."))
+                else:
+                    st.page_link(
+                        target.path,
+                        label=T("跳过去", "Jump there"),
+                        icon=":material/arrow_forward:",
+                        query_params=_jump_params(position, code),
+                    )
             except (KeyError, StreamlitAPIException):  # an unknown page, or a page run without the router
                 target = None
         st.toggle(T("自动跟随", "Follow automatically"), key="class_follow", on_change=_follow_changed)

@@ -54,7 +54,7 @@ def results_table(code: str, names: bool) -> None:
                 T("做过", "Tried"): row.tried,
                 T("做对", "Solved"): row.solved,
                 T("最常见的错误答案", "Commonest wrong answer"): "" if wrong is None else answer_text(wrong.answer),
-                T("给出它的人数", "Students who gave it"): None if wrong is None else wrong.learners,
+                T("给出它的人数", "Students who gave it"): 0 if wrong is None else wrong.learners,
             }
             if names:
                 line[T("做对的人", "Solved by")] = ", ".join(results.solved_by.get(row.exercise_id, ()))

@@ -117,3 +117,41 @@ def test_a_student_on_the_results_page_gets_an_explanation(memory_store):
     student.switch_page("pages/class_results.py").run()
     assert any("给带课堂的老师看" in i.value for i in student.info)
     assert not student.dataframe
+
+
+def test_the_teachers_run_is_shown_read_only_beside_the_students_own(memory_store):
+    teacher, code = _start_class("en")
+    student = _join("en", code)
+    teacher.switch_page("pages/live_run.py").run()
+    teacher.chat_input[0].set_value("What's the weather in Paris?").run()
+    assert not teacher.exception, teacher.exception
+    assert _param(teacher, "q") == "What's the weather in Paris?"  # published after the run: the link's question too
+    assert classroom_of(memory_store).position(code).query["q"] == "What's the weather in Paris?"
+    student.switch_page("pages/live_run.py").run()
+    (box,) = [e for e in student.expander if "The teacher's run (read-only)" in e.label]
+    assert "Paris" in box.label
+    call_id = teacher.session_state["trace::live"].tool_executions[0].tool_call_id
+    assert not any(call_id in e.label for e in student.expander)  # folded: the teacher's run is not drawn yet
+    student.session_state["class-teacher-run"] = True  # the student opens it: only then is the run drawn
+    student.run()
+    assert not student.exception, student.exception
+    labels = [e.label for e in student.expander]
+    assert any(call_id in label and "get_weather" in label for label in labels), labels
+
+
+def test_leaving_takes_the_class_out_of_the_link_and_the_roster(memory_store):
+    teacher, code = _start_class("en")
+    student = _join("en", code, "Ada")
+    assert [m.display_name for m in classroom_of(memory_store).members(code)] == ["Ada"]
+    student.button(key="class::leave").click().run()
+    assert _param(student, "class") is None
+    assert classroom_of(memory_store).members(code) == []
+    assert not any("teacher is at" in m.value for m in student.markdown)
+    teacher.button(key="class::leave").click().run()  # the teacher stops leading: the class stays for a later return
+    assert _param(teacher, "class") is None and classroom_of(memory_store).class_info(code) is not None
+
+
+def classroom_of(progress):
+    from toolcall_lab.classroom import ClassroomStore
+
+    return ClassroomStore(progress.db)
