@@ -26,7 +26,7 @@ from streamlit.errors import StreamlitAPIException
 
 from pages import _course
 from pages._course import LEARNER_PARAM, learner_id
-from pages._frame import STEP_PARAM
+from pages._frame import PRESENT_PARAM, STEP_PARAM
 from pages._ui import T, inert, lang
 from pages.registry import PageSpec, page_by_url
 from toolcall_lab.classroom import (
@@ -260,6 +260,8 @@ def class_follow(spec: PageSpec) -> None:
 def _jump_params(position: Position, code: str) -> dict[str, str]:
     params = dict(position.query)
     params.update({"lang": lang(), LEARNER_PARAM: learner_id(), CLASS_PARAM: code})
+    if st.query_params.get(PRESENT_PARAM) == "1":
+        params[PRESENT_PARAM] = "1"  # a student projecting stays in presenter mode
     if st.session_state.get("class_follow"):
         params[FOLLOW_PARAM] = "1"
     return params

@@ -92,14 +92,15 @@ class ClassroomStore:
         teacher, now = check_learner_id(teacher), self._clock()
         for _ in range(CODE_TRIES):
             code = new_code(self._rng)
-            added = self.db.write(
-                lambda tx, code=code: tx.run(  # type: ignore[misc]
+
+            def claim(tx: Tx, code: str = code) -> int:  # 1 when the code was free, 0 when another class has it
+                return tx.run(
                     "INSERT INTO classroom_classes (code, teacher_id, created_at) VALUES (?, ?, ?)"
                     " ON CONFLICT (code) DO NOTHING",
                     (code, teacher, now),
                 )
-            )
-            if added == 1:
+
+            if self.db.write(claim) == 1:
                 return code
         raise RuntimeError(f"no free class code after {CODE_TRIES} tries")
 
