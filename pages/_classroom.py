@@ -93,7 +93,8 @@ def _enter(code: str, name: str | None = None) -> Role | None:
     try:
         found = classroom().role(code, learner)
         if found is None:
-            classroom().join(code, learner, name)
+            member = classroom().join(code, learner, name)
+            st.session_state[f"class::name::{code}"] = member.display_name or ""  # the box shows the name kept
             found = "student"
     except (UnknownClass, ValueError):
         return None

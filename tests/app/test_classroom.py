@@ -143,6 +143,9 @@ def test_leaving_takes_the_class_out_of_the_link_and_the_roster(memory_store):
     teacher, code = _start_class("en")
     student = _join("en", code, "Ada")
     assert [m.display_name for m in classroom_of(memory_store).members(code)] == ["Ada"]
+    assert student.text_input(key=f"class::name::{code}").value == "Ada"
+    student.text_input(key=f"class::name::{code}").input("").run()  # anonymous again
+    assert [m.display_name for m in classroom_of(memory_store).members(code)] == [None]
     student.button(key="class::leave").click().run()
     assert _param(student, "class") is None
     assert classroom_of(memory_store).members(code) == []
