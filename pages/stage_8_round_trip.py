@@ -104,7 +104,7 @@ with left:
         "stage_rt_which",
         label=T("浏览哪次运行？", "Which run?"),
         options={
-            "shared": T("右边共用的实时运行", "the shared live run (right)"),
+            "shared": T("八页共用的实时运行", "the live run shared by the eight pages"),
             "page": T("我的问题", "my question"),
         },
         default="shared",
