@@ -34,6 +34,7 @@ def _first_screen_cases() -> list[object]:
     ]
 
 
+SKELETON = '[data-testid="stSkeleton"]'
 SMOKE = [{"width": 1440, "height": 900}, {"width": 1024, "height": 768}]
 
 
@@ -47,6 +48,8 @@ def _open_cold(browser, app_url: str, spec: PageSpec, lang: str, size: dict[str,
     page = context.new_page()
     page.goto(_url(app_url, spec, lang))
     wait_idle(page, timeout=120000)
+    # a cold browser draws some elements (code, links, pills) as grey skeletons while their code loads: wait them out
+    page.wait_for_function(f"() => document.querySelector('{SKELETON}') === null", timeout=60000)
     settle_layout(page, frames=30)  # code blocks and columns settle after the run: measure the drawn page
     return context, page
 
