@@ -51,6 +51,13 @@ def expected_box(text: str) -> None:
     st.info(f"**{T('预期之中：这正是本课要看的', 'Expected: this is the lesson')}** — {text}", icon=":material/school:")
 
 
+#: Stage ⑤'s three layers, as their boxes are titled (zh, en).
+LAYERS = (
+    ("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"),
+    ("#### 第二道 · `model_validate`：形状对不对？", "#### Layer 2 · `model_validate`: is it the right shape?"),
+    ("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"),
+)
+
 #: English glosses of the Chinese specimen strings this page shows (the article's model, 小E's tool).
 GLOSS_WEATHER_INPUT = (
     "Gloss of the article's Chinese descriptions: 城市名，中文或英文，例如 Bangkok = “city name, Chinese or "

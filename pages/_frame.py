@@ -56,6 +56,9 @@ html { font-size: 21px; }
   padding-top: 2rem; }
 [data-testid="stCode"] pre, [data-testid="stCode"] code { font-size: 1.05rem !important; }
 [data-testid="stHeader"] { background: transparent; }
+/* one artifact at a time: the lesson's two columns stack, the step's artifact across the screen, the side one below */
+.st-key-lesson-columns > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
+.st-key-lesson-columns > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] { flex: 1 1 100%; }
 </style>
 """
 

@@ -162,7 +162,7 @@ def _follow_language() -> None:
         st.session_state.pop(f"{CHAIN_KEY}::last_pick", None)
 
 
-def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = None) -> Any:
+def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = None, mark_artifact: bool = True) -> Any:
     """The right column: the one run shared by the eight pages, opened at this page's stage.
 
     Args:
@@ -170,6 +170,9 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
         before: draws something above the timeline from the run; by default this stage's
             artifact of the run (:func:`show_stage_excerpt`). Called after the panel ran,
             so it sees a new run.
+        mark_artifact: mark that excerpt as the page's artifact (``st.container(key="artifact")``,
+            what the first-screen test looks for). A page whose own artifact sits in its left
+            column passes ``False``: the key must be unique on the page.
 
     Returns:
         The shared trace (a cold page runs its first example itself, on the built-in model).
@@ -183,7 +186,8 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
                 "One run, opened at this page's stage on every page; the whole timeline is below.",
             )
         )
-        slot = st.container(key="artifact")  # this stage's artifact of the run: the first thing to see
+        # this stage's artifact of the run: the first thing to see in this column
+        slot = st.container(key="artifact") if mark_artifact else st.container()
         trace = live_run_panel(
             key=CHAIN_KEY, tools_factory=weather_tools, system=system_prompt(), highlight=highlight, examples=examples()
         )

@@ -62,6 +62,38 @@ def _remember(key: str, value: Any) -> None:
     st.session_state[f"stage_value::{key}"] = value
 
 
+def peek(
+    key: str,
+    *,
+    default: Any,
+    param: str,
+    parse: Callable[[str], Any] = decode_text,
+    aliases: Sequence[str] = (),
+) -> Any:
+    """The value of a kept widget that this step of the page does not draw.
+
+    The same value the widget would show: this session's, else the link's (``param``,
+    read with ``parse``), else ``default``; an untouched text in the other language's
+    default (``aliases``) follows the language. Use it where a page's steps draw the
+    editor on one step and use its text on the others.
+    """
+    _seed(key, param, default, parse)
+    if aliases:
+        _follow_default(key, default, aliases)
+    return st.session_state[f"stage_value::{key}"]
+
+
+def peek_flag(key: str, *, default: bool, param: str) -> bool:
+    """:func:`peek` for a :func:`toggle` (kept in the link as ``1`` / ``0``)."""
+    return bool(peek(key, default=default, param=param, parse=decode_flag))
+
+
+def peek_choice(key: str, *, options: Collection[str], default: str, param: str) -> str:
+    """:func:`peek` for a :func:`choice` (an unknown value in the link falls back to ``default``)."""
+    value = peek(key, default=default, param=param, parse=lambda raw: raw if raw in options else None)
+    return value if value in options else default
+
+
 def set_value(key: str, value: Any) -> None:
     """Change a synced widget's value (use from a button's ``on_click``)."""
     st.session_state[key] = value

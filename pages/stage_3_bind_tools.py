@@ -4,9 +4,12 @@ from typing import Any
 
 import streamlit as st
 
+from pages import _chain_late as late
 from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
+from pages._bind_views import show_reply, show_switches, show_tools_as_read
+from pages._frame import steps
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
 from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
@@ -15,6 +18,7 @@ from toolcall_lab.stages.examples import tool_sources
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN, default_source
 
 PAGE = su.PAGES[2]
+CHOICES = ("unset", "auto", "required", "none", "named", "unbound")
 EXAMPLES = {
     "default": ("文章的 get_weather", "The article's get_weather"),
     "bad_name": ("协议不接受的工具名", "A name the protocol refuses"),
@@ -27,108 +31,105 @@ def wire_payload(src: str, parse_docstring: bool, question: str, choice: str, pa
     return wire.payload_for_source(src, parse_docstring, question, choice, parallel)
 
 
-def show_on_wire(data: dict[str, Any], key: str) -> None:
-    """One switch as the body carries it: its JSON value, or a note that the key is absent."""
-    st.caption(key)
-    absent = T("（没有这个键）", "(key absent)")
-    st.code(json_text(data[f"{key}_on_wire"], indent=None) if key in data["request_body"] else absent, language="json")
-
-
-def show_reply(data: dict[str, Any]) -> None:
-    """The endpoint's answer: the tool calls it asked for, or its words, or its refusal."""
-    st.markdown(
-        T(f"**端点的回答**：HTTP {data['status_code']}", f"**The endpoint's answer**: HTTP {data['status_code']}")
-    )
-    if data.get("error"):
-        show_error(data["error"], expected=True)  # every refusal on this page is one of its demos
-        st.json(data["response_body"])
-        return
-    reply = data.get("reply") or {}
-    if reply.get("tool_calls"):
-        st.caption(
-            T("模型请求调用工具（AIMessage.tool_calls）：", "The model asks for tool calls (AIMessage.tool_calls):")
-        )
-        st.json(reply["tool_calls"], expanded=2)
-    else:
-        st.caption(T("模型没有调用工具，直接回答：", "The model called no tool and answered:"))
-        st.text(reply.get("content") or "")
-    with st.expander(T("原始响应体", "Raw response body"), icon=":material/download:"):
-        st.json(data["response_body"], expanded=3)
-
-
 su.header(3)
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("bind_tools")
+    su.chain_live_run("bind_tools", mark_artifact=False)
 
 with left:
-    artifact = st.container()  # the request body first; the switches that shape it follow
-    question = sw.line(
-        "stage_bind_q",
-        label=T("用户消息（messages 里唯一的一条）", "The user message (the only one in messages)"),
-        default=su.default_question(),
-        param="q",
-        aliases=su.DEFAULT_QUESTIONS,
-    )
-    choice = sw.choice(
-        "stage_bind_tc",
-        label="tool_choice",
-        options={
-            "unset": T("不设置", "not set"),
-            "auto": "auto",
-            "required": "required",
-            "none": "none",
-            "named": T("指定本工具（按名字）", "this tool, by name"),
-            "unbound": T(f"{wire.UNBOUND}（没有绑定）", f"{wire.UNBOUND} (not bound)"),
-        },
-        default="unset",
-        param="tc",
-        widget="radio",
-    )
-    parallel = sw.choice(
-        "stage_bind_ptc",
-        label="parallel_tool_calls",
-        options={"unset": T("不设置", "not set"), "true": "true", "false": "false"},
-        default="unset",
-        param="ptc",
-    )
-    with st.expander(
-        T("绑定的工具（和第 ① 页共用同一段源码）", "The bound tool (the same source as page ①)"),
-        expanded=False,
-        icon=":material/build:",
-    ):
-        sw.example_buttons(3, "stage_tool_src", EXAMPLES, tool_sources(lang()), per_row=2)
-        src = sw.editor(
-            "stage_tool_src",
-            label=T("函数源码", "Function source"),
-            default=default_source(lang()),
-            aliases=(DEFAULT_SOURCE, DEFAULT_SOURCE_EN),
-            param="src",
-            height=300,
+    labels = [
+        T("请求体", "The request body"),
+        T("模型读到的工具", "The tool as the model reads it"),
+        T("两条线路", "Two wires"),
+        T("读它的代码", "The code behind it"),
+    ]
+    step = steps("stage3", labels, page_url_path=late.spec(3).url_path)
+    artifact = st.container(key="artifact")  # each step's artifact first; on step 1 the switches that shape it follow
+    aliases = (DEFAULT_SOURCE, DEFAULT_SOURCE_EN)
+    if step == 1:
+        question = sw.line(
+            "stage_bind_q",
+            label=T("用户消息（messages 里唯一的一条）", "The user message (the only one in messages)"),
+            default=su.default_question(),
+            param="q",
+            aliases=su.DEFAULT_QUESTIONS,
         )
-        use_pd = sw.toggle(
-            "stage_tool_pd",
-            label="parse_docstring=True",
-            default=False,
-            param="pd",
-            help=T(
-                "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
-                "Off: the whole docstring, Args: included, becomes the description. On: only the "
-                "summary stays; each Args: line moves to its parameter.",
-            ),
+        choice = sw.choice(
+            "stage_bind_tc",
+            label="tool_choice",
+            options={
+                "unset": T("不设置", "not set"),
+                "auto": "auto",
+                "required": "required",
+                "none": "none",
+                "named": T("指定本工具（按名字）", "this tool, by name"),
+                "unbound": T(f"{wire.UNBOUND}（没有绑定）", f"{wire.UNBOUND} (not bound)"),
+            },
+            default="unset",
+            param="tc",
+            widget="radio",
         )
-    sw.share_link(PAGE, ["src", "pd", "q", "tc", "ptc"])
+        parallel = sw.choice(
+            "stage_bind_ptc",
+            label="parallel_tool_calls",
+            options={"unset": T("不设置", "not set"), "true": "true", "false": "false"},
+            default="unset",
+            param="ptc",
+        )
+        with st.expander(
+            T("绑定的工具（和第 ① 页共用同一段源码）", "The bound tool (the same source as page ①)"),
+            expanded=False,
+            icon=":material/build:",
+        ):
+            sw.example_buttons(3, "stage_tool_src", EXAMPLES, tool_sources(lang()), per_row=2)
+            src = sw.editor(
+                "stage_tool_src",
+                label=T("函数源码", "Function source"),
+                default=default_source(lang()),
+                aliases=aliases,
+                param="src",
+                height=300,
+            )
+            use_pd = sw.toggle(
+                "stage_tool_pd",
+                label="parse_docstring=True",
+                default=False,
+                param="pd",
+                help=T(
+                    "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
+                    "Off: the whole docstring, Args: included, becomes the description. On: only the "
+                    "summary stays; each Args: line moves to its parameter.",
+                ),
+            )
+        sw.share_link(PAGE, ["src", "pd", "q", "tc", "ptc", "step"])
+    else:  # the other steps show the same request: the switches as step 1 (or the link) left them
+        question = sw.peek("stage_bind_q", default=su.default_question(), param="q", aliases=su.DEFAULT_QUESTIONS)
+        choice = sw.peek_choice("stage_bind_tc", options=CHOICES, default="unset", param="tc")
+        parallel = sw.peek_choice("stage_bind_ptc", options=("unset", "true", "false"), default="unset", param="ptc")
+        src = sw.peek("stage_tool_src", default=default_source(lang()), param="src", aliases=aliases)
+        use_pd = sw.peek_flag("stage_tool_pd", default=False, param="pd")
 
-    data = loading(wire_payload, src, use_pd, question, choice, parallel)
+    data = loading(wire_payload, src, use_pd, question, choice, parallel) if step < 3 else {}
     with artifact:
-        if "tool_error" in data:
+        if step == 3:  # the same tools, nested under "function" or flat
+            wire_switch("tools", key="stage3")
+        elif step == 4:
+            su.lesson(3, expanded=True)
+            su.core_source(core.ask_with_tools, ("绑定工具，发出一次请求", "bind the tools, send one request"))
+            source(
+                wire.bind_tools_payload,
+                T("源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"),
+            )
+        elif "tool_error" in data:
             show_error(data["tool_error"])
             st.page_link(
                 su.PAGES[0], label=T("到第 ① 页看这段源码的问题", "See what is wrong with this source on page ①")
             )
         elif "request_body" not in data:
             show_error(data["error"], expected=True)
+        elif step == 2:
+            show_tools_as_read(data)
         else:
             st.code(tables.bind_call_code(data["tool_name"], data["bind_kwargs"], question), language="python")
             st.markdown(
@@ -145,56 +146,11 @@ with left:
                     "the body is the same except for the model name.",
                 )
             )
-    if "request_body" in data:
-        m1, m2, m3 = st.columns(3)
-        m1.metric(T("tools 里的工具", "Tools in tools"), len(data["tools_on_wire"]))
-        with m2:
-            show_on_wire(data, "tool_choice")
-        with m3:
-            show_on_wire(data, "parallel_tool_calls")
-        for name, same in data["matches_convert"].items():
-            verdict = T("和它完全相同", "is identical to it") if same else T("和它不同", "differs from it")
-            (st.success if same else st.warning)(
-                T(
-                    f"convert_to_openai_tool(tool)：`tools` 里 {name} 这一项{verdict}。",
-                    f"convert_to_openai_tool(tool): the {name} entry of `tools` {verdict}.",
-                )
-            )
-        st.markdown(
-            T(
-                "**模型读到的工具说明**：它对你的函数的全部了解",
-                "**The tool as the model reads it**: all it knows about your function",
-            )
-        )
-        for entry in data["descriptions"]:
-            with st.container(border=True):
-                st.code(entry["name"] or "", language="text")
-                st.caption(T("description（来自文档字符串）", "description (from the docstring)"))
-                st.code(entry["description"] or T("（没有描述）", "(no description)"), language="text")
-                sw.table(
-                    tables.parameter_rows(
-                        entry["parameters"], T("（没有说明：模型只能猜）", "(none: the model has to guess)")
-                    ),
-                    {
-                        "name": T("参数", "parameter"),
-                        "type": T("类型", "type"),
-                        "required": T("必填", "required"),
-                        "default": T("默认值", "default"),
-                        "description": T("参数说明", "description"),
-                    },
-                    checks={"required"},
-                    wide={"description"},
-                )
+    if step == 1 and "request_body" in data:
+        show_switches(data)
         show_reply(data)
-
-    with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
-        wire_switch("tools", key="stage3")  # the same tools, nested under "function" or flat
-    su.lesson(3)
-    su.core_source(core.ask_with_tools, ("绑定工具，发出一次请求", "bind the tools, send one request"))
-    source(
-        wire.bind_tools_payload,
-        T("源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"),
-    )
+    if step != 4:
+        su.lesson(3)
 
 ex.stage_3(question)
 su.footer(3)

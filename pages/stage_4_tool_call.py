@@ -97,7 +97,7 @@ su.header(4)
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("tool_call")
+    su.chain_live_run("tool_call", mark_artifact=False)
 
 with left:
     step = steps(
@@ -112,12 +112,14 @@ with left:
         page_url_path=chain_page("tool_call").url_path,
     )
     if step == 4:  # the same reply, streamed: deltas on the wire, and how `+` adds them up
-        streaming_view("stage4_stream")
+        with st.container(key="artifact"):
+            streaming_view("stage4_stream")
     elif step == 5:  # the same call on Chat Completions and on the Responses API
-        wire_switch("call", key="stage4")
+        with st.container(key="artifact"):
+            wire_switch("call", key="stage4")
     else:
-        artifact = st.container()  # each step's artifact first; the lines you write for the model follow on step 1
-        text = st.session_state.get("stage_value::stage_call_args", DEFAULT_ARGUMENTS)
+        artifact = st.container(key="artifact")  # each step's artifact first; on step 1 the lines you write follow
+        text = sw.peek("stage_call_args", default=DEFAULT_ARGUMENTS, param="calls")
         if step == 1:
             st.subheader(
                 T(
@@ -141,7 +143,7 @@ with left:
                     "Each line becomes one function.arguments, as typed; ids are call_123, call_124, …",
                 ),
             )
-            sw.share_link(PAGE, ["calls"])
+            sw.share_link(PAGE, ["calls", "step"])
 
         lines = tool_call.calls_from_text(text)
         with artifact:

@@ -104,14 +104,18 @@ PAGE = late.top(5).path
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("validation")
+    su.chain_live_run("validation", mark_artifact=False)
 
 with left:
     sw.example_buttons(5, "stage_valid_args", EXAMPLES, VALIDATION_TEXTS, per_row=4)
     text = sw.editor(
         "stage_valid_args", label="function.arguments", default=DEFAULT_ARGUMENTS, param="args", height=80, reset=False
     )
-    c1, c2, c3 = st.columns([5, 2, 4])
+    artifact = st.container(key="artifact")  # where these arguments stop: the verdicts, then layer by layer
+    verdicts, layer_1, layer_2 = artifact.container(), artifact.container(border=True), artifact.container(border=True)
+    with layer_2:  # layer 2's settings come first in its box: the model, strict, extra
+        st.markdown(T(*late.LAYERS[1]))
+        c1, c2, c3 = st.columns([5, 2, 4])
     with c1:
         model_name = sw.choice(
             "stage_valid_model",
@@ -144,10 +148,11 @@ with left:
         checked = validation.validate_stage(parsed.value, model_name, strict=strict, extra=override, lang=lang())
     mine = validation.passed_both(parsed, checked)
     fact = None if mine is None else validation.fact_stage(validation.weather_subject(lang()), args=mine)
-    late.show_verdicts(parsed, checked, fact)
+    with verdicts:
+        late.show_verdicts(parsed, checked, fact)
 
-    with st.container(border=True):
-        st.markdown(T("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"))
+    with layer_1:
+        st.markdown(T(*late.LAYERS[0]))
         if isinstance(parsed, ExplainedError):
             show_error(parsed, expected=True)
             caret = tables.decoder_caret(parsed.data)
@@ -156,10 +161,7 @@ with left:
         else:
             show_parsed(parsed)
 
-    with st.container(border=True):
-        st.markdown(
-            T("#### 第二道 · `model_validate`：形状对不对？", "#### Layer 2 · `model_validate`: is it the right shape?")
-        )
+    with layer_2:
         if checked is None or isinstance(parsed, ExplainedError):
             st.caption(T("第一道没通过，这一道不会运行。", "Layer 1 failed, so this layer does not run."))
         else:
@@ -168,8 +170,8 @@ with left:
         if lang() == "en":
             st.caption(late.GLOSS_WEATHER_INPUT)
 
-    with st.container(border=True):
-        st.markdown(T("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"))
+    with artifact.container(border=True):
+        st.markdown(T(*late.LAYERS[2]))
         if fact is not None:
             st.markdown(T("**你的参数**交给真实的 get_weather：", "**Your arguments**, given to the real get_weather:"))
             show_fact(fact)

@@ -103,7 +103,7 @@ PAGE = late.top(6).path
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("kwargs")
+    su.chain_live_run("kwargs", mark_artifact=False)
 
 with left:
     sw.example_buttons(6, "stage_kwargs", EXAMPLES, KWARGS_TEXTS, per_row=5)
@@ -117,14 +117,15 @@ with left:
     step = steps("stage6", labels, page_url_path=late.spec(6).url_path)
     kwargs = kw_stage.kwargs_from_text(text)
     if isinstance(kwargs, ExplainedError) and step < 4:
-        show_error(kwargs)
+        with st.container(key="artifact"):
+            show_error(kwargs)
     elif step == 1 and not isinstance(kwargs, ExplainedError):
-        with st.container(border=True):
+        with st.container(border=True, key="artifact"):  # the step's artifact
             show_call(kwargs)
         su.core_source(core.call_function, ("用字典调用函数", "call the function with the dict"))
         source(kw_stage.call_plain, T("源码：call_plain", "Source: call_plain"))
     elif step == 2 and not isinstance(kwargs, ExplainedError):
-        with st.container(border=True):
+        with st.container(border=True, key="artifact"):  # the step's artifact
             st.markdown(T("#### 这个字典经过每一层", "#### This dict through every layer"))
             layers(kw_stage.wrong_name_demo(kwargs, lang()))
             if "location" not in kwargs:
@@ -136,7 +137,7 @@ with left:
                     layers(kw_stage.wrong_name_demo(lang=lang()))
         source(kw_stage.wrong_name_demo, T("源码：wrong_name_demo", "Source: wrong_name_demo"))
     elif step == 3 and not isinstance(kwargs, ExplainedError):
-        with st.container(border=True):
+        with st.container(border=True, key="artifact"):  # the step's artifact
             st.markdown(
                 T(
                     "#### `get_weather.invoke(args)` 和直接调用装饰后的对象",
@@ -158,7 +159,7 @@ with left:
                 st.code(compare[key]["code"], language="python")
                 outcome(compare[key], ok_text=ok_text)
     elif step == 4:
-        with st.container(border=True):
+        with st.container(border=True, key="artifact"):  # the step's artifact
             st.markdown(
                 T("#### 三种写法，问 Python 自己的解析器", "#### Three spellings, asked of Python's own parser")
             )

@@ -92,7 +92,7 @@ PAGE = late.top(7).path
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("tool_message")
+    su.chain_live_run("tool_message", mark_artifact=False)
 
 with left:
     labels = [
@@ -102,7 +102,8 @@ with left:
         T("缺了或对不上", "Missing or mismatched"),
     ]
     step = steps("stage7", labels, page_url_path=late.spec(7).url_path)
-    args_text = st.session_state.get("stage_value::stage_msg_args", CALL_ARGS_TEXT)
+    box = st.container(key="artifact")  # each step's artifact first; on step 1 the call you make follows
+    args_text = sw.peek("stage_msg_args", default=CALL_ARGS_TEXT, param="targs")
     if step == 1:
         sw.example_buttons(7, "stage_msg_args", EXAMPLES, TOOL_NODE_ARGS, per_row=4)
         c1, c2 = st.columns([3, 1])
@@ -128,14 +129,15 @@ with left:
                 param="hte",
             )
         run = loading(tool_node, args_text, call_id, down, handle, lang())
-        if "input_error" in run:
-            show_error(run["input_error"])
-        else:
-            for message in run["messages"]:
-                show_message(message)
-            show_error(run.get("error"), expected=True)
-            code = tables.tool_node_code(run["ai_message"]["tool_calls"], handled=handle == "true")
-            st.code(code, language="python")
+        with box:
+            if "input_error" in run:
+                show_error(run["input_error"])
+            else:
+                for message in run["messages"]:
+                    show_message(message)
+                show_error(run.get("error"), expected=True)
+                code = tables.tool_node_code(run["ai_message"]["tool_calls"], handled=handle == "true")
+                st.code(code, language="python")
         with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
             wire_switch("result", key="stage7")  # role: tool + tool_call_id, or function_call_output + call_id
         su.core_source(core.answer_call, ("一次调用的回答：ToolMessage", "the answer to one call: a ToolMessage"))
@@ -143,14 +145,14 @@ with left:
             tm.run_tool_node, T("源码：run_tool_node（真实的 ToolNode）", "Source: run_tool_node (the real ToolNode)")
         )
     elif step == 2:
-        with st.container(border=True):
+        with box.container(border=True):
             st.markdown(
                 T("#### content_and_artifact：大结果不进上下文", "#### content_and_artifact: big results stay out")
             )
             show_artifact(artifact(tm.city_in(args_text), lang()))
         source(tm.build_report_tool, T("源码：build_report_tool", "Source: build_report_tool"))
     elif step == 3:
-        with st.container(border=True):
+        with box.container(border=True):
             st.markdown(T("#### 用结果模型校验输出：-> dict 只是提示", "#### Check the output: -> dict is only a hint"))
             labels_out = {
                 "real": T("真实结果", "a real result"),
@@ -172,7 +174,7 @@ with left:
             )
         source(WeatherResult, T("源码：WeatherResult", "Source: WeatherResult"))
     else:
-        with st.container(border=True):
+        with box.container(border=True):
             mode = sw.choice(
                 "stage_msg_pair",
                 label=T("第二次请求里", "In the second request"),

@@ -68,7 +68,7 @@ def show_run(run: dict[str, Any]) -> None:
 
 def show_step(n: int, current: dict[str, Any], run: dict[str, Any] | None) -> None:
     """Stage ``n`` of the walked run: its artifact (stage ⑧: the second request and the answer)."""
-    with st.container(border=True):
+    with st.container(border=True, key="artifact"):  # the page's artifact: the walked run at this stage
         st.markdown(f"#### {su.stage_title(n)}")
         st.caption(su.stage_question(current["key"]))
         if n == 8 and run is not None:
@@ -96,7 +96,7 @@ if st.session_state.get(su.TRACE_KEY) is None:
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("round_trip")
+    su.chain_live_run("round_trip", mark_artifact=False)
 
 with left:
     n = steps("stage8", [su.CIRCLED[i] for i in range(8)], page_url_path=late.spec(8).url_path, default=8)
@@ -104,7 +104,7 @@ with left:
         "stage_rt_which",
         label=T("浏览哪次运行？", "Which run?"),
         options={
-            "shared": T("右边共用的实时运行", "the shared live run (right)"),
+            "shared": T("八页共用的实时运行", "the live run shared by the eight pages"),
             "page": T("我的问题", "my question"),
         },
         default="shared",

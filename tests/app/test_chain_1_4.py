@@ -153,6 +153,22 @@ def test_an_english_page_shows_no_chinese(page):
     assert unglossed_cjk(at) == []
 
 
+@pytest.mark.parametrize(("page", "count"), [(P1, 3), (P2, 3), (P3, 4)])
+def test_every_step_of_pages_1_to_3_opens_from_its_link_on_its_own_artifact_in_english(page, count):
+    """①–③ are steps (``?step=N``): each step's link opens that step, its artifact first, with no Chinese."""
+    for n in range(1, count + 1):
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+        at.query_params["lang"] = "en"
+        at.query_params["step"] = str(n)
+        at.run()
+        at.switch_page(page).run()
+        assert not at.exception, at.exception
+        assert at.main.get("flex_container") is not None
+        assert f"{n}. " in str(at.main.get("button_group")[0].proto.options[n - 1])  # the pill of step n ...
+        assert at.main.get("button_group")[0].proto.default == [n - 1]  # ... is the one picked
+        assert unglossed_cjk(at) == [], f"{page} step {n}"
+
+
 def test_a_language_switch_rebuilds_the_shared_run_in_the_new_language():
     at = open_cold(P3, "zh")
     assert at.session_state["trace::chain"].lang == "zh"
@@ -284,6 +300,7 @@ def test_stage2_words_the_invisible_rules_in_each_language():
     for lang, words in (("en", "invisible in the schema"), ("zh", "JSON Schema 里看不见")):
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
         at.query_params["lang"] = lang
+        at.query_params["step"] = "2"  # step 2 of ②: the argument model and its rules
         at.run()
         at.switch_page("pages/stage_2_schema.py").run()
         assert not at.exception, at.exception

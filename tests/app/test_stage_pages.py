@@ -52,9 +52,21 @@ def frames(at: AppTest) -> list:
 
 
 def share_query(at: AppTest, stem: str) -> dict[str, str]:
-    """The query of the page's share link, as a learner would copy it."""
-    link = next(c for c in codes(at) if c.startswith(f"/{stem}?"))
+    """The query of the page's share link (editor contents included), as a learner would copy it.
+
+    The page also shows the steps' own "copy a link to this step" (``/stem?lang=…&step=N``), drawn
+    above the share link: the share link is the last of the page's links.
+    """
+    link = [c for c in codes(at) if c.startswith(f"/{stem}?")][-1]
     return {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
+
+
+def open_step(at: AppTest, n: int) -> AppTest:
+    """Go to step ``n`` of the page the way a link does (``?step=N``)."""
+    at.query_params["step"] = str(n)
+    at.run()
+    assert not at.exception, at.exception
+    return at
 
 
 def open_with_query(page: str, query: dict[str, str]) -> AppTest:
@@ -136,7 +148,9 @@ def test_stage1_learner_code_is_never_executed(open_page, tmp_path: Path):
     at.text_area(key="stage_tool_src").set_value(hostile).run(timeout=30)  # an endless loop would time out here
     assert not at.exception, at.exception
     assert "get_weather" in codes(at) and '["city"]' in codes(at)  # the tool is still built
-    # Invoking it runs the lab's echo, not the body: the arguments come straight back.
+    # Step 2 invokes it: what runs is the lab's echo, not the body: the arguments come straight back.
+    open_step(at, 2)
+    assert not [t for t in at.text_area if t.key == "stage_tool_src"], "step 2 draws no editor: it uses the kept text"
     echoed = next(d for d in json_elements(at) if isinstance(d, dict) and "called_with" in d)
     assert echoed["called_with"] == {"city": "Bangkok", "days": 1}
     assert not marker.exists() and not shell_marker.exists()
@@ -162,6 +176,10 @@ def test_stage1_share_link_reopens_the_same_function(open_page):
     assert again.text_area(key="stage_tool_src").value == source
     assert "get_time" in codes(again)
     assert "[]" in codes(again)  # nothing required: zone has a default
+    # A cold link to step 2 (no editor drawn there) invokes the function from the link, not the default.
+    invoked = open_with_query(P1, {**query, "step": "2"})
+    echoed = next(d for d in json_elements(invoked) if isinstance(d, dict) and "called_with" in d)
+    assert echoed["called_with"] == {"zone": "UTC"}
 
 
 def test_stage1_damaged_link_falls_back_to_the_default_with_a_warning():
@@ -189,7 +207,7 @@ def test_stage2_three_views_and_their_differences(open_page, lang):
 
 
 def test_stage2_args_model_rules_the_model_sees_and_the_validator_it_never_sees(open_page):
-    at = open_page(P2, "en")
+    at = open_step(open_page(P2, "en"), 2)  # step 2: the argument model
     rules = next(f for f in frames(at) if len(f.columns) == 7)
     by_rule = {(r[0], r[1]): r for r in rules.itertuples(index=False)}
     assert by_rule[("days", "ge")][3] == "minimum" and by_rule[("days", "ge")][4] is True
@@ -200,7 +218,7 @@ def test_stage2_args_model_rules_the_model_sees_and_the_validator_it_never_sees(
 
 
 def test_stage2_rich_model_enum_nested_pattern_and_strict(open_page):
-    at = open_page(P2, "en")
+    at = open_step(open_page(P2, "en"), 2)
     at.button(key="stage2::example::rich").click().run()
     assert not at.exception
     rules = next(f for f in frames(at) if len(f.columns) == 7)
@@ -220,9 +238,13 @@ def test_stage2_model_as_subject_and_a_broken_model(open_page):
     strict = next(d for d in json_codes(at) if d.get("type") == "function" and d["function"].get("strict"))
     assert strict["function"]["name"] == "WeatherInput"
     assert strict["function"]["parameters"]["required"] == ["city", "days", "units"]
-    at.text_area(key="stage_model_src").set_value("class WeatherInput(BaseModel)\n    city: str\n").run()
+    open_step(at, 2).text_area(key="stage_model_src").set_value("class WeatherInput(BaseModel)\n    city: str\n").run()
     assert not at.exception
     assert "Syntax error at line 1" in errors(at)
+    open_step(at, 1)  # back on step 1, the model chosen as the subject is the broken one: no views, a pointer
+    views = [d for d in json_codes(at) if isinstance(d, dict) and d.get("type") == "function"]
+    assert not [d for d in views if d["function"].get("strict")]
+    assert any("see step 2" in c.value for c in at.caption)
 
 
 # ---------------------------------------------------------------- ③ bind_tools

@@ -1,0 +1,100 @@
+"""Presenter mode in a real browser (issue 11): chain pages ④ and ⑧ on a projector, step by step.
+
+A teacher opens ``?present=1&step=1``: the sidebar is folded, the page shows one step with
+◀ ▶ and the step's own artifact (``st.container(key="artifact")``). ▶ moves to step 2 and
+writes it in the link; that link, opened cold in a new browser session, shows the same step.
+Both languages, 1280×720. Screenshots: ``test-output/screenshots/present-*``.
+
+What each step shows, worked out by hand from the default run ("What's the weather in Bangkok?"):
+
+* ④ step 1 — the reply at both levels: ``choices[0].message.tool_calls`` on the wire and
+  ``AIMessage.tool_calls``; step 2 — ``arguments`` is a string, so its quotes are escaped
+  (``\\"city\\"``).
+* ⑧ walks the shared run stage by stage: step 1 is stage ① (its title, the tool the run
+  bound: ``get_weather``), step 2 is stage ② (its title, the schema: ``"city"`` is required).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from pages.registry import in_section
+from tests.e2e.conftest import new_context, rerun, shot, wait_idle
+
+pytestmark = pytest.mark.e2e
+
+SIZE = {"width": 1280, "height": 720}
+CIRCLED = "①②③④⑤⑥⑦⑧"
+
+
+def _stage_heading(n: int, lang: str) -> str:
+    spec = in_section("chain")[n - 1]
+    return f"{CIRCLED[n - 1]} {spec.heading_zh if lang == 'zh' else spec.heading_en}"
+
+
+#: page stem, number of steps, and for steps 1 and 2: texts the step's artifact must hold (by language)
+CASES = {
+    "stage_4_tool_call": (
+        5,
+        {1: ["choices[0].message.tool_calls", "AIMessage.tool_calls"], 2: ['\\"city\\"', '\\"Bangkok\\"']},
+    ),
+    "stage_8_round_trip": (8, {1: ["get_weather"], 2: ['"city"', '"required"']}),
+}
+
+
+def _artifact(pg):
+    artifact = pg.locator(".st-key-artifact").first
+    artifact.wait_for(state="visible", timeout=30000)
+    box = artifact.bounding_box()
+    assert box is not None and box["y"] < SIZE["height"], "the step's artifact is on the projected screen"
+    return artifact
+
+
+def _check_step(pg, stem: str, lang: str, n: int) -> None:
+    count, texts = CASES[stem]
+    assert f"step={n}" in pg.url and "present=1" in pg.url, pg.url
+    title = pg.get_by_role("heading", level=3).filter(has_text=f"{n} / {count}")
+    assert title.count() == 1, f"the projector title says step {n} of {count}"
+    artifact = _artifact(pg)
+    if stem == "stage_8_round_trip":
+        texts = {n: [_stage_heading(n, lang), *texts[n]]}  # ⑧'s step n is stage n of the run
+    for text in texts[n]:  # code blocks are drawn a moment after the run: wait for their text
+        expect(artifact, f"{stem} step {n} ({lang}): {text!r}").to_contain_text(text, timeout=30000)
+    # the sidebar is folded: the page is all artifact (the expand control stays on screen)
+    sidebar = pg.locator('[data-testid="stSidebar"]').bounding_box()
+    assert sidebar is None or sidebar["x"] + sidebar["width"] <= 0, sidebar
+    assert pg.locator('[data-testid="stExpandSidebarButton"]').is_visible()
+    assert pg.get_by_text("Traceback").count() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("stem", list(CASES))
+def test_presenter_steps_forward_by_button_and_by_link(app_url, browser, stem: str, lang: str):
+    context = new_context(browser, viewport=SIZE, locale="en-US" if lang == "en" else "zh-CN")
+    try:
+        pg = context.new_page()
+        pg.goto(f"{app_url}/{stem}?lang={lang}&present=1&step=1")
+        wait_idle(pg, timeout=120000)
+        _check_step(pg, stem, lang, 1)
+        assert pg.get_by_role("button", name="◀", exact=True).is_disabled()  # nothing before step 1
+        shot(pg, f"present-{stem}-{lang}-step1")
+
+        with rerun(pg, timeout=60000):
+            pg.get_by_role("button", name="▶", exact=True).click()
+        _check_step(pg, stem, lang, 2)
+        shot(pg, f"present-{stem}-{lang}-step2")
+        link = pg.url
+    finally:
+        context.close()
+
+    # The link the ▶ button wrote, pasted into a new session: the same step, still projected.
+    cold = new_context(browser, viewport=SIZE, locale="en-US" if lang == "en" else "zh-CN")
+    try:
+        pg = cold.new_page()
+        pg.goto(link)
+        wait_idle(pg, timeout=120000)
+        _check_step(pg, stem, lang, 2)
+        shot(pg, f"present-{stem}-{lang}-step2-by-link")
+    finally:
+        cold.close()
