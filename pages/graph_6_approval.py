@@ -95,7 +95,7 @@ with right:
         gu.setup_caption()
         default = APPROVAL_QUESTION["en" if lang() == "en" else "zh"]
         # a cold page (new session, shared link) starts the default round itself and opens paused (built-in model)
-        cold = not m["opened"] and not settings().uses_real_model
+        cold = not m.get("opened", True) and not settings().uses_real_model
         m["opened"] = True
         if cold:
             question, go = default, True

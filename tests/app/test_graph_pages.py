@@ -386,7 +386,7 @@ def test_page6_start_again_then_send_pauses_a_new_round(open_page):
     press(at, "Start again")
     m = at.session_state["g6::m"]
     assert m["phase"] == "idle" and m["started"] is None  # the learner's own round: the form, not a cold run
-    assert "Nothing run yet" not in texts(at)
+    assert "A new round: send the agent a request on the right" in texts(at)
     at.text_area[0].set_value("Please tell the teacher that S1002 will be late today.")
     press(at, "Send to the agent")
     m = at.session_state["g6::m"]
