@@ -1,7 +1,12 @@
-"""The message lists of LangGraph page 7 (context control): each tool-call pair named, each orphan flagged."""
+"""Message lists of the LangGraph pages: what State keeps vs what a call was sent (page 3), tool-call pairs (page 7).
+
+Only pages import this module (it imports Streamlit). The rows come from the lessons
+(``lesson_3_state.sent_vs_kept``, ``lesson_7_context.annotate``); this module lays them out.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
@@ -49,3 +54,35 @@ def show_list(messages: list[dict[str, Any]], numbers: dict[str, int], orphans: 
             "content": st.column_config.TextColumn(T("内容", "content"), width="large"),
         },
     )
+
+
+def sent_vs_kept_rows(rows: Sequence[Any]) -> None:
+    """Page 3: for each model call of a run, the messages sent beside the State's messages after that step."""
+    for row in rows:
+        with st.container(border=True):
+            st.markdown(
+                T(
+                    f"**超级步 {row['step']} · 节点 `{row['node']}`** — 发送 {row['sent_count']} 条，"
+                    f"State 里有 {row['kept_count']} 条",
+                    f"**Super-step {row['step']} · node `{row['node']}`** — sent {row['sent_count']}, "
+                    f"State holds {row['kept_count']}",
+                )
+            )
+            extra = []
+            if row["tools"]:
+                extra.append("tools: " + ", ".join(str(t) for t in row["tools"]))
+            if row["response_format"]:
+                extra.append(f"response_format: {row['response_format']}")
+            system = sum(1 for m in row["sent"] if m.get("role") == "system")
+            if system:
+                extra.append(
+                    T(f"{system} 条 system 消息：只发送、不保存", f"{system} system message(s): sent, never stored")
+                )
+            st.caption(" · ".join(extra))
+            a, b = st.columns(2)
+            with a:
+                st.markdown(T("发出去的 messages（请求体原样）", "messages sent (the request body as captured)"))
+                gu.message_table(row["sent"])
+            with b:
+                st.markdown(T("这一步之后 State 的 messages", "The State's messages after this step"))
+                gu.message_table(row["kept"])

@@ -14,6 +14,7 @@ import streamlit as st
 
 from lessons.search_assistant.lesson_4_threads import (
     HistoryRow,
+    ThreadView,
     TurnRow,
     compare_thread_modes,
     fork_question_steps,
@@ -160,6 +161,23 @@ def store_runs_table(runs: Sequence[dict[str, Any]]) -> None:
 
 
 # ---------------------------------------------------------------- sections
+
+
+def conversation(view: ThreadView) -> None:
+    """The thread as the checkpointer gives it back: its messages (``get_state``) and how many checkpoints it has."""
+    messages, rows = view["messages"], view["history"]
+    st.markdown(
+        T(
+            f"**线程里的对话**（{len(messages)} 条消息，来自 get_state；{len(rows)} 个检查点，见第 2 步）",
+            f"**The conversation on this thread** ({len(messages)} messages, from get_state; {len(rows)} "
+            "checkpoints, see step 2)",
+        )
+    )
+    if not messages:
+        st.caption(T("空线程。", "An empty thread."))
+    for m in messages:
+        with st.chat_message("user" if m["type"] == "human" else "assistant"):
+            st.text(str(m["content"]))
 
 
 def time_travel(app: CompiledGraph, rows: Sequence[HistoryRow], panel: gb.Panel) -> None:

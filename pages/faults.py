@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, cast
 
 import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import faults as lesson
+from pages import _stage_widgets as sw
 from pages._course import Verdict, exercise
 from pages._frame import page_links, steps
 from pages._live import render_trace, run_question
@@ -28,6 +29,7 @@ from toolcall_lab.reliability import (
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 SPEC = page("pages/faults.py")
+BIND: Final = "query-params"  # these widgets keep their value in the link (the key is the parameter)
 MODEL_FAULTS: dict[FaultKind, tuple[str, str]] = {
     "rate_limit": ("429 限流（带 Retry-After）", "429 rate limit (with Retry-After)"),
     "server_error": ("500 服务端错误", "500 server error"),
@@ -47,83 +49,81 @@ question = lesson.question(lang())
 
 page_links(SPEC.path)
 st.title(T("当模型和工具出错", "When models and tools fail"), anchor=False)
-about = T(
-    "故障是故意注入的：看每一次尝试、等待和结果。", "Faults injected on purpose: every attempt, wait and outcome."
+st.caption(
+    T("故障是故意注入的：看每一次尝试、等待和结果。", "Faults injected on purpose: every attempt, wait and outcome.")
 )
-st.caption(about)
 labels = [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")]
 step = steps("faults", [*labels, T("被截断：length", "Cut off: length")], page_url_path=SPEC.url_path)
 
 
-def run_model_fault(kind: FaultKind, times: int, retries: int, timeout: float, fallback: bool) -> Any:
-    llm = faulty_chat_model(kind, times=times, retries=retries, timeout_s=timeout)
+def run_model_fault(kind: str, times: int, retries: int, timeout: float, fallback: bool) -> Any:
+    llm = faulty_chat_model(cast(FaultKind, kind), times=times, retries=retries, timeout_s=timeout)
     label, answer = T("内置教学模型 + 注入故障", "built-in model + injected fault"), fallback_answer(lang())
     tools = [build_weather_tool(lang=lang())]
     return run_question(question, lambda: tools, None, llm=llm, label=label, fallback=answer if fallback else None)
 
 
-def run_tool_fault(kind: ToolFaultKind, retry: bool) -> tuple[Any, list[dict[str, Any]]]:
+def run_tool_fault(kind: str, retry: bool) -> tuple[Any, list[dict[str, Any]]]:
     log = AttemptLog()
-    faulty = make_faulty_weather_tool(kind, retry=retry, log=log, lang=lang())
+    faulty = make_faulty_weather_tool(cast(ToolFaultKind, kind), retry=retry, log=log, lang=lang())
     return run_question(question, lambda: [faulty], None), log.entries
 
 
 if step == 1:
-    if "fault_trace" not in st.session_state:  # a cold page opens on a real run of the default fault (a 429)
-        st.session_state["fault_trace"] = run_model_fault("rate_limit", 1, 2, 0.5, True)
     st.markdown(T("**这次运行的每一次 HTTP 尝试**", "**Every HTTP attempt of this run**"))
-    st.container(key="artifact").dataframe(
-        lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch"
-    )
+    attempts = st.container(key="artifact")  # filled below, once the settings (from the link, too) are read
     c1, c2, c3, c4 = st.columns(4)
-    kind = c1.selectbox(
-        T("注入的故障", "Fault to inject"),
-        list(MODEL_FAULTS),
-        format_func={k: T(*v) for k, v in MODEL_FAULTS.items()}.__getitem__,  # labels now: a format_func reads no state
-        key="fault_kind",
-    )
-    times = int(c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times"))
-    retries = int(c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries"))
-    timeout = float(c4.number_input(T("超时（秒）", "timeout (s)"), 0.1, 5.0, 0.5, step=0.1, key="fault_timeout"))
-    fallback = st.toggle(
-        T("失败时给出兜底回答", "Give a fallback answer when the run fails"), True, key="fault_fallback"
-    )
-    if st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run") and kind is not None:
+    with c1:  # the fault and its settings are kept in the link: a shared link reruns the same fault
+        kind = sw.choice(
+            "fault_kind",
+            label=T("注入的故障", "Fault to inject"),
+            options={k: T(*v) for k, v in MODEL_FAULTS.items()},
+            default="rate_limit",
+            param="fault_kind",
+            widget="select",
+        )
+    times = int(c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times", bind=BIND))
+    retries = int(c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries", bind=BIND))
+    label = T("超时（秒）", "timeout (s)")
+    timeout = float(c4.number_input(label, 0.1, 5.0, 0.5, step=0.1, key="fault_timeout", bind=BIND))
+    label = T("失败时给出兜底回答", "Give a fallback answer when the run fails")
+    fallback = st.toggle(label, True, key="fault_fallback", bind=BIND)
+    ran = st.button(T("用这个故障运行", "Run with this fault"), type="primary", key="fault_run")
+    if ran or "fault_trace" not in st.session_state:  # a cold page (or a link) opens on a real run of its settings
         st.session_state["fault_trace"] = run_model_fault(kind, times, retries, timeout, fallback)
-        st.rerun()  # the attempts table above shows the new run
+    attempts.dataframe(lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch")
     render_trace(st.session_state["fault_trace"], highlight="tool_call", expected_errors=True)
     source(FaultInjector, T("故障注入的源码", "Source of the fault injector"))
 elif step == 2:
-    if "tool_fault" not in st.session_state:  # a cold page opens on a real run of a transient failure
-        st.session_state["tool_fault"] = run_tool_fault("transient", False)
-    trace, entries = st.session_state["tool_fault"]
     st.markdown(T("**模型收到的 ToolMessage**", "**The ToolMessage the model got back**"))
-    st.container(key="artifact").json([e.tool_message for e in trace.tool_executions], expanded=2)
-    if entries:
-        st.markdown(T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait, outcome)"))
-        st.dataframe(entries, hide_index=True, width="stretch")
+    replies = st.container(key="artifact")  # filled below, once the settings (from the link, too) are read
+    log_area = st.container()
     c1, c2 = st.columns(2)
-    tool_kind = c1.radio(
-        T("工具的故障", "Tool fault"),
-        list(TOOL_FAULTS),
-        format_func={k: T(*v) for k, v in TOOL_FAULTS.items()}.__getitem__,
-        key="tool_fault_kind",
-    )
-    retry = c2.toggle(
-        T("用重试包装（只重试临时故障）", "Wrap with retries (transient only)"), False, key="tool_fault_retry"
-    )
-    if c2.button(T("运行", "Run"), key="tool_fault_run", type="primary") and tool_kind is not None:
+    with c1:
+        tool_kind = sw.choice(
+            "tool_fault_kind",
+            label=T("工具的故障", "Tool fault"),
+            options={k: T(*v) for k, v in TOOL_FAULTS.items()},
+            default="transient",
+            param="tool_fault",
+            widget="radio",
+        )
+    label = T("用重试包装（只重试临时故障）", "Wrap with retries (transient only)")
+    retry = c2.toggle(label, False, key="tool_fault_retry", bind=BIND)
+    if c2.button(T("运行", "Run"), key="tool_fault_run", type="primary") or "tool_fault" not in st.session_state:
         st.session_state["tool_fault"] = run_tool_fault(tool_kind, retry)
-        st.rerun()
+    trace, entries = st.session_state["tool_fault"]
+    replies.json([e.tool_message for e in trace.tool_executions], expanded=2)
+    if entries:
+        log_area.markdown(T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait, outcome)"))
+        log_area.dataframe(entries, hide_index=True, width="stretch")
     render_trace(trace, highlight="tool_message", expected_errors=True)
     source(with_retries, T("重试包装的源码", "Source of the retry wrapper"))
 elif step == 3:
-    st.markdown(
-        T(
-            "同一笔预约发送两次（第一次的回复“丢了”，客户端重试）。",
-            "The same booking sent twice (a lost reply, a retry).",
-        )
+    said = T(
+        "同一笔预约发送两次（第一次的回复“丢了”，客户端重试）。", "The same booking sent twice (a lost reply, a retry)."
     )
+    st.markdown(said)
     for col, idem in zip(st.container(key="artifact").columns(2), (False, True), strict=True):
         demo = retried_write_demo(idem)
         col.subheader(T("幂等", "Idempotent") if idem else T("不幂等", "Not idempotent"), anchor=False)

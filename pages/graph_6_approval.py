@@ -15,7 +15,7 @@ from pages import _graph_approval as approval_ui
 from pages import _graph_board as gb
 from pages import _graph_exercises_late as gx
 from pages import _graph_ui as gu
-from pages._ui import T, chat_model, lang, show_error, source
+from pages._ui import T, chat_model, lang, settings, show_error, source
 from toolcall_lab.graph import edges_text
 from toolcall_lab.stages.kwargs import render_call
 
@@ -34,11 +34,24 @@ PHASES = {
     "done": ("已恢复并结束", "resumed and finished"),
 }
 
-# This session's approval round: idle → pending (paused at interrupt) → done (resumed, or nothing to approve).
-m = st.session_state.setdefault(
-    f"{KEY}::m",
-    {"phase": "idle", "thread": None, "outbox": [], "started": None, "resumed": None, "error": None, "run": 0},
-)
+
+def fresh_round(*, opened: bool) -> dict[str, Any]:
+    """A new approval round: idle → pending (paused at interrupt) → done (resumed, or nothing to approve).
+
+    ``opened`` is False only for a session's first visit: that round starts itself (a cold page shows a real run).
+    """
+    state: dict[str, Any] = {
+        "phase": "idle",
+        "thread": None,
+        "outbox": [],
+        "started": None,
+        "resumed": None,
+        "error": None,
+    }
+    return {**state, "run": 0, "opened": opened}
+
+
+m = st.session_state.setdefault(f"{KEY}::m", fresh_round(opened=False))
 spec = gu.title(6)
 st.caption(
     T(
@@ -56,6 +69,10 @@ left, right = st.container(key="artifact").columns([2, 3], gap="large")  # the p
 with left:
     st.markdown(T("**状态**：", "**State**: ") + T(*PHASES[m["phase"]]))
     graph_panel = gb.panel("g6graph", apps["approval"])
+    edges = T(
+        "图的边（读自 get_graph()；⇢ 是条件边）：", "The graph's edges (read from get_graph(); ⇢ is conditional): "
+    )
+    st.caption(edges + edges_text(app))
     label = T("`approve` 节点：interrupt() 与三种决定", "Node `approve`: interrupt() and the three decisions")
     gu.node_source(apps["approval"], "approve", label)
     source(make_notify_teacher_tool)
@@ -76,12 +93,17 @@ with right:
 
     if m["phase"] == "idle":
         gu.setup_caption()
-        with st.form(f"{KEY}::start", border=False):
-            default = APPROVAL_QUESTION["en" if lang() == "en" else "zh"]
-            question = st.text_area(
-                T("让助手做的事", "What to ask the assistant"), value=default, max_chars=500
-            ).strip()
-            go = st.form_submit_button(T("发给 Agent", "Send to the agent"), icon=":material/send:")
+        default = APPROVAL_QUESTION["en" if lang() == "en" else "zh"]
+        # a cold page (new session, shared link) starts the default round itself and opens paused (built-in model)
+        cold = not m.get("opened", True) and not settings().uses_real_model
+        m["opened"] = True
+        if cold:
+            question, go = default, True
+        else:
+            with st.form(f"{KEY}::start", border=False):
+                label = T("让助手做的事", "What to ask the assistant")
+                question = st.text_area(label, value=default, max_chars=500).strip()
+                go = st.form_submit_button(T("发给 Agent", "Send to the agent"), icon=":material/send:")
         if go and not question:
             st.warning(T("先写一句话。", "Write something first."), icon=":material/edit:")
         elif go:
@@ -124,18 +146,16 @@ with right:
     else:  # done
         approval_ui.outcome(m)
         if st.button(T("重新开始", "Start again"), icon=":material/restart_alt:", key=f"{KEY}::again"):
-            st.session_state.pop(f"{KEY}::m", None)
+            st.session_state[f"{KEY}::m"] = fresh_round(opened=True)  # back to the question form
             st.rerun()
 
 # the graph and its super-steps: the resumed part when there is one, else the run up to the pause
 shown = (m["resumed"] or {}).get("trace") or (m["started"] or {}).get("trace")
 empty = T(
-    "还没有运行。图的边（读自 get_graph()；approve 会暂停）：",
-    "Nothing run yet. The graph's edges (read from get_graph(); approve pauses): ",
+    "新的一轮：在右边写一句话发给 Agent；approve 节点会在工具执行前暂停。",
+    "A new round: send the agent a request on the right; the approve node pauses before the tool runs.",
 )
-chosen = gb.show_trace(
-    graph_panel, shown, key=f"g6::step::{m['run']}::{m['phase']}", empty_note=empty + edges_text(app)
-)
+chosen = gb.show_trace(graph_panel, shown, key=f"g6::step::{m['run']}::{m['phase']}", empty_note=empty)
 if m["phase"] == "pending" and shown and chosen == shown["steps"][-1]["step"]:
     # after the last finished step the run is inside the node that called interrupt(), stopped there
     paused = m["started"]["pending"][0]["node"]

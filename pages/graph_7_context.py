@@ -8,7 +8,6 @@ from langchain_core.messages import BaseMessage
 from lessons.search_assistant.context import naive_trim, split_units, trim_keeping_pairs
 from lessons.search_assistant.exercises import three_turn_history
 from lessons.search_assistant.lesson_7_context import (
-    context_demo,
     context_demo_steps,
     intact_pairs,
     pair_numbers,
@@ -18,15 +17,22 @@ from pages import _graph_board as gb
 from pages import _graph_context as gc
 from pages import _graph_exercises_late as gx
 from pages import _graph_ui as gu
+from pages import _stage_widgets as sw
 from pages._review import review
 from pages._ui import T, chat_model, inert, lang, show_error, source
+from toolcall_lab.graph_run import LiveRun
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def default_demo(language: str, max_messages: int, next_question: str) -> dict[str, Any]:
-    """``context_demo`` on the built-in model and the offline corpus."""
+    """``context_demo_steps`` on the built-in model and the offline corpus: its data and each turn's super-steps."""
     llm, search = gu.builtin_llm(), default_offline_search()
-    return context_demo(llm, lang=language, max_messages=max_messages, search=search, next_question=next_question)
+    live = LiveRun(
+        context_demo_steps(llm, lang=language, max_messages=max_messages, search=search, next_question=next_question)
+    )
+    for _ in live:
+        pass
+    return {"data": live.result, "runs": [t["steps"] for t in live.traces.get("agent", [])]}
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -51,10 +57,12 @@ with controls:
     label = T(
         "下一次调用最多带几条消息（不含 system）", "At most this many messages in the next call (system not counted)"
     )
-    max_messages = st.slider(label, 2, 12, 7, key="g7::max")
+    # the budget and the next question are kept in the link: a shared link opens the same cut
+    max_messages = st.slider(label, 2, 12, 7, key="max_messages", bind="query-params")
     beijing = T("那北京呢？", "What about Beijing?")
-    next_question = st.text_input(T("下一个问题", "The next question"), beijing, max_chars=300, key="g7::next")
-    next_question = next_question.strip() or beijing
+    label, aliases = T("下一个问题", "The next question"), ("那北京呢？", "What about Beijing?")
+    asked = sw.line("g7::next", label=label, default=beijing, param="next", max_chars=300, aliases=aliases)
+    next_question = asked.strip() or beijing
     label = T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts")
     run = st.button(label, icon=":material/play_arrow:", key="g7::run::btn")
     run_area = st.container()
@@ -79,13 +87,14 @@ mine = st.session_state.get("g7::run") or {}
 with run_area:
     show_error(mine.get("error"))
 live_data = bool(mine.get("data")) and mine["params"] == (max_messages, next_question)
-data = mine["data"] if live_data else gu.specimen_run(default_demo, lang(), max_messages, next_question)
+shown = mine if live_data else gu.specimen_run(default_demo, lang(), max_messages, next_question)
+data = shown["data"]
 if not live_data:
     with run_area:
         gu.builtin_caption()
 gb.show_recorded(
     agent_panel,
-    mine["runs"] if live_data else None,
+    shown["runs"],
     key="g7agent",
     names=[T(f"第 {i} 轮", f"turn {i}") for i in (1, 2, 3)],
     empty_note=T(

@@ -14,6 +14,8 @@ from pages._review import review
 from pages._ui import T, lesson_columns, show_error, source
 from pages.registry import in_section
 
+FIXED = "fixed"  # the "Fixed" switch's key, and its parameter in the link
+
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def pitfall_data(n: int, broken: bool, edition: str = "zh") -> PitfallResult:
@@ -75,12 +77,15 @@ tu.lesson_intro(6)
 spec = in_section("tutor")[5]
 ed = tu.edition()
 n = steps("tutor6::steps", [T(*tu.TITLES[key]) for key in PITFALL_KEYS.values()], page_url_path=spec.url_path)
+if st.session_state.get("tutor6::step", n) != n:  # another pitfall: it starts broken again
+    st.session_state[FIXED] = False
+st.session_state["tutor6::step"] = n
 left, right = lesson_columns()
 
 with left, st.container(border=True, key="artifact"):
     head, switch = st.columns([4, 1], vertical_alignment="center")
     head.markdown(f"#### {n}. {T(*tu.TITLES[PITFALL_KEYS[n]])}")
-    fixed = switch.toggle(T("修好", "Fixed"), key=f"tutor6::fixed::{n}")
+    fixed = switch.toggle(T("修好", "Fixed"), key=FIXED, bind="query-params")  # ?step=3&fixed=true: a link to a fix
     result = tu.run_cached(pitfall_data, n, not fixed, ed)
     if fixed:
         st.success(outcome_text(result), icon=":material/check_circle:")

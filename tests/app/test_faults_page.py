@@ -74,6 +74,42 @@ def test_idempotent_write_keeps_one_row(open_page):
     assert rows[-2:] == ["2", "1"]
 
 
+def _open_linked(lang: str, **params: str):
+    """The faults page opened cold from a link carrying ``params`` (a new session)."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params.update({"lang": lang, **params})
+    at.run()
+    at.switch_page("pages/faults.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_the_chosen_fault_is_in_the_link_and_a_link_reruns_it(open_page):
+    at = open_page("pages/faults.py", "en")
+    assert at.session_state["fault_trace"].model_calls[0].attempt_log[0]["outcome"] == "HTTP 429"  # the cold run
+    at.selectbox(key="fault_kind").set_value("server_error").run()
+    assert at.query_params["fault_kind"] == "server_error"
+    # a new session opened on that link (and a retry count of 0) runs that fault with those settings, no click
+    linked = _open_linked("en", fault_kind="server_error", fault_retries="0")
+    assert linked.selectbox(key="fault_kind").value == "server_error"
+    assert linked.number_input(key="fault_retries").value == 0
+    trace = linked.session_state["fault_trace"]
+    assert [a["outcome"] for a in trace.model_calls[0].attempt_log] == ["HTTP 500"]
+    assert trace.stop_reason == "fallback"
+    assert list(linked.dataframe[0].value["status_code"]) == [500]  # the attempts table, first on the step
+
+
+def test_a_link_to_a_tool_fault_opens_on_that_fault(open_page):
+    linked = _open_linked("en", step="2", tool_fault="business_refusal")
+    assert linked.radio(key="tool_fault_kind").value == "business_refusal"
+    trace, entries = linked.session_state["tool_fault"]
+    assert entries == [] and "a business rule: do not retry" in trace.tool_executions[0].tool_message["content"]
+
+
 # ---------------------------------------------------------------- step 4: finish_reason "length"
 def _truncation(budget: int, lang: str):
     """The same request the page makes, asked here of the built-in model (never typed)."""

@@ -73,6 +73,28 @@ def highlighted(dot: str) -> set[str]:
     return set(re.findall(r'^\s*"([^"]+)" \[[^\]]*fillcolor="#ffd54f"', dot, flags=re.M))
 
 
+def at_step(at, n: int):
+    """Go to step ``n`` of a stepped page, as its step pills (or a link with ``?step=N``) do."""
+    at.query_params["step"] = str(n)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def open_linked(page: str, lang: str = "en", **params: str):
+    """Open ``page`` cold from a link that carries ``params`` (a new session, as a pasted link opens it)."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params.update({"lang": lang, **params})
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
 def press(at, label: str):
     """Click the (form submit) button with this label and rerun."""
     matches = [b for b in at.button if b.label == label]
@@ -174,7 +196,7 @@ def test_page2_shows_the_schema_bind_tools_sends(open_page):
 
 
 def test_page3_reducer_appends_new_ids_and_replaces_known_ones(open_page):
-    at = open_page(PAGES[3], "en")
+    at = at_step(open_page(PAGES[3], "en"), 2)  # step 2: State and partial updates
     appended, replaced = at.dataframe[0].value, at.dataframe[1].value
     assert list(appended["role"]) == ["human", "ai", "human"]
     assert list(replaced["role"]) == ["human", "ai"] and list(replaced["content"]) == [
@@ -188,12 +210,27 @@ def test_page3_sent_vs_kept_on_a_two_turn_thread(open_page):
     for question in ("How hot is Bangkok today?", "And tomorrow?"):
         at.text_input(key="g3workflow::q").set_value(question)
         press(at, "Send this turn")
-    body = texts(at)
+    body = texts(at_step(at, 3))  # step 3: kept vs sent, for the turn just run
     # turn 2, understand: the system prompt + both user turns + the first answer were sent,
     # while State holds the 3 messages (the system prompt is sent, never stored)
     assert "**Super-step 1 · node `understand`** — sent 4, State holds 3" in body
     assert "**Super-step 3 · node `answer`** — sent 4, State holds 4" in body
     assert "1 system message(s): sent, never stored" in body
+
+
+def test_page3_opens_on_a_run_and_keeps_the_graph_in_the_link(open_page):
+    at = open_page(PAGES[3], "en")
+    # a cold page shows a real run: the cached second turn, its super-steps and its answer
+    assert "**This turn (the second on one thread):** And tomorrow?" in texts(at)
+    assert highlighted(dots(at)[0]) == {"answer"}  # the last super-step is picked
+    assert at.button_group(key="g3::kind").value == "workflow" and "graph" not in at.query_params
+    at.button_group(key="g3::kind").set_value("agent").run()
+    assert at.query_params["graph"] == "agent"  # the link now opens the agent
+    assert {"model", "tools"} <= dot_nodes(dots(at)[0])
+    # that link, opened in a new session, shows the agent's cached run at step 3
+    linked = open_linked(PAGES[3], "en", graph="agent", step="3")
+    assert linked.button_group(key="g3::kind").value == "agent"
+    assert "tools: search_web" in texts(linked)  # the agent's model calls carry its tool; the workflow's none
 
 
 # ---------------------------------------------------------------- 4. threads and checkpoints
@@ -202,16 +239,17 @@ def test_page3_sent_vs_kept_on_a_two_turn_thread(open_page):
 def test_page4_three_turns_on_one_thread_and_the_checkpoint_history(open_page):
     at = open_page(PAGES[4], "en")
     # a cold page opens on a real run of the three turns (issue 11: every page opens with a real run)
-    assert "`get_state_history` lists **15** checkpoints (newest first):" in texts(at)
+    assert "(6 messages, from get_state; 15 checkpoints, see step 2)" in texts(at)
     press(at, "New thread")
     assert "An empty thread." in texts(at)  # the cold run happens once per session, not on every new thread
     thread = at.session_state["g4::thread"]
     assert re.fullmatch(r"lab-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}", thread)  # uuid4
     assert any(c.value == thread for c in at.code)  # the current thread_id is on screen
+    assert at.query_params["thread"] == thread  # and in the link
     press(at, "Run the three turns here")
     said = [m.children[0].value for m in at.chat_message if m.name == "user"]
     assert said == ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"]
-    history = at.dataframe[0].value
+    history = at_step(at, 2).dataframe[0].value  # step 2: the checkpoint history
     # each turn: the input checkpoint, then one before understand, and one after each of 3 nodes
     assert len(history) == 15
     assert list(history["next"])[:4] == ["—", "answer", "search", "understand"]
@@ -220,7 +258,9 @@ def test_page4_three_turns_on_one_thread_and_the_checkpoint_history(open_page):
 
 def test_page4_replay_and_fork_add_a_branch_and_new_thread_starts_empty(open_page):
     at = open_page(PAGES[4], "en")
+    press(at, "New thread")
     press(at, "Run the three turns here")
+    at_step(at, 2)
     at.selectbox(key="g4::cp").set_value(at.selectbox(key="g4::cp").options[-1])  # turn 1's checkpoint
     at.selectbox(key="g4::cp").run()
     press(at, "Fork and continue")
@@ -229,21 +269,21 @@ def test_page4_replay_and_fork_add_a_branch_and_new_thread_starts_empty(open_pag
     assert travel["result"]["final"]["user_query"] == "How hot is Bangkok tomorrow?"
     assert len(at.dataframe[0].value) > 15  # the fork's checkpoints joined the history
     old = at.session_state["g4::thread"]
-    press(at, "New thread")
+    press(at_step(at, 1), "New thread")
     assert at.session_state["g4::thread"] != old
     assert "An empty thread." in texts(at)
 
 
 def test_page4_same_thread_vs_new_threads_and_the_store(open_page):
     at = open_page(PAGES[4], "zh")
-    body = texts(at)
+    body = texts(at_step(at, 3))  # step 3: one thread vs a new one per turn
     assert "第 2 轮不同" in body  # "那明天呢？" searched differently once the city is lost
-    store = next(json.loads(j.value) for j in at.json if '"preferences"' in j.value)
+    store = next(json.loads(j.value) for j in at_step(at, 5).json if '"preferences"' in j.value)
     assert store == [{"namespace": ["users", "alice"], "key": "preferences", "value": {"unit": "F"}}]
 
 
 def test_page4_restart_demo_sqlite_survives_memory_is_lost(open_page):
-    at = open_page(PAGES[4], "en")
+    at = at_step(open_page(PAGES[4], "en"), 4)  # step 4: after a restart
     press(at, "Run the restart demo (about 10 s)")
     results = at.session_state["g4::restart"]
     assert results["memory"]["survived"] is False  # the reader process found nothing
@@ -252,6 +292,25 @@ def test_page4_restart_demo_sqlite_survives_memory_is_lost(open_page):
     assert durable[0]["writer"]["pid"] != durable[0]["reader"]["pid"]  # two real processes
     assert any("The second process found the thread" in s.value for s in at.success)
     assert any("The second process found nothing" in e.value for e in at.error)
+
+
+def test_page4_a_link_reopens_the_thread_from_the_checkpointer(open_page):
+    """``?thread=`` in the link: a new session (a shared link, a reconnect) reads the same thread back."""
+    first = open_page(PAGES[4], "en")
+    thread = first.session_state["g4::thread"]
+    assert first.query_params["thread"] == thread
+    again = open_linked(PAGES[4], "en", thread=thread)
+    assert again.session_state["g4::thread"] == thread
+    body = texts(again)
+    # read back as it was: no second cold run on a thread that already holds the three turns
+    assert "(6 messages, from get_state; 15 checkpoints, see step 2)" in body
+    assert "This thread was opened from a link" in body
+    said = [m.children[0].value for m in again.chat_message if m.name == "user"]
+    assert said == ["How hot is Bangkok today?", "And tomorrow?", "Do I need an umbrella?"]
+    # a link with anything but this page's own kind of thread id is ignored: a fresh thread, a cold run
+    forged = open_linked(PAGES[4], "en", thread="approval-" + thread.removeprefix("lab-"))
+    assert forged.session_state["g4::thread"] != thread
+    assert "(6 messages, from get_state; 15 checkpoints, see step 2)" in texts(forged)
 
 
 # ---------------------------------------------------------------- 5. code review
@@ -304,8 +363,8 @@ def test_page5_finding2_with_an_ascii_colon(open_page):
 
 
 def start_approval(open_page, lang: str = "en"):
+    """A cold page starts the default round itself (issue 11: a real run, never "nothing run yet")."""
     at = open_page(PAGES[6], lang)
-    press(at, "Send to the agent" if lang == "en" else "发给 Agent")
     m = at.session_state["g6::m"]
     assert m["phase"] == "pending"
     assert m["outbox"] == []  # paused before the side effect
@@ -314,10 +373,26 @@ def start_approval(open_page, lang: str = "en"):
     return at
 
 
-def test_page6_before_a_run_shows_the_edges_read_from_the_graph(open_page):
+def test_page6_shows_the_edges_read_from_the_graph(open_page):
     at = open_page(PAGES[6], "en")
     # conditional edges (⇢) leave model and approve; only get_graph() knows approve ⇢ model (a reject)
     assert "approve ⇢ model · approve ⇢ tools" in texts(at)
+
+
+def test_page6_start_again_then_send_pauses_a_new_round(open_page):
+    at = start_approval(open_page)
+    first = at.session_state["g6::m"]["thread"]
+    press(at, "Approve and resume")
+    press(at, "Start again")
+    m = at.session_state["g6::m"]
+    assert m["phase"] == "idle" and m["started"] is None  # the learner's own round: the form, not a cold run
+    assert "A new round: send the agent a request on the right" in texts(at)
+    at.text_area[0].set_value("Please tell the teacher that S1002 will be late today.")
+    press(at, "Send to the agent")
+    m = at.session_state["g6::m"]
+    assert m["phase"] == "pending" and m["thread"] != first and m["outbox"] == []
+    assert m["started"]["pending"][0]["value"]["tool_calls"][0]["args"]["student_id"] == "S1002"
+    assert highlighted(dots(at)[0]) == {"approve"}
 
 
 def test_page6_approve_resumes_and_sends_once(open_page):
@@ -382,11 +457,25 @@ def test_page7_paired_cut_keeps_a_pair_intact_naive_cut_orphans_one(open_page, l
     assert naive.iloc[0]["role"] == "tool"  # the cut starts with a reply whose call was dropped
     pairs = paired[paired["pair"] != ""]
     assert list(pairs["role"]) == ["ai", "tool"] and pairs.iloc[0]["pair"] == pairs.iloc[1]["pair"]
+    # the cold page's graph panel shows the cached run's three turns, super-step by super-step
+    assert len(at.selectbox(key="g7agent::run").options) == 3
+
+
+def test_page7_the_budget_and_the_question_are_in_the_link(open_page):
+    at = open_page(PAGES[7], "en")
+    at.slider(key="max_messages").set_value(4).run()
+    at.text_input(key="g7::next").set_value("And in Paris?").run()
+    assert at.query_params["next"] == "And in Paris?"  # (the browser writes the bound slider's ?max_messages=)
+    linked = open_linked(PAGES[7], "en", max_messages="4", next="And in Paris?")
+    assert linked.slider(key="max_messages").value == 4
+    assert "Next question: **And in Paris?** · budget **4** messages" in texts(linked)
+    naive = linked.dataframe[1].value
+    assert len(naive) == 4  # the naive cut of the linked budget
 
 
 def test_page7_live_run_records_the_three_turns(open_page):
     at = open_page(PAGES[7], "en")
-    at.slider(key="g7::max").set_value(4).run()
+    at.slider(key="max_messages").set_value(4).run()
     press(at, "Run three turns with the active model, then send both cuts")
     run = at.session_state["g7::run"]
     assert run["error"] is None and run["params"][0] == 4
@@ -408,7 +497,7 @@ def test_page4_a_checkpointer_that_fails_on_read_is_explained(open_page, monkeyp
     assert not at.exception, at.exception
     errors = [e.value for e in at.error]
     assert any("Stage: `checkpointer`" in e and "Reading this thread back" in e for e in errors), errors
-    assert "This thread has no checkpoints yet." in texts(at)  # the rest of the page still renders
+    assert "This thread has no checkpoints yet." in texts(at_step(at, 2))  # the rest of the page still renders
 
 
 # ---------------------------------------------------------------- a failing provider is explained

@@ -277,7 +277,7 @@ def test_lesson6_every_pitfall_starts_broken(lang):
     for n in range(1, 8):
         at = open_tutor(6, lang, original=lang == "en", step=n)
         assert len(at.main.toggle) == (2 if lang == "en" else 1)  # the step's "Fixed" (+ the original switch)
-        assert not at.toggle(key=f"tutor6::fixed::{n}").value
+        assert not at.toggle(key="fixed").value
         assert len(outcomes(at, "warning")) == 1 and not outcomes(at, "success")
         # a deliberate failure is framed as the lesson, in a neutral box
         explained += sum("Stage" in i.value or "阶段" in i.value for i in at.info)
@@ -306,7 +306,7 @@ def test_lesson6_every_fix_is_worded():
     fixes = []
     for n in range(1, 8):
         at = open_tutor(6, "en", step=n)
-        at.toggle(key=f"tutor6::fixed::{n}").set_value(True).run()
+        at.toggle(key="fixed").set_value(True).run()
         assert not at.exception, at.exception
         assert not outcomes(at, "warning")
         fixes += outcomes(at, "success")
@@ -328,7 +328,7 @@ def test_lesson6_toggling_a_pitfall_runs_its_fix():
         "The tool looked up the string “tomorrow” and said no class; the model repeated it: wrong, and nothing errored."
     )
     assert "S1001 has no lesson on tomorrow." in texts(at)
-    at.toggle(key="tutor6::fixed::3").set_value(True).run()
+    at.toggle(key="fixed").set_value(True).run()
     assert not at.exception, at.exception
     assert pitfall_3(False)["outcome"] == "asks_for_the_date"
     assert outcomes(at, "success") == [
@@ -340,8 +340,24 @@ def test_lesson6_toggling_a_pitfall_runs_its_fix():
     # the article's original, one switch away, still runs 「明天」 raw
     at = open_tutor(6, "en", original=True, step=3)
     assert "S1001 在 明天 没有排课。" in texts(at)
-    at.toggle(key="tutor6::fixed::3").set_value(True).run()
+    at.toggle(key="fixed").set_value(True).run()
     assert "日期「明天」格式不对，需要 YYYY-MM-DD" in texts(at)
+
+
+def test_lesson6_a_link_opens_a_pitfall_fixed_and_another_step_starts_broken():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params.update({"lang": "en", "step": "3", "fixed": "true"})  # what "Fixed" on step 3 puts in the link
+    at.run()
+    at.switch_page(PAGES[6]).run()
+    assert not at.exception, at.exception
+    assert at.toggle(key="fixed").value
+    assert outcomes(at, "success") == [
+        "The tool replied with the format rule; the model admits it cannot tell the date and asks for one."
+    ]
+    at.query_params["step"] = "4"  # the step pills change ?step=; the next pitfall opens broken
+    at.run()
+    assert not at.toggle(key="fixed").value
+    assert len(outcomes(at, "warning")) == 1 and not outcomes(at, "success")
 
 
 def test_lesson6_fixing_the_tool_call_id_turns_the_400_into_a_200():
@@ -349,7 +365,7 @@ def test_lesson6_fixing_the_tool_call_id_turns_the_400_into_a_200():
     page = texts(at)
     assert ":green-badge[200] :red-badge[400]" in page
     assert sum("Stage: `model_call`" in i.value for i in at.info) == 1
-    at.toggle(key="tutor6::fixed::7").set_value(True).run()
+    at.toggle(key="fixed").set_value(True).run()
     page = texts(at)
     assert ":green-badge[200] :green-badge[200]" in page
     assert not any("Stage: `model_call`" in i.value for i in at.info)

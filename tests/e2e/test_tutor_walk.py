@@ -104,13 +104,30 @@ def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
     assert "S1001 has no lesson on tomorrow." in body and fixed not in body
     # pitfall 3's own "fixed" switch ("tomorrow" straight into date)
     with rerun(page, timeout=60000):
-        page.locator("[class*='st-key-tutor6--fixed--3'] [data-testid=stCheckbox]").first.click()
+        page.locator(".st-key-fixed [data-testid=stCheckbox]").first.click()
     page.get_by_text(fixed).wait_for(timeout=30000)
     body = page.locator("body").inner_text()
     assert "The date 'tomorrow' is invalid: it must be YYYY-MM-DD" in body
     assert "S1001 has no lesson on tomorrow." not in body
     assert "Traceback" not in body
     shot_whole(page, "tutor_6_en_pitfall3_fixed")
+    # the switch is in the link: pasted into a new tab, it opens pitfall 3 fixed
+    page.wait_for_function("() => new URLSearchParams(location.search).get('fixed') === 'true'", timeout=10000)
+    link = page.url
+    assert "step=3" in link
+    other = page.context.new_page()
+    other.goto(link)
+    other.get_by_text(fixed).wait_for(timeout=60000)
+    wait_idle(other, timeout=60000)
+    assert "S1001 has no lesson on tomorrow." not in other.locator("body").inner_text()
+    other.close()
+    # the next pitfall starts broken, and the link no longer says "fixed"
+    with rerun(page, timeout=60000):
+        page.get_by_text("4. The stock FakeListChatModel", exact=False).first.click()
+    page.wait_for_function("() => new URLSearchParams(location.search).get('step') === '4'", timeout=10000)
+    wait_idle(page, timeout=60000)
+    assert "fixed=" not in page.url
+    assert not page.locator(".st-key-fixed input[type=checkbox]").first.is_checked()
 
 
 def test_lesson1_ask_the_live_tutor(app_url, page):
