@@ -14,7 +14,8 @@ Each local row gets a fresh server and one unmeasured warm-up visit (``--cold`` 
 Server CPU is utime+stime from ``/proc/<pid>/stat`` of the server processes and their children,
 read before the students start and after the last one left, divided by the number of students.
 Peak RSS is ``VmHWM`` from ``/proc/<pid>/status`` (the high-water mark of each process, summed).
-The machine may be shared: the load client itself runs on it too (one process, gevent).
+The machine may be shared: the load client itself runs on it too (one process, gevent); the table shows
+the client's own CPU time and the machine's 1-minute load average as each row ended, so noise is visible.
 """
 
 from __future__ import annotations
@@ -191,6 +192,7 @@ def run_plan(url: str, pids: Sequence[int], plan: Plan) -> dict[str, object]:
         "errors": plan.errors,
         "wall_s": time.perf_counter() - t0,
         "client_cpu_s": _own_cpu() - own0,
+        "load_avg": os.getloadavg()[0],  # the machine's 1-minute load average as the row ended (2 cores)
     }
 
 
@@ -212,7 +214,7 @@ def markdown_row(label: str, r: dict[str, object], follow: bool) -> str:
     return (
         f"| {label} | {_ms(answer, 50, 95)} | {_ms(r['first'], 95)} | "  # type: ignore[arg-type]
         f"{'—' if cpu is None else f'{cpu:.2f} s'} | {'—' if rss is None else f'{rss:,.0f} MB'} | "
-        f"{len(errors)} | {r['client_cpu_s']:.1f} s / {r['wall_s']:.0f} s |"
+        f"{len(errors)} | {r['client_cpu_s']:.1f} s / {r['wall_s']:.0f} s | {r['load_avg']:.1f} |"
     )
 
 
@@ -235,9 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     first_col = {"follow": "move → banner p50 / p95"}.get(args.scenario[0], "answer p50 / p95")
     print(
         f"| scenario, target, students | {first_col} | first render p95 | server CPU per student | peak RSS "
-        "| errors | load client CPU / wall |"
+        "| errors | load client CPU / wall | machine load |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for scenario in args.scenario:
         for target in ["url"] if args.url else args.target:
             if scenario == "follow" and target == "bare":
