@@ -13,12 +13,13 @@ Scenarios (``--scenario``; one visit per simulated user, then it stops):
   (``st.container(key="class-banner")`` in an ``st.fragment(run_every=...)``).
 
 ``run.py`` drives these users through Locust's library API and prints the Markdown table; they run
-under the Locust CLI too (web UI or headless), with the same options::
+under the Locust CLI too (web UI or headless; each user makes one visit and stops, ``-t`` ends the run,
+and Locust's summary lists "first render", "answer" and "move -> banner")::
 
     .venv/bin/locust -f benchmarks/classroom_load/locustfile.py --host http://127.0.0.1:8501 \\
-        --headless -u 60 -r 60 --scenario whole Student
+        --headless -u 60 -r 60 -t 3m --scenario whole Student
     .venv/bin/locust -f benchmarks/classroom_load/locustfile.py --host http://127.0.0.1:8501 \\
-        --headless -u 61 -r 61 --scenario follow Teacher Follower     # 1 teacher + 60 followers
+        --headless -u 61 -r 61 -t 3m --scenario follow Teacher Follower     # 1 teacher + 60 followers
 
 Timings are ``time.perf_counter()`` in this one process: the first render runs from the page request to
 the ``script_finished`` of the first run; the answer from the BackMsg carrying the question to the arrival
