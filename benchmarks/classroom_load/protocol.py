@@ -42,6 +42,8 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+from benchmarks.classroom_load.widgets import default_state
+
 #: What Chromium sends as ``ClientState.context_info`` (besides ``url``), seen by ``capture.py``.
 CONTEXT = {"timezone": "UTC", "timezone_offset": 0, "locale": "en-US", "is_embedded": False, "color_scheme": "light"}
 USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) tool-call-lab-load/1 (protocol client, like HeadlessChrome)"
@@ -211,7 +213,7 @@ class Session:
         states: dict[str, WidgetState] = {}
         for node in self.nodes.values():
             w = node.widget
-            if w is not None and (state := _default_state(node.type, w)) is not None:
+            if w is not None and (state := default_state(node.type, w)) is not None:
                 states[w.id] = state
         for wid, state in [*self._values.items(), *self._triggers.items()]:
             if any(n.widget is not None and n.widget.id == wid for n in self.nodes.values()):
@@ -387,36 +389,3 @@ class Session:
             for p in sorted(self.nodes)
             if self.nodes[p].type == "text" and any(p[: len(b)] == b for b in blocks)
         ]
-
-
-def _default_state(kind: str, w: Any) -> WidgetState | None:
-    """The value the browser reports for a widget the user has not touched (its default or server-set value)."""
-    s = WidgetState(id=w.id)
-    if kind in ("radio", "selectbox"):
-        if w.set_value and w.raw_value:
-            s.string_value = w.raw_value
-        elif len(w.options) > w.default >= 0:
-            s.string_value = w.options[w.default]
-        else:
-            return None
-    elif kind == "button_group":
-        s.string_array_value.data.extend(
-            [w.raw_values[i] for i in range(len(w.raw_values))]
-            if w.set_value
-            else [w.options[i].content for i in w.default if i < len(w.options)]
-        )
-    elif kind == "checkbox":
-        s.bool_value = w.value if w.set_value else w.default
-    elif kind == "number_input":
-        v = w.value if w.set_value else w.default
-        if w.data_type == type(w).INT:
-            s.int_value = int(v)
-        else:
-            s.double_value = float(v)
-    elif kind in ("text_input", "text_area"):
-        s.string_value = w.value if w.set_value else w.default
-    elif kind == "file_uploader":
-        s.file_uploader_state_value.SetInParent()
-    else:
-        return None  # buttons and chat inputs are triggers; other widgets keep their server-side value
-    return s
