@@ -7,6 +7,8 @@ nothing here computes an artifact.
 
 from __future__ import annotations
 
+import re
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +25,7 @@ from lessons.search_assistant.lesson_4_threads import (
     setting_kind,
     store_demo,
 )
+from lessons.search_assistant.workflow import build_workflow
 from pages import _graph_board as gb
 from pages import _graph_ui as gu
 from pages._graph_ui import code, repo_relative
@@ -322,3 +325,51 @@ def store(preference_app: CompiledGraph) -> None:
         st.json(data["store"], expanded=3)
         note = T("偏好图：一个节点，读写 Store", "The preference graph: one node that reads and writes the Store")
         gb.draw(preference_app, None, note=note)
+
+
+# ---------------------------------------------------------------- the page's thread, kept in the link
+THREAD_PARAM = "thread"
+_THREAD_ID = re.compile(r"lab-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+
+
+def linked_thread(*, new: bool = False) -> str:
+    """This session's thread id, kept in the link as ``?thread=…``.
+
+    A reload, a shared link, or a reconnect to another app replica (a new session there) reopens
+    the same thread from the checkpointer. Only an id shaped like the page's own (``lab-`` and a
+    uuid4) is taken from the link; anything else starts a new thread.
+
+    Args:
+        new: start a new thread (the page's "New thread" button).
+    """
+    if new or "g4::thread" not in st.session_state:
+        linked = str(st.query_params.get(THREAD_PARAM) or "")
+        keep = not new and _THREAD_ID.fullmatch(linked) is not None
+        st.session_state["g4::thread"] = linked if keep else gu.new_thread_id("lab")
+    thread_id = str(st.session_state["g4::thread"])
+    if st.query_params.get(THREAD_PARAM) != thread_id:
+        st.query_params[THREAD_PARAM] = thread_id
+    return thread_id
+
+
+_WORKFLOWS: dict[tuple[int, int, int], tuple[Any, Any, Any, CompiledGraph]] = {}
+_WORKFLOWS_LOCK = threading.Lock()
+
+
+def workflow_app(llm: Any, search: Any, saver: Any) -> CompiledGraph:
+    """The search workflow compiled once per (model, search backend, checkpointer), shared by every session.
+
+    The compiled graph holds no conversation: each run names its thread in its config, and the
+    checkpointer keeps the threads. The objects are kept with the entry, so their ids stay theirs.
+    """
+    key = (id(llm), id(search), id(saver))
+    with _WORKFLOWS_LOCK:
+        hit = _WORKFLOWS.get(key)
+    if hit is not None and hit[0] is llm and hit[1] is search and hit[2] is saver:
+        return hit[3]
+    app = build_workflow(llm, search, saver)
+    with _WORKFLOWS_LOCK:
+        if len(_WORKFLOWS) >= 16:
+            _WORKFLOWS.pop(next(iter(_WORKFLOWS)))
+        _WORKFLOWS[key] = (llm, search, saver, app)
+    return app

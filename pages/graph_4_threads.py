@@ -8,7 +8,7 @@ from lessons.search_assistant import restart_demo
 from lessons.search_assistant.common import turns
 from lessons.search_assistant.lesson_4_threads import read_thread, thread_turns_steps
 from lessons.search_assistant.preferences import build_preference_graph
-from lessons.search_assistant.workflow import build_workflow, thread_config
+from lessons.search_assistant.workflow import thread_config
 from pages import _graph_board as gb
 from pages import _graph_exercises_late as gx
 from pages import _graph_threads as threads
@@ -30,18 +30,17 @@ saver, described, saver_error = gu.app_checkpointer()
 st.subheader(T("1 · 本会话的线程", "1 · This session's thread"), anchor=False)
 show_error(saver_error, warning=True)
 st.info(gu.repo_relative(gu.saver_words(described)), icon=":material/save:")
-st.session_state.setdefault("g4::thread", gu.new_thread_id("lab"))
-st.caption(T("当前 thread_id（uuid4，只属于本会话）", "Current thread_id (a uuid4, this session's own)"))
-st.code(st.session_state["g4::thread"], language="text")
+thread_id = threads.linked_thread()  # kept in the link (?thread=…): a reload or another replica reopens it
+st.caption(T("当前 thread_id（uuid4，保存在链接里）", "Current thread_id (a uuid4, kept in the link)"))
+st.code(thread_id, language="text")
 top = st.columns([1, 1, 2])
 if top[0].button(T("新线程", "New thread"), icon=":material/add_circle:", key="g4::new", width="stretch"):
-    st.session_state["g4::thread"] = gu.new_thread_id("lab")
+    threads.linked_thread(new=True)
     st.session_state.pop("g4::last", None)
     st.session_state.pop("g4::travel", None)
     st.rerun()
 label = T("在这个线程上跑三轮", "Run the three turns here")
 three = top[1].button(label, icon=":material/playlist_play:", key="g4::three", width="stretch")
-thread_id = st.session_state["g4::thread"]
 gu.setup_caption()
 question = gu.question_form(
     "g4", default=turns(lang())[0], examples=turns(lang()), button=T("发到这个线程", "Send on this thread")
@@ -51,9 +50,10 @@ chat, graph_col = st.container(key="artifact").columns([3, 2], gap="large")  # t
 with graph_col:
     thread_panel = gb.panel("g4thread", apps["workflow"])
 
-app = build_workflow(chat_model(), gu.search_backend(), saver)
-# a cold page (new session or a shared link) opens on a real run of the three turns (built-in model only)
+app = threads.workflow_app(chat_model(), gu.search_backend(), saver)  # compiled once, shared by every session
+# a cold page opens on a real run of the three turns (built-in model only), unless its linked thread has them already
 cold = "g4::opened" not in st.session_state and not settings().uses_real_model
+cold = cold and not read_thread(app, thread_config(thread_id))["messages"]
 st.session_state["g4::opened"] = True
 todo = list(turns(lang())) if three or cold else ([question] if question else [])
 if todo:
