@@ -23,6 +23,8 @@ project's ``.streamlit/config.toml``), after three things that lower the cost of
 from __future__ import annotations
 
 import gc
+import importlib
+import logging
 import os
 import socket
 import sys
@@ -40,10 +42,19 @@ def warm() -> dict[str, Any]:
         sys.path.insert(0, str(ROOT))
     from pages import _warm
 
+    # st.cache_data decorators check for a runtime when their module is imported; there is none yet.
+    # Streamlit sets its loggers' level when it makes them: make this one first, then quieten it.
+    cache_data_api = importlib.import_module("streamlit.runtime.caching.cache_data_api")
+    quiet = logging.getLogger(cache_data_api.__name__)
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
     t0 = time.perf_counter()
-    modules = _warm.import_everything()
-    imported_s = time.perf_counter() - t0
-    runs = _warm.warm_runs()
+    try:
+        modules = _warm.import_everything()
+        imported_s = time.perf_counter() - t0
+        runs = _warm.warm_runs()
+    finally:
+        quiet.setLevel(level)
     return {"modules": len(modules), "import_s": imported_s, "runs": runs, "total_s": time.perf_counter() - t0}
 
 
