@@ -7,6 +7,7 @@ nothing here computes an artifact.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from lessons.search_assistant.lesson_4_threads import (
     setting_kind,
     store_demo,
 )
+from lessons.search_assistant.workflow import build_workflow
 from pages import _graph_board as gb
 from pages import _graph_ui as gu
 from pages._graph_ui import code, repo_relative
@@ -340,3 +342,27 @@ def store(preference_app: CompiledGraph) -> None:
         st.json(data["store"], expanded=3)
         note = T("偏好图：一个节点，读写 Store", "The preference graph: one node that reads and writes the Store")
         gb.draw(preference_app, None, note=note)
+
+
+# ---------------------------------------------------------------- the workflow, compiled once per process
+_WORKFLOWS: dict[tuple[int, int, int], tuple[Any, Any, Any, CompiledGraph]] = {}
+_WORKFLOWS_LOCK = threading.Lock()
+
+
+def workflow_app(llm: Any, search: Any, saver: Any) -> CompiledGraph:
+    """The search workflow compiled once per (model, search backend, checkpointer), shared by every session.
+
+    The compiled graph holds no conversation: each run names its thread in its config, and the
+    checkpointer keeps the threads. The objects are kept with the entry, so their ids stay theirs.
+    """
+    key = (id(llm), id(search), id(saver))
+    with _WORKFLOWS_LOCK:
+        hit = _WORKFLOWS.get(key)
+    if hit is not None and hit[0] is llm and hit[1] is search and hit[2] is saver:
+        return hit[3]
+    app = build_workflow(llm, search, saver)
+    with _WORKFLOWS_LOCK:
+        if len(_WORKFLOWS) >= 16:
+            _WORKFLOWS.pop(next(iter(_WORKFLOWS)))
+        _WORKFLOWS[key] = (llm, search, saver, app)
+    return app

@@ -256,16 +256,24 @@ def live_run_panel(
 
 
 def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
-    """Build a panel's tools once per session, so the compiled agent can be reused across runs."""
-    slot = f"tools::{key}::{lang()}"  # per language: the tools speak the learner's language
+    """A panel's tools, built once per process and language and shared by every session.
 
-    def cached() -> Sequence[Any]:
-        if slot not in st.session_state:
-            st.session_state[slot] = tuple(tools_factory())
-        tools: Sequence[Any] = st.session_state[slot]
-        return tools
+    The tools of a live panel are stateless (the lab's weather tool, 小E's read-only tools), so one
+    tool set per (panel, language) serves the whole class, and the traced agent compiled for it
+    (``toolcall_lab.live``) is compiled once per process instead of once per student.
+    """
+    language = lang()  # per language: the tools speak the learner's language
+    return lambda: shared_tools(key, language, tools_factory)
 
-    return cached
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def shared_tools(key: str, language: str, _factory: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
+    """The tools of panel ``key`` in ``language``: ``_factory()`` once per process, then the same objects.
+
+    ``_factory`` must build stateless tools (it is called for the first session only); it is not
+    part of the cache key (a lambda differs on every run), the panel's key and language are.
+    """
+    return tuple(_factory())
 
 
 def run_question(

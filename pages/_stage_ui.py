@@ -26,7 +26,7 @@ from langchain_core.tools import BaseTool
 
 from lessons.content import lesson_text
 from pages._frame import page_links
-from pages._live import live_run_panel, run_question
+from pages._live import live_run_panel, run_question, shared_tools
 from pages._ui import T, lang, show_error, source
 from pages.registry import chain_page, in_section
 from toolcall_lab.errors import ExplainedError
@@ -124,16 +124,20 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
 DEFAULT_QUESTIONS = EXAMPLES[0]
 
 
-def weather_tools() -> list[Any]:
-    """The tools of the shared run: the lab's ``get_weather``, in the learner's language."""
-    return [build_weather_tool(lang=lang())]
+#: The shared run's system prompt, by language.
+SYSTEM_PROMPTS = {
+    "zh": "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
+    "en": "You are a weather assistant. Call the tool for weather data and answer only from its result.",
+}
 
 
-def system_prompt() -> str:
-    return T(
-        "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
-        "You are a weather assistant. Call the tool for weather data and answer only from its result.",
-    )
+def weather_tools(language: str | None = None) -> list[Any]:
+    """The tools of the shared run: the lab's ``get_weather``, in ``language`` (default: the learner's)."""
+    return [build_weather_tool(lang=language or lang())]
+
+
+def system_prompt(language: str | None = None) -> str:
+    return SYSTEM_PROMPTS[language or lang()]
 
 
 def default_question() -> str:
@@ -145,7 +149,7 @@ def examples() -> list[str]:
 
 
 def _follow_language() -> None:
-    """After a language switch: rebuild the run's tools in the new language, and redo an untouched example run.
+    """After a language switch: redo an untouched example run in the new language (the tools follow ``lang()``).
 
     A question the learner typed stays (it is their run); an example run in the old language
     is dropped, so the panel opens on the same example in the new one.
@@ -153,7 +157,6 @@ def _follow_language() -> None:
     here = lang()
     if st.session_state.get(_TOOLS_LANG) == here:
         return
-    st.session_state.pop(f"tools::{CHAIN_KEY}", None)
     st.session_state[_TOOLS_LANG] = here
     trace = st.session_state.get(TRACE_KEY)
     every = {q for pair in EXAMPLES for q in pair}
@@ -261,7 +264,8 @@ def ensure_chain_run(*, auto: bool) -> Any:
     _follow_language()
     trace = st.session_state.get(TRACE_KEY)
     if trace is None and auto:
-        trace = run_question(default_question(), weather_tools, system_prompt())
+        here = lang()  # the panel's own tool set, so the panel's compiled agent serves this run too
+        trace = run_question(default_question(), lambda: shared_tools(CHAIN_KEY, here, weather_tools), system_prompt())
         st.session_state[TRACE_KEY] = trace
     return trace
 

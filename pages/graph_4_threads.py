@@ -8,7 +8,7 @@ from lessons.search_assistant import restart_demo
 from lessons.search_assistant.common import thread_from_link, turns
 from lessons.search_assistant.lesson_4_threads import read_thread, thread_turns_steps
 from lessons.search_assistant.preferences import build_preference_graph
-from lessons.search_assistant.workflow import build_workflow, thread_config
+from lessons.search_assistant.workflow import thread_config
 from pages import _graph_board as gb
 from pages import _graph_exercises_late as gx
 from pages import _graph_threads as threads
@@ -49,7 +49,7 @@ st.session_state.setdefault("g4::thread", gu.new_thread_id("lab"))
 thread_id = st.session_state["g4::thread"]
 if st.query_params.get(THREAD_PARAM) != thread_id:
     st.query_params[THREAD_PARAM] = thread_id
-app = build_workflow(chat_model(), gu.search_backend(), saver)
+app = threads.workflow_app(chat_model(), gu.search_backend(), saver)  # compiled once, shared by every session
 
 if n == 1:
     run_area = st.container()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs (Debian's chromium, the Python packages) and run it.
+# Install everything the test suite needs (Debian's chromium and nginx, the Python packages) and run it.
 # Usage: bash scripts/test.sh [pytest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,11 @@ if ! command -v chromium >/dev/null 2>&1; then
   echo "== installing Debian's chromium (browser tests)"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+fi
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  echo "== installing Debian's nginx (the replicas test: several app processes behind nginx)"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx >/dev/null
 fi
 
 PY=${PYTHON:-python3.11}

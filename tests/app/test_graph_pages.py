@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from pages.registry import in_section
 
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = {n: spec.path for n, spec in enumerate(in_section("graph"), start=1)}
 TITLES = {
     1: ("固定工作流 vs Agent", "Fixed workflow vs agent"),
@@ -559,3 +562,27 @@ def test_page4_words_where_the_apps_checkpointer_writes(open_page, lang, words):
     at = open_page(PAGES[4], lang)
     described = describe(spec.kind if spec.kind == "memory" else load_settings().checkpointer)
     assert any(words in i.value and described["saver"] in i.value for i in at.info)
+
+
+def test_page4_keeps_its_thread_in_the_link_and_a_new_session_reopens_it(open_page):
+    """Another session with the link (a reload, or another replica after a failover) reopens the same thread."""
+    at = open_page(PAGES[4], "en")
+    thread = at.session_state["g4::thread"]
+    assert at.query_params["thread"] in (thread, [thread])
+    assert "`get_state_history` lists **15** checkpoints (newest first):" in texts(at)
+
+    again = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    again.query_params.update(lang="en", thread=thread)
+    again.run()
+    again.switch_page(PAGES[4]).run()
+    assert not again.exception, again.exception
+    assert again.session_state["g4::thread"] == thread
+    assert any(c.value == thread for c in again.code)
+    # read back, not run again: a new session whose linked thread has turns does not add the cold run's three
+    assert "`get_state_history` lists **15** checkpoints (newest first):" in texts(again)
+
+    forged = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    forged.query_params.update(lang="en", thread="someone-elses-thread")
+    forged.run()
+    forged.switch_page(PAGES[4]).run()
+    assert forged.session_state["g4::thread"] not in (thread, "someone-elses-thread")  # not the page's shape: new

@@ -1,0 +1,114 @@
+"""Serve Tool Call Lab to a class: warm the server, freeze the warm objects, then start Streamlit.
+
+    .venv/bin/python scripts/serve.py                          # like `streamlit run app.py`
+    .venv/bin/python scripts/serve.py --server.port 8601       # any `streamlit run` option
+
+It runs the app exactly as ``streamlit run app.py`` does (Streamlit's own command line, the
+project's ``.streamlit/config.toml``), after three things that lower the cost of each student:
+
+1. **Warm.** LangChain, LangGraph, the openai SDK and pydantic are imported, and each shared live
+   panel runs once and compiles its agent (``pages._warm``), before the first student arrives.
+2. **Freeze.** ``gc.freeze()`` moves every object alive at that point into the collector's permanent
+   generation. Streamlit runs a full ``gc.collect(2)`` after every script run (``runner.postScriptGC``);
+   with LangChain loaded that collection walked ~200,000 objects each time, and it no longer
+   walks these. The collection itself stays on, so cyclic garbage of the sessions is still freed.
+3. **TCP_NODELAY.** Streamlit 1.67 binds its listening socket itself, without ``IPPROTO_TCP``, so
+   asyncio does not switch Nagle's algorithm off on the accepted connections and a small message
+   can wait for a delayed ACK (up to 40 ms). The launcher sets ``TCP_NODELAY`` on the listening
+   socket; Linux hands it on to every accepted connection.
+
+``benchmarks/serve_cost.py`` measures what each step saves.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import logging
+import os
+import socket
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def warm() -> dict[str, Any]:
+    """Import the app's modules and run its shared panels once (``pages._warm``); returns what was done."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pages import _warm
+
+    # st.cache_data decorators check for a runtime when their module is imported; there is none yet.
+    # Streamlit sets its loggers' level when it makes them: make this one first, then quieten it.
+    cache_data_api = importlib.import_module("streamlit.runtime.caching.cache_data_api")
+    quiet = logging.getLogger(cache_data_api.__name__)
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    t0 = time.perf_counter()
+    try:
+        modules = _warm.import_everything()
+        imported_s = time.perf_counter() - t0
+        runs = _warm.warm_runs()
+    finally:
+        quiet.setLevel(level)
+    return {"modules": len(modules), "import_s": imported_s, "runs": runs, "total_s": time.perf_counter() - t0}
+
+
+def freeze() -> int:
+    """Collect once, then move every surviving object to the permanent generation; returns how many."""
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
+
+
+def nodelay_listening_socket() -> bool:
+    """Make Streamlit's listening socket (and so every connection it accepts) use ``TCP_NODELAY``.
+
+    Returns:
+        ``False`` when this Streamlit has no ``_bind_socket`` to wrap (the launcher then starts
+        without it and says so).
+    """
+    from streamlit.web.server.starlette import starlette_server
+
+    bind: Callable[..., socket.socket] | None = getattr(starlette_server, "_bind_socket", None)
+    if bind is None:
+        return False
+    if getattr(bind, "_tcl_nodelay", False):
+        return True
+
+    def bind_nodelay(*args: Any, **kwargs: Any) -> socket.socket:
+        sock = bind(*args, **kwargs)
+        if sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return sock
+
+    bind_nodelay._tcl_nodelay = True  # type: ignore[attr-defined]
+    starlette_server._bind_socket = bind_nodelay
+    return True
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Warm, freeze, set TCP_NODELAY, then hand over to ``streamlit run app.py <argv>``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    os.chdir(ROOT)  # the project's .streamlit/config.toml and data/ are found from here, as under `streamlit run`
+    done = warm()
+    frozen = freeze()
+    nodelay = nodelay_listening_socket()
+    print(
+        f"Tool Call Lab: {done['modules']} modules imported in {done['import_s']:.1f} s; "
+        f"warm runs: {', '.join(done['runs']) or 'none (a real model is configured)'}; "
+        f"{frozen:,} objects frozen out of the per-run collection; "
+        f"TCP_NODELAY: {'on' if nodelay else 'not set (this Streamlit binds its socket differently)'}",
+        flush=True,
+    )
+    from streamlit.web import cli
+
+    cli.main(["run", str(ROOT / "app.py"), *args], prog_name="streamlit")
+
+
+if __name__ == "__main__":
+    main()

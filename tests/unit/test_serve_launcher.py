@@ -1,0 +1,105 @@
+"""The launcher (scripts/serve.py) and the replicas' nginx template (deploy/nginx.conf).
+
+Figures (what freezing saves per collection) belong to ``benchmarks/serve_cost.py``; these tests
+check the behaviour each step promises: what warm-up loads, what freezing removes from the
+collector's view, that accepted connections get TCP_NODELAY, that the template is a valid nginx
+configuration once filled in.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _launcher() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tcl_serve", ROOT / "scripts" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_warm_up_loads_the_heavy_libraries_and_compiles_the_shared_agents_in_a_fresh_process():
+    code = (
+        "import json, sys; sys.path.insert(0, 'scripts'); import serve; done = serve.warm();"
+        "heavy = ('langchain_core', 'langgraph', 'langchain_openai', 'openai');"
+        "from toolcall_lab import live;"
+        "print(json.dumps({'runs': done['runs'], 'heavy': sorted(h for h in heavy if h in sys.modules),"
+        " 'graphs': len(live._GRAPHS)}))"
+    )
+    env = {"PATH": "/usr/bin:/bin", "CHECKPOINTER": "memory"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    import json
+
+    done = json.loads(out.stdout.strip().splitlines()[-1])
+    assert done["heavy"] == ["langchain_core", "langchain_openai", "langgraph", "openai"]
+    assert done["runs"][:4] == ["live/zh: final", "chain/zh: final", "live/en: final", "chain/en: final"]
+    assert done["runs"][-1] == "graph_4 workflow: compiled"
+    # per language: the live panel's streamed and cached runs, the chain's; compiled once each, before any session
+    assert done["graphs"] >= 4
+
+
+def test_freeze_takes_the_warm_objects_out_of_a_full_collection():
+    launcher = _launcher()
+    warm = [{"n": i, "more": [i]} for i in range(50_000)]  # containers the collector tracks
+    try:
+        before = len(gc.get_objects())
+        frozen = launcher.freeze()
+        assert frozen >= len(warm)
+        assert len(gc.get_objects()) < before - len(warm)  # a full collection no longer walks them
+        assert warm[49_999]["more"] == [49_999]  # frozen, not freed
+    finally:
+        gc.unfreeze()
+
+
+def test_connections_accepted_by_streamlits_socket_get_tcp_nodelay():
+    launcher = _launcher()
+    from streamlit.web.server.starlette import starlette_server
+
+    original = starlette_server._bind_socket
+    try:
+        plain = original("127.0.0.1", 0, 8)
+        assert launcher.nodelay_listening_socket()
+        patched = starlette_server._bind_socket("127.0.0.1", 0, 8)
+        for listener, expected in ((plain, 0), (patched, 1)):
+            with listener, socket.create_connection(listener.getsockname()):
+                listener.setblocking(True)
+                accepted, _ = listener.accept()
+                with accepted:
+                    assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == expected
+    finally:
+        starlette_server._bind_socket = original
+
+
+def test_the_nginx_template_filled_in_is_a_valid_configuration(tmp_path):
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        pytest.skip("Debian's nginx is not installed (bash scripts/test.sh installs it)")
+    text = (ROOT / "deploy" / "nginx.conf").read_text()
+    for name, value in {
+        "${TCL_LISTEN}": "127.0.0.1:18499",
+        "${TCL_UPSTREAMS}": "server 127.0.0.1:18501; server 127.0.0.1:18502;",
+        "${TCL_RUN_DIR}": str(tmp_path),
+    }.items():
+        assert name in text
+        text = text.replace(name, value)
+    assert "${" not in text
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(text)
+    out = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-e", "stderr", "-c", str(conf)], capture_output=True, text=True, timeout=30
+    )
+    assert out.returncode == 0, out.stderr
+    assert "test is successful" in out.stderr
