@@ -17,7 +17,14 @@ project's ``.streamlit/config.toml``), after three things that lower the cost of
    can wait for a delayed ACK (up to 40 ms). The launcher sets ``TCP_NODELAY`` on the listening
    socket; Linux hands it on to every accepted connection.
 
-``benchmarks/serve_cost.py`` measures what each step saves.
+4. **A paced collection.** Streamlit's full collection after *every* script run also follows every
+   run of a fragment on a timer: a class of 60 following the teacher (a banner every 2 s) made 30
+   full collections a second. The launcher turns ``runner.postScriptGC`` off and collects in full
+   every :data:`COLLECT_EVERY_S` seconds instead, on its own thread; Python's own generational
+   collector keeps running as usual between them. Pass ``--runner.postScriptGC true`` to get
+   Streamlit's behaviour back.
+
+``benchmarks/serve_cost.py`` measures what each step saves; ``benchmarks/classroom_load`` a class.
 """
 
 from __future__ import annotations
@@ -28,12 +35,16 @@ import logging
 import os
 import socket
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Seconds between two full collections made by the launcher (instead of one after every script run).
+COLLECT_EVERY_S = 10.0
+POST_SCRIPT_GC = "--runner.postScriptGC"
 
 
 def warm() -> dict[str, Any]:
@@ -91,18 +102,53 @@ def nodelay_listening_socket() -> bool:
     return True
 
 
+def paced_collection(every_s: float = COLLECT_EVERY_S, stop: threading.Event | None = None) -> threading.Thread:
+    """Start a daemon thread that runs a full ``gc.collect(2)`` every ``every_s`` seconds (until ``stop`` is set)."""
+    halt = stop or threading.Event()
+
+    def collect() -> None:
+        while not halt.wait(every_s):
+            gc.collect(2)
+
+    thread = threading.Thread(target=collect, name="tcl-paced-gc", daemon=True)
+    thread.start()
+    return thread
+
+
+def streamlit_args(args: Sequence[str]) -> tuple[list[str], bool]:
+    """The ``streamlit run`` options, with the post-run collection off unless the caller chose; and whether it is off.
+
+    >>> streamlit_args(["--server.port", "8601"])
+    (['--server.port', '8601', '--runner.postScriptGC', 'false'], True)
+    >>> streamlit_args(["--runner.postScriptGC", "true"])[1], streamlit_args(["--runner.postScriptGC=false"])[1]
+    (False, True)
+    """
+    args = list(args)
+    value: str | None = None
+    for i, arg in enumerate(args):
+        name, _, inline = arg.partition("=")
+        if name == POST_SCRIPT_GC:
+            value = inline or (args[i + 1] if i + 1 < len(args) else "true")
+    if value is None:
+        return [*args, POST_SCRIPT_GC, "false"], True
+    return args, value.strip().lower() in ("false", "0", "no")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Warm, freeze, set TCP_NODELAY, then hand over to ``streamlit run app.py <argv>``."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    args, paced = streamlit_args(list(sys.argv[1:] if argv is None else argv))
     os.chdir(ROOT)  # the project's .streamlit/config.toml and data/ are found from here, as under `streamlit run`
     done = warm()
     frozen = freeze()
     nodelay = nodelay_listening_socket()
+    if paced:
+        paced_collection()
     print(
         f"Tool Call Lab: {done['modules']} modules imported in {done['import_s']:.1f} s; "
         f"warm runs: {', '.join(done['runs']) or 'none (a real model is configured)'}; "
         f"{frozen:,} objects frozen out of the per-run collection; "
-        f"TCP_NODELAY: {'on' if nodelay else 'not set (this Streamlit binds its socket differently)'}",
+        f"TCP_NODELAY: {'on' if nodelay else 'not set (this Streamlit binds its socket differently)'}; "
+        + (f"full collection every {COLLECT_EVERY_S:g} s" if paced else "full collection after every script run"),
         flush=True,
     )
     from streamlit.web import cli

@@ -241,7 +241,8 @@ class Follower(User):
             def shows(names: tuple[str, ...]) -> bool:
                 banner = s.block_path("class-banner")
                 text = " ".join(s.texts_under(banner)) if banner is not None else ""
-                return all(n in text for n in names)
+                shown = re.sub(r"\\(.)", r"\1", text).lower()  # the markdown as drawn: \_ is _
+                return all(n.lower() in shown for n in names)
 
             while True:
                 s.pump(moved, PLAN.timeout_s)  # the banner's fragment reruns go on meanwhile
@@ -255,7 +256,9 @@ class Follower(User):
                     PLAN.follow_ms.append(ms)
                     _fire(self, "move -> banner", ms)
                 else:
-                    PLAN.errors.append(f"a follower missed move {seen}")
+                    banner = s.block_path("class-banner")
+                    text = " ".join(s.texts_under(banner)) if banner is not None else "(no banner)"
+                    PLAN.errors.append(f"a follower missed move {seen}: {names} not in {text[:120]!r}")
         finally:
             s.close()
 

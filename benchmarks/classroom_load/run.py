@@ -6,9 +6,11 @@
     .venv/bin/python -m benchmarks.classroom_load.run --scenario follow --students 60 --target app
 
 Targets: ``app`` starts ``streamlit run app.py`` on a free port (a fresh SQLite file per row, the
-repo's .streamlit/config.toml); ``bare`` starts a bare app (one chat input echoing into a chat
-message) with the same config, the floor for CPU per student; ``--url`` measures a running
-deployment (nginx in front of N processes): CPU and memory then come from the ``--pids`` given.
+repo's .streamlit/config.toml); ``launcher`` starts ``scripts/serve.py`` (the app warmed and frozen);
+``replicas`` starts ``scripts/serve_replicas.sh 2`` (two launchers behind nginx); ``bare`` starts a bare
+app (one chat input echoing into a chat message) with the same config, the floor for CPU per student;
+``--url`` measures a running deployment (nginx in front of N processes): CPU and memory then come
+from the ``--pids`` given.
 Each local row gets a fresh server and one unmeasured warm-up visit (``--cold`` skips it).
 
 Server CPU is utime+stime from ``/proc/<pid>/stat`` of the server processes and their children,
@@ -63,44 +65,62 @@ def _free_port() -> int:
         return port
 
 
-@contextmanager
-def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
-    """Start ``streamlit run`` for ``app`` or ``bare`` on a free port; yields its URL and pid."""
-    tmp = Path(tempfile.mkdtemp(prefix="classroom-load-"))
-    if target == "bare":
-        (tmp / ".streamlit").mkdir()
-        shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
-        (tmp / "bare.py").write_text(BARE_APP, encoding="utf-8")
-        script, cwd = tmp / "bare.py", tmp
-    else:
-        script, cwd = ROOT / "app.py", ROOT
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
-    env["CHECKPOINTER"] = f"sqlite:///{tmp / 'lab.sqlite'}"  # an absolute path: four slashes
-    log = (tmp / "server.log").open("wb")
-    args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script), *args],
-        cwd=cwd,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
+def _wait_healthy(urls: Sequence[str], log: Path, proc: subprocess.Popen[bytes], limit_s: float = 180.0) -> None:
+    """Wait until every URL's ``/_stcore/health`` answers (the launcher warms up for seconds first)."""
+    deadline = time.monotonic() + limit_s
+    for url in urls:
+        while True:
             try:
                 with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
                     break
             except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start: " + log.read_text(errors="replace")[-2000:]) from None
                 time.sleep(0.2)
-        else:
-            raise RuntimeError("streamlit did not start: " + (tmp / "server.log").read_text(errors="replace")[-2000:])
+
+
+@contextmanager
+def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
+    """Start a server for ``target`` on free ports; yields its URL and the pid whose process family serves it.
+
+    ``app``: ``streamlit run app.py``; ``launcher``: ``scripts/serve.py`` (warmed, frozen, TCP_NODELAY);
+    ``replicas``: ``scripts/serve_replicas.sh 2`` (two launchers behind Debian's nginx, sharing one SQLite
+    file on this machine); ``bare``: the one-line app with the lab's config.
+    """
+    tmp = Path(tempfile.mkdtemp(prefix="classroom-load-"))
+    cwd = ROOT
+    if target == "bare":
+        (tmp / ".streamlit").mkdir()
+        shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
+        (tmp / "bare.py").write_text(BARE_APP, encoding="utf-8")
+        cwd = tmp
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
+    env["CHECKPOINTER"] = f"sqlite:///{tmp / 'lab.sqlite'}"  # an absolute path: four slashes
+    args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
+    url = f"http://127.0.0.1:{port}"
+    health = [url]
+    if target == "bare":
+        cmd = [sys.executable, "-m", "streamlit", "run", str(tmp / "bare.py"), *args]
+    elif target == "app":
+        cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), *args]
+    elif target == "launcher":
+        cmd = [sys.executable, str(ROOT / "scripts" / "serve.py"), *args]
+    else:  # replicas: nginx on `port`, the two replicas on the two ports after a free one
+        first = _free_port()
+        env.update(LISTEN=f"127.0.0.1:{port}", FIRST_PORT=str(first), RUN_DIR=str(tmp / "run"), PYTHON=sys.executable)
+        cmd = ["bash", str(ROOT / "scripts" / "serve_replicas.sh"), "2"]
+        health = [f"http://127.0.0.1:{first}", f"http://127.0.0.1:{first + 1}", url]
+    log_path = tmp / "server.log"
+    log = log_path.open("wb")
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        _wait_healthy(health, log_path, proc)
         yield url, [proc.pid]
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=15)
+            proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
@@ -222,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scenario", nargs="+", choices=["whole", "staggered", "follow"], default=["whole", "staggered"])
     ap.add_argument("--students", nargs="+", type=int, default=[1, 10, 60])
-    ap.add_argument("--target", nargs="+", choices=["app", "bare"], default=["app", "bare"])
+    ap.add_argument("--target", nargs="+", choices=["app", "launcher", "replicas", "bare"], default=["app", "bare"])
     ap.add_argument("--url", help="measure a running deployment instead of starting servers")
     ap.add_argument("--pids", default="", help="with --url: comma-separated server pids for CPU and memory")
     ap.add_argument("--spread", type=float, default=60.0, help="staggered: arrivals spread over this many seconds")
@@ -261,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     with local_server(target) as (url, server_pids):
                         if not args.cold:
-                            warm_up(url, "live_run" if target == "app" else "", args.question)
+                            warm_up(url, "" if target == "bare" else "live_run", args.question)
                         result = run_plan(url, server_pids, plan)
                 print(markdown_row(f"{scenario}, {target}, {n}", result, scenario == "follow"), flush=True)
                 for e in sorted(set(result["errors"]))[:5]:  # type: ignore[call-overload]

@@ -103,3 +103,35 @@ def test_the_nginx_template_filled_in_is_a_valid_configuration(tmp_path):
     )
     assert out.returncode == 0, out.stderr
     assert "test is successful" in out.stderr
+
+
+def test_the_launcher_turns_the_post_run_collection_off_unless_asked_and_keeps_the_callers_choice():
+    serve = _launcher()
+    args, paced = serve.streamlit_args(["--server.port", "8601"])
+    assert paced and args[-2:] == ["--runner.postScriptGC", "false"] and args[:2] == ["--server.port", "8601"]
+    for given, off in ((["--runner.postScriptGC", "true"], False), (["--runner.postScriptGC=false"], True)):
+        args, paced = serve.streamlit_args(given)
+        assert args == given and paced is off  # the caller's choice is passed on untouched
+
+
+def test_the_paced_collection_runs_full_collections_on_its_own_thread():
+    import threading
+
+    serve = _launcher()
+    seen = threading.Event()
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2 and threading.current_thread().name == "tcl-paced-gc":
+            seen.set()
+
+    stop = threading.Event()
+    gc.callbacks.append(on_gc)
+    try:
+        thread = serve.paced_collection(every_s=0.05, stop=stop)
+        assert thread.daemon and thread.is_alive()
+        assert seen.wait(timeout=30), "no full collection came from the launcher's thread"
+    finally:
+        stop.set()
+        gc.callbacks.remove(on_gc)
+    thread.join(timeout=5)
+    assert not thread.is_alive()
