@@ -1,4 +1,4 @@
-"""The live-run panel and its timeline: ask a question, run the traced agent, show every artifact.
+"""The live-run panel: ask a question, run the traced agent, show every artifact (``pages/_timeline.py``).
 
 Every lesson page that runs an agent puts this panel beside its lesson. Heavy libraries
 (LangChain, LangGraph) load inside the run, under a spinner, never on import.
@@ -6,167 +6,20 @@ Every lesson page that runs an agent puts this panel beside its lesson. Heavy li
 
 from __future__ import annotations
 
-import json
+import sys
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, chat_model, inert, lang, model_label, settings, show_error
-from pages._why import render_decision
+from pages._timeline import render_trace
+from pages._ui import T, chat_model, lang, model_label, settings
 from toolcall_lab.settings import load_settings
 
-#: How deep a request body opens: body → tools → [0] → function → parameters.
-REQUEST_DEPTH = 5
 #: The shortest time between two redraws of a streamed answer's draft.
 DRAFT_EVERY_S = 0.04
-#: How deep a response opens: body → choices → [0] → message → tool_calls → [0] → function → arguments.
-RESPONSE_DEPTH = 7
-
-
-# ---------------------------------------------------------------- the trace timeline
-def render_trace(
-    trace: Any,
-    *,
-    highlight: str | None = None,
-    expand_all: bool = False,
-    expected_errors: bool = False,
-    why_open: bool | None = None,
-) -> None:
-    """The timeline of one run: each model call and each tool execution with all artifacts.
-
-    Args:
-        trace: a :class:`toolcall_lab.trace.RunTrace`.
-        highlight: a chain stage key (``toolcall_lab.stages.catalog``); the artifacts of that stage are opened
-            and marked so a lesson page can point at "its" stage in the live run.
-        expand_all: open every expander (used when a page wants the full picture).
-        expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
-        why_open: open the built-in model's decision record under each model call (default: open on the
-            live run page, i.e. with no ``highlight``; folded on lesson pages).
-    """
-    from toolcall_lab.trace import ModelCall, ToolExecution
-
-    head = st.container(border=True)
-    head.markdown(f"**{T('问题', 'Question')}:** {inert(trace.question)}")
-    # one compact line: it must fit a narrow side column as well as a full page
-    head.markdown(
-        f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
-        f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
-        f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
-        f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`"
-    )
-    head.caption(f"{T('模型', 'Model')}: {inert(trace.model_label)}")
-    mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
-    for event in trace.events:
-        if isinstance(event, ModelCall):
-            ai = event.ai_message or {}
-            calls = ai.get("tool_calls") or []
-            what = (
-                T(f"请求调用 {len(calls)} 个工具", f"asks for {len(calls)} tool call(s)")
-                if calls
-                else T("给出回答", "answers")
-                if ai
-                else T("失败", "failed")
-            )
-            lat = f"{event.latency_ms:.1f} ms" if event.latency_ms is not None else "—"
-            tokens = (event.usage or {}).get("total_tokens", "—")
-            hl = highlight in ("bind_tools", "tool_call", "round_trip")
-            title = (
-                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
-                f"{what} · {lat} · {tokens} tokens"
-            )
-            # the live run page (no highlight) opens every step; a lesson page opens its own stage
-            with st.expander(title, expanded=expand_all or hl or highlight is None or event.error is not None):
-                if event.error:
-                    show_error(event.error, expected=expected_errors)
-                if event.attempts > 1 or event.error:
-                    st.caption(
-                        T(
-                            f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
-                            f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):",
-                        )
-                    )
-                    st.dataframe(event.attempt_log, hide_index=True, width="stretch")
-                request_tab, response_tab, message_tab = (
-                    T("请求体（线上原样）", "Request body (as sent)"),
-                    T("原始响应", "Raw response"),
-                    "AIMessage",
-                )
-                # open the tab the lesson is about: the request for bind_tools, the reply for a tool call
-                opened = request_tab if highlight == "bind_tools" else response_tab
-                tabs = st.tabs([request_tab, response_tab, message_tab], default=opened)
-                with tabs[0]:
-                    # deep enough to show tools[0].function.parameters without a click
-                    st.json(event.request_body or {}, expanded=REQUEST_DEPTH)
-                with tabs[1]:
-                    if isinstance(event.response_body, (dict, list)):
-                        # deep enough to show choices[0].message.tool_calls[0].function.arguments
-                        st.json(event.response_body, expanded=RESPONSE_DEPTH)
-                    else:
-                        st.code(str(event.response_body), language="text")
-                with tabs[2]:
-                    st.json(ai, expanded=True)
-                if event.decision:
-                    render_decision(event.decision, open_=highlight is None if why_open is None else why_open)
-        elif isinstance(event, ToolExecution):
-            status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
-            hl = highlight in ("validation", "kwargs", "tool_message")
-            dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
-            title = (
-                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
-                f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
-            )
-            with st.expander(title, expanded=expand_all or hl or highlight is None):
-                _render_execution(event, highlight, expected=expected_errors)
-    if trace.error:
-        show_error(trace.error, expected=expected_errors)
-    if trace.answer is not None:
-        with st.chat_message("assistant"):
-            st.text(trace.answer)
-
-
-def _render_execution(event: Any, highlight: str | None, *, expected: bool = False) -> None:
-    # an injected fault's errors are the lesson (a neutral box); anything else is a real failure (red)
-    fail = st.info if expected else st.error
-
-    def label(key: str, text: str) -> str:
-        return f":orange-background[**{text}**]" if highlight == key else f"**{text}**"
-
-    st.markdown(label("tool_call", T("① 原始 arguments（JSON 字符串）", "① raw arguments (a JSON string)")))
-    st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
-    st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
-    if event.parse_error:
-        fail(event.parse_error)
-    else:
-        st.json(event.parsed_args if event.parsed_args is not None else {})
-    st.markdown(label("validation", T("③ Pydantic 校验", "③ Pydantic validation")))
-    v = event.validation
-    if v is None:
-        st.caption("—")
-    elif v.ok:
-        st.success(T("校验通过", "valid"))
-        if v.coercions:
-            for c in v.coercions:
-                st.write(f"`{c['field']}`: {c['input']!r} ({c['input_type']}) → {c['output']!r} ({c['output_type']})")
-        if v.defaults:
-            st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(v.defaults))
-    else:
-        fail(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
-        st.json(v.errors)
-    st.markdown(label("kwargs", T("④ 函数实际收到的 kwargs", "④ kwargs the function received")))
-    if event.kwargs_passed is not None:
-        args = ", ".join(f"{k}={json.dumps(val, ensure_ascii=False)}" for k, val in event.kwargs_passed.items())
-        st.code(f"{event.tool_name}({args})", language="python")
-    else:
-        st.caption(T("函数没有被调用", "the function was not called"))
-    if event.result_type is not None:
-        st.markdown(T(f"返回值类型 `{event.result_type}`：", f"returned a `{event.result_type}`:"))
-        st.code(event.result_repr or "", language="python")
-    if event.error:
-        fail(event.error)
-    st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))
-    st.json(event.tool_message or {})
 
 
 # ---------------------------------------------------------------- the live-run panel
@@ -223,7 +76,7 @@ def live_run_panel(
     linked = str(st.query_params.get(link_param) or "")[:2000] if link_param else ""
     if current is None and (linked or examples) and not settings().uses_real_model:
         # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
-        with st.spinner(T("正在运行默认示例……", "Running the default example…")):
+        with _loading(T("正在运行默认示例……", "Running the default example…")):
             current = _default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory), stream)
         st.session_state[state_key] = current
     if current is not None:
@@ -239,7 +92,7 @@ def live_run_panel(
         render_trace(current, highlight=highlight)
         st.download_button(
             T("下载轨迹 JSON", "Download trace JSON"),
-            data=trace_io.dumps(current).encode("utf-8"),
+            data=_trace_json(key, current),
             file_name=f"trace-{current.run_id[:8]}.json",
             mime="application/json",
             key=f"{key}::download",
@@ -253,6 +106,24 @@ def live_run_panel(
         except trace_io.TraceFormatError as exc:
             st.error(T(f"无法打开这个文件：{exc.zh}", f"Cannot open this file: {exc.en}"))
     return st.session_state.get(state_key)
+
+
+def _loading(text: str) -> AbstractContextManager[Any]:
+    """A spinner while LangChain is still to be imported (seconds); nothing once it is (a run: ~0.1 s).
+
+    ``st.spinner`` starts a timer thread each time it is entered: a class asking at once made 60 of them.
+    """
+    return st.spinner(text) if "langchain_openai" not in sys.modules else nullcontext()
+
+
+def _trace_json(key: str, trace: Any) -> bytes:
+    """The trace as JSON for its download button, made once per run (not on every rerun of the page)."""
+    from toolcall_lab import trace as trace_io
+
+    kept = st.session_state.get(f"{key}::json")
+    if not (isinstance(kept, tuple) and kept[0] is trace):  # the same trace object as last time: its JSON too
+        kept = st.session_state[f"{key}::json"] = (trace, trace_io.dumps(trace).encode("utf-8"))
+    return bytes(kept[1])
 
 
 def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
@@ -286,7 +157,7 @@ def run_question(
     fallback: str | None = None,
     stream: bool = False,
 ) -> Any:
-    """Run one question under ``st.status`` (progress per step); returns the trace.
+    """Run one question with a progress note (one line per step); returns the trace.
 
     Args:
         question: the user's words.
@@ -295,15 +166,15 @@ def run_question(
         llm: the chat model; by default the one the sidebar made active.
         label: the model's label in the trace (default: the active model's).
         fallback: the answer to give when the run fails (see ``run_traced``).
-        stream: stream the run: the model's answer is written below the progress box token by token as
-            it arrives (LangGraph's ``stream_mode="messages"``); the box is cleared when the run ends,
+        stream: stream the run: the model's answer is written below the progress note token by token as
+            it arrives (LangGraph's ``stream_mode="messages"``); the note is cleared when the run ends,
             and the timeline shows the finished trace.
     """
     from toolcall_lab.live import run_traced
     from toolcall_lab.trace import ModelCall
 
     s = settings()
-    slot = st.empty()  # the progress box goes away when the run went well: no empty "Done" left behind
+    slot = st.empty()  # the progress note
     writing = st.empty()  # a streamed run's answer, token by token, while the run is going
     written: dict[int, str] = {}
     shown_at = [0.0]  # when the draft was last redrawn
@@ -317,44 +188,43 @@ def run_question(
             st.caption(T(f"第 {step} 步 · 模型正在写（流式）", f"Step {step} · the model is writing (streamed)"))
             st.text(written[step])
 
-    with slot.status(T("运行中……", "Running…"), expanded=False) as status:
+    # a one-line progress note, not st.status: st.status sleeps 50 ms when it is made (Streamlit 1.67),
+    # which every answer of a class asking at once would wait for
+    def note(text: str) -> None:
+        slot.caption(f":material/progress_activity: {text}")
 
-        def progress(event: Any) -> None:
-            # called in this script's thread: run_traced hands the run's events over as the graph streams
-            if isinstance(event, ModelCall):
-                status.update(label=T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
-            else:
-                status.update(
-                    label=T(
-                        f"第 {event.step} 步：执行了 {event.tool_name}", f"Step {event.step}: ran {event.tool_name}"
-                    )
-                )
+    note(T("运行中……", "Running…"))
 
-        with st.spinner(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
-            llm = chat_model() if llm is None else llm
-            if stream and not s.uses_real_model:
-                llm = _with_stream_usage(id(llm), llm)  # the built-in model sends usage in a last event too
-            tools = list(tools_factory())
-        trace = run_traced(
-            question,
-            llm,
-            tools,
-            system=system,
-            lang=lang(),
-            model_label=model_label() if label is None else label,
-            secrets=s.secrets,
-            on_event=progress,
-            fallback=fallback,
-            on_token=on_token if stream else None,
-        )
-        done = trace.stop_reason == "final"
-        status.update(
-            label=T("完成", "Done") if done else T("运行没有正常结束", "The run did not finish normally"),
-            state="complete" if done else "error",
-        )
+    def progress(event: Any) -> None:
+        # called in this script's thread: run_traced hands the run's events over as the graph streams
+        if isinstance(event, ModelCall):
+            note(T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
+        else:
+            note(T(f"第 {event.step} 步：执行了 {event.tool_name}", f"Step {event.step}: ran {event.tool_name}"))
+
+    with _loading(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
+        llm = chat_model() if llm is None else llm
+        if stream and not s.uses_real_model:
+            llm = _with_stream_usage(id(llm), llm)  # the built-in model sends usage in a last event too
+        tools = list(tools_factory())
+    trace = run_traced(
+        question,
+        llm,
+        tools,
+        system=system,
+        lang=lang(),
+        model_label=model_label() if label is None else label,
+        secrets=s.secrets,
+        on_event=progress,
+        fallback=fallback,
+        on_token=on_token if stream else None,
+    )
+    done = trace.stop_reason == "final"
     writing.empty()  # the timeline below shows the finished answer
     if done:
-        slot.empty()
+        slot.empty()  # the progress note goes away when the run went well: no empty "Done" left behind
+    else:
+        slot.warning(T("运行没有正常结束", "The run did not finish normally"), icon=":material/error:")
     return trace
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, inert
+from pages._ui import T, inert, rows_table
 from toolcall_lab.trace import decision_view
 
 #: Where an argument's value came from, as the decision record names it.
@@ -42,7 +42,7 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
             st.markdown(
                 T("**每个工具的得分和匹配到的词**（✓ = 选中）", "**Each tool's score and matched words** (✓ = chosen)")
             )
-            st.dataframe(
+            rows_table(
                 [
                     {
                         T("句", "clause"): row["clause"],
@@ -52,13 +52,11 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                         T("选中", "chosen"): "✓" if row["chosen"] else "",
                     }
                     for row in view["tools"]
-                ],
-                hide_index=True,
-                width="stretch",
+                ]
             )
         if view["args"]:
             st.markdown(T("**每个参数从哪里来**", "**Where each argument came from**"))
-            st.dataframe(
+            rows_table(
                 [
                     {
                         T("工具", "tool"): row["tool"],
@@ -69,9 +67,7 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                         else row["source"],
                     }
                     for row in view["args"]
-                ],
-                hide_index=True,
-                width="stretch",
+                ]
             )
         if view["refusal"]:
             st.info(T("拒绝的理由：", "Why it refused: ") + inert(view["refusal"]), icon=":material/block:")
