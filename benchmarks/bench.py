@@ -22,7 +22,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -271,6 +270,8 @@ def _free_port() -> int:
 
 
 def _serve(script: Path, cwd: Path) -> tuple[subprocess.Popen[bytes], str]:
+    from benchmarks.server_process import wait_healthy  # after the project is on sys.path (run as benchmarks/bench.py)
+
     port = _free_port()
     proc = subprocess.Popen(
         [
@@ -289,14 +290,8 @@ def _serve(script: Path, cwd: Path) -> tuple[subprocess.Popen[bytes], str]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-            return proc, url
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("streamlit did not start")
+    wait_healthy([url], proc, limit_s=60)
+    return proc, url
 
 
 def bench_render(n: int = 25) -> dict[str, object]:

@@ -66,7 +66,7 @@ def _student(post_gc: bool, gc_ms: list[float]) -> tuple[Any, float]:
     AppTest's script runner leaves out the ``gc.collect(2)`` Streamlit's own runner makes after every
     run (``runner.postScriptGC``), so it is made here, where the server makes it, and timed into ``gc_ms``.
     """
-    from streamlit.testing.v1 import AppTest
+    AppTest = _support().app_test_class()
 
     cpu = 0.0
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
@@ -90,21 +90,21 @@ def _student(post_gc: bool, gc_ms: list[float]) -> tuple[Any, float]:
 
 
 def _support() -> Any:
-    """``tests.apptest_support`` (AppTest sessions through the real router, as a server runs them)."""
+    """``tests.apptest_support``: Streamlit's AppTest, and its sessions through the real router as a server has them."""
     return importlib.import_module("tests.apptest_support")
 
 
 def _load_apptest() -> None:
     """Import AppTest before the warm-up: a server has no AppTest, so its objects must not count after a freeze."""
-    importlib.import_module("streamlit.testing.v1")
+    _support().app_test_class()
 
 
 def _prepare(warm: bool, post_gc: bool) -> dict[str, Any]:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "scripts"))
-    from streamlit import config
+    from pages._serve import post_script_gc
 
-    config.set_option("runner.postScriptGC", post_gc)
+    post_script_gc(post_gc)
     done: dict[str, Any] = {"objects_frozen": 0}
     if warm:
         import serve

@@ -25,23 +25,41 @@ project's ``.streamlit/config.toml``), after three things that lower the cost of
    Streamlit's behaviour back.
 
 ``benchmarks/serve_cost.py`` measures what each step saves; ``benchmarks/classroom_load`` a class.
+
+Every step that asks Streamlit itself for something (the logger kept quiet while warming, the socket
+option, the hand-over to Streamlit's command line) lives in ``pages/_serve.py``: nothing outside
+``app.py`` and ``pages/`` imports streamlit. This file is the entry point and the steps that are plain Python.
 """
 
 from __future__ import annotations
 
 import gc
-import importlib
-import logging
 import os
-import socket
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # `python scripts/serve.py` puts scripts/ on the path, not the project
+    sys.path.insert(0, str(ROOT))
+
+from pages._serve import hand_over, nodelay_listening_socket, quiet_cache_data_warnings  # noqa: E402
+
+__all__ = [
+    "COLLECT_EVERY_S",
+    "POST_SCRIPT_GC",
+    "ROOT",
+    "freeze",
+    "main",
+    "nodelay_listening_socket",
+    "paced_collection",
+    "streamlit_args",
+    "warm",
+]
+
 #: Seconds between two full collections made by the launcher (instead of one after every script run).
 COLLECT_EVERY_S = 10.0
 POST_SCRIPT_GC = "--runner.postScriptGC"
@@ -49,23 +67,14 @@ POST_SCRIPT_GC = "--runner.postScriptGC"
 
 def warm() -> dict[str, Any]:
     """Import the app's modules and run its shared panels once (``pages._warm``); returns what was done."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
     from pages import _warm
 
     # st.cache_data decorators check for a runtime when their module is imported; there is none yet.
-    # Streamlit sets its loggers' level when it makes them: make this one first, then quieten it.
-    cache_data_api = importlib.import_module("streamlit.runtime.caching.cache_data_api")
-    quiet = logging.getLogger(cache_data_api.__name__)
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)
-    t0 = time.perf_counter()
-    try:
+    with quiet_cache_data_warnings():
+        t0 = time.perf_counter()
         modules = _warm.import_everything()
         imported_s = time.perf_counter() - t0
         runs = _warm.warm_runs()
-    finally:
-        quiet.setLevel(level)
     return {"modules": len(modules), "import_s": imported_s, "runs": runs, "total_s": time.perf_counter() - t0}
 
 
@@ -74,32 +83,6 @@ def freeze() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
-
-
-def nodelay_listening_socket() -> bool:
-    """Make Streamlit's listening socket (and so every connection it accepts) use ``TCP_NODELAY``.
-
-    Returns:
-        ``False`` when this Streamlit has no ``_bind_socket`` to wrap (the launcher then starts
-        without it and says so).
-    """
-    from streamlit.web.server.starlette import starlette_server
-
-    bind: Callable[..., socket.socket] | None = getattr(starlette_server, "_bind_socket", None)
-    if bind is None:
-        return False
-    if getattr(bind, "_tcl_nodelay", False):
-        return True
-
-    def bind_nodelay(*args: Any, **kwargs: Any) -> socket.socket:
-        sock = bind(*args, **kwargs)
-        if sock.family in (socket.AF_INET, socket.AF_INET6):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return sock
-
-    bind_nodelay._tcl_nodelay = True  # type: ignore[attr-defined]
-    starlette_server._bind_socket = bind_nodelay
-    return True
 
 
 def paced_collection(every_s: float = COLLECT_EVERY_S, stop: threading.Event | None = None) -> threading.Thread:
@@ -151,9 +134,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         + (f"full collection every {COLLECT_EVERY_S:g} s" if paced else "full collection after every script run"),
         flush=True,
     )
-    from streamlit.web import cli
-
-    cli.main(["run", str(ROOT / "app.py"), *args], prog_name="streamlit")
+    hand_over(ROOT / "app.py", args)
 
 
 if __name__ == "__main__":

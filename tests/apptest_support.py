@@ -3,6 +3,8 @@
 * :func:`router_on_every_run` — AppTest resets Streamlit's legacy "pages/ folder" flag
   before every run, so without this each rerun after the first would execute the page
   file alone (no router, no sidebar).
+* :func:`app_test_class` — Streamlit's ``AppTest``, imported when first asked for (``benchmarks/serve_cost.py``
+  imports it before it warms a server up, and reaches Streamlit only through here and ``pages/``).
 * :func:`many_sessions_one_runtime` — AppTest is built for one session at a time: each
   run installs its own mock ``Runtime`` singleton and patches the global config, and
   removes both when it ends. Twenty AppTests in twenty threads then pull the runtime out
@@ -20,6 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
+
+
+def app_test_class() -> type[AppTest]:
+    """Streamlit's ``AppTest`` (``streamlit.testing.v1``), imported on the first call."""
+    from streamlit.testing.v1 import AppTest
+
+    return AppTest
 
 
 @contextmanager

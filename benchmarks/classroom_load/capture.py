@@ -22,10 +22,9 @@ import sys
 from typing import Any
 
 from google.protobuf.json_format import MessageToDict
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from benchmarks.classroom_load.protocol import DONE, Session
+from pages._protocol import BackMsg, ForwardMsg
 
 QUESTION = "What's the weather in Paris?"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -2,8 +2,9 @@
 
 Streamlit (1.67) talks to the browser over one websocket, ``/_stcore/stream``, in protobuf:
 the browser sends ``BackMsg`` (``streamlit/proto/BackMsg.proto``), the server answers with
-``ForwardMsg``. This client sends what Chromium sends — checked by ``capture.py`` in this
-folder, which opens the same page in Chromium and decodes its frames:
+``ForwardMsg`` (Streamlit's own classes, taken from ``pages/_protocol.py``). This client sends what
+Chromium sends — checked by ``capture.py`` in this folder, which opens the same page in Chromium and
+decodes its frames:
 
 1. ``GET <page>`` (the HTML sets the ``_streamlit_xsrf`` cookie), ``GET /_stcore/health``,
    ``GET /_stcore/host-config``;
@@ -38,11 +39,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import websocket
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from benchmarks.classroom_load.widgets import default_state
+from pages._protocol import BackMsg, ForwardMsg, WidgetState
 
 #: What Chromium sends as ``ClientState.context_info`` (besides ``url``), seen by ``capture.py``.
 CONTEXT = {"timezone": "UTC", "timezone_offset": 0, "locale": "en-US", "is_embedded": False, "color_scheme": "light"}

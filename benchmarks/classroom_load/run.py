@@ -36,7 +36,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,6 +45,7 @@ from locust.env import Environment
 from benchmarks.classroom_load import locustfile
 from benchmarks.classroom_load.locustfile import Follower, Plan, Student, Teacher
 from benchmarks.classroom_load.protocol import Session
+from benchmarks.server_process import stop, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The bare app, written to a temp folder beside a copy of the lab's config (so no extra Streamlit file lives here).
@@ -63,20 +63,6 @@ def _free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
-
-
-def _wait_healthy(urls: Sequence[str], log: Path, proc: subprocess.Popen[bytes], limit_s: float = 180.0) -> None:
-    """Wait until every URL's ``/_stcore/health`` answers (the launcher warms up for seconds first)."""
-    deadline = time.monotonic() + limit_s
-    for url in urls:
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start: " + log.read_text(errors="replace")[-2000:]) from None
-                time.sleep(0.2)
 
 
 @contextmanager
@@ -115,14 +101,10 @@ def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
     log = log_path.open("wb")
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        _wait_healthy(health, log_path, proc)
+        wait_healthy(health, proc, log_path)
         yield url, [proc.pid]
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc, grace_s=30)
         log.close()
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from streamlit.proto.WidgetStates_pb2 import WidgetState
+from pages._protocol import WidgetState
 
 
 def default_state(kind: str, w: Any) -> WidgetState | None:

@@ -37,14 +37,14 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from benchmarks.server_process import ServerDidNotStart, stop, wait_healthy
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -71,52 +71,38 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@contextmanager
+def streamlit_server(script: Path, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
+    """``streamlit run <script>`` on a free localhost port, output to ``log``; yields its URL once it answers."""
+    port = _free_port()
+    args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(script), *args],
+            cwd=cwd,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            wait_healthy([url], proc, log, limit_s=60)
+        except ServerDidNotStart as exc:
+            pytest.fail(str(exc))
+        try:
+            yield url
+        finally:
+            stop(proc)
+
+
 @pytest.fixture(scope="session")
 def app_url() -> Iterator[str]:
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (bash scripts/test.sh installs it)")
-    port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
-    LOG.parent.mkdir(parents=True, exist_ok=True)
-    log = LOG.open("wb")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.port",
-            str(port),
-            "--server.address",
-            "127.0.0.1",
-            "--server.headless",
-            "true",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-                if resp.status == 200:
-                    break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        pytest.fail("streamlit did not start: " + LOG.read_text(errors="replace")[-2000:])
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with streamlit_server(Path("app.py"), ROOT, env, LOG) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

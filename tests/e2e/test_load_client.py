@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +18,7 @@ from typing import Any
 import pytest
 
 from benchmarks.classroom_load.protocol import Session
+from tests.e2e.conftest import streamlit_server
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "What's the weather in Paris?"
@@ -85,49 +84,19 @@ st.navigation(pages).run()
 """
 
 
-def _serve(script: Path, cwd: Path, log: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script), *args],
-        cwd=cwd,
-        env=env,
-        stdout=log.open("wb"),
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                return proc, url
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    pytest.fail("streamlit did not start: " + log.read_text(errors="replace")[-2000:])
-
-
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("load-app")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
     env["CHECKPOINTER"] = f"sqlite:///{tmp / 'lab.sqlite'}"
-    proc, url = _serve(ROOT / "app.py", ROOT, tmp / "server.log", env)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=15)
+    with streamlit_server(ROOT / "app.py", ROOT, env, tmp / "server.log") as url:
+        yield url
 
 
 def _small_app(tmp: Path, source: str) -> Iterator[str]:
     (tmp / "small_app.py").write_text(source, encoding="utf-8")
-    proc, url = _serve(tmp / "small_app.py", tmp, tmp / "server.log", dict(os.environ))
-    yield url
-    proc.terminate()
-    proc.wait(timeout=15)
+    with streamlit_server(tmp / "small_app.py", tmp, dict(os.environ), tmp / "server.log") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

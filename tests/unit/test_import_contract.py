@@ -1,7 +1,9 @@
-"""The rooms of the code: the ground floor imports nothing above it, lessons import no pages.
+"""The rooms of the code: the ground floor imports nothing above it, lessons import no pages,
+benchmarks reach streamlit only through pages.
 
 The contracts live in pyproject.toml ([tool.importlinter]); import-linter reads every
 import, including those inside functions, so a new upward arrow fails here.
+(``test_house_rules.py`` checks "no streamlit outside app.py and pages/" on every file, scripts too.)
 """
 
 from __future__ import annotations
@@ -24,14 +26,20 @@ def _lint(root: Path) -> subprocess.CompletedProcess[str]:
 def test_the_contracts_hold_on_this_tree():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 kept, 0 broken" in result.stdout
+    assert "3 kept, 0 broken" in result.stdout
+
+
+def _tiny_tree(root: Path) -> None:
+    """The four root packages, empty, under a copy of the project's contracts."""
+    for package in ("toolcall_lab", "lessons", "pages", "benchmarks"):
+        (root / package).mkdir()
+        (root / package / "__init__.py").write_text("")
+    (root / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
 
 
 def test_an_upward_import_breaks_a_contract(tmp_path):
     """A copy of the contracts over a tiny tree with one upward arrow: the checker must catch it."""
-    for package in ("toolcall_lab", "lessons", "pages"):
-        (tmp_path / package).mkdir()
-        (tmp_path / package / "__init__.py").write_text("")
+    _tiny_tree(tmp_path)
     (tmp_path / "pages" / "widgets.py").write_text("X = 1\n")
     (tmp_path / "toolcall_lab" / "machine.py").write_text(
         textwrap.dedent(
@@ -43,7 +51,23 @@ def test_an_upward_import_breaks_a_contract(tmp_path):
             """
         )
     )
-    (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
     result = _lint(tmp_path)
     assert result.returncode != 0
     assert "toolcall_lab.machine -> pages.widgets" in result.stdout
+
+
+def test_a_benchmark_reaches_streamlit_through_pages_but_not_directly(tmp_path):
+    """The load client takes Streamlit's classes from a pages module: allowed. Importing streamlit itself: broken."""
+    _tiny_tree(tmp_path)
+    (tmp_path / "pages" / "_protocol.py").write_text("from streamlit.proto.BackMsg_pb2 import BackMsg\n")
+    (tmp_path / "benchmarks" / "client.py").write_text("from pages._protocol import BackMsg\n")
+    routed = _lint(tmp_path)
+    assert routed.returncode == 0, routed.stdout + routed.stderr
+    assert "Benchmarks import streamlit only through pages KEPT" in routed.stdout
+
+    direct_import = "def f():\n    from streamlit.proto.BackMsg_pb2 import BackMsg  # hidden in a function\n"
+    (tmp_path / "benchmarks" / "direct.py").write_text(direct_import)
+    direct = _lint(tmp_path)
+    assert direct.returncode != 0
+    assert "benchmarks.direct -> streamlit" in direct.stdout
+    assert "benchmarks.client" not in direct.stdout  # the route via pages is still allowed

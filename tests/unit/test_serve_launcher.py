@@ -1,9 +1,10 @@
-"""The launcher (scripts/serve.py) and the replicas' nginx template (deploy/nginx.conf).
+"""The launcher (scripts/serve.py, its Streamlit-facing steps in pages/_serve.py) and the replicas' nginx template.
 
 Figures (what freezing saves per collection) belong to ``benchmarks/serve_cost.py``; these tests
 check the behaviour each step promises: what warm-up loads, what freezing removes from the
-collector's view, that accepted connections get TCP_NODELAY, that the template is a valid nginx
-configuration once filled in.
+collector's view, that accepted connections get TCP_NODELAY, that the cache_data warnings are quiet
+only while warming, what the launcher prints and hands over to Streamlit's command line, that the
+template (deploy/nginx.conf) is a valid nginx configuration once filled in.
 """
 
 from __future__ import annotations
@@ -65,14 +66,18 @@ def test_freeze_takes_the_warm_objects_out_of_a_full_collection():
 
 
 def test_connections_accepted_by_streamlits_socket_get_tcp_nodelay():
-    launcher = _launcher()
     from streamlit.web.server.starlette import starlette_server
 
+    from pages import _serve
+
+    assert _launcher().nodelay_listening_socket is _serve.nodelay_listening_socket  # the launcher's own name for it
     original = starlette_server._bind_socket
     try:
         plain = original("127.0.0.1", 0, 8)
-        assert launcher.nodelay_listening_socket()
-        patched = starlette_server._bind_socket("127.0.0.1", 0, 8)
+        assert _serve.nodelay_listening_socket()
+        wrapper = starlette_server._bind_socket
+        assert _serve.nodelay_listening_socket() and starlette_server._bind_socket is wrapper  # wrapped once
+        patched = wrapper("127.0.0.1", 0, 8)
         for listener, expected in ((plain, 0), (patched, 1)):
             with listener, socket.create_connection(listener.getsockname()):
                 listener.setblocking(True)
@@ -135,3 +140,79 @@ def test_the_paced_collection_runs_full_collections_on_its_own_thread():
         gc.callbacks.remove(on_gc)
     thread.join(timeout=5)
     assert not thread.is_alive()
+
+
+def test_the_cache_data_warnings_are_quiet_while_warming_and_only_then():
+    import logging
+
+    from pages import _serve
+
+    quiet = logging.getLogger(_serve.CACHE_DATA_LOGGER)
+    before = quiet.level
+    with _serve.quiet_cache_data_warnings() as inside:
+        assert inside is quiet
+        assert not quiet.isEnabledFor(logging.WARNING) and quiet.isEnabledFor(logging.ERROR)
+    assert quiet.level == before
+    with pytest.raises(RuntimeError), _serve.quiet_cache_data_warnings():
+        raise RuntimeError("a warm run failed")
+    assert quiet.level == before  # given back on the way out of a failure too
+
+
+def test_the_hand_over_runs_streamlits_own_command_line_with_the_options_as_given(monkeypatch):
+    from streamlit.web import cli
+
+    from pages import _serve
+
+    calls: list[tuple[list[str], dict[str, str]]] = []
+    monkeypatch.setattr(cli, "main", lambda args, **kwargs: calls.append((args, kwargs)))
+    _serve.hand_over(Path("lab") / "app.py", ["--server.port", "8601", "--runner.postScriptGC", "false"])
+    run = ["run", str(Path("lab") / "app.py"), "--server.port", "8601", "--runner.postScriptGC", "false"]
+    assert calls == [(run, {"prog_name": "streamlit"})]
+
+
+def test_post_script_gc_sets_streamlits_runner_option_in_this_process():
+    from streamlit import config
+
+    from pages import _serve
+
+    before = config.get_option("runner.postScriptGC")
+    try:
+        _serve.post_script_gc(not before)
+        assert config.get_option("runner.postScriptGC") is (not before)
+    finally:
+        config.set_option("runner.postScriptGC", before)
+
+
+def test_the_launcher_warms_freezes_prints_one_line_and_hands_over_the_app(monkeypatch, capsys, tmp_path):
+    serve = _launcher()
+    steps: list[object] = []
+
+    def step(name: str, result: object) -> object:
+        steps.append(name)
+        return result
+
+    monkeypatch.chdir(tmp_path)  # main() moves to the project; the fixture moves back
+    done = {"modules": 120, "import_s": 3.04, "runs": ["a", "b"]}
+    monkeypatch.setattr(serve, "warm", lambda: step("warm", done))
+    monkeypatch.setattr(serve, "freeze", lambda: step("freeze", 123_456))
+    monkeypatch.setattr(serve, "nodelay_listening_socket", lambda: step("nodelay", True))
+    monkeypatch.setattr(serve, "paced_collection", lambda: step("paced", None))
+    monkeypatch.setattr(serve, "hand_over", lambda app, args: steps.append((app, args)))
+    serve.main(["--server.port", "8601"])
+    assert steps == [
+        "warm",
+        "freeze",
+        "nodelay",
+        "paced",
+        (ROOT / "app.py", ["--server.port", "8601", "--runner.postScriptGC", "false"]),
+    ]
+    assert Path.cwd() == ROOT
+    assert capsys.readouterr().out == (
+        "Tool Call Lab: 120 modules imported in 3.0 s; warm runs: a, b; 123,456 objects frozen out of the per-run "
+        "collection; TCP_NODELAY: on; full collection every 10 s\n"
+    )
+
+    steps.clear()
+    serve.main(["--runner.postScriptGC", "true"])  # the caller keeps Streamlit's collection: no paced thread
+    assert "paced" not in steps and steps[-1] == (ROOT / "app.py", ["--runner.postScriptGC", "true"])
+    assert capsys.readouterr().out.endswith("; full collection after every script run\n")

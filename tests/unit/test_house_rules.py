@@ -1,0 +1,115 @@
+"""House rule 3 (DESIGN.md): nothing outside ``app.py`` and ``pages/`` imports streamlit.
+
+import-linter checks the packages it knows (``test_import_contract.py``); this test reads every
+Python file of the project outside ``app.py``, ``pages/`` and ``tests/`` — scripts/, benchmarks/,
+deploy/, the packages too — and parses it with ``ast``, so a script that is no package is held to
+the rule as well. An import statement counts wherever it stands (inside a function too), and so
+does ``importlib.import_module("streamlit…")`` / ``__import__("streamlit…")`` with a literal name;
+a string that merely contains such code (an app file written out by a benchmark) does not.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Where streamlit may be imported: the router, the pages, and the tests (AppTest, browser tests).
+ALLOWED_FILES = ("app.py",)
+ALLOWED_FOLDERS = ("pages/", "tests/")
+#: Folders that are not the project's code when the tree is walked without git.
+NOT_OURS = {".venv", ".git", "data", "test-output", "node_modules", "__pycache__"}
+
+
+def _is_streamlit(name: str | None) -> bool:
+    return name is not None and (name == "streamlit" or name.startswith("streamlit."))
+
+
+def streamlit_imports(source: str, filename: str = "<source>") -> list[int]:
+    """The line numbers at which ``source`` imports streamlit (statements, or a dynamic import of a literal name)."""
+    lines: list[int] = []
+    for node in ast.walk(ast.parse(source, filename=filename)):
+        if isinstance(node, ast.Import):
+            hit = any(_is_streamlit(alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            hit = node.level == 0 and _is_streamlit(node.module)
+        elif isinstance(node, ast.Call) and node.args:
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            first = node.args[0]
+            hit = (
+                called in ("import_module", "__import__")
+                and isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+                and _is_streamlit(first.value)
+            )
+        else:
+            hit = False
+        if hit:
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def project_python_files(root: Path = ROOT) -> list[str]:
+    """Every ``.py`` file of the project, relative to ``root``: what git tracks and the new files it does not ignore."""
+    try:
+        out = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "--", "*.py"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):  # no git, or not a checkout: walk the tree
+        out = [
+            p.relative_to(root).as_posix()
+            for p in root.rglob("*.py")
+            if not NOT_OURS.intersection(p.relative_to(root).parts)
+        ]
+    return sorted(path for path in out if (root / path).is_file())
+
+
+def test_the_checker_finds_every_kind_of_streamlit_import_and_ignores_strings():
+    source = textwrap.dedent(
+        """
+        import os, streamlit.web.cli as cli
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+        import streamlitish
+        from . import streamlit
+        APP = "import streamlit as st\\nst.title('x')"
+
+        def later():
+            import streamlit as st
+            return importlib.import_module("streamlit.testing.v1"), __import__("streamlit")
+
+        def fine():
+            return importlib.import_module("json"), "from streamlit import config"
+        """
+    )
+    # line 1 is the blank line dedent keeps: the imports stand on 2, 3, 9 and 10 (twice)
+    assert streamlit_imports(source) == [2, 3, 9, 10, 10]
+
+
+def test_the_walk_finds_the_launcher_and_the_benchmarks():
+    files = project_python_files()
+    for expected in ("scripts/serve.py", "benchmarks/classroom_load/protocol.py", "toolcall_lab/__init__.py"):
+        assert expected in files
+    assert not any(f.startswith(".venv/") for f in files)
+
+
+def test_nothing_outside_app_and_pages_imports_streamlit():
+    offending = []
+    checked = 0
+    for path in project_python_files():
+        if path in ALLOWED_FILES or path.startswith(ALLOWED_FOLDERS):
+            continue
+        checked += 1
+        source = (ROOT / path).read_text(encoding="utf-8")
+        offending += [f"{path}:{line}" for line in streamlit_imports(source, filename=path)]
+    assert checked > 50  # the walk saw the project, not an empty folder
+    assert not offending, "streamlit imported outside app.py and pages/ (DESIGN.md principle 3): " + ", ".join(
+        offending
+    )
