@@ -11,30 +11,38 @@ from :mod:`toolcall_lab.stages`; the helpers here only frame it:
   ``lang=``), opening AT the page's stage: that stage's artifact of the run comes first
   (:func:`show_stage_excerpt`), the whole timeline below it;
 * :func:`core_source` — a stage's narrated core (:mod:`toolcall_lab.stages.core`), the
-  few real lines the machinery calls, shown before the machinery's full source.
+  few real lines the machinery calls, shown before the machinery's full source
+  (:func:`code_step`: the lesson, the core and the machinery, a page's last step);
+* :func:`stage_steps` — a stage's steps, kept in the link (``?step=N``);
+* :data:`TOOL_SOURCE` (page ①'s function, edited on pages ① and ③, with
+  :func:`docstring_switch`), :data:`MODEL_SOURCE` (page ②'s argument model) and
+  :func:`question_line` — the kept inputs several pages or steps share.
 
 The widgets kept in the link are in ``pages/_stage_widgets.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 from langchain_core.tools import BaseTool
 
 from lessons.content import lesson_text
-from pages._frame import page_links
+from pages import _stage_widgets as sw
+from pages._frame import page_links, steps
 from pages._live import live_run_panel, run_question, shared_tools
 from pages._ui import T, lang, show_error, source
 from pages.registry import chain_page, in_section
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
+from toolcall_lab.stages.args_model import default_model_source
+from toolcall_lab.stages.examples import model_sources, tool_sources
 from toolcall_lab.stages.round_trip import RoundTrip, round_trip_from_trace
 from toolcall_lab.stages.run_excerpt import stage_excerpt
 from toolcall_lab.stages.tables import caret_excerpt
-from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN, default_source, parse_tool_source
+from toolcall_lab.stages.tool_source import default_source, parse_tool_source
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 #: The page file of each stage, in chain order, read from ``pages/registry.py``.
@@ -85,6 +93,14 @@ def core_source(core: Callable[..., Any], what: tuple[str, str]) -> None:
     source(core, T(f"核心几行：{what[0]}", f"The lines that matter: {what[1]}"), expanded=True)
 
 
+def code_step(n: int, core: Callable[..., Any], what: tuple[str, str], *machinery: tuple[Any, str]) -> None:
+    """Stage ``n``'s step "the code behind it": the lesson open, the narrated core, each (object, label)'s source."""
+    lesson(n, expanded=True)
+    core_source(core, what)
+    for obj, label in machinery:
+        source(obj, label)
+
+
 def point_at(text: str, err: ExplainedError) -> None:
     """Under an error with a ``line`` / ``col`` in its data, show that line of ``text`` with a caret."""
     excerpt = caret_excerpt(text, err.data)
@@ -92,12 +108,38 @@ def point_at(text: str, err: ExplainedError) -> None:
         st.code(excerpt, language="text")
 
 
+def stage_steps(n: int, labels: Sequence[str], *, default: int = 1) -> int:
+    """Stage ``n``'s steps (:func:`pages._frame.steps`, widget key ``stage<n>``); return the step shown."""
+    return steps(f"stage{n}", labels, page_url_path=in_section("chain")[n - 1].url_path, default=default)
+
+
+# ---------------------------------------------------------------- inputs kept in the link, shared by pages and steps
+#: Page ①'s function; page ③ binds the same text (one widget key, one link parameter).
+TOOL_SOURCE = sw.SourceEditor("stage_tool_src", "src", ("函数源码", "Function source"), default_source, tool_sources)
+_MODEL_LABEL = ("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)")
+#: Page ②'s argument model (Pydantic source, parsed, never run).
+MODEL_SOURCE = sw.SourceEditor(
+    "stage_model_src", "model", _MODEL_LABEL, default_model_source, model_sources, height=380
+)
+_DOCSTRING_KEY = "stage_tool_pd"
+
+
+def docstring_switch(help: str) -> bool:
+    """The ``parse_docstring=True`` switch of :data:`TOOL_SOURCE` (pages ① and ③), kept in the link as ``pd``."""
+    return sw.toggle(_DOCSTRING_KEY, label="parse_docstring=True", default=False, param="pd", help=help)
+
+
+def peek_docstring_switch() -> bool:
+    """:func:`docstring_switch` on a step that does not draw it."""
+    return sw.peek_flag(_DOCSTRING_KEY, default=False, param="pd")
+
+
 def tool_from_page_one() -> BaseTool | None:
     """The function of page ①'s editor, built again here (``None``, explained, when it does not build)."""
-    text = st.session_state.get("stage_value::stage_tool_src", default_source(lang()))
-    if text in (DEFAULT_SOURCE, DEFAULT_SOURCE_EN):  # untouched: the default of this language
-        text = default_source(lang())
-    use_pd = st.session_state.get("stage_value::stage_tool_pd", False)
+    text = st.session_state.get(f"stage_value::{TOOL_SOURCE.key}", TOOL_SOURCE.default())
+    if text in TOOL_SOURCE.aliases:  # untouched: the default of this language
+        text = TOOL_SOURCE.default()
+    use_pd = st.session_state.get(f"stage_value::{_DOCSTRING_KEY}", False)
     result = parse_tool_source(text, parse_docstring=True if use_pd else None)
     if isinstance(result, ExplainedError):
         show_error(result)
@@ -146,6 +188,16 @@ def default_question() -> str:
 
 def examples() -> list[str]:
     return [T(*pair) for pair in EXAMPLES]
+
+
+def question_line(key: str, label: str, *, param: str) -> str:
+    """A question kept in the link; untouched, it is the shared run's first example in the learner's language."""
+    return sw.line(key, label=label, default=default_question(), param=param, aliases=DEFAULT_QUESTIONS)
+
+
+def peek_question(key: str, *, param: str) -> str:
+    """:func:`question_line` on a step that does not draw it."""
+    return str(sw.peek(key, default=default_question(), param=param, aliases=DEFAULT_QUESTIONS))
 
 
 def _follow_language() -> None:

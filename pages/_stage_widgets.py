@@ -3,19 +3,25 @@
 Only pages import this module (it imports Streamlit). :func:`editor`, :func:`line`,
 :func:`choice` and :func:`toggle` keep their value under ``stage_value::<key>`` (plain
 session state, which survives page switches) and in a query parameter, so
-:func:`share_link` reproduces the page. Encoding the text for the link is pure:
-:mod:`toolcall_lab.link_state`. :func:`table` is a dataframe with labelled columns.
+:func:`share_link` reproduces the page. A :class:`SourceEditor` is one such editor with its
+example buttons, drawn on one step of a page and peeked on the others. Encoding the text
+for the link is pure: :mod:`toolcall_lab.link_state`. :func:`table` is a dataframe with
+labelled columns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import streamlit as st
 
 from pages._ui import T, lang
+from toolcall_lab.i18n import LANGS
 from toolcall_lab.link_state import MAX_TEXT, decode_flag, decode_text, encode_flag, encode_text, fits, share_url
+
+OptionKey = TypeVar("OptionKey", bound=str)  # an option's value: str, or a Literal of strings
 
 
 def _write_param(param: str, value: str | None) -> bool:
@@ -179,6 +185,61 @@ def editor(
     return text
 
 
+@dataclass(frozen=True)
+class SourceEditor:
+    """A code editor kept in the session and the link, with its example buttons above it.
+
+    A page draws it on the step that edits the text (:meth:`draw`) and reads the same text
+    on its other steps (:meth:`peek`); two pages that use one ``key`` share the text.
+    """
+
+    key: str  #: the widget key (the text is kept under ``stage_value::<key>``)
+    param: str  #: the query parameter that carries the text
+    label: tuple[str, str]  #: the editor's label (zh, en)
+    defaults: Callable[[str], str]  #: a language → the text of a fresh editor
+    examples: Callable[[str], Mapping[str, str]]  #: a language → the example texts, by example key
+    height: int = 300  #: the editor's height in pixels
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The fresh text in every language: an untouched editor follows the language switch."""
+        return tuple(self.defaults(code) for code in LANGS)
+
+    def default(self) -> str:
+        """The text of a fresh editor in the learner's language."""
+        return self.defaults(lang())
+
+    def is_example(self, text: str) -> bool:
+        """True when ``text`` is one of the examples (an example's error is the demo the learner asked for)."""
+        return text in self.examples(lang()).values()
+
+    def draw(
+        self,
+        page: int,
+        buttons: Mapping[str, tuple[str, str]],
+        *,
+        per_row: int,
+        preview: bool = True,
+        help: str | None = None,
+    ) -> str:
+        """The example buttons (``example key -> (zh label, en label)``), then the editor; return its text."""
+        example_buttons(page, self.key, buttons, self.examples(lang()), per_row=per_row)
+        return editor(
+            self.key,
+            label=T(*self.label),
+            default=self.default(),
+            param=self.param,
+            height=self.height,
+            help=help,
+            preview=preview,
+            aliases=self.aliases,
+        )
+
+    def peek(self) -> str:
+        """The editor's text on a step that does not draw it (see :func:`peek`)."""
+        return str(peek(self.key, default=self.default(), param=self.param, aliases=self.aliases))
+
+
 def line(
     key: str,
     *,
@@ -229,6 +290,20 @@ def choice(
     _remember(key, chosen)
     _write_param(param, None if chosen == default else chosen)
     return chosen
+
+
+def worded_choice(
+    key: str,
+    label: str,
+    words: Mapping[OptionKey, tuple[str, str]],
+    default: OptionKey,
+    *,
+    param: str,
+    widget: str = "segmented",
+) -> str:
+    """:func:`choice` over options worded in both languages (``value -> (zh, en)``), shown in the learner's."""
+    options: dict[str, str] = {value: T(*pair) for value, pair in words.items()}
+    return choice(key, label=label, options=options, default=default, param=param, widget=widget)
 
 
 def toggle(key: str, *, label: str, default: bool, param: str, help: str | None = None) -> bool:

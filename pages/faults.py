@@ -74,14 +74,8 @@ if step == 1:
     attempts = st.container(key="artifact")  # filled below, once the settings (from the link, too) are read
     c1, c2, c3, c4 = st.columns(4)
     with c1:  # the fault and its settings are kept in the link: a shared link reruns the same fault
-        kind = sw.choice(
-            "fault_kind",
-            label=T("注入的故障", "Fault to inject"),
-            options={k: T(*v) for k, v in MODEL_FAULTS.items()},
-            default="rate_limit",
-            param="fault_kind",
-            widget="select",
-        )
+        label = T("注入的故障", "Fault to inject")
+        kind = sw.worded_choice("fault_kind", label, MODEL_FAULTS, "rate_limit", param="fault_kind", widget="select")
     times = int(c2.number_input(T("连续出错几次", "Failing requests"), 1, 3, 1, key="fault_times", bind=BIND))
     retries = int(c3.number_input("ChatOpenAI max_retries", 0, 3, 2, key="fault_retries", bind=BIND))
     label = T("超时（秒）", "timeout (s)")
@@ -100,13 +94,9 @@ elif step == 2:
     log_area = st.container()
     c1, c2 = st.columns(2)
     with c1:
-        tool_kind = sw.choice(
-            "tool_fault_kind",
-            label=T("工具的故障", "Tool fault"),
-            options={k: T(*v) for k, v in TOOL_FAULTS.items()},
-            default="transient",
-            param="tool_fault",
-            widget="radio",
+        label = T("工具的故障", "Tool fault")
+        tool_kind = sw.worded_choice(
+            "tool_fault_kind", label, TOOL_FAULTS, "transient", param="tool_fault", widget="radio"
         )
     label = T("用重试包装（只重试临时故障）", "Wrap with retries (transient only)")
     retry = c2.toggle(label, False, key="tool_fault_retry", bind=BIND)

@@ -2,23 +2,14 @@
 
 import streamlit as st
 
-from pages import _chain_late as late
 from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._frame import steps
-from pages._ui import T, lang, lesson_columns, show_error, source
+from pages._ui import T, lesson_columns, show_error
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, tool_source
-from toolcall_lab.stages.examples import tool_sources
-from toolcall_lab.stages.tool_source import (
-    DEFAULT_SOURCE,
-    DEFAULT_SOURCE_EN,
-    ToolSourceResult,
-    default_source,
-    parse_tool_source,
-)
+from toolcall_lab.stages.tool_source import ToolSourceResult, parse_tool_source
 
 PAGE = su.PAGES[0]
 EXAMPLES = {
@@ -29,6 +20,10 @@ EXAMPLES = {
     "oversized": ("超长文本", "Oversized text"),
     "hostile": ("危险的函数体", "A hostile body"),
 }
+DOCSTRING_HELP = (
+    "打开：把文档字符串的 Args: 段落分给各个参数。关闭：跟随 @tool(...) 那一行（默认关）。",
+    "On: hand each Args: line of the docstring to its parameter. Off: follow the @tool(...) line (off by default).",
+)
 NOTES = {
     "decorator_read": ("读到了 @tool 这一行（没有调用它）", "read the @tool line (it was not called)"),
     "decorator_ignored": ("忽略的装饰器参数：", "decorator arguments ignored: "),
@@ -125,50 +120,25 @@ with left:
         T("调用它", "Invoke it"),
         T("读它的代码", "The code behind it"),
     ]
-    step = steps("stage1", labels, page_url_path=late.spec(1).url_path)
+    step = su.stage_steps(1, labels)
     artifact = st.container(key="artifact")  # each step's artifact first; the editor that made the tool follows
-    aliases = (DEFAULT_SOURCE, DEFAULT_SOURCE_EN)
     if step == 1:
         st.subheader(T("你的函数（只解析，不执行）", "Your function (parsed, never run)"), anchor=False)
-        sw.example_buttons(1, "stage_tool_src", EXAMPLES, tool_sources(lang()), per_row=3)
-        src = sw.editor(
-            "stage_tool_src",
-            label=T("函数源码", "Function source"),
-            default=default_source(lang()),
-            aliases=aliases,
-            param="src",
-            height=300,
-            preview=True,
-            help=T("用 ast 解析；函数体永远不会运行。", "Parsed with ast; the body never runs."),
-        )
-        use_pd = sw.toggle(
-            "stage_tool_pd",
-            label="parse_docstring=True",
-            default=False,
-            param="pd",
-            help=T(
-                "打开：把文档字符串的 Args: 段落分给各个参数。关闭：跟随 @tool(...) 那一行（默认关）。",
-                "On: hand each Args: line of the docstring to its parameter. Off: follow the "
-                "@tool(...) line (off by default).",
-            ),
-        )
+        parsed_never_run = T("用 ast 解析；函数体永远不会运行。", "Parsed with ast; the body never runs.")
+        src = su.TOOL_SOURCE.draw(1, EXAMPLES, per_row=3, help=parsed_never_run)
+        use_pd = su.docstring_switch(T(*DOCSTRING_HELP))
         sw.share_link(PAGE, ["src", "pd", "step"])
     else:
-        src = sw.peek("stage_tool_src", default=default_source(lang()), param="src", aliases=aliases)
-        use_pd = sw.peek_flag("stage_tool_pd", default=False, param="pd")
+        src, use_pd = su.TOOL_SOURCE.peek(), su.peek_docstring_switch()
 
     result = parse_tool_source(src, parse_docstring=True if use_pd else None)
     with artifact:
         if step == 3:
-            su.lesson(1, expanded=True)
-            su.core_source(core.make_tool, ("@tool 做了什么", "what @tool does"))
-            source(
-                tool_source.build_tool,
-                T("源码：实验室怎样从文本造出工具", "Source: how the lab builds the tool from text"),
-            )
+            built_by = T("源码：实验室怎样从文本造出工具", "Source: how the lab builds the tool from text")
+            su.code_step(1, core.make_tool, ("@tool 做了什么", "what @tool does"), (tool_source.build_tool, built_by))
         elif isinstance(result, ExplainedError):
             # an example's error is the demo the learner asked for; their own edit's error is a real one
-            show_error(result, expected=src in tool_sources(lang()).values())
+            show_error(result, expected=su.TOOL_SOURCE.is_example(src))
             su.point_at(src, result)
         elif step == 1:
             show_tool(result)

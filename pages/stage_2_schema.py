@@ -4,23 +4,14 @@ import streamlit as st
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
-from pages import _chain_late as late
 from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._frame import steps
 from pages._schema_views import show_model, show_views
 from pages._ui import T, lang, lesson_columns, show_error, source
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages import core, model_rules, schema
-from toolcall_lab.stages.args_model import (
-    DEFAULT_MODEL_SOURCE,
-    DEFAULT_MODEL_SOURCE_EN,
-    ArgsModelResult,
-    default_model_source,
-    parse_args_model,
-)
-from toolcall_lab.stages.examples import model_sources
+from toolcall_lab.stages.args_model import ArgsModelResult, parse_args_model
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 PAGE = su.PAGES[1]
@@ -62,33 +53,18 @@ with left:
         T("参数模型：模型看得见哪些规则", "The argument model: which rules the model sees"),
         T("读它的代码", "The code behind it"),
     ]
-    step = steps("stage2", labels, page_url_path=late.spec(2).url_path)
+    step = su.stage_steps(2, labels)
     subject = "weather"
     if step == 1:
-        subject = sw.choice(
-            "stage_schema_subject",
-            label=T("同一个工具的三份 Schema：看哪一个？", "Three schemas of one tool: which tool?"),
-            options={key: T(*words) for key, words in SUBJECTS.items()},
-            default="weather",
-            param="subj",
-        )
+        which = T("同一个工具的三份 Schema：看哪一个？", "Three schemas of one tool: which tool?")
+        subject = sw.worded_choice("stage_schema_subject", which, SUBJECTS, "weather", param="subj")
     artifact = st.container(key="artifact")  # each step's artifact first; the editor that shapes it follows
-    aliases = (DEFAULT_MODEL_SOURCE, DEFAULT_MODEL_SOURCE_EN)
     if step == 2:
         editor_title = T("参数模型编辑器：哪些规则模型看得见", "Argument-model editor: which rules the model can see")
         st.subheader(editor_title, anchor=False)
-        sw.example_buttons(2, "stage_model_src", MODEL_EXAMPLES, model_sources(lang()), per_row=4)
-        model_src = sw.editor(
-            "stage_model_src",
-            label=T("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)"),
-            default=default_model_source(lang()),
-            aliases=aliases,
-            param="model",
-            height=380,
-            preview=True,
-        )
+        model_src = su.MODEL_SOURCE.draw(2, MODEL_EXAMPLES, per_row=4)
     else:
-        model_src = sw.peek("stage_model_src", default=default_model_source(lang()), param="model", aliases=aliases)
+        model_src = su.MODEL_SOURCE.peek()
     built = parse_args_model(model_src)
 
     with artifact:
@@ -100,18 +76,15 @@ with left:
                     show_views(schema.schema_views(target))
         elif step == 2:
             if isinstance(built, ExplainedError):
-                show_error(built, expected=model_src in model_sources(lang()).values())
+                show_error(built, expected=su.MODEL_SOURCE.is_example(model_src))
                 su.point_at(model_src, built)
             else:
                 show_model(built)  # the rules table has seven columns: it scrolls sideways when narrow
         else:
-            su.lesson(2, expanded=True)
-            su.core_source(core.openai_tool, ("工具变成线上的样子", "the tool as the wire carries it"))
-            source(
-                schema.schema_views,
-                T("源码：schema_views（三份 Schema 与差异）", "Source: schema_views (three schemas, their diffs)"),
-            )
-            source(model_rules.analyse, T("源码：逐条核对规则", "Source: checking each rule against the schema"))
+            views = T("源码：schema_views（三份 Schema 与差异）", "Source: schema_views (three schemas, their diffs)")
+            rules = T("源码：逐条核对规则", "Source: checking each rule against the schema")
+            wire_form = ("工具变成线上的样子", "the tool as the wire carries it")
+            su.code_step(2, core.openai_tool, wire_form, (schema.schema_views, views), (model_rules.analyse, rules))
     if step != 3:
         sw.share_link(PAGE, ["subj", "model", "step"])
         su.lesson(2)

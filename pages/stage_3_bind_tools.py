@@ -4,18 +4,14 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _chain_late as late
 from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._bind_views import show_reply, show_switches, show_tools_as_read
-from pages._frame import steps
-from pages._ui import T, lang, lesson_columns, loading, show_error, source
+from pages._ui import T, lesson_columns, loading, show_error
 from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, wire
-from toolcall_lab.stages.examples import tool_sources
-from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN, default_source
 
 PAGE = su.PAGES[2]
 CHOICES = ("unset", "auto", "required", "none", "named", "unbound")
@@ -23,6 +19,11 @@ EXAMPLES = {
     "default": ("文章的 get_weather", "The article's get_weather"),
     "bad_name": ("协议不接受的工具名", "A name the protocol refuses"),
 }
+DOCSTRING_HELP = (
+    "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
+    "Off: the whole docstring, Args: included, becomes the description. On: only the summary stays; "
+    "each Args: line moves to its parameter.",
+)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -44,17 +45,11 @@ with left:
         T("两条线路", "Two wires"),
         T("读它的代码", "The code behind it"),
     ]
-    step = steps("stage3", labels, page_url_path=late.spec(3).url_path)
+    step = su.stage_steps(3, labels)
     artifact = st.container(key="artifact")  # each step's artifact first; on step 1 the switches that shape it follow
-    aliases = (DEFAULT_SOURCE, DEFAULT_SOURCE_EN)
     if step == 1:
-        question = sw.line(
-            "stage_bind_q",
-            label=T("用户消息（messages 里唯一的一条）", "The user message (the only one in messages)"),
-            default=su.default_question(),
-            param="q",
-            aliases=su.DEFAULT_QUESTIONS,
-        )
+        said = T("用户消息（messages 里唯一的一条）", "The user message (the only one in messages)")
+        question = su.question_line("stage_bind_q", said, param="q")
         choice = sw.choice(
             "stage_bind_tc",
             label="tool_choice",
@@ -82,45 +77,25 @@ with left:
             expanded=False,
             icon=":material/build:",
         ):
-            sw.example_buttons(3, "stage_tool_src", EXAMPLES, tool_sources(lang()), per_row=2)
-            src = sw.editor(
-                "stage_tool_src",
-                label=T("函数源码", "Function source"),
-                default=default_source(lang()),
-                aliases=aliases,
-                param="src",
-                height=300,
-            )
-            use_pd = sw.toggle(
-                "stage_tool_pd",
-                label="parse_docstring=True",
-                default=False,
-                param="pd",
-                help=T(
-                    "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
-                    "Off: the whole docstring, Args: included, becomes the description. On: only the "
-                    "summary stays; each Args: line moves to its parameter.",
-                ),
-            )
+            src = su.TOOL_SOURCE.draw(3, EXAMPLES, per_row=2, preview=False)
+            use_pd = su.docstring_switch(T(*DOCSTRING_HELP))
         sw.share_link(PAGE, ["src", "pd", "q", "tc", "ptc", "step"])
     else:  # the other steps show the same request: the switches as step 1 (or the link) left them
-        question = sw.peek("stage_bind_q", default=su.default_question(), param="q", aliases=su.DEFAULT_QUESTIONS)
+        question = su.peek_question("stage_bind_q", param="q")
         choice = sw.peek_choice("stage_bind_tc", options=CHOICES, default="unset", param="tc")
         parallel = sw.peek_choice("stage_bind_ptc", options=("unset", "true", "false"), default="unset", param="ptc")
-        src = sw.peek("stage_tool_src", default=default_source(lang()), param="src", aliases=aliases)
-        use_pd = sw.peek_flag("stage_tool_pd", default=False, param="pd")
+        src, use_pd = su.TOOL_SOURCE.peek(), su.peek_docstring_switch()
 
     data = loading(wire_payload, src, use_pd, question, choice, parallel) if step < 3 else {}
     with artifact:
         if step == 3:  # the same tools, nested under "function" or flat
             wire_switch("tools", key="stage3")
         elif step == 4:
-            su.lesson(3, expanded=True)
-            su.core_source(core.ask_with_tools, ("绑定工具，发出一次请求", "bind the tools, send one request"))
-            source(
-                wire.bind_tools_payload,
-                T("源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"),
+            payload = T(
+                "源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"
             )
+            bind_send = ("绑定工具，发出一次请求", "bind the tools, send one request")
+            su.code_step(3, core.ask_with_tools, bind_send, (wire.bind_tools_payload, payload))
         elif "tool_error" in data:
             show_error(data["tool_error"])
             st.page_link(

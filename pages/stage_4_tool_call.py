@@ -7,11 +7,9 @@ import streamlit as st
 from pages import _stage_exercises as ex
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
-from pages._frame import steps
 from pages._streaming import streaming_view
-from pages._ui import T, lang, lesson_columns, loading, show_error, source
+from pages._ui import T, lang, lesson_columns, loading, show_error
 from pages._wires import wire_switch
-from pages.registry import chain_page
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, tool_call
@@ -100,8 +98,8 @@ with right:
     su.chain_live_run("tool_call", mark_artifact=False)
 
 with left:
-    step = steps(
-        "stage4",
+    step = su.stage_steps(
+        4,
         [
             T("模型的回复，两个层次", "The reply, at both levels"),
             T("arguments 是字符串", "arguments is a string"),
@@ -109,7 +107,6 @@ with left:
             T("流式：一块一块到达", "Streamed: piece by piece"),
             T("两条线路", "Two wires"),
         ],
-        page_url_path=chain_page("tool_call").url_path,
     )
     if step == 4:  # the same reply, streamed: deltas on the wire, and how `+` adds them up
         with st.container(key="artifact"):
@@ -148,11 +145,9 @@ with left:
         lines = tool_call.calls_from_text(text)
         with artifact:
             if step == 3:
-                su.lesson(4, expanded=True)
-                su.core_source(
-                    core.read_arguments, ("把 arguments 字符串读成 Python", "read the arguments string into Python")
-                )
-                source(tool_call.scripted_tool_call, T("源码：scripted_tool_call", "Source: scripted_tool_call"))
+                scripted_source = T("源码：scripted_tool_call", "Source: scripted_tool_call")
+                read_args = ("把 arguments 字符串读成 Python", "read the arguments string into Python")
+                su.code_step(4, core.read_arguments, read_args, (tool_call.scripted_tool_call, scripted_source))
             elif isinstance(lines, ExplainedError):
                 show_error(lines)
             elif not lines:

@@ -8,7 +8,6 @@ from pages import _chain_late as late
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._exercises_5_8 import exercises_6
-from pages._frame import steps
 from pages._ui import T, lang, lesson_columns, show_error, source
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
@@ -114,7 +113,7 @@ with left:
         T("invoke 与直接调用", "invoke vs a call"),
         T("三种写法", "Three spellings"),
     ]
-    step = steps("stage6", labels, page_url_path=late.spec(6).url_path)
+    step = su.stage_steps(6, labels)
     kwargs = kw_stage.kwargs_from_text(text)
     if isinstance(kwargs, ExplainedError) and step < 4:
         with st.container(key="artifact"):

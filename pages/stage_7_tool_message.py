@@ -8,7 +8,6 @@ from pages import _chain_late as late
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._exercises_5_8 import exercises_7
-from pages._frame import steps
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
 from pages._wires import wire_switch
 from toolcall_lab.jsonable import json_text
@@ -101,7 +100,7 @@ with left:
         T("校验输出", "Checking the output"),
         T("缺了或对不上", "Missing or mismatched"),
     ]
-    step = steps("stage7", labels, page_url_path=late.spec(7).url_path)
+    step = su.stage_steps(7, labels)
     box = st.container(key="artifact")  # each step's artifact first; on step 1 the call you make follows
     args_text = sw.peek("stage_msg_args", default=CALL_ARGS_TEXT, param="targs")
     if step == 1:

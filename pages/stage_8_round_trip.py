@@ -8,7 +8,6 @@ from pages import _chain_late as late
 from pages import _stage_ui as su
 from pages import _stage_widgets as sw
 from pages._exercises_5_8 import exercises_8
-from pages._frame import steps
 from pages._review import review
 from pages._ui import T, lang, lesson_columns, loading, settings, show_error, source
 from pages._wires import wire_switch
@@ -99,7 +98,7 @@ with right:
     su.chain_live_run("round_trip", mark_artifact=False)
 
 with left:
-    n = steps("stage8", [su.CIRCLED[i] for i in range(8)], page_url_path=late.spec(8).url_path, default=8)
+    n = su.stage_steps(8, [su.CIRCLED[i] for i in range(8)], default=8)
     which = sw.choice(
         "stage_rt_which",
         label=T("浏览哪次运行？", "Which run?"),
@@ -114,13 +113,7 @@ with left:
     if which == "page":
         for i, (col, text) in enumerate(zip(st.columns(len(su.examples())), su.examples(), strict=True)):
             col.button(text, key=f"stage8::example::{i}", on_click=sw.set_value, args=("stage_rt_q", text))
-        question = sw.line(
-            "stage_rt_q",
-            label=T("问题", "Question"),
-            default=su.default_question(),
-            param="ask",
-            aliases=su.DEFAULT_QUESTIONS,
-        )
+        question = su.question_line("stage_rt_q", T("问题", "Question"), param="ask")
         if question.strip():
             walked = loading(round_trip, question, lang())
         else:

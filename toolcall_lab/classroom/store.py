@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from toolcall_lab.classroom import schema
@@ -212,21 +212,8 @@ class ClassroomStore:
             label,
         ):
             return current  # nothing moved: no write, the number stays
-        now = self._clock()
-
-        def work(tx: Tx) -> None:
-            _check_teacher(tx, code, teacher)
-            tx.run(
-                "INSERT INTO classroom_positions (code, url_path, query, label, seq, updated_at)"
-                " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (code) DO UPDATE SET url_path = excluded.url_path,"
-                " query = excluded.query, label = excluded.label, seq = classroom_positions.seq + 1,"
-                " updated_at = excluded.updated_at"
-                " WHERE classroom_positions.url_path <> excluded.url_path"
-                " OR classroom_positions.query <> excluded.query OR classroom_positions.label <> excluded.label",
-                (code, url_path, params, label, now),
-            )
-
-        self.db.write(work)
+        values = {"url_path": url_path, "query": params, "label": label}
+        self._write_as_teacher(code, teacher, "classroom_positions", values, only_changes=True)
         moved = self.position(code)
         assert moved is not None
         return moved
@@ -269,20 +256,8 @@ class ClassroomStore:
         if len(trace) > MAX_TRACE_CHARS:
             raise ValueError(f"the trace is too large to share ({len(trace)} characters)")
         shown = json.dumps(dict(settings), ensure_ascii=False, sort_keys=True)
-        now = self._clock()
-
-        def work(tx: Tx) -> int:
-            _check_teacher(tx, code, teacher)
-            tx.run(
-                "INSERT INTO classroom_runs (code, question, trace, settings, seq, updated_at)"
-                " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (code) DO UPDATE SET question = excluded.question,"
-                " trace = excluded.trace, settings = excluded.settings, seq = classroom_runs.seq + 1,"
-                " updated_at = excluded.updated_at",
-                (code, question[:2000], trace, shown, now),
-            )
-            return int(tx.query("SELECT seq FROM classroom_runs WHERE code = ?", (code,))[0][0])
-
-        return self.db.write(work)
+        values = {"question": question[:2000], "trace": trace, "settings": shown}
+        return self._write_as_teacher(code, teacher, "classroom_runs", values)
 
     def teacher_run(self, code: str) -> TeacherRun | None:
         """The teacher's latest published live run, or ``None``."""
@@ -297,6 +272,31 @@ class ClassroomStore:
         question, trace, settings, seq, at = rows[0]
         return TeacherRun(str(question), str(trace), json.loads(settings), int(seq), float(at))
 
+    # ------------------------------------------------------------------ the teacher's writes
+
+    def _write_as_teacher(
+        self, code: str, teacher: str, table: str, values: Mapping[str, str], *, only_changes: bool = False
+    ) -> int:
+        """In one transaction: check that ``teacher`` leads the class, then write its row of ``table``.
+
+        The row's number (``seq``) starts at 1 and grows by one with every write after, or
+        with ``only_changes`` only when a value changed; returns the number the row has now.
+        ``table`` and the keys of ``values`` are this module's own names (the statement is
+        :func:`numbered_upsert`'s); the values travel as parameters.
+
+        Raises:
+            NotTheTeacher: ``teacher`` did not start this class (or there is no such class).
+        """
+        statement = numbered_upsert(table, list(values), only_changes=only_changes)
+        now = self._clock()
+
+        def work(tx: Tx) -> int:
+            _check_teacher(tx, code, teacher)
+            tx.run(statement, (code, *values.values(), now))
+            return int(tx.query(f"SELECT seq FROM {table} WHERE code = ?", (code,))[0][0])
+
+        return self.db.write(work)
+
     # ------------------------------------------------------------------ results
 
     def results(
@@ -306,6 +306,31 @@ class ClassroomStore:
         from toolcall_lab.classroom.results import class_results
 
         return class_results(progress, self.members(code), list(exercise_ids), names=names)
+
+
+def numbered_upsert(table: str, columns: Sequence[str], *, only_changes: bool = False) -> str:
+    """The statement that writes a class's one row of ``table``, numbering each write in ``seq``.
+
+    >>> print(numbered_upsert("classroom_runs", ["question", "trace"]))  # doctest: +NORMALIZE_WHITESPACE
+    INSERT INTO classroom_runs (code, question, trace, seq, updated_at) VALUES (?, ?, ?, 1, ?)
+    ON CONFLICT (code) DO UPDATE SET question = excluded.question, trace = excluded.trace,
+    seq = classroom_runs.seq + 1, updated_at = excluded.updated_at
+
+    With ``only_changes``, a row whose values are all the same is left alone (its number stays):
+
+    >>> print(numbered_upsert("t", ["a", "b"], only_changes=True).split(" WHERE ")[1])
+    t.a <> excluded.a OR t.b <> excluded.b
+    """
+    names = ", ".join(columns)
+    marks = "?, " * len(columns)
+    sets = "".join(f"{c} = excluded.{c}, " for c in columns)
+    statement = (
+        f"INSERT INTO {table} (code, {names}, seq, updated_at) VALUES (?, {marks}1, ?)"
+        f" ON CONFLICT (code) DO UPDATE SET {sets}seq = {table}.seq + 1, updated_at = excluded.updated_at"
+    )
+    if only_changes:
+        statement += " WHERE " + " OR ".join(f"{table}.{c} <> excluded.{c}" for c in columns)
+    return statement
 
 
 def _check_teacher(tx: Tx, code: str, teacher: str) -> None:

@@ -8,56 +8,54 @@ import random
 
 import pytest
 
-from toolcall_lab.classroom import (
-    ALPHABET,
-    InvalidCode,
-    check_code,
-    clean_display_name,
-    is_class_code,
-    join_link,
-    new_code,
-    normalize_code,
-    public_params,
-)
+import toolcall_lab.classroom as classroom
+from toolcall_lab.classroom import codes
+
+
+def test_the_package_hands_out_the_codes_module_itself():
+    """``toolcall_lab.classroom`` re-exports what :mod:`.codes` defines: the very objects, not copies."""
+    from_codes = [name for name in classroom.__all__ if name in vars(codes)]
+    assert "check_code" in from_codes and "ALPHABET" in from_codes
+    assert all(getattr(classroom, name) is getattr(codes, name) for name in from_codes)
 
 
 def test_the_alphabet_has_no_look_alikes():
-    assert len(ALPHABET) == len(set(ALPHABET)) == 31
-    assert not set("0O1IL") & set(ALPHABET)
+    assert len(codes.ALPHABET) == len(set(codes.ALPHABET)) == 31
+    assert not set("0O1IL") & set(codes.ALPHABET)
 
 
 def test_codes_are_six_characters_of_the_alphabet_and_vary():
-    codes = {new_code() for _ in range(500)}
-    assert all(len(c) == 6 and set(c) <= set(ALPHABET) for c in codes)
-    assert len(codes) == 500  # 887 million codes: 500 draws do not repeat
+    drawn = {codes.new_code() for _ in range(500)}
+    assert all(len(c) == 6 and set(c) <= set(codes.ALPHABET) for c in drawn)
+    assert len(drawn) == 500  # 887 million codes: 500 draws do not repeat
 
 
 def test_a_seeded_generator_gives_the_same_codes():
-    assert new_code(random.Random(7)) == new_code(random.Random(7))
+    assert codes.new_code(random.Random(7)) == codes.new_code(random.Random(7))
 
 
 @pytest.mark.parametrize(("typed", "code"), [("abc234", "ABC234"), (" ab-c 2.34 ", "ABC234"), ("ABC_234", "ABC234")])
 def test_typing_is_forgiving(typed, code):
-    assert normalize_code(typed) == code and is_class_code(code)
+    assert codes.normalize_code(typed) == code and codes.is_class_code(code)
 
 
 @pytest.mark.parametrize("bad", ["ABC23", "ABC2345", "ABC0O1", "abc234", "ÄBC234", "", None, 123456, "ABC23'"])
 def test_anything_else_is_refused(bad):
-    assert not is_class_code(bad)
-    with pytest.raises(InvalidCode):
-        check_code(bad)
+    assert not codes.is_class_code(bad)
+    with pytest.raises(codes.InvalidCode):
+        codes.check_code(bad)
 
 
 def test_display_names_are_trimmed_and_bounded():
-    assert clean_display_name("  Ada  Lovelace ") == "Ada Lovelace"
-    assert clean_display_name("小明\u202e\x00") == "小明"  # control and direction-override characters go
-    assert clean_display_name("x" * 100) == "x" * 40
-    assert clean_display_name("") is None and clean_display_name(None) is None
+    assert codes.clean_display_name("  Ada  Lovelace ") == "Ada Lovelace"
+    assert codes.clean_display_name("小明\u202e\x00") == "小明"  # control and direction-override characters go
+    assert codes.clean_display_name("x" * 100) == "x" * 40
+    assert codes.clean_display_name("") is None and codes.clean_display_name(None) is None
 
 
 def test_a_position_never_carries_anyones_own_parameters():
     link = {"step": "2", "lang": "zh", "learner": "L", "class": "C", "present": "1", "follow": "1", "q": "曼谷"}
-    assert public_params(link) == {"lang": "zh", "q": "曼谷", "step": "2"}
+    assert codes.public_params(link) == {"lang": "zh", "q": "曼谷", "step": "2"}
 
 
 @pytest.mark.parametrize(
@@ -71,7 +69,7 @@ def test_a_position_never_carries_anyones_own_parameters():
     ],
 )
 def test_the_join_link_is_the_apps_address_with_the_code_and_no_learner(url, path, expected):
-    assert join_link(url, path, "ABC234", "en") == expected
+    assert codes.join_link(url, path, "ABC234", "en") == expected
 
 
 @pytest.mark.parametrize("name", ["codes", "store", "results"])
