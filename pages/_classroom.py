@@ -367,7 +367,7 @@ def teacher_run_view() -> None:
             return
         cached = (run.seq, trace_io.loads(run.trace))
         st.session_state[slot] = cached
-    from pages._live import render_trace
+    from pages._timeline import render_trace
 
     with box:
         render_trace(cached[1], why_open=False)

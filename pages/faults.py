@@ -11,7 +11,8 @@ from lessons.course import faults as lesson
 from pages import _stage_widgets as sw
 from pages._course import Verdict, exercise
 from pages._frame import page_links, steps
-from pages._live import render_trace, run_question
+from pages._live import run_question
+from pages._timeline import render_trace
 from pages._truncation import truncation_exercise, truncation_view
 from pages._ui import T, lang, source
 from pages.registry import page

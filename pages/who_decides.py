@@ -10,8 +10,8 @@ from lessons.content import lesson_text
 from lessons.course import who_decides as lesson
 from pages._course import Verdict, exercise
 from pages._frame import page_links, steps
-from pages._live import render_trace
 from pages._review import review
+from pages._timeline import render_trace
 from pages._ui import T, inert, lang, lesson_columns, show_error, source
 from pages._why import render_decision
 from pages.registry import page
