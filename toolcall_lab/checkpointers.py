@@ -28,6 +28,7 @@ Nothing is opened at import time; folders and connections are created by
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import threading
 import time
@@ -150,6 +151,10 @@ def _sqlite_saver(path: Path) -> BaseCheckpointSaver[Any]:
     return saver
 
 
+#: The PostgreSQL advisory lock that serialises the checkpointer's setup across processes (any fixed 64-bit number).
+_SETUP_LOCK = int.from_bytes(hashlib.sha256(b"toolcall_lab.checkpointer_setup").digest()[:8], "big", signed=True)
+
+
 def _postgres_saver(url: str) -> BaseCheckpointSaver[Any]:
     from langgraph.checkpoint.postgres import PostgresSaver
     from psycopg import Connection
@@ -170,7 +175,21 @@ def _postgres_saver(url: str) -> BaseCheckpointSaver[Any]:
     saver = PostgresSaver(cast("ConnectionPool[Connection[dict[str, Any]]]", pool))
     with _POSTGRES_LOCK:
         if url not in _POSTGRES_READY:
-            saver.setup()  # creates the tables and runs migrations; idempotent
+            # setup() creates the tables and runs migrations (idempotent), but two replicas starting
+            # together race on CREATE TABLE IF NOT EXISTS (a UniqueViolation in PostgreSQL's catalog):
+            # one process at a time holds this advisory lock while it sets up, the others wait for it.
+            with pool.connection() as conn:
+                # try, don't block: setup() builds indexes CONCURRENTLY, which waits for every open
+                # transaction, a blocked pg_advisory_lock() call included (a deadlock nobody detects)
+                while True:
+                    row: Any = conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_SETUP_LOCK,)).fetchone()
+                    if row and row["ok"]:  # a dict: the pool's connections use dict_row
+                        break
+                    time.sleep(0.1)
+                try:
+                    saver.setup()
+                finally:
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
             _POSTGRES_READY.add(url)
     return saver
 

@@ -6,6 +6,7 @@ import operator
 import subprocess
 import sys
 import textwrap
+import time
 import uuid
 from pathlib import Path
 from typing import Annotated, TypedDict
@@ -162,3 +163,50 @@ def test_postgres_threads_are_shared_between_two_savers():
         assert second.get_tuple(config) is None
         close_checkpointer(first)
         close_checkpointer(second)
+
+
+RACE = """
+import sys, time
+from toolcall_lab.checkpointers import close_checkpointer, make_checkpointer
+time.sleep(max(0.0, float(sys.argv[2]) - time.time()))  # every process starts its setup at the same moment
+close_checkpointer(make_checkpointer(sys.argv[1]))
+"""
+
+
+def test_replicas_starting_together_set_up_a_new_postgres_database_once_each_without_failing():
+    """Four processes open the checkpointer on a schema with no tables yet, at the same moment.
+
+    PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe against a concurrent twin (one of them hits a
+    UniqueViolation in the catalog); the setup runs under an advisory lock, so every process succeeds.
+    """
+    import psycopg
+
+    base = _postgres_url()
+    schema = f"pytest_race_{uuid.uuid4().hex[:12]}"
+    url = f"{base}?options=-csearch_path%3D{schema}"
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        start = time.time() + 3.0  # after the four interpreters have imported LangGraph
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", RACE, url, str(start)],
+                cwd=REPO_ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
+            for _ in range(4)
+        ]
+        outputs = [(p.wait(timeout=120), p.stdout.read().decode(errors="replace") if p.stdout else "") for p in procs]
+        assert [rc for rc, _ in outputs] == [0, 0, 0, 0], "\n".join(out[-1500:] for _, out in outputs)
+        with psycopg.connect(base) as conn:
+            tables = {
+                row[0]
+                for row in conn.execute(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = %s", (schema,)
+                )
+            }
+        assert {"checkpoints", "checkpoint_writes", "checkpoint_blobs", "checkpoint_migrations"} <= tables
+    finally:
+        with psycopg.connect(base, autocommit=True) as admin:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")
