@@ -20,8 +20,9 @@ from tests.e2e.conftest import new_context, rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-#: How long a change may take to reach the other browser here: a few banner rereads (the 2 s goal is the benchmark's).
-REACH_MS = 6 * FOLLOW_EVERY_S * 1000
+#: How long a change may take to reach the other browser here: several banner rereads, and never under 12 s on a busy
+#: test machine (the 2 s goal is the benchmark's).
+REACH_MS = max(6 * FOLLOW_EVERY_S, 12) * 1000
 
 TEXT = {
     "en": {
