@@ -14,6 +14,7 @@ from pages._course import learner_id, login_controls, record_visit, solved_pages
 from pages._frame import apply_layout, presenter_switch, presenting
 from pages._ui import ROUTER_MARK, T, lang, settings
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
+from toolcall_lab.gc_pacing import ensure_paced_collection
 from toolcall_lab.i18n import LANGS
 
 st.set_page_config(
@@ -111,6 +112,8 @@ def nav_page(spec: PageSpec, solved: set[str]) -> st.Page:
 
 
 def main() -> None:
+    if not st.get_option("runner.postScriptGC"):  # .streamlit/config.toml: no full collection after each run
+        ensure_paced_collection()  # one full collection every 10 s instead, on one thread for the process
     st.session_state[ROUTER_MARK] = True  # the sidebar calls lang(), which checks the mark
     sidebar()
     presenter_switch()

@@ -4,14 +4,14 @@
     .venv/bin/python scripts/serve.py --server.port 8601       # any `streamlit run` option
 
 It runs the app exactly as ``streamlit run app.py`` does (Streamlit's own command line, the
-project's ``.streamlit/config.toml``), after three things that lower the cost of each student:
+project's ``.streamlit/config.toml``), after four things that lower the cost of each student:
 
 1. **Warm.** LangChain, LangGraph, the openai SDK and pydantic are imported, and each shared live
    panel runs once and compiles its agent (``pages._warm``), before the first student arrives.
 2. **Freeze.** ``gc.freeze()`` moves every object alive at that point into the collector's permanent
    generation. Streamlit runs a full ``gc.collect(2)`` after every script run (``runner.postScriptGC``);
    with LangChain loaded that collection walked ~200,000 objects each time, and it no longer
-   walks these. The collection itself stays on, so cyclic garbage of the sessions is still freed.
+   walks these. Full collections still run (step 4), so cyclic garbage of the sessions is still freed.
 3. **TCP_NODELAY.** Streamlit 1.67 binds its listening socket itself, without ``IPPROTO_TCP``, so
    asyncio does not switch Nagle's algorithm off on the accepted connections and a small message
    can wait for a delayed ACK (up to 40 ms). The launcher sets ``TCP_NODELAY`` on the listening
@@ -19,10 +19,10 @@ project's ``.streamlit/config.toml``), after three things that lower the cost of
 
 4. **A paced collection.** Streamlit's full collection after *every* script run also follows every
    run of a fragment on a timer: a class of 60 following the teacher (a banner every 2 s) made 30
-   full collections a second. The launcher turns ``runner.postScriptGC`` off and collects in full
-   every :data:`COLLECT_EVERY_S` seconds instead, on its own thread; Python's own generational
-   collector keeps running as usual between them. Pass ``--runner.postScriptGC true`` to get
-   Streamlit's behaviour back.
+   full collections a second. ``runner.postScriptGC`` is off (the project's config says so, and the
+   launcher passes it too) and the process collects in full every :data:`COLLECT_EVERY_S` seconds
+   instead, on its own thread (``toolcall_lab.gc_pacing``); Python's own generational collector keeps
+   running as usual between them. Pass ``--runner.postScriptGC true`` to get Streamlit's behaviour back.
 
 ``benchmarks/serve_cost.py`` measures what each step saves; ``benchmarks/classroom_load`` a class.
 
@@ -36,7 +36,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +46,7 @@ if str(ROOT) not in sys.path:  # `python scripts/serve.py` puts scripts/ on the 
     sys.path.insert(0, str(ROOT))
 
 from pages._serve import hand_over, nodelay_listening_socket, quiet_cache_data_warnings  # noqa: E402
+from toolcall_lab.gc_pacing import COLLECT_EVERY_S, ensure_paced_collection, paced_collection  # noqa: E402
 
 __all__ = [
     "COLLECT_EVERY_S",
@@ -60,8 +60,6 @@ __all__ = [
     "warm",
 ]
 
-#: Seconds between two full collections made by the launcher (instead of one after every script run).
-COLLECT_EVERY_S = 10.0
 POST_SCRIPT_GC = "--runner.postScriptGC"
 
 
@@ -83,19 +81,6 @@ def freeze() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
-
-
-def paced_collection(every_s: float = COLLECT_EVERY_S, stop: threading.Event | None = None) -> threading.Thread:
-    """Start a daemon thread that runs a full ``gc.collect(2)`` every ``every_s`` seconds (until ``stop`` is set)."""
-    halt = stop or threading.Event()
-
-    def collect() -> None:
-        while not halt.wait(every_s):
-            gc.collect(2)
-
-    thread = threading.Thread(target=collect, name="tcl-paced-gc", daemon=True)
-    thread.start()
-    return thread
 
 
 def streamlit_args(args: Sequence[str]) -> tuple[list[str], bool]:
@@ -125,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     frozen = freeze()
     nodelay = nodelay_listening_socket()
     if paced:
-        paced_collection()
+        ensure_paced_collection()  # the app's router finds it running and starts no second one
     print(
         f"Tool Call Lab: {done['modules']} modules imported in {done['import_s']:.1f} s; "
         f"warm runs: {', '.join(done['runs']) or 'none (a real model is configured)'}; "

@@ -76,3 +76,40 @@ def test_uploading_a_foreign_file_explains_instead_of_crashing(open_page, name, 
     at.chat_input[0].set_value("What's the weather in Paris?").run()  # and the page keeps working
     assert not at.exception, at.exception
     assert at.session_state["trace::live"].stop_reason == "final"
+
+
+def test_the_router_starts_the_paced_collection_when_streamlits_own_is_off(monkeypatch):
+    """With ``runner.postScriptGC`` off (the project's config), the router's first run starts the process's
+    paced full collection, once: a plain ``streamlit run app.py`` still frees cyclic garbage."""
+    import threading
+
+    from streamlit import config
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import ROOT
+    from toolcall_lab import gc_pacing
+
+    started: list[threading.Thread] = []
+    stop = threading.Event()
+
+    def recorded(every_s: float = gc_pacing.COLLECT_EVERY_S) -> threading.Thread:
+        thread = threading.Thread(target=stop.wait, name=gc_pacing.THREAD_NAME, daemon=True)
+        thread.start()
+        started.append(thread)
+        return thread
+
+    monkeypatch.setattr(gc_pacing, "_running", None)  # as in a new process
+    monkeypatch.setattr(gc_pacing, "paced_collection", recorded)
+    before = config.get_option("runner.postScriptGC")
+    try:
+        config.set_option("runner.postScriptGC", True)  # Streamlit's own collection: the router starts nothing
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+        at.run()
+        assert not at.exception and started == []
+        config.set_option("runner.postScriptGC", False)
+        at.run()
+        at.run()  # a rerun finds the thread running
+        assert not at.exception and len(started) == 1
+    finally:
+        config.set_option("runner.postScriptGC", before)
+        stop.set()

@@ -196,7 +196,7 @@ def test_the_launcher_warms_freezes_prints_one_line_and_hands_over_the_app(monke
     monkeypatch.setattr(serve, "warm", lambda: step("warm", done))
     monkeypatch.setattr(serve, "freeze", lambda: step("freeze", 123_456))
     monkeypatch.setattr(serve, "nodelay_listening_socket", lambda: step("nodelay", True))
-    monkeypatch.setattr(serve, "paced_collection", lambda: step("paced", None))
+    monkeypatch.setattr(serve, "ensure_paced_collection", lambda: step("paced", None))
     monkeypatch.setattr(serve, "hand_over", lambda app, args: steps.append((app, args)))
     serve.main(["--server.port", "8601"])
     assert steps == [
