@@ -6,8 +6,9 @@
 Not a test: it prints figures (a Markdown table for the README) and asserts nothing. Each
 configuration runs in a fresh child process (``child``), so one's imports cannot help another:
 
-* ``streamlit run`` — as ``streamlit run app.py`` serves today: nothing loaded before the first
-  session, Streamlit's full ``gc.collect(2)`` after every script run (``runner.postScriptGC``);
+* ``streamlit run`` — Streamlit's defaults: nothing loaded before the first session, its full
+  ``gc.collect(2)`` after every script run (``runner.postScriptGC``; the project's config now turns that
+  off for ``streamlit run app.py`` too, and the process collects every 10 s instead);
 * ``launcher`` — ``scripts/serve.py``'s warm-up, then ``gc.freeze()``; the collection stays on;
 * ``launcher, postScriptGC off`` — the same, without the collection after each run (the issue's experiment).
 

@@ -8,7 +8,8 @@
 Targets: ``app`` starts ``streamlit run app.py`` on a free port (a fresh SQLite file per row, the
 repo's .streamlit/config.toml); ``launcher`` starts ``scripts/serve.py`` (the app warmed and frozen);
 ``replicas`` starts ``scripts/serve_replicas.sh 2`` (two launchers behind nginx); ``bare`` starts a bare
-app (one chat input echoing into a chat message) with the same config, the floor for CPU per student;
+app (one chat input echoing into a chat message) with the same config, the floor for CPU per student, and
+``bare_gc`` the same with Streamlit's own full collection after every run (``--runner.postScriptGC true``);
 ``--url`` measures a running deployment (nginx in front of N processes): CPU and memory then come
 from the ``--pids`` given.
 Each local row gets a fresh server and one unmeasured warm-up visit (``--cold`` skips it).
@@ -55,6 +56,8 @@ BARE_APP = (
     '    st.chat_message("assistant").text(question)\n'
 )
 HZ = os.sysconf("SC_CLK_TCK")
+#: The bare app's targets: with the lab's config, and with Streamlit's full collection after every run.
+BARE = ("bare", "bare_gc")
 
 
 # ---------------------------------------------------------------- the server under test
@@ -71,11 +74,14 @@ def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
 
     ``app``: ``streamlit run app.py``; ``launcher``: ``scripts/serve.py`` (warmed, frozen, TCP_NODELAY);
     ``replicas``: ``scripts/serve_replicas.sh 2`` (two launchers behind Debian's nginx, sharing one SQLite
-    file on this machine); ``bare``: the one-line app with the lab's config.
+    file on this machine); ``bare``: the one-line app with the lab's config (no full collection after each
+    run); ``bare_gc``: the same with Streamlit's own full collection after every run, the floor as issue 15
+    first measured it.
     """
     tmp = Path(tempfile.mkdtemp(prefix="classroom-load-"))
     cwd = ROOT
-    if target == "bare":
+    bare = target in BARE
+    if bare:
         (tmp / ".streamlit").mkdir()
         shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
         (tmp / "bare.py").write_text(BARE_APP, encoding="utf-8")
@@ -86,8 +92,9 @@ def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
     args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
     url = f"http://127.0.0.1:{port}"
     health = [url]
-    if target == "bare":
-        cmd = [sys.executable, "-m", "streamlit", "run", str(tmp / "bare.py"), *args]
+    if bare:
+        gc_after_runs = ["--runner.postScriptGC", "true"] if target == "bare_gc" else []
+        cmd = [sys.executable, "-m", "streamlit", "run", str(tmp / "bare.py"), *args, *gc_after_runs]
     elif target == "app":
         cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), *args]
     elif target == "launcher":
@@ -224,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scenario", nargs="+", choices=["whole", "staggered", "follow"], default=["whole", "staggered"])
     ap.add_argument("--students", nargs="+", type=int, default=[1, 10, 60])
-    ap.add_argument("--target", nargs="+", choices=["app", "launcher", "replicas", "bare"], default=["app", "bare"])
+    ap.add_argument("--target", nargs="+", choices=["app", "launcher", "replicas", *BARE], default=["app", "bare"])
     ap.add_argument("--url", help="measure a running deployment instead of starting servers")
     ap.add_argument("--pids", default="", help="with --url: comma-separated server pids for CPU and memory")
     ap.add_argument("--spread", type=float, default=60.0, help="staggered: arrivals spread over this many seconds")
@@ -244,13 +251,13 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|")
     for scenario in args.scenario:
         for target in ["url"] if args.url else args.target:
-            if scenario == "follow" and target == "bare":
+            if scenario == "follow" and target in BARE:
                 continue  # the bare app has no class banner
             for n in args.students:
                 plan = Plan(
                     scenario=scenario,
                     students=n,
-                    page="" if scenario == "follow" or target == "bare" else "live_run",
+                    page="" if scenario == "follow" or target in BARE else "live_run",
                     question=args.question,
                     spread_s=args.spread,
                     moves=args.moves,
@@ -263,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     with local_server(target) as (url, server_pids):
                         if not args.cold:
-                            warm_up(url, "" if target == "bare" else "live_run", args.question)
+                            warm_up(url, "" if target in BARE else "live_run", args.question)
                         result = run_plan(url, server_pids, plan)
                 print(markdown_row(f"{scenario}, {target}, {n}", result, scenario == "follow"), flush=True)
                 for e in sorted(set(result["errors"]))[:5]:  # type: ignore[call-overload]
