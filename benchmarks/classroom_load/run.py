@@ -4,6 +4,7 @@
     .venv/bin/python -m benchmarks.classroom_load.run --scenario whole --students 60 --target app
     .venv/bin/python -m benchmarks.classroom_load.run --url http://127.0.0.1:8080 --pids 1234,1235   # a deployment
     .venv/bin/python -m benchmarks.classroom_load.run --scenario follow --students 60 --target app
+    .venv/bin/python -m benchmarks.classroom_load.run --scenario whole --students 60 --target launcher --repeat 15
 
 Targets: ``app`` starts ``streamlit run app.py`` on a free port (a fresh SQLite file per row, the
 repo's .streamlit/config.toml); ``launcher`` starts ``scripts/serve.py`` (the app warmed and frozen);
@@ -38,7 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from locust.env import Environment
@@ -241,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--class-code", default="", help="follow: an existing class (else the teacher starts one)")
     ap.add_argument("--teacher-learner", default="", help="follow: the learner id that started --class-code")
     ap.add_argument("--cold", action="store_true", help="no warm-up visit before the students")
+    ap.add_argument("--repeat", type=int, default=1, help="classes one after another on the same server (memory)")
+    ap.add_argument("--pause", type=float, default=11.0, help="with --repeat: seconds between two classes")
     args = ap.parse_args(argv)
     pids = [int(p) for p in args.pids.split(",") if p.strip()]
     first_col = {"follow": "move → banner p50 / p95"}.get(args.scenario[0], "answer p50 / p95")
@@ -254,27 +257,33 @@ def main(argv: list[str] | None = None) -> int:
             if scenario == "follow" and target in BARE:
                 continue  # the bare app has no class banner
             for n in args.students:
-                plan = Plan(
-                    scenario=scenario,
-                    students=n,
-                    page="" if scenario == "follow" or target in BARE else "live_run",
-                    question=args.question,
-                    spread_s=args.spread,
-                    moves=args.moves,
-                    move_every_s=args.move_every,
-                    class_code=args.class_code,
-                    teacher_learner=args.teacher_learner,
-                )
-                if args.url:
-                    result = run_plan(args.url, pids, plan)
-                else:
-                    with local_server(target) as (url, server_pids):
-                        if not args.cold:
-                            warm_up(url, "" if target in BARE else "live_run", args.question)
-                        result = run_plan(url, server_pids, plan)
-                print(markdown_row(f"{scenario}, {target}, {n}", result, scenario == "follow"), flush=True)
-                for e in sorted(set(result["errors"]))[:5]:  # type: ignore[call-overload]
-                    print(f"<!-- {e} -->", file=sys.stderr)
+
+                def plan(n: int = n, scenario: str = scenario, target: str = target) -> Plan:
+                    return Plan(
+                        scenario=scenario,
+                        students=n,
+                        page="" if scenario == "follow" or target in BARE else "live_run",
+                        question=args.question,
+                        spread_s=args.spread,
+                        moves=args.moves,
+                        move_every_s=args.move_every,
+                        class_code=args.class_code,
+                        teacher_learner=args.teacher_learner,
+                    )
+
+                with nullcontext((args.url, pids)) if args.url else local_server(target) as (url, server_pids):
+                    if not args.url and not args.cold:
+                        warm_up(url, "" if target in BARE else "live_run", args.question)
+                    for k in range(1, args.repeat + 1):
+                        if k > 1:
+                            time.sleep(args.pause)  # the students have left; the paced full collection runs
+                        result = run_plan(url, server_pids, plan())
+                        label = f"{scenario}, {target}, {n}" + (
+                            f" (class {k} of {args.repeat})" if args.repeat > 1 else ""
+                        )
+                        print(markdown_row(label, result, scenario == "follow"), flush=True)
+                        for e in sorted(set(result["errors"]))[:5]:  # type: ignore[call-overload]
+                            print(f"<!-- {e} -->", file=sys.stderr)
     return 0
 
 
