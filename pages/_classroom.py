@@ -208,7 +208,8 @@ def _teacher_box(code: str, spec: PageSpec | None) -> None:
             f"You lead class **`{code}`**. Students join with the code or this link:",
         )
     )
-    st.code(link, language="text", wrap_lines=True)
+    with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
+        st.code(link, language="text", wrap_lines=True)
     with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
         st.image(qr_png(link), caption=code, width=280)
     st.page_link(

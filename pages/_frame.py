@@ -42,6 +42,9 @@ _CSS = """
 [data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre !important; overflow-wrap: normal !important;
   word-break: normal !important; }
 [data-testid="stCode"] pre { overflow-x: auto; }
+/* ...except the class join link in the sidebar: it wraps, so a teacher can project it whole */
+.st-key-class-join-link [data-testid="stCode"] pre, .st-key-class-join-link [data-testid="stCode"] code {
+  white-space: pre-wrap !important; word-break: break-all !important; }
 [data-testid="stJson"] { overflow-x: auto; }
 /* tables scroll instead of cutting columns */
 [data-testid="stTable"], [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
