@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -38,12 +39,14 @@ def mask(text: str) -> str:
     return text
 
 
-def _support():  # the AppTest helpers moved with issue 20; the script runs on trees from before too
+def _support() -> Any:
+    """The AppTest helpers: ``pages.serving.apptest`` (issue 20 moved them), or where a tree from before kept them."""
+    import importlib
+
     try:
-        from pages.serving import apptest
+        return importlib.import_module("pages.serving.apptest")
     except ImportError:
-        from tests import apptest_support as apptest  # type: ignore[no-redef]
-    return apptest
+        return importlib.import_module("tests.apptest_support")
 
 
 def _walk(node, out: list[str]) -> None:
