@@ -41,7 +41,7 @@ def test_every_rename_names_the_exercise_that_stood_at_that_position():
             continue
         for n, new in enumerate(spec.exercise_ids, 1):
             assert RENAMED[f"{spec.url_path}/{n}"] == new
-    assert {new for new in RENAMED.values()} <= {e for spec in PAGES for e in spec.exercise_ids}
+    assert set(RENAMED.values()) <= {e for spec in PAGES for e in spec.exercise_ids}
 
 
 def test_a_database_from_before_is_migrated_to_the_slugs(tmp_path):
