@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/page_snapshots.py OUT_DIR            # all pages
     .venv/bin/python scripts/page_snapshots.py OUT_DIR live_run   # pages whose url path contains a word
+    .venv/bin/python scripts/page_snapshots.py --tidy OUT_DIR     # re-mask a folder made earlier
 
 One file per page, language and step (``<url_path>.<lang>.step<N>.txt``): each element of the
 page as Streamlit sent it (its protobuf in text form), in order, with what changes from run to
@@ -22,6 +23,11 @@ sys.path.insert(0, str(ROOT))
 #: What differs between two runs of the same page: ids and hashes, uuids, clock times, durations.
 MASKS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "<uuid>"),
+    (re.compile(r"learner=[A-Za-z0-9_-]{22}"), "learner=<learner>"),
+    (re.compile(r"step=\d+"), "step=<n>"),  # a link to a step past the last one names it; its content is the last
+    # approximate token counts follow the random ids' characters (the built-in model's labelled approximation)
+    (re.compile(r"((?:prompt|completion|total|input|output)_tokens\\?\"?:\s?)\d+"), r"\1<n>"),
+    (re.compile(r"(Tokens \(approx\.\) \*\*|Token（近似） \*\*|≈\s?)\d+"), r"\1<n>"),
     (re.compile(r"\b(?:chatcmpl|resp|msg|call|run|fc|toolu|lab)[-_][A-Za-z0-9_-]{6,}"), "<id>"),
     (re.compile(r"\b[0-9a-f]{12,}\b"), "<hex>"),
     (re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"), "<time>"),
@@ -74,9 +80,31 @@ def render(file: str, lang: str, step: int) -> str:
     return "\n\n".join(out) + "\n"
 
 
+def tidy(folder: Path) -> None:
+    """Mask a folder rendered earlier with today's masks, and drop the steps that repeat the one before."""
+    for file in sorted(folder.glob("*.txt")):
+        file.write_text(mask(file.read_text(encoding="utf-8")), encoding="utf-8")
+    for first in sorted(folder.glob("*.step1.txt")):
+        stem = first.name.removesuffix(".step1.txt")
+        previous = first.read_text(encoding="utf-8")
+        for step in range(2, 9):
+            file = folder / f"{stem}.step{step}.txt"
+            if not file.exists():
+                break
+            text = file.read_text(encoding="utf-8")
+            if text == previous:
+                for later in range(step, 9):
+                    (folder / f"{stem}.step{later}.txt").unlink(missing_ok=True)
+                break
+            previous = text
+
+
 def main(argv: list[str]) -> int:
     from pages.registry import PAGES
 
+    if argv[0] == "--tidy":
+        tidy(Path(argv[1]))
+        return 0
     target = Path(argv[0])
     words = argv[1:]
     target.mkdir(parents=True, exist_ok=True)
