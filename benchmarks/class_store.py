@@ -6,9 +6,8 @@ For a class of 60 students on a SQLite file (and on PostgreSQL, when a URL is gi
 test server on 127.0.0.1:5432 answers; it works in a schema of its own, dropped afterwards):
 
 * ``read``      — one student's banner read of the teacher's position (every ``FOLLOW_EVERY_S`` seconds);
-* ``unchanged`` — the teacher publishing the place they already are (one write transaction: the token check
-  and the teacher's activity time; the position row is left alone — the page itself skips this call);
-* ``move``      — the teacher moving (one write transaction, then the read of the new position).
+* ``unchanged`` — the teacher publishing the place they already are (one read: the token and the position, no write);
+* ``move``      — the teacher moving (that read, one write: the token again, the activity time, the row; a read).
 
 Microseconds, median and p95.
 """

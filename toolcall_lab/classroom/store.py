@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
 from toolcall_lab.classroom import schema
@@ -47,6 +47,9 @@ from toolcall_lab.classroom.records import (
     TeacherRun,
 )
 from toolcall_lab.classroom.refusals import ClassEnded, ClassFull, NotTheTeacher, UnknownClass
+from toolcall_lab.classroom.rows import POSITION_SQL as _POSITION
+from toolcall_lab.classroom.rows import opt_float as _opt_float
+from toolcall_lab.classroom.rows import position as _position
 from toolcall_lab.classroom.teacher_keys import digest, is_teacher_token, new_teacher_token
 from toolcall_lab.classroom.teaching import LIVE, TeacherActions, check_teacher, numbered_upsert
 from toolcall_lab.progress.database import Database, Tx
@@ -269,6 +272,22 @@ class ClassroomStore(TeacherActions):
         if len(params) > MAX_QUERY_CHARS:
             raise ValueError(f"the link parameters are too long to share ({len(params)} characters)")
         values = {"url_path": url_path, "query": params, "label": label[:200]}
+        now = self._clock()
+
+        def same(tx: Tx) -> Position | None:  # the place the class is at already: a read, no write
+            check_teacher(tx, code, token, now, self.limits.idle_s, write=False, live=True)
+            rows = tx.query(f"{_POSITION} WHERE p.code = ?", (code,))
+            here = _position(rows[0]) if rows else None
+            unchanged = here is not None and (here.url_path, here.query, here.label) == (
+                url_path,
+                json.loads(params),
+                values["label"],
+            )
+            return here if unchanged else None
+
+        current = self.db.read(same)
+        if current is not None:
+            return current
         self._write_as_teacher(code, token, "classroom_positions", values, only_changes=True)
         moved = self.position(code)
         assert moved is not None
@@ -297,15 +316,7 @@ class ClassroomStore(TeacherActions):
     def position(self, code: str) -> Position | None:
         """Where the teacher is, with the number of their last live run: one read of one row by its key."""
         code = check_code(code)
-        rows = self.db.read(
-            lambda tx: tx.query(
-                "SELECT p.url_path, p.query, p.label, p.seq, p.updated_at,"
-                " (SELECT r.seq FROM classroom_runs r WHERE r.code = p.code),"
-                " (SELECT r.question FROM classroom_runs r WHERE r.code = p.code)"
-                " FROM classroom_positions p WHERE p.code = ?",
-                (code,),
-            )
-        )
+        rows = self.db.read(lambda tx: tx.query(f"{_POSITION} WHERE p.code = ?", (code,)))
         return _position(rows[0]) if rows else None
 
     # ------------------------------------------------------------------ the teacher's live run
@@ -381,20 +392,3 @@ class ClassroomStore(TeacherActions):
         if progress.db is not self.db:
             raise ValueError("the class results join the progress tables: keep both stores on one database")
         return class_results_by_code(self.db, check_code(code), token, list(exercise_ids), names=names)
-
-
-def _position(row: Sequence[Any]) -> Position:
-    url_path, query, label, seq, at, run_seq, question = row
-    return Position(
-        str(url_path),
-        json.loads(query),
-        str(label),
-        int(seq),
-        float(at),
-        None if run_seq is None else int(run_seq),
-        None if question is None else str(question),
-    )
-
-
-def _opt_float(value: object) -> float | None:
-    return None if value is None else float(str(value))

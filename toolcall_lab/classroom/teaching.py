@@ -47,9 +47,13 @@ from toolcall_lab.progress.database import Database, Tx
 #: idle time (the one parameter: now minus the idle time).
 LIVE = "c.ended_at IS NULL AND c.last_teacher_at > ?"
 CODE_TRIES = 20
+#: The teacher's activity time is rewritten when it is older than this (seconds).
+TOUCH_EVERY_S = 60.0
 
 
-def check_teacher(tx: Tx, code: str, token: object, now: float, idle_s: float, *, write: bool = True) -> None:
+def check_teacher(
+    tx: Tx, code: str, token: object, now: float, idle_s: float, *, write: bool = True, live: bool | None = None
+) -> None:
     """Raise :class:`NotTheTeacher` unless ``token`` is the class's teacher token; then note the activity.
 
     Args:
@@ -60,17 +64,22 @@ def check_teacher(tx: Tx, code: str, token: object, now: float, idle_s: float, *
         idle_s: the idle time of a class.
         write: a write of the teacher: the class must be running, and its idle time starts again.
             A read (the results) is allowed on an ended class too, and notes nothing.
+        live: whether the class must be running (default: when ``write``).
     """
+    live = write if live is None else live
     if not is_teacher_token(token):
         raise NotTheTeacher(code)
     found = tx.query(
         f"SELECT c.token_hash = ?, {LIVE} FROM classroom_classes c WHERE c.code = ?",
         (digest(str(token)), now - idle_s, code),
     )
-    if not found or not found[0][0] or (write and not found[0][1]):
+    if not found or not found[0][0] or (live and not found[0][1]):
         raise NotTheTeacher(code)
-    if write:
-        tx.run("UPDATE classroom_classes SET last_teacher_at = ? WHERE code = ?", (now, code))
+    if write:  # the idle time starts again (rewritten at most once a minute: a move is one row write, not two)
+        tx.run(
+            "UPDATE classroom_classes SET last_teacher_at = ? WHERE code = ? AND last_teacher_at < ?",
+            (now, code, now - TOUCH_EVERY_S),
+        )
 
 
 def numbered_upsert(table: str, columns: Sequence[str], *, only_changes: bool = False) -> str:
