@@ -18,7 +18,7 @@ import weakref
 
 import streamlit as st
 
-from pages._ui import T, browser_cookie
+from pages._ui import T, browser_cookie, inert
 from pages._ui import course as _course
 from pages._ui.course import learner_id
 from toolcall_lab.classroom import (
@@ -91,7 +91,8 @@ def refuse(kind: str, code: str, limit: int = 0) -> None:
 
 
 def refusal_text(kind: str, code: str, limit: int) -> str:
-    """Why the Class box refused, in the learner's words (the kinds of :func:`refuse`)."""
+    """Why the Class box refused, in the learner's words (the kinds of :func:`refuse`); the typed code as text."""
+    code = inert(code)  # what was typed into the code box: never markup
     texts = {
         "unknown": (f"没有代码为 {code} 的课堂。", f"No class has the code {code}."),
         "ended": (f"课堂 {code} 已经结束了。", f"Class {code} has ended."),

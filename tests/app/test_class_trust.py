@@ -192,3 +192,10 @@ def test_the_refusals_exist_in_both_languages(memory_store, lang):
     student.text_input(key="class::code_input").input("ZZZZZZ")
     student.button(key="class::join").click().run()
     assert ("没有代码为 ZZZZZZ 的课堂" if lang == "zh" else "No class has the code ZZZZZZ") in _warnings(student)
+
+
+def test_a_typed_code_is_shown_as_text_in_the_refusal(memory_store):
+    student = _session()
+    student.text_input(key="class::code_input").input("[X](HTTP://E")
+    student.button(key="class::join").click().run()
+    assert "\\[X\\]\\(HTTP://E" in _warnings(student)  # escaped: no link is drawn
