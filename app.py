@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._ui import ROUTER_MARK, T, lang, settings
+from pages._ui import ROUTER_MARK, T, browser_cookie, lang, settings
 from pages._ui.classroom import class_controls, class_follow, publish_position
 from pages._ui.course import learner_id, login_controls, record_visit, solved_pages
 from pages._ui.frame import apply_layout, presenter_switch, presenting
@@ -130,6 +130,7 @@ def main() -> None:
         record_visit(spec)
         class_controls(spec)  # the sidebar's class box: start, join, the code and QR code, leave
         class_follow(spec)  # the teacher publishes where they are; a student sees the banner
+        browser_cookie.flush()  # a cookie this run set (the teacher's token) reaches the browser now
         current.run()
         publish_position(spec)  # the page may have written its link (a run's ?q=): publish that too
     finally:

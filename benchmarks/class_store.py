@@ -6,8 +6,8 @@ For a class of 60 students on a SQLite file (and on PostgreSQL, when a URL is gi
 test server on 127.0.0.1:5432 answers; it works in a schema of its own, dropped afterwards):
 
 * ``read``      — one student's banner read of the teacher's position (every ``FOLLOW_EVERY_S`` seconds);
-* ``unchanged`` — the teacher publishing the place they already are (a read, no write);
-* ``move``      — the teacher moving (a read, then one write).
+* ``unchanged`` — the teacher publishing the place they already are (one read: the token and the position, no write);
+* ``move``      — the teacher moving (that read, one write: the token again, the activity time, the row; a read).
 
 Microseconds, median and p95.
 """
@@ -45,20 +45,20 @@ def _times(n: int, work: Callable[[int], object]) -> dict[str, int]:
 def bench(setting: str, reads: int = 2000, moves: int = 300) -> dict[str, dict[str, int]]:
     with ClassroomStore.open(setting) as store:
         teacher = new_learner_id()
-        code = store.start_class(teacher)
+        code, token = store.start_class(teacher)
         for _ in range(60):
             store.join(code, new_learner_id())
-        store.publish_position(code, teacher, "stage_4_tool_call", {"step": "2"}, "④ tool_call — step 2")
+        store.publish_position(code, token, "stage_4_tool_call", {"step": "2"}, "④ tool_call — step 2")
         return {
             "read": _times(reads, lambda _: store.position(code)),
             "unchanged": _times(
                 moves,
                 lambda _: store.publish_position(
-                    code, teacher, "stage_4_tool_call", {"step": "2"}, "④ tool_call — step 2"
+                    code, token, "stage_4_tool_call", {"step": "2"}, "④ tool_call — step 2"
                 ),
             ),
             "move": _times(
-                moves, lambda i: store.publish_position(code, teacher, "faults", {"step": str(i)}, f"step {i}")
+                moves, lambda i: store.publish_position(code, token, "faults", {"step": str(i)}, f"step {i}")
             ),
         }
 

@@ -8,9 +8,10 @@ from lessons.content import lesson_text
 from pages._ui import T, inert, lang
 from pages._ui import course as _course
 from pages._ui.classroom import class_code, classroom, role
+from pages._ui.classroom_state import teacher_token
 from pages._ui.course import exercise_ids
 from pages.registry import PAGES, page
-from toolcall_lab.classroom import results_csv
+from toolcall_lab.classroom import NotTheTeacher, results_csv
 from toolcall_lab.classroom.results import answer_text
 
 SPEC = page("pages/class_results.py")
@@ -30,10 +31,23 @@ def course_exercises() -> dict[str, str]:
 
 @st.fragment(run_every=RESULTS_EVERY_S)
 def results_table(code: str, names: bool) -> None:
-    """The table, refreshed every few seconds: one query for the counts (plus one per named student)."""
+    """The table, refreshed every few seconds: the same few statements whatever the class's size, names or not.
+
+    Read with this session's teacher token (never the learner id): a device that no longer leads is told so.
+    """
     titles = course_exercises()
     try:
-        results = classroom().results(_course.store(), code, list(titles), names=names)
+        results = classroom().results(_course.store(), code, list(titles), token=teacher_token(code) or "", names=names)
+    except NotTheTeacher:
+        st.info(
+            T(
+                "这台设备不再带这个课堂（交给了另一台设备，或老师的身份不在这个浏览器里）。",
+                "This device does not lead this class (it was handed to another device, or the teacher's role "
+                "is not in this browser).",
+            ),
+            icon=":material/lock:",
+        )
+        return
     except Exception as exc:
         st.warning(T("成绩暂时读不到：", "The results cannot be read just now: ") + inert(exc))
         return

@@ -1,48 +1,80 @@
-"""Leading a class: start or join from the sidebar, the teacher's position for every student, the teacher's run.
+"""Leading a class: start, join or take over from the sidebar, the teacher's position for every student, the run.
 
-* :func:`class_controls` (sidebar, from ``app.py``) — start a class (a code, a join link, a QR code),
-  join one with a code (a display name is optional: anonymous by default), leave it.
+* :func:`class_controls` (sidebar, from ``app.py``) — start a class, join one with a code (a display
+  name is optional: anonymous by default), take one over from another device with a hand-over code,
+  leave; the teacher's own part (code, link, QR code, new code, hand over, end) is
+  :mod:`pages._ui.classroom_teacher`.
 * :func:`class_follow` (from ``app.py``, before the page) — the teacher's run publishes where the
   teacher is (the page and its link parameters); a student's run shows the banner: a fragment that
   reruns every :data:`FOLLOW_EVERY_S` seconds, reads one row, names the teacher's place, links there,
-  and switches the page itself when "follow automatically" is on.
+  and switches the page itself when "follow automatically" is on — which only the student turns on
+  (a ``?follow=1`` link asks first, before joining and before following).
 * :func:`publish_run` (from ``pages/_ui/live_run.py`` when a run ends) and :func:`teacher_run_view`
   (the live-run page) — the teacher's latest run, read-only, beside the student's own.
 
-The class is kept in the link (``?class=CODE``, ``?follow=1``) like ``lang`` and ``learner``, so a
-reconnect to another app process keeps it; the state lives in the progress database
-(:class:`toolcall_lab.classroom.ClassroomStore`). Nothing here loads LangChain.
+The class is kept in the link (``?class=CODE``) like ``lang``; who leads it is the teacher token in
+the teacher's session and browser (:mod:`pages._ui.classroom_state`), never the link. The state
+lives in the progress database (:class:`toolcall_lab.classroom.ClassroomStore`). Nothing here loads
+LangChain.
 """
 
 from __future__ import annotations
 
 import contextlib
-import functools
-import threading
-import weakref
 from typing import Any
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from pages._ui import T, inert, lang
-from pages._ui import course as _course
+from pages._ui.classroom_link import confirm_link
+from pages._ui.classroom_state import (
+    CODE_KEY,
+    ERROR_KEY,
+    FOLLOW_ON_KEY,
+    FOLLOWED_KEY,
+    PENDING_KEY,
+    PUBLISHED_KEY,
+    class_code,
+    classroom,
+    drop_class,
+    enter,
+    lead,
+    lost,
+    refusal_text,
+    refuse,
+    role,
+    teacher_token,
+)
+from pages._ui.classroom_teacher import qr_png, stop_leading, teacher_box
 from pages._ui.course import LEARNER_PARAM, learner_id
 from pages._ui.frame import PRESENT_PARAM, STEP_PARAM
 from pages.registry import PageSpec, page_by_url
 from toolcall_lab.classroom import (
     CLASS_PARAM,
     FOLLOW_PARAM,
-    ClassroomStore,
+    HandoverRefused,
+    NotTheTeacher,
     Position,
-    Role,
-    UnknownClass,
     is_class_code,
-    join_link,
     normalize_code,
     public_params,
 )
-from toolcall_lab.progress import Database
+
+__all__ = [
+    "CODE_KEY",
+    "FOLLOW_EVERY_S",
+    "class_code",
+    "class_controls",
+    "class_follow",
+    "classroom",
+    "position_label",
+    "publish_position",
+    "publish_run",
+    "qr_png",
+    "role",
+    "teacher_run_view",
+]
 
 #: Seconds between two reads of the teacher's position by a student's banner. With 2 s, the wait alone was up to 2 s,
 #: so a move reached 60 followers in 1.75-1.94 s p95 (the goal is 2 s); with 1 s, in ~0.9 s p95, for about
@@ -50,122 +82,70 @@ from toolcall_lab.progress import Database
 FOLLOW_EVERY_S = 1
 #: The teacher's results page (``pages/class_results.py``): never published as a place to follow.
 RESULTS_URL_PATH = "class_results"
-CODE_KEY = "class_code"
-FOLLOWED_KEY = "class_followed_seq"
-PUBLISHED_KEY = "class_published"
-
-_stores: weakref.WeakKeyDictionary[Database, ClassroomStore] = weakref.WeakKeyDictionary()
-_stores_lock = threading.Lock()
 
 
-# ---------------------------------------------------------------- the store and this session's class
-def classroom() -> ClassroomStore:
-    """The classroom store on the progress store's database (one per database, so one pool per process)."""
-    db = _course.store().db  # looked up on each call: tests put progress in a database of their own
-    with _stores_lock:
-        if db not in _stores:
-            _stores[db] = ClassroomStore(db)
-        return _stores[db]
-
-
-def class_code() -> str | None:
-    """This session's class: the link's ``?class=`` (joined or led on arrival), else the one it had."""
-    linked = normalize_code(st.query_params.get(CLASS_PARAM))
-    if is_class_code(linked) and linked != st.session_state.get(CODE_KEY) and _enter(linked) is None:
-        del st.query_params[CLASS_PARAM]
-        st.session_state["class_error"] = linked
-    code = st.session_state.get(CODE_KEY)
-    if code and st.query_params.get(CLASS_PARAM) != code:
-        st.query_params[CLASS_PARAM] = code  # kept in the link, like the language
-    return str(code) if code else None
-
-
-def role() -> Role | None:
-    """``"teacher"`` or ``"student"`` in this session's class (read once per class per session), or ``None``."""
-    code = class_code()
-    if code is None:
-        return None
-    found: Role | None = st.session_state.get(f"class_role::{code}")
-    return found
-
-
-def _enter(code: str, name: str | None = None) -> Role | None:
-    """Lead (the teacher's own code) or join a class; ``None`` when there is no such class."""
-    learner = learner_id()
-    try:
-        found = classroom().role(code, learner)
-        if found is None:
-            member = classroom().join(code, learner, name)
-            st.session_state[f"class::name::{code}"] = member.display_name or ""  # the box shows the name kept
-            found = "student"
-    except (UnknownClass, ValueError):
-        return None
-    except Exception:  # a database that cannot be reached must not take the lesson down
-        return None
-    st.session_state[CODE_KEY] = code
-    st.session_state[f"class_role::{code}"] = found
-    st.session_state.pop(FOLLOWED_KEY, None)
-    return found
-
-
+# ---------------------------------------------------------------- the sidebar's buttons
 def _start() -> None:
-    code = classroom().start_class(learner_id())
-    st.session_state[CODE_KEY] = code
-    st.session_state[f"class_role::{code}"] = "teacher"
-    st.session_state.pop(PUBLISHED_KEY, None)
-    st.query_params[CLASS_PARAM] = code
+    lead(classroom().start_class(learner_id()))
 
 
 def _join() -> None:
     code = normalize_code(st.session_state.get("class::code_input"))
     name = st.session_state.get("class::name_input") or None
-    if not is_class_code(code) or _enter(code, name) is None:
-        st.session_state["class_error"] = code or "—"
+    if not is_class_code(code):
+        refuse("unknown", code)
         return
-    st.query_params[CLASS_PARAM] = code
+    if enter(code, name) is None:
+        return
+    st.query_params[CLASS_PARAM] = st.session_state[CODE_KEY]
     st.session_state["class::code_input"] = ""
 
 
+def _take_over() -> None:
+    """Redeem a hand-over code typed on this device: it leads the class from now on."""
+    code = normalize_code(st.session_state.get("class::code_input"))
+    try:
+        key = classroom().redeem_hand_over(code, st.session_state.get("class::handover_input") or "")
+    except HandoverRefused:
+        refuse("handover", code)
+        return
+    except Exception:
+        refuse("down", code)
+        return
+    lead(key)
+    st.session_state["class::code_input"] = st.session_state["class::handover_input"] = ""
+
+
 def _leave() -> None:
-    code = st.session_state.pop(CODE_KEY, None)
-    if code and st.session_state.pop(f"class_role::{code}", None) == "student":
+    code = st.session_state.get(CODE_KEY)
+    mine = st.session_state.get(f"class_role::{code}") if code else None
+    if code and mine == "teacher":
+        info = None
+        with contextlib.suppress(Exception):
+            info = classroom().class_info(code)
+        stop_leading(code, info)
+        return
+    if code and mine == "student":
         with contextlib.suppress(Exception):
             classroom().leave(code, learner_id())
-    for key in (CLASS_PARAM, FOLLOW_PARAM):
-        if key in st.query_params:
-            del st.query_params[key]
-    for key in (FOLLOWED_KEY, PUBLISHED_KEY, "class_follow"):
-        st.session_state.pop(key, None)
+    drop_class()
 
 
 def _rename(code: str) -> None:
     try:
         classroom().set_display_name(code, learner_id(), st.session_state.get(f"class::name::{code}"))
     except Exception:
-        st.session_state["class_error"] = code
-
-
-# ---------------------------------------------------------------- the sidebar
-@functools.lru_cache(maxsize=64)
-def qr_png(link: str) -> bytes:
-    """The join link as a QR code (PNG), for a projector (made once per link: ~40 ms of pure Python)."""
-    import io
-
-    import segno
-
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="png", scale=6, border=2)
-    return out.getvalue()
+        refuse("down", code)
 
 
 def class_controls(spec: PageSpec | None = None) -> None:
-    """The sidebar's "Class" box: start or join; the code, link and QR code; a name; leave."""
+    """The sidebar's "Class" box: start, join or take over; the teacher's part; a name; leave."""
     code, mine = class_code(), role()
-    bad = st.session_state.pop("class_error", None)
-    label = T("课堂", "Class") + (f" · {code}" if code else "")
+    bad = st.session_state.pop(ERROR_KEY, None)
+    label = T("课堂", "Class") + (f" · {code}" if code and mine != "teacher" else "")
     with st.sidebar.expander(label, icon=":material/groups:", expanded=bool(code or bad)):
         if bad:
-            st.warning(T(f"没有代码为 {bad} 的课堂。", f"No class has the code {bad}."), icon=":material/error:")
+            st.warning(refusal_text(*bad), icon=":material/error:")
         if code is None:
             st.button(T("开始上课（我是老师）", "Start a class (I teach)"), key="class::start", on_click=_start)
             st.text_input(T("课堂代码", "Class code"), key="class::code_input", max_chars=12, placeholder="ABC234")
@@ -176,8 +156,13 @@ def class_controls(spec: PageSpec | None = None) -> None:
                 help=T("不填就是匿名：老师只看到人数。", "Leave it empty to stay anonymous: the teacher sees counts."),
             )
             st.button(T("加入课堂", "Join the class"), key="class::join", on_click=_join)
+            st.caption(T("老师从另一台设备接手课堂：", "A teacher taking over a class from another device:"))
+            st.text_input(
+                T("交接码", "Hand-over code"), key="class::handover_input", max_chars=24, placeholder="ABCD-EFGH-JKMN"
+            )
+            st.button(T("接手课堂", "Take over a class"), key="class::take_over", on_click=_take_over)
         elif mine == "teacher":
-            _teacher_box(code, spec)
+            teacher_box(code, spec)
         else:
             st.caption(T(f"你在课堂 **{code}** 里。", f"You are in class **{code}**."))
             st.text_input(
@@ -190,34 +175,12 @@ def class_controls(spec: PageSpec | None = None) -> None:
             )
         if code is not None:
             st.button(
-                T("结束带课", "Stop leading") if mine == "teacher" else T("离开课堂", "Leave the class"),
+                T("不在这台设备上带课了", "Stop leading here")
+                if mine == "teacher"
+                else T("离开课堂", "Leave the class"),
                 key="class::leave",
                 on_click=_leave,
             )
-
-
-def _teacher_box(code: str, spec: PageSpec | None) -> None:
-    try:
-        url = st.context.url
-    except Exception:
-        url = None
-    link = join_link(url, spec.url_path if spec and url and spec.path != "pages/home.py" else "", code, lang())
-    st.markdown(
-        T(
-            f"你在带课堂 **`{code}`**。学生用这个代码或链接加入：",
-            f"You lead class **`{code}`**. Students join with the code or this link:",
-        )
-    )
-    with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
-        st.code(link, language="text", wrap_lines=True)
-    with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
-        st.image(qr_png(link), caption=code, width=280)
-    st.page_link(
-        "pages/class_results.py",
-        label=T("班级成绩", "Class results"),
-        icon=":material/leaderboard:",
-        query_params={"lang": lang(), LEARNER_PARAM: learner_id(), CLASS_PARAM: code},
-    )
 
 
 # ---------------------------------------------------------------- where the teacher is
@@ -243,19 +206,28 @@ def publish_position(spec: PageSpec) -> None:
     code = class_code()
     if code is None or role() != "teacher" or spec.url_path == RESULTS_URL_PATH:
         return
+    if st.session_state.get(f"class_ended::{code}"):
+        return  # an ended class has no position to move
     params = _params_here()
     here = (code, spec.url_path, tuple(sorted(params.items())))
     if st.session_state.get(PUBLISHED_KEY) == here:
         return  # nothing moved: not even a read
     try:
-        classroom().publish_position(code, learner_id(), spec.url_path, params, position_label(spec.url_path, params))
+        label = position_label(spec.url_path, params)
+        classroom().publish_position(code, teacher_token(code) or "", spec.url_path, params, label)
         st.session_state[PUBLISHED_KEY] = here
+    except NotTheTeacher:
+        lost(code)  # handed over, ended or out of time: the Class box says so on the next run
     except Exception:
         pass  # a failing database must not take the teacher's lesson down
 
 
 def class_follow(spec: PageSpec) -> None:
-    """Before the page: the teacher publishes where they are; a student sees the banner."""
+    """Before the page: the teacher publishes where they are; a student sees the banner; a link's ask is asked."""
+    pending = st.session_state.get(PENDING_KEY)
+    if pending and class_code() is None:
+        confirm_link(str(pending))
+        return
     mine = role()
     if mine == "teacher":
         publish_position(spec)
@@ -281,6 +253,7 @@ def _is_here(position: Position, url_path: str) -> bool:
 
 def _follow_changed() -> None:
     st.session_state.pop(FOLLOWED_KEY, None)  # turned on: go to the teacher now
+    st.session_state[FOLLOW_ON_KEY] = bool(st.session_state.get("class_follow"))  # outlives the widget's state
     if st.session_state.get("class_follow"):
         st.query_params[FOLLOW_PARAM] = "1"
     elif FOLLOW_PARAM in st.query_params:
@@ -289,13 +262,25 @@ def _follow_changed() -> None:
 
 @st.fragment(run_every=FOLLOW_EVERY_S)
 def _banner(code: str, url_path: str) -> None:
-    """The student's banner: one read of the teacher's position; follow when asked. Small on purpose."""
-    st.session_state.setdefault("class_follow", st.query_params.get(FOLLOW_PARAM) == "1")
+    """The student's banner: one read of the class and the teacher's position; follow when asked. Small on purpose.
+
+    Following starts only when this session says so (the toggle, or "Join and follow"): a link's
+    ``?follow=1`` alone never moves the page.
+    """
+    if "class_follow" not in st.session_state:  # a page switch drops a widget's state: this session's choice stays
+        st.session_state["class_follow"] = bool(st.session_state.get(FOLLOW_ON_KEY))
     try:
-        position = classroom().position(code)
+        banner = classroom().banner(code)
     except Exception:
-        position = None
+        banner = None
+    position = banner.position if banner is not None else None
+    target = None
     with st.container(key="class-banner", border=True, horizontal=True, vertical_alignment="center"):
+        if banner is not None and banner.ended:
+            st.markdown(
+                T(f":material/event_busy: 课堂 {code} 已经结束了。", f":material/event_busy: Class {code} has ended.")
+            )
+            return
         if position is None:
             st.markdown(
                 T(f"课堂 {code}：老师还没有打开页面。", f"Class {code}: the teacher has not opened a page yet.")
@@ -319,6 +304,14 @@ def _banner(code: str, url_path: str) -> None:
             except (KeyError, StreamlitAPIException):  # an unknown page, or a page run without the router
                 target = None
         st.toggle(T("自动跟随", "Follow automatically"), key="class_follow", on_change=_follow_changed)
+        if st.query_params.get(FOLLOW_PARAM) == "1" and not st.session_state.get(FOLLOW_ON_KEY):
+            st.caption(
+                T(
+                    "链接要求自动跟随：打开“自动跟随”，老师换页时你的页面才会跟着换。",
+                    "The link asks to follow the teacher: turn on “Follow automatically” to let the teacher's "
+                    "moves move your page.",
+                )
+            )
     if position is None or target is None or not st.session_state.get("class_follow"):
         return
     if st.session_state.get(FOLLOWED_KEY) != position.seq:
@@ -337,7 +330,7 @@ def publish_run(trace: Any, panel: str) -> None:
 
     settings = {"panel": panel, "model": trace.model_label, "lang": trace.lang}
     with contextlib.suppress(Exception):
-        classroom().publish_run(code, learner_id(), trace.question, trace_io.dumps(trace), settings)
+        classroom().publish_run(code, teacher_token(code) or "", trace.question, trace_io.dumps(trace), settings)
 
 
 def teacher_run_view() -> None:

@@ -249,8 +249,10 @@ def test_a_class_survives_the_students_replica(fresh_cluster, browser):
     teacher_port, student_port = cluster.ports
     with ClassroomStore.open(cluster.setting) as store:
         teacher_id = "T" * 21 + "A"
-        code = store.start_class(teacher_id)
+        code, token = store.start_class(teacher_id)
     teacher, _ = pinned(browser, cluster, teacher_port)
+    # the teacher's browser holds the class's token, as the Class box's "Start" leaves it (the learner id leads nothing)
+    teacher.add_cookies([{"name": "tcl_teacher", "value": f"{code}.{token}", "url": cluster.url}])
     tpage = teacher.new_page()
     tpage.goto(f"{cluster.url}/stage_4_tool_call?lang=en&learner={teacher_id}&class={code}")
     wait_idle(tpage, timeout=120000)

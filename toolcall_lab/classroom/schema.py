@@ -54,4 +54,31 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        2,
+        "the teacher's token, a join code that can change, the class's end, a pending hand-over",
+        (
+            # The class's first code stays its key (members' links keep it); join_code is the one that
+            # joins now, and "New code" replaces it. Unique, so a typed code names one class.
+            "ALTER TABLE classroom_classes ADD COLUMN join_code TEXT",
+            "UPDATE classroom_classes SET join_code = code",
+            "CREATE UNIQUE INDEX classroom_classes_by_join_code ON classroom_classes (join_code)",
+            # The teacher is whoever holds the token whose SHA-256 this is (never the learner id in
+            # teacher_id, which now only keeps the teacher out of their own class's students).
+            "ALTER TABLE classroom_classes ADD COLUMN token_hash TEXT",
+            # The class ends by itself a set time after this (every write of the teacher moves it).
+            "ALTER TABLE classroom_classes ADD COLUMN last_teacher_at {float} NOT NULL DEFAULT 0",
+            "ALTER TABLE classroom_classes ADD COLUMN ended_at {float}",
+            # A pending hand-over to another device: the code's SHA-256, until when, wrong tries so far.
+            "ALTER TABLE classroom_classes ADD COLUMN handover_hash TEXT",
+            "ALTER TABLE classroom_classes ADD COLUMN handover_until {float}",
+            "ALTER TABLE classroom_classes ADD COLUMN handover_tries INTEGER NOT NULL DEFAULT 0",
+            # Classes started before this step were led by a learner id, which travels in links: they
+            # have no token, so nobody leads them any more, and they end at their last teacher activity.
+            """UPDATE classroom_classes SET last_teacher_at = COALESCE(
+                (SELECT MAX(p.updated_at) FROM classroom_positions p WHERE p.code = classroom_classes.code),
+                created_at)""",
+            "UPDATE classroom_classes SET ended_at = last_teacher_at",
+        ),
+    ),
 )
