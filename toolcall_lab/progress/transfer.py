@@ -11,8 +11,8 @@ An export is one JSON object::
 It names no learner: whoever imports it adopts the progress. A file is hostile until checked:
 
 * :func:`parse_import` takes the uploaded bytes as they are (a page never parses them
-  itself): the byte limit first, then the nesting depth (counted on the text, before
-  ``json.loads`` could recurse), then Pydantic models that forbid unknown keys and wrong
+  itself): the byte limit first, then ``json.loads`` (its ``RecursionError`` caught), then
+  the nesting depth of what it built (:data:`MAX_DEPTH`), then Pydantic models that forbid unknown keys and wrong
   types, bound every id, and require each attempt's page to be ``pages/<file>.py`` and
   the page of its exercise (``stage_4_tool_call/1`` lives on ``pages/stage_4_tool_call.py``);
 * the store then trusts nothing the file *claims*: an attempt's id is recomputed from its
@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.jsonable import nesting_depth, to_jsonable
 
 if TYPE_CHECKING:  # Pydantic loads only when an import is checked, not when a page shows progress
     from pydantic import ValidationError
@@ -115,49 +115,6 @@ def clamp_time(at: float, now: float) -> float:
     return min(max(0.0, at), now + CLOCK_SKEW_S)
 
 
-def nesting_depth(text: str | bytes | bytearray) -> int:
-    """How deeply arrays and objects nest in a JSON text, counted in one pass without parsing.
-
-    Brackets inside strings do not count. Used before ``json.loads``, whose recursion a
-    deep enough file would otherwise exhaust.
-
-    >>> nesting_depth('{"a": [1, {"b": "[[["}]}')
-    3
-    """
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # closing quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):  # ] }
-            depth -= 1
-    return deepest
-
-
-def _object_depth(value: object) -> int:
-    """The nesting depth of already parsed JSON data, iteratively (no recursion to exhaust)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, level)
-            if level > MAX_DEPTH:
-                break
-            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
-
-
 @dataclass(frozen=True)
 class ImportSummary:
     """What an import did.
@@ -206,8 +163,8 @@ def parse_import(data: object) -> ProgressExport:
     """Check an import (the uploaded bytes, its text, or parsed JSON) and return it as a typed document.
 
     A page passes the uploaded bytes straight here (through
-    :meth:`~toolcall_lab.progress.ProgressStore.import_json`): the byte limit and the depth
-    limit apply before anything is parsed.
+    :meth:`~toolcall_lab.progress.ProgressStore.import_json`): the byte limit applies before
+    anything is parsed, the depth limit before any model sees the data.
 
     Raises:
         InvalidImport: with the first reason that applies, in the order of :data:`REASONS`.
@@ -215,14 +172,13 @@ def parse_import(data: object) -> ProgressExport:
     if isinstance(data, (str, bytes, bytearray)):
         if len(data) > MAX_IMPORT_BYTES:
             raise InvalidImport("too_large", f"{len(data)} bytes; the limit is {MAX_IMPORT_BYTES}")
-        depth = nesting_depth(data)
-        if depth > MAX_DEPTH:
-            raise InvalidImport("too_deep", f"arrays and objects nest {depth} deep; the limit is {MAX_DEPTH}")
         try:
             data = json.loads(data, parse_constant=_no_constant)
-        except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
-            raise InvalidImport("not_json", str(exc) or type(exc).__name__) from exc
-    elif _object_depth(data) > MAX_DEPTH:
+        except RecursionError as exc:  # json.loads stops at the interpreter's recursion limit
+            raise InvalidImport("too_deep", f"nested deeper than the parser goes; the limit is {MAX_DEPTH}") from exc
+        except ValueError as exc:  # UnicodeDecodeError is a ValueError
+            raise InvalidImport("not_json", str(exc)) from exc
+    if nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise InvalidImport("too_deep", f"arrays and objects nest deeper than {MAX_DEPTH}")
     if not isinstance(data, dict):
         raise InvalidImport("not_an_object", f"got {type(data).__name__}")
