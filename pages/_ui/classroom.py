@@ -27,7 +27,7 @@ from streamlit.errors import StreamlitAPIException
 
 from pages._ui import T, inert, lang
 from pages._ui import course as _course
-from pages._ui.course import LEARNER_PARAM, learner_id
+from pages._ui.course import learner_id
 from pages._ui.frame import PRESENT_PARAM, STEP_PARAM
 from pages.registry import PageSpec, page_by_url
 from toolcall_lab.classroom import (
@@ -216,7 +216,7 @@ def _teacher_box(code: str, spec: PageSpec | None) -> None:
         "pages/class_results.py",
         label=T("班级成绩", "Class results"),
         icon=":material/leaderboard:",
-        query_params={"lang": lang(), LEARNER_PARAM: learner_id(), CLASS_PARAM: code},
+        query_params={"lang": lang(), CLASS_PARAM: code},  # the learner is in the browser, not the link
     )
 
 
@@ -265,7 +265,7 @@ def class_follow(spec: PageSpec) -> None:
 
 def _jump_params(position: Position, code: str) -> dict[str, str]:
     params = dict(position.query)
-    params.update({"lang": lang(), LEARNER_PARAM: learner_id(), CLASS_PARAM: code})
+    params.update({"lang": lang(), CLASS_PARAM: code})  # the learner is in the browser, not the link
     if st.query_params.get(PRESENT_PARAM) == "1":
         params[PRESENT_PARAM] = "1"  # a student projecting stays in presenter mode
     if st.session_state.get("class_follow"):
