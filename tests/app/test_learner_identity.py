@@ -149,3 +149,45 @@ def test_an_imported_answer_counts_once_its_exercise_judges_it(memory_store, bro
     assert not at.exception, at.exception
     assert memory_store.exercise_state(ada, E41).solved  # the page's own check agreed
     assert [(r.tried, r.solved) for r in memory_store.class_results([ada], [E41])] == [(0, 0)]
+
+
+def _upload(at: AppTest, content: bytes) -> AppTest:
+    at.file_uploader(key="progress::import").set_value(("progress.json", content, "application/json"))
+    return at.run()
+
+
+def test_a_deeply_nested_import_is_refused_on_the_page_not_raised(memory_store, browser_keeps) -> None:
+    browser_keeps(new_learner_id())
+    at = _upload(_home(), b"[" * 100_000 + b"]" * 100_000)
+    assert not at.exception, at.exception
+    assert any("nested too deeply" in e.value for e in at.error)
+
+
+def test_a_forged_all_correct_import_is_accepted_as_unchecked_and_solves_nothing(memory_store, browser_keeps) -> None:
+    ada = new_learner_id()
+    browser_keeps(ada)
+    forged = {
+        "format": "toolcall-lab/progress",
+        "version": 1,
+        "exported_at": 1.0,
+        "last_page": {"page_path": "pages/no_such_page.py", "at": 1e300},
+        "pages": [],
+        "attempts": [
+            {"attempt_id": "f", "exercise_id": E41, "page_path": P4, "answer": "nope", "correct": True, "at": 1.0}
+        ],
+    }
+    at = _upload(_home(), json.dumps(forged).encode())
+    assert not at.exception, at.exception
+    assert any("Imported 1 attempts" in s.value for s in at.success)
+    assert not memory_store.exercise_state(ada, E41).solved
+    at.run()  # home again, with a last page this app does not have: no "continue" link, no crash
+    assert not at.exception, at.exception
+
+
+def test_a_cookie_cannot_be_given_attributes() -> None:
+    from pages._ui import browser_cookie
+
+    with pytest.raises(ValueError):
+        browser_cookie.remember("toolcall_lab_learner", "x; Domain=evil.example")
+    with pytest.raises(ValueError):
+        browser_cookie.remember("a=b", "x")
