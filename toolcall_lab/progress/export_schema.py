@@ -68,8 +68,8 @@ class AttemptRecord(_Strict):
 
     @model_validator(mode="after")
     def _on_its_page(self) -> AttemptRecord:
-        number = int(self.exercise_id.rsplit("/", 1)[1])
-        if not 1 <= number <= MAX_EXERCISE_NUMBER:
+        last = self.exercise_id.rsplit("/", 1)[1]  # a number, or (exercises kept as data) a slug
+        if last.isdigit() and not 1 <= int(last) <= MAX_EXERCISE_NUMBER:
             raise ValueError(f"exercise numbers run from 1 to {MAX_EXERCISE_NUMBER}")
         if not page_of_exercise_matches(self.exercise_id, self.page_path):
             raise ValueError(f"exercise {self.exercise_id!r} is not on page {self.page_path!r}")

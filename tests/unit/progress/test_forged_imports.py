@@ -244,3 +244,16 @@ def test_an_undo_puts_back_only_the_learner_it_was_taken_from(store: ProgressSto
     assert store.exercise_state(BEN, E41).attempts == 1  # Ben's progress was never touched
     store.undo_reset(snapshot)
     assert store.exercise_state(ADA, E41).last_answer == "x" and store.exercise_state(BEN, E41).last_answer == "y"
+
+
+def test_an_exercise_named_by_a_slug_is_matched_to_its_page_too() -> None:
+    """Exercises kept as data are named ``<page>/<slug>``: the page check reads the page part only."""
+    from toolcall_lab.progress.export_schema import AttemptRecord
+
+    fields = {"attempt_id": "a", "answer": 1, "correct": True, "at": 1.0}
+    try:
+        AttemptRecord.model_validate({**fields, "exercise_id": "stage_4_tool_call/count-calls", "page_path": P4})
+    except Exception as exc:  # today's id pattern allows numbers only: then a slug is refused by the pattern
+        assert "exercise_id" in str(exc) and "not on page" not in str(exc)
+    with pytest.raises(Exception, match="not on page"):
+        AttemptRecord.model_validate({**fields, "exercise_id": "stage_4_tool_call/1", "page_path": P5})
