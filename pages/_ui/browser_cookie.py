@@ -91,7 +91,8 @@ def remember(name: str, value: str, *, max_age_s: int = MAX_AGE_S) -> None:
 
     The browser stores the cookie when the run's elements arrive. Until the session
     reconnects, every run draws the (invisible) writer again, so a rerun that came before
-    the browser wrote it cannot lose the write.
+    the browser wrote it cannot lose the write. Call it once per run and name (the router
+    does, for the learner): the writer is an element keyed ``cookie::<name>``.
 
     Raises:
         ValueError: a name or value outside ``[A-Za-z0-9_.-]`` (a value a link or file could have shaped).
