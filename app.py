@@ -11,7 +11,7 @@ import streamlit as st
 
 from pages._ui import ROUTER_MARK, T, browser_cookie, lang, settings
 from pages._ui.classroom import class_controls, class_follow, publish_position
-from pages._ui.course import learner_id, login_controls, record_visit, solved_pages
+from pages._ui.course import keep_learner, learner_switch_prompt, login_controls, record_visit, solved_pages
 from pages._ui.frame import apply_layout, presenter_switch, presenting
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.gc_pacing import ensure_paced_collection
@@ -119,7 +119,8 @@ def main() -> None:
     presenter_switch()
     login_controls()
     apply_layout()
-    learner_id()  # the learner's personal link is kept in the URL, like the language
+    keep_learner()  # the learner lives in the browser's cookie; a ?learner= link is asked about, not obeyed
+    learner_switch_prompt()
     solved = solved_pages()
     groups = {T(sec.zh, sec.en): [nav_page(p, solved) for p in in_section(sec.key)] for sec in SECTIONS}
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them

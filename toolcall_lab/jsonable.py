@@ -118,3 +118,27 @@ def json_text(value: Any, *, indent: int | None = 2) -> str:
     '{"city": "曼谷", "days": [1, 2]}'
     """
     return json.dumps(to_jsonable(value), ensure_ascii=False, indent=indent)
+
+
+def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deeply arrays and objects nest in parsed JSON data, walked without recursion.
+
+    The walk stops as soon as it is deeper than ``limit`` (it then returns ``limit + 1``),
+    so a hostile import costs at most one pass over what ``json.loads`` already built.
+
+    >>> nesting_depth({"a": [1, {"b": "[[["}]}), nesting_depth([[[[]]]], limit=2)
+    (3, 3)
+    """
+    level: list[Any] = [value] if isinstance(value, (dict, list)) else []
+    depth = 0
+    while level:  # one level of containers at a time
+        depth += 1
+        if depth > limit:
+            return limit + 1
+        level = [
+            child
+            for item in level
+            for child in (item.values() if isinstance(item, dict) else item)
+            if isinstance(child, (dict, list))
+        ]
+    return depth

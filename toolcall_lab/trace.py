@@ -22,11 +22,12 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
-from toolcall_lab.jsonable import json_text
+from toolcall_lab.jsonable import json_text, nesting_depth
 
 SCHEMA = "toolcall-lab/run-trace"
 SCHEMA_VERSION = 1
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+MAX_IMPORT_DEPTH = 100  # a request body's JSON Schemas nest a dozen deep; a file may nest no deeper than this
 
 
 @dataclass
@@ -154,8 +155,26 @@ def _build(cls: type, data: dict[str, Any]) -> Any:
     return cls(**data)
 
 
+def _check_fields(data: dict[str, Any]) -> None:
+    """Check every field, nested ones too, against :mod:`toolcall_lab.trace_schema`; explain the first wrong one."""
+    from toolcall_lab.trace_schema import TraceDoc, ValidationError, first_error
+
+    try:
+        TraceDoc.model_validate(data)
+    except ValidationError as exc:
+        where = first_error(exc)
+        raise TraceFormatError(f"轨迹文件的字段不对：{where}", f"A field of the trace file is wrong: {where}") from exc
+    except RecursionError as exc:
+        raise TraceFormatError("JSON 嵌套太深。", "The JSON is nested too deeply.") from exc
+
+
 def from_dict(data: Any) -> RunTrace:
-    """Rebuild a :class:`RunTrace` from :meth:`RunTrace.to_dict` output, checking its shape."""
+    """Rebuild a :class:`RunTrace` from :meth:`RunTrace.to_dict` output, checking every field, nested ones too.
+
+    Raises:
+        TraceFormatError: the document is not a trace of this schema; the message (both
+            languages) names the first wrong field, e.g. ``events.0.latency_ms``.
+    """
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise TraceFormatError(
             "这不是 Tool Call Lab 导出的运行轨迹（schema 字段不对）。",
@@ -166,6 +185,7 @@ def from_dict(data: Any) -> RunTrace:
             f"轨迹版本 {data.get('schema_version')!r} 不受支持（需要 {SCHEMA_VERSION}）。",
             f"Trace version {data.get('schema_version')!r} is not supported (expected {SCHEMA_VERSION}).",
         )
+    _check_fields(data)
     try:
         events: list[Event] = []
         for raw in data.get("events") or []:
@@ -209,6 +229,11 @@ def loads(text: str | bytes) -> RunTrace:
         raise TraceFormatError(f"不是合法的 JSON：{exc}", f"Not valid JSON: {exc}") from exc
     except RecursionError as exc:
         raise TraceFormatError("JSON 嵌套太深。", "The JSON is nested too deeply.") from exc
+    if nesting_depth(data, MAX_IMPORT_DEPTH) > MAX_IMPORT_DEPTH:
+        raise TraceFormatError(
+            f"JSON 嵌套太深（上限 {MAX_IMPORT_DEPTH} 层）。",
+            f"The JSON is nested too deeply (the limit is {MAX_IMPORT_DEPTH}).",
+        )
     return from_dict(data)
 
 

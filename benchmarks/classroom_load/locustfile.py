@@ -113,9 +113,14 @@ def _fire(user: User, name: str, ms: float, exc: Exception | None = None) -> Non
     )
 
 
-def _open(user: User, page: str, query: str, *, record: bool = True) -> Session:
-    """Open a page like a browser tab and wait for its first complete run; records the first render."""
+def _open(user: User, page: str, query: str, *, record: bool = True, learner: str = "") -> Session:
+    """Open a page like a browser tab and wait for its first complete run; records the first render.
+
+    ``learner``: the learner id this "browser" keeps in its cookie (the lab reads the learner from there).
+    """
     s = Session(user.host or "", timeout=PLAN.timeout_s)
+    if learner:
+        s.cookies["toolcall_lab_learner"] = learner
     run = s.wait_run(s.connect(page, query))
     ms = (run.finished_at - run.sent_at) * 1000  # type: ignore[operator]
     if record:
@@ -172,11 +177,10 @@ class Teacher(User):
 
     def _lead(self) -> None:
         learner = PLAN.teacher_learner
-        s = _open(self, "", f"lang=en&learner={learner}" if learner else "lang=en", record=False)
+        s = _open(self, "", "lang=en", record=False, learner=learner)  # the teacher's browser keeps its learner
         try:
             if not PLAN.class_code:
                 PLAN.class_code = _start_class(s)
-            learner = _param(s.query_string, "learner") or learner
             PLAN._class_ready.set()
             PLAN._go.wait(PLAN.timeout_s)  # every follower has its first render
             for n in range(PLAN.moves):
@@ -184,7 +188,7 @@ class Teacher(User):
                 gevent.sleep((PLAN.move_every_s if n else 0.0) + PLAN.jitter.uniform(0, PLAN.move_jitter_s))
                 url_path, step, names = MOVES[n % len(MOVES)]
                 PLAN._moves.append((time.perf_counter(), (names, f"step {step}")))
-                query = f"lang=en&learner={learner}&class={PLAN.class_code}&step={step}"
+                query = f"lang=en&class={PLAN.class_code}&step={step}"  # the same session: the same learner
                 s.wait_run(s.navigate(url_path, query))
             gevent.sleep(PLAN.move_every_s + PLAN.move_jitter_s)  # the last move gets as long as the others
         finally:

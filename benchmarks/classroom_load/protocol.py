@@ -126,6 +126,7 @@ class Session:
     messages: int = 0
     refs: int = 0  # ref_hash messages resolved from the cache
     errors: list[str] = field(default_factory=list)
+    cookies: dict[str, str] = field(default_factory=dict)  # the browser's own cookies (the lab's learner id)
     subprotocols: list[str] = field(default_factory=list)  # as offered in the handshake
     sent: list[BackMsg] = field(default_factory=list)  # every BackMsg, for comparing with a browser's
     _ws: Any = None
@@ -165,7 +166,7 @@ class Session:
             ws_url,
             timeout=self.timeout,
             origin=_origin(base),
-            cookie=f"_streamlit_xsrf={xsrf}" if xsrf else None,
+            cookie="; ".join(f"{k}={v}" for k, v in {**self.cookies, "_streamlit_xsrf": xsrf}.items() if v) or None,
             header=["User-Agent: " + USER_AGENT, "Cache-Control: no-cache", "Pragma: no-cache"],
             subprotocols=protocols,
             enable_multithread=False,

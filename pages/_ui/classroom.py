@@ -47,7 +47,7 @@ from pages._ui.classroom_state import (
     teacher_token,
 )
 from pages._ui.classroom_teacher import qr_png, stop_leading, teacher_box
-from pages._ui.course import LEARNER_PARAM, learner_id
+from pages._ui.course import learner_id
 from pages._ui.frame import PRESENT_PARAM, STEP_PARAM
 from pages.registry import PageSpec, page_by_url
 from toolcall_lab.classroom import (
@@ -237,7 +237,7 @@ def class_follow(spec: PageSpec) -> None:
 
 def _jump_params(position: Position, code: str) -> dict[str, str]:
     params = dict(position.query)
-    params.update({"lang": lang(), LEARNER_PARAM: learner_id(), CLASS_PARAM: code})
+    params.update({"lang": lang(), CLASS_PARAM: code})  # the learner is in the browser, not the link
     if st.query_params.get(PRESENT_PARAM) == "1":
         params[PRESENT_PARAM] = "1"  # a student projecting stays in presenter mode
     if st.session_state.get("class_follow"):

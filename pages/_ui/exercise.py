@@ -4,12 +4,17 @@
 answers, the page's own check (which runs the real library call) judges, the attempt is stored
 once (a double click records one attempt), a hint follows a wrong try, and the answer shows
 after two tries or on request. Attempts go to the progress store of :mod:`pages._ui.course`.
+
+**Re-checking imports.** Every :func:`exercise` registers its check for the session
+(:func:`register_check`); :func:`recheck` is the store's re-check hook
+(``(exercise_id, answer) -> bool | None``) over that registry: the exercise's own check run on
+the imported answer, or ``None`` when the exercise has not been drawn in this session. An
+exercise that finds imported attempts nothing has judged yet judges them as it renders, so an
+import made from home counts as soon as the learner opens the exercise's page.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +25,8 @@ from pages._ui import course  # looked up at call time: tests swap course.store 
 from pages._ui.session import T, lang
 from pages.registry import PageSpec
 from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Widget, feedback
-from toolcall_lab.jsonable import json_text, to_jsonable
+from toolcall_lab.jsonable import json_text
+from toolcall_lab.progress import attempt_id_for
 
 #: Wrong tries after which the answer is offered without asking.
 TRIES_BEFORE_ANSWER = 2
@@ -43,9 +49,32 @@ class Verdict:
 
 # ---------------------------------------------------------------- one exercise
 def _attempt_id(exercise: str, answer: Any) -> str:
-    """One attempt per distinct answer: a double click (or the same answer again) records once."""
-    text = json.dumps(to_jsonable(answer), ensure_ascii=False, sort_keys=True)
-    return hashlib.sha256(f"{exercise}\n{text}".encode()).hexdigest()[:32]
+    """One attempt per distinct answer: a double click (or the same answer again) records once.
+
+    The ground floor's :func:`toolcall_lab.progress.attempt_id_for`, which an import recomputes too.
+    """
+    return attempt_id_for(exercise, answer)
+
+
+_CHECKS = "_exercise_checks"  # session key: exercise id -> its check, as last drawn
+
+
+def register_check(exercise_id: str, check: Callable[[Any], Verdict]) -> None:
+    """Make ``check`` the session's re-check for ``exercise_id`` (an exercise does it as it renders)."""
+    checks = st.session_state.setdefault(_CHECKS, {})
+    checks[exercise_id] = check
+
+
+def recheck(exercise_id: str, answer: Any) -> bool | None:
+    """The store's re-check hook: this exercise's own check on an imported answer (``None``: not drawn yet)."""
+    checks = st.session_state.get(_CHECKS) or {}
+    check = checks.get(exercise_id)
+    if check is None:
+        return None
+    try:
+        return bool(check(answer).correct)
+    except Exception:  # a hostile imported answer the check cannot read: not judged
+        return None
 
 
 def exercise(
@@ -73,6 +102,7 @@ def exercise(
     """
     ex_id = exercise_id or f"{spec.url_path}/{n}"
     key = f"exercise-{spec.url_path}-{n}"
+    register_check(ex_id, check)
     with st.container(key=key, border=True):
         st.markdown(f"**{T('练习', 'Exercise')} {n} · {title}**")
         st.markdown(prompt)
@@ -91,6 +121,9 @@ def exercise(
         verdict: Verdict | None = st.session_state.get(f"{key}::verdict")
         try:
             state = course.store().exercise_state(course.learner_id(), ex_id)
+            if state.unchecked:  # imported answers nothing judged yet: this exercise's check judges them now
+                course.store().recheck_imported(course.learner_id(), recheck, exercise_ids=[ex_id])
+                state = course.store().exercise_state(course.learner_id(), ex_id)
         except Exception:
             state = None
         if verdict is not None:
@@ -99,7 +132,7 @@ def exercise(
                 st.info(T("提示：", "Hint: ") + hint)
         elif state is not None and state.solved:
             st.success(T("你已经做对过这道题。", "You have solved this one before."))
-        wrong_tries = 0 if state is None else state.attempts - (1 if state.solved else 0)
+        wrong_tries = 0 if state is None else state.attempts - state.unchecked - (1 if state.solved else 0)
         show = wrong_tries >= TRIES_BEFORE_ANSWER or st.session_state.get(f"{key}::show")
         if not show:
             st.button(

@@ -70,11 +70,10 @@ def test_the_same_answer_twice_is_one_attempt_and_a_right_one_solves(memory_stor
     assert state.attempts == 1 and state.solved and state.last_answer == ["city"]
 
 
-def test_home_shows_progress_and_keeps_the_learner_in_the_link(open_page, memory_store):
+def test_home_shows_progress_and_keeps_the_learner_out_of_the_link(open_page, memory_store):
     at = open_page("pages/home.py", "en")
-    learner = at.query_params["learner"]
-    learner = learner[0] if isinstance(learner, list) else learner
-    assert is_valid_learner_id(learner)
+    assert is_valid_learner_id(at.session_state["learner_id"])
+    assert "learner" not in at.query_params  # a cookie keeps the learner (tests/app/test_learner_identity.py)
     assert any("Your progress" in s.value for s in at.subheader)
 
 

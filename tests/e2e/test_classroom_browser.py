@@ -46,6 +46,12 @@ def _params(url: str) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
 
 
+def _learner_cookie(page) -> str:
+    """The learner id this browser keeps (the app writes it once the page has loaded its cookie writer)."""
+    page.wait_for_function("() => document.cookie.includes('toolcall_lab_learner=')", timeout=30000)
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "toolcall_lab_learner")
+
+
 def _banner(page):
     return page.locator(".st-key-class-banner")
 
@@ -71,7 +77,7 @@ def test_the_student_follows_the_teacher_without_reloading(app_url, browser, lan
         with rerun(teacher):
             teacher.get_by_role("button", name=text["start"]).click()
         own = _params(teacher.url)
-        code, learner = own["class"], own["learner"]
+        code, learner = own["class"], _learner_cookie(teacher)
         assert re.fullmatch(r"[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}", code)
         assert teacher.locator("[data-testid='stSidebar'] img").count() == 0  # the QR code waits in its popover
 
@@ -80,7 +86,8 @@ def test_the_student_follows_the_teacher_without_reloading(app_url, browser, lan
         wait_idle(student, timeout=120000)
         _banner(student).get_by_text(text["home"].split(" ", 1)[0]).first.wait_for()
         assert text["home"] in _banner(student).inner_text().replace("\n", " ").replace("**", "")
-        assert _params(student.url)["learner"] != learner  # the student is someone else
+        assert "learner" not in _params(student.url)  # the join link keeps the browser's own learner...
+        assert _learner_cookie(student) != learner  # ...who is someone else
 
         # the teacher opens the faults page and clicks step 2; the student does nothing
         teacher.goto(f"{app_url}/faults?lang={lang}&learner={learner}&class={code}")
@@ -102,7 +109,7 @@ def test_the_student_follows_the_teacher_without_reloading(app_url, browser, lan
         student.wait_for_url(re.compile(r"/faults\?.*step=3"), timeout=REACH_MS)
         _banner(student).get_by_text(text["step"].format(n=3)).wait_for(timeout=REACH_MS)
         wait_idle(student, timeout=120000)
-        assert _params(student.url)["learner"] != learner
+        assert _learner_cookie(student) != learner
         shot(student, f"class-follow-{lang}")
         shot(teacher, f"class-teacher-{lang}")
     finally:

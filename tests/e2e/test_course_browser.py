@@ -45,25 +45,36 @@ def _sidebar_entry(page, title: str):
 
 
 @pytest.mark.parametrize(("lang", "title"), [("en", "④ tool_call"), ("zh", "④ tool_call")])
+def _learner_cookie(page) -> str:
+    """The learner id the browser keeps (the app writes it once the page has loaded its cookie writer)."""
+    page.wait_for_function("() => document.cookie.includes('toolcall_lab_learner=')", timeout=30000)
+    return next(c["value"] for c in page.context.cookies() if c["name"] == "toolcall_lab_learner")
+
+
 def test_a_learner_solves_stage4_and_keeps_the_mark_through_the_personal_link(app_url, browser, lang, title):
     context = new_context(browser, viewport={"width": 1440, "height": 900})
     page = context.new_page()
     page.goto(f"{app_url}/stage_4_tool_call?lang={lang}")
     wait_idle(page, timeout=90000)
-    learner = re.search(r"learner=([A-Za-z0-9_-]{22})", page.url)
-    assert learner, page.url  # the personal link carries an anonymous learner id
+    assert "learner=" not in page.url  # the learner lives in the browser, not the address bar
+    learner = _learner_cookie(page)
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", learner)  # an anonymous learner id
     assert SOLVED_MARK not in _sidebar_entry(page, title).inner_text()
     _solve_stage4(page)
-    # the sidebar is drawn by the router on the next run: move on a page, then back
-    page.goto(f"{app_url}/stage_4_tool_call?lang={lang}&learner={learner.group(1)}")
+    # the sidebar is drawn by the router on the next run: open the plain address again
+    page.goto(f"{app_url}/stage_4_tool_call?lang={lang}")
     wait_idle(page, timeout=90000)
     assert SOLVED_MARK in _sidebar_entry(page, title).inner_text()
     shot(page, f"course_stage4_solved_{lang}")
     context.close()
-    # a new browser (another device): the personal link alone brings the progress back
+    # a new browser (another device): the continuation link, once the learner says "continue as them"
     other = new_context(browser, viewport={"width": 1280, "height": 720})
     page = other.new_page()
-    page.goto(f"{app_url}/stage_4_tool_call?lang={lang}&learner={learner.group(1)}")
+    page.goto(f"{app_url}/stage_4_tool_call?lang={lang}&learner={learner}")
+    wait_idle(page, timeout=90000)
+    with rerun(page, timeout=60000):
+        page.locator(".st-key-learner-switch button").first.click()  # "continue as them" comes first
+    page.goto(f"{app_url}/stage_4_tool_call?lang={lang}")
     wait_idle(page, timeout=90000)
     assert SOLVED_MARK in _sidebar_entry(page, title).inner_text()
     assert "You have solved this one before" in page.locator("body").inner_text() or (

@@ -113,7 +113,7 @@ def test_a_student_asks_on_live_run_and_reads_the_answer_the_page_shows(lab_url:
     s = Session(lab_url, timeout=120)
     first = s.wait_run(s.connect("live_run", "lang=en"))
     assert first.status == "FINISHED_SUCCESSFULLY"
-    assert "learner=" in s.query_string  # the router wrote the learner's link, as in a browser
+    assert "learner=" not in s.query_string  # the learner is kept in a cookie, not written into the link
     heading = [n.text for n in s.nodes.values() if n.type == "heading"]
     assert "Live run" in heading
 

@@ -177,20 +177,29 @@ def test_progress_made_on_one_replica_is_seen_on_the_other(cluster, browser):
     page.goto(f"{cluster.url}/stage_4_tool_call?lang=en")
     wait_idle(page, timeout=120000)
     assert served_by(context, cluster) == f"127.0.0.1:{one}"
-    learner = re.search(r"learner=([A-Za-z0-9_-]{22})", page.url)
-    assert learner, page.url
     _solve_stage4(page)
+    learner = _learner_cookie(page)
     context.close()
 
     other, _ = pinned(browser, cluster, two)
+    other.add_cookies([{"name": LEARNER_COOKIE, "value": learner, "url": cluster.url}])  # the same browser's learner
     page = other.new_page()
-    page.goto(f"{cluster.url}/stage_4_tool_call?lang=en&learner={learner.group(1)}")
+    page.goto(f"{cluster.url}/stage_4_tool_call?lang=en")
     wait_idle(page, timeout=120000)
     assert served_by(other, cluster) == f"127.0.0.1:{two}"
     assert SOLVED_MARK in _sidebar_entry(page, STAGE_4).inner_text()
     assert "You have solved this one before" in page.locator("body").inner_text()
     shot(page, "replicas_progress_on_the_other_replica")
     other.close()
+
+
+LEARNER_COOKIE = "toolcall_lab_learner"
+
+
+def _learner_cookie(page) -> str:
+    """The learner id this browser keeps (the app writes it once the page has loaded its cookie writer)."""
+    page.wait_for_function(f"() => document.cookie.includes('{LEARNER_COOKIE}=')", timeout=30000)
+    return next(c["value"] for c in page.context.cookies() if c["name"] == LEARNER_COOKIE)
 
 
 def _messages(page, thread: str) -> int:
@@ -215,8 +224,7 @@ def test_a_replica_dies_mid_session_and_the_tab_carries_on_on_the_other(cluster,
     page.goto(f"{cluster.url}/stage_4_tool_call?lang=en")
     wait_idle(page, timeout=120000)
     _solve_stage4(page)
-    learner = re.search(r"learner=([A-Za-z0-9_-]{22})", page.url).group(1)
-    page.goto(f"{cluster.url}/graph_4_threads?lang=en&learner={learner}")
+    page.goto(f"{cluster.url}/graph_4_threads?lang=en")  # the learner is in the browser's cookie
     wait_idle(page, timeout=120000)  # a cold page runs the three turns on a new thread
     thread = re.search(r"thread=(lab-[0-9a-f-]{36})", page.url)
     assert thread, page.url  # the thread is kept in the link
@@ -253,6 +261,7 @@ def test_a_class_survives_the_students_replica(fresh_cluster, browser):
     teacher, _ = pinned(browser, cluster, teacher_port)
     # the teacher's browser holds the class's token, as the Class box's "Start" leaves it (the learner id leads nothing)
     teacher.add_cookies([{"name": "tcl_teacher", "value": f"{code}.{token}", "url": cluster.url}])
+    teacher.add_cookies([{"name": LEARNER_COOKIE, "value": teacher_id, "url": cluster.url}])  # the teacher's browser
     tpage = teacher.new_page()
     tpage.goto(f"{cluster.url}/stage_4_tool_call?lang=en&learner={teacher_id}&class={code}")
     wait_idle(tpage, timeout=120000)

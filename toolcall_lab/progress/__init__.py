@@ -11,9 +11,13 @@ module                 holds
 :mod:`.database`       :class:`Database`: SQLite or PostgreSQL from the ``CHECKPOINTER``
                        setting, versioned migrations, transactions retried when busy
 :mod:`.schema`         the progress tables, as migration steps
-:mod:`.store`          :class:`ProgressStore`: attempts, visits, export/import, reset, class view
+:mod:`.store`          :class:`ProgressStore`: attempts, visits, export/import, reset/undo, class view
+:mod:`.writes`         the store's writes as SQL (page vs imported attempts, reset and undo)
+:mod:`.class_view`     a class's totals per exercise (only attempts judged on a page)
 :mod:`.records`        the frozen records it returns (:class:`ExerciseState`, :class:`PageProgress`, …)
-:mod:`.transfer`       the export file and the checks an import passes
+:mod:`.transfer`       the export file and the checks an import passes (bytes, depth, ids, times)
+:mod:`.export_schema`  the Pydantic models an import is validated by, field by field
+:mod:`.rechecking`     imported answers re-judged by a :data:`Recheck` (never the file's ``correct``)
 =====================  ====================================================================
 """
 
@@ -26,9 +30,17 @@ from toolcall_lab.progress.identity import (
     learner_id_from_oidc,
     new_learner_id,
 )
-from toolcall_lab.progress.records import Attempt, ExerciseResult, ExerciseState, PageProgress, WrongAnswer
+from toolcall_lab.progress.rechecking import Recheck
+from toolcall_lab.progress.records import (
+    Attempt,
+    ExerciseResult,
+    ExerciseState,
+    PageProgress,
+    ResetSnapshot,
+    WrongAnswer,
+)
 from toolcall_lab.progress.store import ProgressStore
-from toolcall_lab.progress.transfer import REASONS, AnswerTooLarge, ImportSummary, InvalidImport
+from toolcall_lab.progress.transfer import REASONS, AnswerTooLarge, ImportSummary, InvalidImport, attempt_id_for
 
 __all__ = [
     "REASONS",
@@ -43,9 +55,12 @@ __all__ = [
     "Migration",
     "PageProgress",
     "ProgressStore",
+    "Recheck",
+    "ResetSnapshot",
     "SchemaTooNew",
     "Tx",
     "WrongAnswer",
+    "attempt_id_for",
     "is_anonymous_learner_id",
     "is_valid_learner_id",
     "learner_id_from_link",

@@ -33,7 +33,9 @@ class ExerciseState:
     """A learner's record on one exercise (all zeros and ``None`` before the first attempt).
 
     ``solved`` stays true once one attempt was correct; ``solved_at`` is that first correct
-    attempt's time; ``last_answer`` is the latest answer, right or wrong.
+    attempt's time; ``last_answer`` is the latest answer, right or wrong. ``unchecked``
+    counts imported attempts nothing has re-checked yet (counted in ``attempts``, never
+    correct, so never solved).
     """
 
     attempts: int = 0
@@ -42,6 +44,7 @@ class ExerciseState:
     last_answer: JsonValue = None
     last_correct: bool | None = None
     last_at: float | None = None
+    unchecked: int = 0
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,31 @@ class PageProgress:
         """True when the page has exercises and every one of them is solved."""
         wanted = set(exercise_ids)
         return bool(wanted) and wanted <= set(self.solved)
+
+
+@dataclass(frozen=True, repr=False)
+class ResetSnapshot:
+    """What :meth:`~toolcall_lab.progress.ProgressStore.reset` removed, to put back with ``undo_reset``.
+
+    The page keeps it in the session (server side), so an undo lasts as long as the session.
+
+    Attributes:
+        learner: whose progress it is (an undo puts it back for this learner only).
+        token: a random id of this reset; an undo of the same token twice restores once.
+        attempts: the attempt rows (attempt id, exercise id, page, answer JSON text, correct, time,
+            source, checked), in the order they were stored.
+        pages: the page rows (page, first visit, last visit, visits).
+        last_page: where the learner had left off (page, time), or ``None``.
+    """
+
+    learner: str
+    token: str
+    attempts: tuple[tuple[str, str, str, str, bool, float, str, bool], ...]
+    pages: tuple[tuple[str, float, float, int], ...]
+    last_page: tuple[str, float] | None
+
+    def __repr__(self) -> str:  # never the answers in a log line
+        return f"ResetSnapshot(attempts={len(self.attempts)}, pages={len(self.pages)})"
 
 
 @dataclass(frozen=True)

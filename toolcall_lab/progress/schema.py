@@ -6,6 +6,10 @@ answers compare equal in SQL when the teacher's view counts the common wrong one
 Times are seconds since the epoch (UTC), as :func:`time.time` gives them.
 
 A step, once released, is never edited: a change to the tables is a new step at the end.
+
+Class statistics count only attempts with ``source = 'page'`` (judged live by the page's
+own check); imported attempts (``source = 'import'``) count for the learner alone, and as
+solved only when a re-check agreed (``checked`` and ``correct``).
 """
 
 from __future__ import annotations
@@ -71,5 +75,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         3,
         "chain pages 1-4: exercises stored by slug, not by position (issue 20)",
         rename_statements(CHAIN_REQUEST_SLUGS),
+    ),
+    Migration(
+        4,
+        "where each attempt came from: judged on the page, or imported from a file (and whether re-checked)",
+        (
+            # 'page': the page's own check judged it as the learner submitted it. 'import': it came
+            # from a progress file; its `correct` is only ever a re-check's verdict, never the file's claim.
+            "ALTER TABLE progress_attempts ADD COLUMN source TEXT NOT NULL DEFAULT 'page'",
+            # False for an imported attempt nothing could re-check yet: kept, shown, never solved.
+            "ALTER TABLE progress_attempts ADD COLUMN checked {bool} NOT NULL DEFAULT {true}",
+        ),
     ),
 )

@@ -8,8 +8,9 @@
 >>> again = store.record_attempt(ada, exercise, "a1", "get_weather", False, page_path=page)
 >>> first.recorded, again.recorded      # the double click is the same attempt
 (True, False)
->>> store.exercise_state(ada, "stage_4_tool_call/1")
-ExerciseState(attempts=1, solved=False, solved_at=None, last_answer='get_weather', last_correct=False, last_at=100.0)
+>>> store.exercise_state(ada, "stage_4_tool_call/1")  # doctest: +NORMALIZE_WHITESPACE
+ExerciseState(attempts=1, solved=False, solved_at=None, last_answer='get_weather', last_correct=False,
+              last_at=100.0, unchecked=0)
 >>> store.last_page(ada)
 'pages/stage_4_tool_call.py'
 
@@ -17,16 +18,28 @@ Every method takes the learner id first and refuses a malformed one
 (:class:`~toolcall_lab.progress.identity.InvalidKey`); there is no method that lists
 learners. Writes are idempotent where a client could repeat them (an attempt carries
 its own id) and retried when the database is briefly busy.
+
+An import is re-judged, never believed (:mod:`.rechecking`): its attempts are stored as
+``source = 'import'``, solved only when a re-check agrees, and never counted in class
+results. A reset can be undone: it returns what it removed.
+
+>>> snapshot = store.reset(ada)
+>>> store.exercise_state(ada, exercise).attempts, store.undo_reset(snapshot)
+(0, 1)
+>>> store.exercise_state(ada, exercise).attempts
+1
 """
 
 from __future__ import annotations
 
 import json
+import secrets
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from toolcall_lab.progress import schema, transfer
+from toolcall_lab.progress import class_view, rechecking, schema, transfer
 from toolcall_lab.progress.database import Database, Tx
 from toolcall_lab.progress.identity import (
     check_attempt_id,
@@ -34,10 +47,24 @@ from toolcall_lab.progress.identity import (
     check_learner_id,
     check_page_path,
 )
-from toolcall_lab.progress.records import Attempt, ExerciseResult, ExerciseState, PageProgress, WrongAnswer
+from toolcall_lab.progress.rechecking import Recheck
+from toolcall_lab.progress.records import (
+    Attempt,
+    ExerciseResult,
+    ExerciseState,
+    PageProgress,
+    ResetSnapshot,
+)
 from toolcall_lab.progress.transfer import answer_text
-
-_CHUNK = 500  # learner ids per IN (...) list in the class view
+from toolcall_lab.progress.writes import (
+    add_imported_attempt,
+    add_page_attempt,
+    judge_imported,
+    merge_page,
+    move_last_page,
+    put_back,
+    take_and_delete,
+)
 
 
 class ProgressStore:
@@ -46,20 +73,29 @@ class ProgressStore:
     Args:
         db: an open database; the progress tables are created or upgraded on first use.
         clock: the time source (seconds since the epoch); tests pass a fixed one.
+        recheck: judges an imported answer, ``(exercise_id, answer) -> True / False / None``
+            (``None``: this exercise cannot be re-checked here); the default re-checks nothing,
+            so imported attempts are kept but unsolved until a re-check runs
+            (:meth:`import_json` and :meth:`recheck_imported` take one too).
     """
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time, recheck: Recheck | None = None) -> None:
         self.db = db
         self._clock = clock
+        self._recheck = recheck
+        self._undone: set[str] = set()  # reset tokens already undone in this process
+        self._undo_lock = threading.Lock()
         db.migrate(schema.COMPONENT, schema.MIGRATIONS)
 
     @classmethod
-    def open(cls, setting: str | None = None, *, clock: Callable[[], float] = time.time) -> ProgressStore:
+    def open(
+        cls, setting: str | None = None, *, clock: Callable[[], float] = time.time, recheck: Recheck | None = None
+    ) -> ProgressStore:
         """Open the store a setting names: ``None``/``"sqlite"`` (``data/progress.sqlite``),
         a ``.sqlite`` path, a ``postgresql://`` URL, or ``"memory"`` (tests)."""
         db = Database.open(setting)
         try:
-            return cls(db, clock=clock)
+            return cls(db, clock=clock, recheck=recheck)
         except BaseException:  # e.g. SchemaTooNew: do not leave the connection or pool open
             db.close()
             raise
@@ -84,8 +120,8 @@ class ProgressStore:
         learner, page_path, now = check_learner_id(learner), check_page_path(page_path), self._clock()
 
         def work(tx: Tx) -> None:
-            _merge_page(tx, learner, page_path, now, now, 1, add=True)
-            _move_last_page(tx, learner, page_path, now)
+            merge_page(tx, learner, page_path, now, now, 1, add=True)
+            move_last_page(tx, learner, page_path, now)
 
         self.db.write(work)
 
@@ -110,7 +146,8 @@ class ProgressStore:
             page_path: the page the exercise is on, e.g. ``"pages/stage_4_tool_call.py"``.
 
         Returns:
-            The stored :class:`Attempt` (``recorded=False`` when it was already there).
+            The stored :class:`Attempt` (``recorded=False`` when it was already there). An
+            imported attempt with the same id is replaced: the page's verdict wins.
         """
         learner = check_learner_id(learner)
         row = (
@@ -123,7 +160,7 @@ class ProgressStore:
         )
 
         def work(tx: Tx) -> Attempt:
-            added = _add_attempt(tx, learner, row)
+            added = add_page_attempt(tx, learner, row)
             stored = tx.query(  # the attempt as stored: the first submit's, if this one was a repeat
                 "SELECT exercise_id, page_path, answer, correct, at FROM progress_attempts"
                 " WHERE learner_id = ? AND attempt_id = ?",
@@ -134,15 +171,30 @@ class ProgressStore:
 
         return self.db.write(work)
 
-    def reset(self, learner: str) -> None:
-        """Forget everything about one learner: attempts, visits, where they left off."""
-        learner = check_learner_id(learner)
+    def reset(self, learner: str) -> ResetSnapshot:
+        """Forget everything about one learner (attempts, visits, where they left off) and return it.
 
-        def work(tx: Tx) -> None:
-            for table in ("progress_attempts", "progress_pages", "progress_learners"):
-                tx.run(f"DELETE FROM {table} WHERE learner_id = ?", (learner,))
+        Returns:
+            What was removed, read in the same transaction: keep it (the page keeps it in the
+            session) and pass it to :meth:`undo_reset` to put everything back.
+        """
+        learner, token = check_learner_id(learner), secrets.token_urlsafe(16)
+        return self.db.write(lambda tx: take_and_delete(tx, learner, token))
 
-        self.db.write(work)
+    def undo_reset(self, snapshot: ResetSnapshot) -> int:
+        """Put back what :meth:`reset` removed; return how many attempts came back.
+
+        Exact when the learner did nothing since; otherwise merged (an attempt made since
+        stays, visits since are added). The same snapshot restores once: a second call
+        (a double click on "Undo") returns 0 and changes nothing.
+        """
+        check_learner_id(snapshot.learner)
+        with self._undo_lock:
+            if snapshot.token in self._undone:
+                return 0
+            restored = self.db.write(lambda tx: put_back(tx, snapshot))
+            self._undone.add(snapshot.token)
+        return restored
 
     # ------------------------------------------------------------------ reads
 
@@ -161,12 +213,12 @@ class ProgressStore:
         only = "" if wanted is None else f" AND exercise_id IN ({', '.join('?' * len(wanted))})"
         rows = self.db.read(
             lambda tx: tx.query(
-                "SELECT exercise_id, answer, correct, at FROM progress_attempts"
+                "SELECT exercise_id, answer, correct, at, checked FROM progress_attempts"
                 f" WHERE learner_id = ?{only} ORDER BY at, seq",
                 (learner, *(wanted or ())),
             )
         )
-        for exercise_id, answer, correct, at in rows:
+        for exercise_id, answer, correct, at, checked in rows:
             before = states.get(exercise_id, ExerciseState())
             first_solve = bool(correct) and not before.solved
             states[exercise_id] = ExerciseState(
@@ -176,6 +228,7 @@ class ProgressStore:
                 last_answer=json.loads(answer),
                 last_correct=bool(correct),
                 last_at=float(at),
+                unchecked=before.unchecked + (0 if checked else 1),
             )
         return states
 
@@ -249,16 +302,24 @@ class ProgressStore:
 
         return self.db.read(work)
 
-    def import_json(self, learner: str, data: object) -> transfer.ImportSummary:
-        """Merge an exported document into the learner's progress.
+    def import_json(self, learner: str, data: object, *, recheck: Recheck | None = None) -> transfer.ImportSummary:
+        """Merge an exported document into the learner's progress, trusting none of its claims.
 
-        Importing is idempotent: attempts already present (same attempt id) are kept as
-        they are, a page's visits are merged (earliest first visit, latest last visit,
-        the larger count), and the last page moves only if the file's is more recent.
+        The file is checked field by field (:func:`.transfer.parse_import`; pass the uploaded
+        bytes as they are). Then each attempt gets the id its exercise and answer make
+        (never the file's), the verdict of ``recheck`` (never the file's ``correct``), and a
+        time clamped to "not in the future"; it is stored as imported, which class results
+        never count. Everything is written in one transaction: a refused file changes nothing.
+
+        Importing is idempotent: attempts already present are kept as they are (an
+        unchecked imported one takes a verdict this import could give), a page's visits are
+        merged (earliest first visit, latest last visit, the larger count), and the last page
+        moves only if the file's is more recent.
 
         Args:
             learner: the learner to import into (any learner: the file names none).
-            data: the document, as parsed JSON or as the JSON text/bytes of the file.
+            data: the uploaded bytes (or the text, or parsed JSON) of the file.
+            recheck: judges one imported answer (default: the store's own, see the class).
 
         Raises:
             transfer.InvalidImport: the data is not a progress export this code can read;
@@ -266,119 +327,61 @@ class ProgressStore:
         """
         learner = check_learner_id(learner)
         document = transfer.parse_import(data)
+        now = self._clock()
+        judged = rechecking.judge_import(document.attempts, recheck or self._recheck, now=now)
+        clamp = transfer.clamp_time
+        pages = [
+            (p.page_path, clamp(p.first_visit_at, now), clamp(p.last_visit_at, now), p.visits) for p in document.pages
+        ]
+        last = document.last_page
 
         def work(tx: Tx) -> transfer.ImportSummary:
-            added = sum(_add_attempt(tx, learner, a.row()) for a in document.attempts)
-            for p in document.pages:
-                _merge_page(tx, learner, p.page_path, p.first_visit_at, p.last_visit_at, p.visits, add=False)
-            if document.last_page is not None:
-                _move_last_page(tx, learner, document.last_page.page_path, document.last_page.at)
-            return transfer.ImportSummary(attempts_added=added, attempts_in_file=len(document.attempts))
+            added = sum(add_imported_attempt(tx, learner, j.row, checked=j.checked) for j in judged)
+            for page_path, first, last_at, visits in pages:
+                merge_page(tx, learner, page_path, min(first, last_at), last_at, visits, add=False)
+            if last is not None:
+                move_last_page(tx, learner, last.page_path, transfer.clamp_time(last.at, now))
+            return transfer.ImportSummary(
+                attempts_added=added,
+                attempts_in_file=len(document.attempts),
+                rechecked=sum(j.checked for j in judged),
+                unchecked=sum(not j.checked for j in judged),
+            )
 
         return self.db.write(work)
+
+    def recheck_imported(
+        self, learner: str, recheck: Recheck | None = None, *, exercise_ids: Sequence[str] | None = None
+    ) -> int:
+        """Judge the learner's imported attempts nothing has re-checked yet; return how many got a verdict.
+
+        A page calls it where the exercise's real check is at hand (the exercise itself, once
+        it renders), so an import made before that check was wired still counts once it agrees.
+        At most :data:`.rechecking.MAX_RECHECKS` answers are judged per call.
+        """
+        learner = check_learner_id(learner)
+        only = None if exercise_ids is None else sorted({check_exercise_id(e) for e in exercise_ids})
+        check = recheck or self._recheck
+        if check is None or only == []:
+            return 0
+        where = "" if only is None else f" AND exercise_id IN ({', '.join('?' * len(only))})"
+        rows = self.db.read(
+            lambda tx: tx.query(
+                "SELECT attempt_id, exercise_id, answer FROM progress_attempts"
+                f" WHERE learner_id = ? AND source = 'import' AND checked = ?{where} ORDER BY at, seq",
+                (learner, False, *(only or ())),
+            )
+        )
+        verdicts = rechecking.judge_rows([(str(a), str(e), str(t)) for a, e, t in rows], check)
+        if not verdicts:
+            return 0
+        return self.db.write(lambda tx: sum(judge_imported(tx, learner, a, ok) for a, ok in verdicts))
 
     # ------------------------------------------------------------------ the class view
 
     def class_results(self, learner_ids: Iterable[str], exercise_ids: Iterable[str] = ()) -> list[ExerciseResult]:
         """For a class (its learner ids): per exercise, how many tried, how many solved, the commonest wrong answer.
 
-        Learners are counted once per exercise however many attempts they made; a wrong
-        answer counts the learners who gave it (ties: the smaller JSON text first).
-        Only totals come out: no learner's own record.
-
-        Args:
-            learner_ids: the learners of the class.
-            exercise_ids: only these exercises (default: every exercise someone tried).
+        See :func:`.class_view.class_results`: only totals, and only attempts judged on a page.
         """
-        learners = sorted({check_learner_id(i) for i in learner_ids})
-        only = {check_exercise_id(e) for e in exercise_ids}
-        tried: dict[str, int] = {}
-        solved: dict[str, int] = {}
-        wrong: dict[str, dict[str, int]] = {}
-        for start in range(0, len(learners), _CHUNK):  # chunks hold different learners: counts add up
-            chunk = learners[start : start + _CHUNK]
-            totals, answers = self._class_chunk(chunk)
-            for exercise_id, n_tried, n_solved in totals:
-                tried[exercise_id] = tried.get(exercise_id, 0) + int(n_tried)
-                solved[exercise_id] = solved.get(exercise_id, 0) + int(n_solved)
-            for exercise_id, answer, n in answers:
-                counts = wrong.setdefault(exercise_id, {})
-                counts[answer] = counts.get(answer, 0) + int(n)
-        results = []
-        for exercise_id in sorted(set(tried) | only):
-            if only and exercise_id not in only:
-                continue
-            counts = wrong.get(exercise_id, {})
-            common = min(counts.items(), key=lambda kv: (-kv[1], kv[0]), default=None)
-            results.append(
-                ExerciseResult(
-                    exercise_id,
-                    tried.get(exercise_id, 0),
-                    solved.get(exercise_id, 0),
-                    WrongAnswer(json.loads(common[0]), common[1]) if common else None,
-                    counts,
-                )
-            )
-        return results
-
-    def _class_chunk(self, learners: list[str]) -> tuple[list[Any], list[Any]]:
-        return self.db.read(lambda tx: _class_rows(tx, learners))
-
-
-def _add_attempt(tx: Tx, learner: str, row: tuple[str, str, str, str, bool, float]) -> bool:
-    """Insert an attempt unless the learner already has one with its id; say whether it was new."""
-    added = tx.run(
-        "INSERT INTO progress_attempts (learner_id, attempt_id, exercise_id, page_path, answer, correct, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_id, attempt_id) DO NOTHING",
-        (learner, *row),
-    )
-    return added == 1
-
-
-def _merge_page(tx: Tx, learner: str, page: str, first: float, last: float, visits: int, *, add: bool) -> None:
-    """Upsert a page's visits: earliest first visit, latest last visit.
-
-    ``add`` sums the visit counts (a new visit); otherwise the larger count stays (an import).
-    """
-    count = "progress_pages.visits + excluded.visits" if add else _larger("progress_pages.visits", "excluded.visits")
-    tx.run(
-        "INSERT INTO progress_pages (learner_id, page_path, first_visit_at, last_visit_at, visits)"
-        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (learner_id, page_path) DO UPDATE SET"
-        f" first_visit_at = {_smaller('progress_pages.first_visit_at', 'excluded.first_visit_at')},"
-        f" last_visit_at = {_larger('progress_pages.last_visit_at', 'excluded.last_visit_at')},"
-        f" visits = {count}",
-        (learner, page, first, last, visits),
-    )
-
-
-def _move_last_page(tx: Tx, learner: str, page: str, at: float) -> None:
-    """Make ``page`` where the learner left off, unless a later visit is already recorded."""
-    tx.run(
-        "INSERT INTO progress_learners (learner_id, last_page, last_visit_at) VALUES (?, ?, ?)"
-        " ON CONFLICT (learner_id) DO UPDATE SET last_page = excluded.last_page, last_visit_at = excluded.last_visit_at"
-        " WHERE excluded.last_visit_at >= progress_learners.last_visit_at",
-        (learner, page, at),
-    )
-
-
-def _larger(a: str, b: str) -> str:  # GREATEST() in PostgreSQL, MAX(a, b) in SQLite: CASE reads the same in both
-    return f"CASE WHEN {b} > {a} THEN {b} ELSE {a} END"
-
-
-def _smaller(a: str, b: str) -> str:
-    return f"CASE WHEN {b} < {a} THEN {b} ELSE {a} END"
-
-
-def _class_rows(tx: Tx, learners: list[str]) -> tuple[list[Any], list[Any]]:
-    marks = ", ".join("?" * len(learners))
-    totals = tx.query(
-        "SELECT exercise_id, COUNT(DISTINCT learner_id), COUNT(DISTINCT CASE WHEN correct THEN learner_id END)"
-        f" FROM progress_attempts WHERE learner_id IN ({marks}) GROUP BY exercise_id",
-        learners,
-    )
-    answers = tx.query(
-        "SELECT exercise_id, answer, COUNT(DISTINCT learner_id) FROM progress_attempts"
-        f" WHERE learner_id IN ({marks}) AND NOT correct GROUP BY exercise_id, answer",
-        learners,
-    )
-    return totals, answers
+        return class_view.class_results(self.db, learner_ids, exercise_ids)

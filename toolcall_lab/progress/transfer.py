@@ -8,20 +8,31 @@ An export is one JSON object::
      "attempts": [{"attempt_id": "...", "exercise_id": "stage_4_tool_call/1",
                    "page_path": "...", "answer": <any JSON>, "correct": false, "at": ...}]}
 
-It names no learner: whoever imports it adopts the progress. An import is validated by
-Pydantic models that forbid unknown keys and wrong types, then by the same id checks the
-store applies; anything else is refused with :class:`InvalidImport`, whose ``reason`` is a
-key a page can translate (:data:`REASONS`) and whose ``detail`` says where.
+It names no learner: whoever imports it adopts the progress. A file is hostile until checked:
+
+* :func:`parse_import` takes the uploaded bytes as they are (a page never parses them
+  itself): the byte limit first, then ``json.loads`` (its ``RecursionError`` caught), then
+  the nesting depth of what it built (:data:`MAX_DEPTH`), then Pydantic models that forbid unknown keys and wrong
+  types, bound every id, and require each attempt's page to be ``pages/<file>.py`` and
+  the page of its exercise (``stage_4_tool_call/1`` lives on ``pages/stage_4_tool_call.py``);
+* the store then trusts nothing the file *claims*: an attempt's id is recomputed from its
+  exercise and answer (:func:`attempt_id_for`, the same id the page makes), its
+  ``correct`` is ignored and replaced by a re-check's verdict, and every time is clamped
+  into ``[0, now + CLOCK_SKEW_S]`` (:func:`clamp_time`).
+
+Anything refused raises :class:`InvalidImport`, whose ``reason`` is a key a page can
+translate (:data:`REASONS`) and whose ``detail`` says where.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from toolcall_lab.jsonable import to_jsonable
+from toolcall_lab.jsonable import nesting_depth, to_jsonable
 
 if TYPE_CHECKING:  # Pydantic loads only when an import is checked, not when a page shows progress
     from pydantic import ValidationError
@@ -34,6 +45,8 @@ MAX_IMPORT_BYTES = 5_000_000
 MAX_ATTEMPTS = 20_000
 MAX_PAGES = 1_000
 MAX_ANSWER_CHARS = 20_000  # an answer is a learner's input, not a file
+MAX_DEPTH = 32  # arrays and objects inside each other: the document is 3 deep, an answer a few more
+CLOCK_SKEW_S = 5.0  # an imported time may be this far in the future (another server's clock), no more
 
 #: Why an import was refused, as keys a page can put into words.
 REASONS = (
@@ -42,6 +55,7 @@ REASONS = (
     "foreign_format",  # an object, but not a Tool Call Lab progress export
     "unsupported_version",  # a progress export of a version this code does not read
     "too_large",  # more bytes, attempts or pages than a learner could have made
+    "too_deep",  # arrays or objects nested deeper than MAX_DEPTH
     "malformed",  # the right format, with a missing, extra or wrong field
 )
 
@@ -78,12 +92,44 @@ def answer_text(answer: object) -> str:
     return text
 
 
+def attempt_id_for(exercise_id: str, answer: object) -> str:
+    """The id of an attempt: one per exercise and distinct answer (a double click records once).
+
+    The page makes it when the learner submits, and an import recomputes it from the
+    file's exercise and answer, so a file cannot choose an id that another answer's
+    submission would later collide with.
+
+    >>> attempt_id_for("stage_4_tool_call/1", ["city"])
+    'd8229f3e49e1071081955006c140ad6d'
+    """
+    text = json.dumps(to_jsonable(answer), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(f"{exercise_id}\n{text}".encode()).hexdigest()[:32]
+
+
+def clamp_time(at: float, now: float) -> float:
+    """An imported time, clamped into ``[0, now + CLOCK_SKEW_S]``: a file cannot date anything in the future.
+
+    >>> clamp_time(1e300, now=100.0), clamp_time(50.0, now=100.0), clamp_time(-3.0, now=100.0)
+    (105.0, 50.0, 0.0)
+    """
+    return min(max(0.0, at), now + CLOCK_SKEW_S)
+
+
 @dataclass(frozen=True)
 class ImportSummary:
-    """What an import did: how many attempts were new, out of how many in the file."""
+    """What an import did.
+
+    Attributes:
+        attempts_added: attempts that were new (or an unchecked one this import could re-check).
+        attempts_in_file: attempts the file held.
+        rechecked: attempts a re-check judged (right or wrong).
+        unchecked: attempts kept without a verdict (nothing could re-check them yet): never solved.
+    """
 
     attempts_added: int
     attempts_in_file: int
+    rechecked: int = 0
+    unchecked: int = 0
 
 
 def build_export(
@@ -114,7 +160,11 @@ def build_export(
 
 
 def parse_import(data: object) -> ProgressExport:
-    """Check an import (parsed JSON, or its text or bytes) and return it as a typed document.
+    """Check an import (the uploaded bytes, its text, or parsed JSON) and return it as a typed document.
+
+    A page passes the uploaded bytes straight here (through
+    :meth:`~toolcall_lab.progress.ProgressStore.import_json`): the byte limit applies before
+    anything is parsed, the depth limit before any model sees the data.
 
     Raises:
         InvalidImport: with the first reason that applies, in the order of :data:`REASONS`.
@@ -124,8 +174,12 @@ def parse_import(data: object) -> ProgressExport:
             raise InvalidImport("too_large", f"{len(data)} bytes; the limit is {MAX_IMPORT_BYTES}")
         try:
             data = json.loads(data, parse_constant=_no_constant)
-        except ValueError as exc:
+        except RecursionError as exc:  # json.loads stops at the interpreter's recursion limit
+            raise InvalidImport("too_deep", f"nested deeper than the parser goes; the limit is {MAX_DEPTH}") from exc
+        except ValueError as exc:  # UnicodeDecodeError is a ValueError
             raise InvalidImport("not_json", str(exc)) from exc
+    if nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise InvalidImport("too_deep", f"arrays and objects nest deeper than {MAX_DEPTH}")
     if not isinstance(data, dict):
         raise InvalidImport("not_an_object", f"got {type(data).__name__}")
     if data.get("format") != FORMAT:
@@ -144,14 +198,15 @@ def parse_import(data: object) -> ProgressExport:
         document = ProgressExport.model_validate(data)
     except ValidationError as exc:
         raise InvalidImport("malformed", _first_errors(exc)) from exc
+    except RecursionError as exc:  # pragma: no cover - the depth limit comes first
+        raise InvalidImport("too_deep", "nested too deeply to check") from exc
     try:
-        rows = [a.row() for a in document.attempts]  # the store's own checks (answer size)
+        for attempt in document.attempts:  # the store's own checks (answer size)
+            attempt.row()
     except ValueError as exc:
         raise InvalidImport("malformed", str(exc)) from exc
-    seen: dict[str, tuple[Any, ...]] = {}
-    for row in rows:
-        if seen.setdefault(row[0], row) != row:
-            raise InvalidImport("malformed", f"attempt id {row[0]!r} appears twice with different contents")
+    # The file's attempt ids are not checked against each other: the store ignores them and
+    # recomputes each from its exercise and answer (attempt_id_for).
     return document
 
 

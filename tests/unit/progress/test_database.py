@@ -80,6 +80,9 @@ def test_a_v1_database_is_upgraded_to_the_latest_and_keeps_its_data(setting: str
         # Step 2 filled "where each learner left off" from the v1 visits.
         assert (store.last_page(ADA), store.last_page(BEN)) == ("pages/b.py", "pages/a.py")
         assert store.exercise_state(ADA, "a/1").solved_at == 12.0
+        # Step 3: an attempt made before it was judged on a page, so the class counts it.
+        assert db.read(lambda tx: tx.query("SELECT source, checked FROM progress_attempts")) == [("page", True)]
+        assert [(r.tried, r.solved) for r in store.class_results([ADA, BEN], ["a/1"])] == [(1, 1)]
         history = db.read(lambda tx: tx.query("SELECT version, summary FROM schema_version ORDER BY version"))
         assert [tuple(row) for row in history] == [(m.version, m.summary) for m in schema.MIGRATIONS]
         # Opening again applies nothing twice.

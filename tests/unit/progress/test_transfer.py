@@ -8,19 +8,26 @@ import json
 import pytest
 
 from tests.unit.progress.conftest import ADA, BEN, Clock
-from toolcall_lab.progress import REASONS, ImportSummary, InvalidImport, ProgressStore
+from toolcall_lab.progress import REASONS, ImportSummary, InvalidImport, ProgressStore, attempt_id_for
 
 P4 = "pages/live_run.py"  # a page whose exercises are still numbered: their ids import as they are
 P5 = "pages/stage_5_json_loads.py"
 E41 = "live_run/1"
+WRONG, RIGHT = {"name": "weather", "城市": "曼谷"}, {"name": "get_weather"}
+A1, A2 = attempt_id_for(E41, WRONG), attempt_id_for(E41, RIGHT)  # the ids the page makes
+
+
+def agrees(exercise_id: str, answer: object) -> bool | None:
+    """A re-check for these tests: stage 4's exercise 1 is right with get_weather; nothing else can be checked."""
+    return answer == RIGHT if exercise_id == E41 else None
 
 
 def _some_progress(store: ProgressStore, clock: Clock) -> None:
     store.record_visit(ADA, P4)
     clock.now = 110.0
-    store.record_attempt(ADA, E41, "a-1", {"name": "weather", "城市": "曼谷"}, False, page_path=P4)
+    store.record_attempt(ADA, E41, A1, WRONG, False, page_path=P4)
     clock.now = 130.0
-    store.record_attempt(ADA, E41, "a-2", {"name": "get_weather"}, True, page_path=P4)
+    store.record_attempt(ADA, E41, A2, RIGHT, True, page_path=P4)
     clock.now = 200.0
     store.record_visit(ADA, P5)
     clock.now = 300.0  # the export's own time
@@ -39,7 +46,7 @@ def test_the_export_worked_example(store: ProgressStore, clock: Clock) -> None:
         ],
         "attempts": [
             {
-                "attempt_id": "a-1",
+                "attempt_id": A1,
                 "exercise_id": E41,
                 "page_path": P4,
                 "answer": {"name": "weather", "城市": "曼谷"},
@@ -47,7 +54,7 @@ def test_the_export_worked_example(store: ProgressStore, clock: Clock) -> None:
                 "at": 110.0,
             },
             {
-                "attempt_id": "a-2",
+                "attempt_id": A2,
                 "exercise_id": E41,
                 "page_path": P4,
                 "answer": {"name": "get_weather"},
@@ -68,18 +75,18 @@ def test_export_reset_import_round_trip(store: ProgressStore, clock: Clock) -> N
     store.reset(ADA)
     assert store.page_progress(ADA) == {}
 
-    assert store.import_json(ADA, text) == ImportSummary(attempts_added=2, attempts_in_file=2)
+    assert store.import_json(ADA, text.encode(), recheck=agrees) == ImportSummary(2, 2, rechecked=2)
     assert store.export_json(ADA) == before
     assert (store.exercise_states(ADA), store.page_progress(ADA), store.last_page(ADA)) == (states, pages, P5)
     # Importing the same file again changes nothing.
-    assert store.import_json(ADA, before) == ImportSummary(attempts_added=0, attempts_in_file=2)
+    assert store.import_json(ADA, before, recheck=agrees) == ImportSummary(0, 2, rechecked=2)
     assert store.export_json(ADA) == before
 
 
 def test_import_into_another_learner_moves_progress_to_a_new_device(store: ProgressStore, clock: Clock) -> None:
     _some_progress(store, clock)
     store.record_visit(BEN, P4)  # Ben (Ada on her new laptop) has visited P4 once, at t=300
-    store.import_json(BEN, store.export_json(ADA))
+    store.import_json(BEN, store.export_json(ADA), recheck=agrees)
     assert store.exercise_states(BEN) == store.exercise_states(ADA)
     assert store.page_progress(BEN)[P4].visits == 1  # merged: the larger count, not the sum
     assert store.page_progress(BEN)[P4].first_visit_at == 100.0 and store.page_progress(BEN)[P4].last_visit_at == 300.0
@@ -111,12 +118,6 @@ def _with(path: str, value: object) -> dict:
     return doc
 
 
-def _duplicate_attempt() -> dict:
-    doc = _valid()
-    doc["attempts"].append(dict(doc["attempts"][0], answer=2))
-    return doc
-
-
 REFUSED = [
     ("not_json", "{this is not json"),
     ("not_json", '{"x": NaN}'),
@@ -136,7 +137,6 @@ REFUSED = [
     ("malformed", _with("attempts.0.answer", "x" * 20_001)),
     ("malformed", _with("pages", [{"page_path": "../x.py", "first_visit_at": 1, "last_visit_at": 1, "visits": 1}])),
     ("malformed", _with("last_page", {"page_path": P4})),
-    ("malformed", _duplicate_attempt()),
 ]
 
 
@@ -160,5 +160,5 @@ def test_a_malformed_field_is_named_in_the_detail(store: ProgressStore) -> None:
 
 
 def test_the_valid_document_of_these_tests_is_accepted(store: ProgressStore) -> None:
-    assert store.import_json(ADA, _valid()) == ImportSummary(1, 1)
+    assert store.import_json(ADA, _valid(), recheck=lambda e, a: a == 1) == ImportSummary(1, 1, rechecked=1)
     assert store.exercise_state(ADA, E41).solved
