@@ -9,10 +9,12 @@ This module imports no Streamlit, so tests and benchmarks can read it.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import TypeVar
 
 from toolcall_lab.course_pages import ROOT, PageSpec, Section
+from toolcall_lab.exercises import Exercise, rejudge
 
 T = TypeVar("T")
 __all__ = [
@@ -330,6 +332,25 @@ def numbered(section_key: str, number: int) -> PageSpec:
     The number is part of the page's own file name, so inserting a page elsewhere changes nothing here.
     """
     return _only([s for s in PAGES if s.section == section_key and s.number == number], (section_key, number))
+
+
+def data_exercise(exercise_id: str) -> Exercise | None:
+    """The exercise given as data whose stored id is ``exercise_id`` (``None`` for a numbered or unknown id)."""
+    url_path, _, slug = exercise_id.rpartition("/")
+    try:
+        spec = page_by_url(url_path)
+    except KeyError:
+        return None
+    if not spec.exercise_module:
+        return None
+    items = importlib.import_module(spec.exercise_module).EXERCISES
+    return next((item for item in items if item.slug == slug), None)
+
+
+def recheck_from_data(exercise_id: str, answer: object, lang: str = "en") -> bool | None:
+    """The progress store's re-check hook for exercises given as data that need no page context."""
+    item = data_exercise(exercise_id)
+    return None if item is None else rejudge(item, answer, lang)
 
 
 def chain_page(stage: str) -> PageSpec:

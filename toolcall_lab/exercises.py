@@ -112,6 +112,8 @@ class Exercise:
         wrong: the words when it is not, pointing at what the artifact showed.
         hint: shown after a wrong try: where to look in the artifact, never the answer.
         specimen: code shown under the prompt.
+        needs: the context keys besides ``lang`` that ``check`` reads (what the page shows); an exercise
+            that needs none can be re-judged anywhere (an imported answer, the moment it is imported).
     """
 
     slug: str
@@ -124,6 +126,7 @@ class Exercise:
     wrong: Words
     hint: Text
     specimen: Specimen | None = None
+    needs: tuple[str, ...] = ()
 
     def prompt_text(self, context: Context) -> Text:
         """The prompt for this context."""
@@ -178,3 +181,16 @@ def by_slug(exercises: Sequence[Exercise]) -> Mapping[str, Exercise]:
             raise ValueError(f"two exercises share the slug {ex.slug!r}")
         out[ex.slug] = ex
     return out
+
+
+def rejudge(item: Exercise, answer: Any, lang: str) -> bool | None:
+    """The exercise's own check on an answer judged elsewhere (an import): ``None`` when it needs the page's context.
+
+    A check that cannot read the answer (a hostile file's) judges nothing: ``None``, never an exception.
+    """
+    if item.needs:
+        return None
+    try:
+        return bool(item.check(answer, {"lang": lang}).correct)
+    except Exception:
+        return None

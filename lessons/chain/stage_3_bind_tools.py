@@ -95,6 +95,7 @@ EXERCISES: tuple[Exercise, ...] = (
             "协议里按名字指定工具要写出类型和函数名。",
             "In the protocol, naming one tool takes its type and its function name.",
         ),
+        needs=("question",),
     ),
     Exercise(
         slug="fix-tool-name",
@@ -113,5 +114,6 @@ EXERCISES: tuple[Exercise, ...] = (
             "工具名必须匹配 ^[a-zA-Z0-9_-]+$：不能有空格和感叹号。",
             "A tool name must match ^[a-zA-Z0-9_-]+$: no spaces, no exclamation marks.",
         ),
+        needs=("question",),
     ),
 )

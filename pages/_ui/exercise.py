@@ -23,7 +23,7 @@ import streamlit as st
 
 from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
 from pages._ui.session import T, lang
-from pages.registry import PageSpec
+from pages.registry import PageSpec, recheck_from_data
 from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Widget, feedback
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.progress import attempt_id_for
@@ -69,8 +69,8 @@ def recheck(exercise_id: str, answer: Any) -> bool | None:
     """The store's re-check hook: this exercise's own check on an imported answer (``None``: not drawn yet)."""
     checks = st.session_state.get(_CHECKS) or {}
     check = checks.get(exercise_id)
-    if check is None:
-        return None
+    if check is None:  # not drawn in this session: an exercise given as data can judge it without its page
+        return recheck_from_data(exercise_id, answer, lang())
     try:
         return bool(check(answer).correct)
     except Exception:  # a hostile imported answer the check cannot read: not judged
@@ -166,6 +166,9 @@ def draw_exercises(spec: PageSpec, items: Sequence[Exercise], context: Context |
     here = lang()
     full = {**(context or {}), "lang": here}
     for n, item in enumerate(items, 1):
+        missing = [k for k in item.needs if k not in full]
+        if missing:  # a bug in the page: the exercise reads what the page did not hand over
+            raise KeyError(f"exercise {item.slug} needs {missing} from the page")
         draw_exercise(spec, n, item, full)
 
 

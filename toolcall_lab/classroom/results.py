@@ -33,9 +33,10 @@ from toolcall_lab.progress.records import ExerciseResult, WrongAnswer
 from toolcall_lab.progress.store import ProgressStore
 
 # The class's students joined to their attempts on the exercises asked for (parameters: the code, then the ids).
+# Only answers judged on a page count (``source = 'page'``): an imported attempt never enters a class's statistics.
 _CLASS_ATTEMPTS = (
     " FROM classroom_members m JOIN progress_attempts a ON a.learner_id = m.learner_id"
-    " WHERE m.code = ? AND a.exercise_id IN ({marks})"
+    " WHERE m.code = ? AND a.source = 'page' AND a.exercise_id IN ({marks})"
 )
 _NAMED_CHUNK = 500  # learner ids per IN (...) list when names are read for a list of members
 
@@ -89,7 +90,8 @@ def _solvers(tx: Tx, learners: Sequence[str], wanted: Sequence[str]) -> list[tup
         return []
     rows = tx.query(
         f"SELECT exercise_id, learner_id FROM progress_attempts WHERE learner_id IN ({', '.join('?' * len(learners))})"
-        f" AND exercise_id IN ({', '.join('?' * len(wanted))}) AND correct GROUP BY exercise_id, learner_id",
+        f" AND exercise_id IN ({', '.join('?' * len(wanted))}) AND correct AND source = 'page'"
+        " GROUP BY exercise_id, learner_id",
         (*learners, *wanted),
     )
     return [(str(e), str(learner)) for e, learner in rows]
