@@ -35,6 +35,25 @@ from toolcall_lab.offline.tokens import TOKEN_HEADER, TOKEN_NOTE
 Body = bytes | Iterator[bytes]
 
 
+def load_json(raw_body: bytes) -> Any:
+    """The parsed body, or ``None`` when it is not JSON (too deeply nested counts as not JSON).
+
+    ``json.loads`` raises ``RecursionError`` on some thousands of nested ``[`` — not a ``ValueError`` —
+    so a body like that would otherwise end the connection without an answer.
+    """
+    try:
+        return json.loads(raw_body or b"null")
+    except (ValueError, RecursionError):
+        return None
+
+
+def error_for_path(path: str, status: int, message: str) -> tuple[int, dict[str, str], bytes]:
+    """A refusal made before routing (body too large, bad header), in the error shape of the path's wire."""
+    code = "request_too_large" if status == 413 else None
+    err = EndpointError(status, message, code=code)
+    return status, dict(JSON_HEADERS), json_bytes(err.body)
+
+
 def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
     """Route one HTTP request to the model: ``(status, headers, body)``.
 
@@ -64,10 +83,7 @@ def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tupl
 
 
 def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
-    try:
-        payload: Any = json.loads(raw_body or b"null")
-    except ValueError:
-        payload = None
+    payload = load_json(raw_body)
     if model.faults is not None:
         injected = model.faults.before(payload)
         if injected is not None:
@@ -90,10 +106,7 @@ def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Bo
 
 def _responses(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
     """The Responses API: translated to a chat request, answered by the same model, translated back."""
-    try:
-        payload: Any = json.loads(raw_body or b"null")
-    except ValueError:
-        payload = None
+    payload = load_json(raw_body)
     request = model.parse(to_chat_body(payload))
     completion, record = model.respond(request)
     response = response_object(payload, completion)
