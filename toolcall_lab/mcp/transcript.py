@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,16 +92,26 @@ async def _relay(
             await sink.send(message)
 
 
+async def _session_script(session: ClientSession, calls: Sequence[Call], transcript: Transcript) -> None:
+    await session.initialize()
+    await session.list_tools()
+    for name, arguments in calls:
+        result = await session.call_tool(name, arguments)
+        transcript.results.append(result.model_dump(by_alias=True, exclude_none=True, mode="json"))
+
+
 async def _script(read: Any, write: Any, calls: Sequence[Call], transcript: Transcript) -> None:
     async with ClientSession(read, write) as session:
-        await session.initialize()
-        await session.list_tools()
-        for name, arguments in calls:
-            result = await session.call_tool(name, arguments)
-            transcript.results.append(result.model_dump(by_alias=True, exclude_none=True, mode="json"))
+        await _session_script(session, calls, transcript)
 
 
-async def _in_process(tools: Sequence[BaseTool], calls: Sequence[Call]) -> Transcript:
+@asynccontextmanager
+async def tapped_session(tools: Sequence[BaseTool]) -> AsyncIterator[tuple[ClientSession, Transcript]]:
+    """A client session (not yet initialized) to a server in this process, and the transcript it fills.
+
+    Hand the session to any client library (``langchain_mcp_adapters.tools.load_mcp_tools(session)``):
+    whatever it sends and receives is recorded.
+    """
     transcript = Transcript("in process")
     server = build_server(tools)
     client_out_send, client_out_recv = anyio.create_memory_object_stream[Any](16)
@@ -112,9 +123,14 @@ async def _in_process(tools: Sequence[BaseTool], calls: Sequence[Call]) -> Trans
         group.start_soon(_relay, server_out_recv, client_in_send, transcript, "server→client")
         options = server.create_initialization_options()
         group.start_soon(lambda: server.run(server_in_recv, server_out_send, options))
-        async with client_in_recv, client_out_send:
-            await _script(client_in_recv, client_out_send, calls, transcript)
+        async with client_in_recv, client_out_send, ClientSession(client_in_recv, client_out_send) as session:
+            yield session, transcript
         group.cancel_scope.cancel()
+
+
+async def _in_process(tools: Sequence[BaseTool], calls: Sequence[Call]) -> Transcript:
+    async with tapped_session(tools) as (session, transcript):
+        await _session_script(session, calls, transcript)
     return transcript
 
 

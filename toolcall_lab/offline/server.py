@@ -21,6 +21,7 @@ Limits, so that one careless or hostile client cannot take the server from a cla
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http.server import BaseHTTPRequestHandler
 from socketserver import TCPServer
@@ -45,6 +46,18 @@ BACKLOG = 256
 
 
 TOO_LARGE = f"Request body too large: this server accepts at most {MAX_BODY_BYTES} bytes."
+
+
+Tap = Callable[[str, str, bytes, int, bytes], None]
+"""``tap(method, path, request_body, status, response_body)``: called once a reply is complete (a stream too)."""
+
+
+def _tapped(events: Iterator[bytes], done: Callable[[bytes], None]) -> Iterator[bytes]:
+    kept: list[bytes] = []
+    for event in events:
+        kept.append(event)
+        yield event
+    done(b"".join(kept))
 
 
 class BadRequest(Exception):
@@ -81,7 +94,9 @@ class BuiltinHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "toolcall-lab-builtin/1"
     model: BuiltinModel  # set on the subclass made by make_server
+    tap: Tap | None = None  # set by make_server(tap=…): sees every answered request and its reply
     refused = False
+    quiet = False  # no request log line (a page capturing wires in the background)
 
     def setup(self) -> None:
         """Read from the gathered head, then the socket, under the request's deadline."""
@@ -148,6 +163,13 @@ class BuiltinHandler(BaseHTTPRequestHandler):
             self.close_connection = True
             status, headers = 500, {**JSON_HEADERS, "connection": "close"}
             body = json_bytes({"error": {"message": "The server had an error.", "type": "server_error"}})
+        tap = type(self).tap
+        if tap is not None:
+            path, code = self.path, status
+            if isinstance(body, bytes):
+                tap(method, path, raw, code, body)
+            else:
+                body = _tapped(body, lambda whole: tap(method, path, raw, code, whole))
         self.send_response(status)
         for key, value in headers.items():
             self.send_header(key, value)
@@ -174,6 +196,8 @@ class BuiltinHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         """One line per request, never the headers (they may carry a key)."""
+        if self.quiet:
+            return
         status = args[1] if len(args) > 1 else ""
         sys.stderr.write(f"{self.command} {self.path} -> {status!s}\n")
 
@@ -214,13 +238,20 @@ class BuiltinServer(TCPServer):
 
 
 def make_server(
-    host: str = "127.0.0.1", port: int = 8765, model: BuiltinModel | None = None, workers: int = WORKERS
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    model: BuiltinModel | None = None,
+    workers: int = WORKERS,
+    tap: Tap | None = None,
+    quiet: bool = False,
 ) -> BuiltinServer:
     """Build (not start) an HTTP server answering with ``model``; port 0 picks a free port.
 
     The default model serves exactly one id, ``builtin-teaching-model``; a request naming
-    another model gets the provider's 404 ``model_not_found``.
+    another model gets the provider's 404 ``model_not_found``. ``tap`` sees each request's body and
+    its complete reply as they crossed the socket (how :mod:`toolcall_lab.wires` captures every wire).
     """
     the_model = model or BuiltinModel(model_ids=(BUILTIN_MODEL_ID,))
-    handler = type("Handler", (BuiltinHandler,), {"model": the_model})
+    attributes = {"model": the_model, "tap": staticmethod(tap) if tap else None, "quiet": quiet}
+    handler = type("Handler", (BuiltinHandler,), attributes)
     return BuiltinServer((host, port), handler, workers)
