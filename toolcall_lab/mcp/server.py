@@ -2,10 +2,10 @@
 
 What each LangChain tool becomes on the protocol:
 
-* ``tools/list``: ``name``, ``description`` and ``inputSchema`` = the tool's own call schema
-  (``tool.tool_call_schema.model_json_schema()``: the properties and required fields of its
-  ``args_schema``, injected arguments left out), and an ``outputSchema`` when the function's return
-  annotation names structured data (a ``dict``, a Pydantic model, a ``TypedDict``);
+* ``tools/list``: ``name``, ``description`` and ``inputSchema`` = the tool's ``args_schema`` as JSON
+  Schema (its call schema, if the tool has injected arguments the model never fills), and an
+  ``outputSchema`` when the function's return annotation names structured data (a ``dict``, a
+  Pydantic model, a ``TypedDict``);
 * ``tools/call``: the tool runs as ``tool.invoke(arguments)`` (Pydantic validates as it does for a
   model's call). A structured result goes out twice, as ``structuredContent`` and as JSON text in
   ``content`` (for clients that read text only); a plain result as text;
@@ -39,8 +39,17 @@ MAX_ERROR_CHARS = 2_000
 
 
 def input_schema(tool: BaseTool) -> dict[str, Any]:
-    """The JSON Schema a client must fill: the tool's call schema, as ``bind_tools`` reads it too."""
+    """The JSON Schema a client must fill: the tool's ``args_schema``, or its call schema when they differ.
+
+    They differ when the tool has injected arguments (the model never fills those): then the call
+    schema, which leaves them out. Otherwise the ``args_schema`` itself, which keeps what the call
+    schema's copy loses (``additionalProperties: false`` of a model with ``extra="forbid"``).
+    """
     schema = tool.tool_call_schema
+    own = tool.args_schema
+    same = isinstance(own, type) and issubclass(own, BaseModel) and isinstance(schema, type)
+    if same and issubclass(schema, BaseModel) and set(schema.model_fields) == set(own.model_fields):  # type: ignore[union-attr,arg-type]
+        return own.model_json_schema()  # type: ignore[union-attr]
     if isinstance(schema, dict):
         return dict(schema)
     if issubclass(schema, BaseModel):

@@ -112,6 +112,9 @@ def test_the_ground_floor_mcp_package_has_no_lesson_import_line():
         assert not re.search(r"^\s*(from|import)\s+lessons", path.read_text(), re.M), path
 
 
-def test_input_schema_is_the_call_schema_of_the_tool():
+def test_input_schema_is_the_args_schema_and_keeps_forbidden_extra_keys():
     (weather,) = build_tools(["weather"], "zh")
-    assert input_schema(weather) == weather.tool_call_schema.model_json_schema()
+    assert input_schema(weather) == weather.args_schema.model_json_schema()
+    (search,) = build_tools(["search"], "en")  # SearchArgs has extra="forbid"
+    assert input_schema(search)["additionalProperties"] is False
+    assert "additionalProperties" not in search.tool_call_schema.model_json_schema()  # what the copy loses
