@@ -130,3 +130,17 @@ def test_100_simultaneous_connections_are_all_answered_none_reset(address):
     for t in threads:
         t.join()
     assert results == [200] * 100
+
+
+def test_a_refusal_speaks_the_error_shape_of_the_wire_it_was_sent_to(address):
+    _, _, anthropic = _exchange(address, _post(str(MAX_BODY_BYTES + 1), path="/v1/messages"))
+    assert json.loads(anthropic) == {
+        "type": "error",
+        "error": {"type": "request_too_large", "message": json.loads(anthropic)["error"]["message"]},
+    }
+    gemini_path = "/v1beta/models/builtin-teaching-model:generateContent"
+    status, _, gemini = _exchange(address, _post("abc", path=gemini_path))
+    assert status == 400 and json.loads(gemini)["error"]["status"] == "INVALID_ARGUMENT"
+    body = b"[" * 200_000
+    status, _, nested = _exchange(address, _post(str(len(body)), body, path="/v1/messages"))
+    assert status == 400 and json.loads(nested)["error"]["type"] == "invalid_request_error"

@@ -72,3 +72,31 @@ def test_an_unknown_model_is_the_apis_404(client):
     with pytest.raises(errors.ClientError) as info:
         client.models.generate_content(model="gemini-nope", contents="hi")
     assert info.value.code == 404 and info.value.status == "NOT_FOUND"
+
+
+def test_in_process_through_the_httpx2_transport():
+    import httpx2
+
+    from toolcall_lab.offline import BuiltinModel
+    from toolcall_lab.offline.transport2 import BuiltinTransport2
+
+    http = httpx2.Client(transport=BuiltinTransport2(BuiltinModel(model_ids=(BUILTIN_MODEL_ID,))))
+    options = types.HttpOptions(base_url="http://builtin", httpx_client=http)
+    local = genai.Client(api_key="builtin", http_options=options)
+    reply = local.models.generate_content(model=BUILTIN_MODEL_ID, contents=[QUESTION], config=CONFIG)
+    assert reply.function_calls[0].args == {"city": "Paris"}
+
+
+def test_the_v1beta_path_answers_as_google_s_host_does():
+    import httpx
+
+    from toolcall_lab.offline import BuiltinModel, BuiltinTransport
+
+    http = httpx.Client(transport=BuiltinTransport(BuiltinModel()), base_url="http://builtin")
+    body = {"contents": [{"role": "user", "parts": [{"text": "hi"}]}]}
+    reply = http.post(f"/v1beta/models/{BUILTIN_MODEL_ID}:generateContent", json=body).json()
+    assert reply["candidates"][0]["content"]["role"] == "model" and reply["candidates"][0]["finishReason"] == "STOP"
+    refused = http.post(f"/v1beta/models/{BUILTIN_MODEL_ID}:generateContent", json={"contents": []})
+    assert refused.status_code == 400 and refused.json()["error"]["status"] == "INVALID_ARGUMENT"
+    unknown = http.post(f"/v1beta/models/{BUILTIN_MODEL_ID}:embedContent", json=body)
+    assert unknown.status_code == 404 and unknown.json()["error"]["status"] == "NOT_FOUND"
