@@ -26,6 +26,11 @@ fi
 echo "== installing Python packages"
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 
+if command -v npm >/dev/null 2>&1 && command -v node >/dev/null 2>&1 && [ ! -d node_modules ]; then
+  echo "== installing the npm judges (the MCP Inspector CLI, package-lock.json)"
+  npm ci --silent --no-audit --no-fund >/dev/null
+fi
+
 mkdir -p test-output
 echo "== house rules: ruff check, ruff format --check, mypy, import contracts"
 .venv/bin/ruff check .

@@ -12,8 +12,12 @@
 * :mod:`.endpoint` — :class:`BuiltinModel`: request in, ``chat.completion`` out;
 * :mod:`.streaming` — the same answer as ``chat.completion.chunk`` server-sent events;
 * :mod:`.responses` — ``POST /v1/responses``: the same model on the Responses API wire;
+* :mod:`.anthropic_wire` — ``POST /v1/messages``: the same model on Anthropic's Messages wire;
+* :mod:`.gemini_wire` — ``POST /v1beta/models/{model}:generateContent``: the same model on Gemini's wire;
 * :mod:`.protocol` — ids, model objects, the error body;
 * :mod:`.transport` — routing, and the in-process httpx transports ``ChatOpenAI`` talks through;
+  :mod:`.transport2` — the same for ``httpx2`` clients (the anthropic SDK, google-genai);
+* :mod:`.connections` — the server's waiting connections (one selector) and read deadlines;
 * :mod:`.server` — ``python -m toolcall_lab.offline serve --port 8765``: the same endpoint over real HTTP.
 """
 

@@ -8,6 +8,11 @@ Then point any OpenAI-compatible client at ``http://127.0.0.1:8765/v1`` (any api
       -d '{"model": "builtin-teaching-model", "messages": [{"role": "user", "content": "hi"}]}'
 
 Add ``"stream": true`` to watch the answer arrive as server-sent events (``curl -N``).
+
+The same server speaks Anthropic Messages (``POST /v1/messages``, base URL ``http://127.0.0.1:8765``
+for the anthropic SDK or ``ChatAnthropic(base_url=…)``) and Gemini (``POST /v1beta/models/
+builtin-teaching-model:generateContent`` and ``:streamGenerateContent?alt=sse``, base URL
+``http://127.0.0.1:8765`` in google-genai's ``HttpOptions``). Bodies are capped at 8 MiB (413).
 """
 
 from __future__ import annotations

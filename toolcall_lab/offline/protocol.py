@@ -86,3 +86,9 @@ def json_type(value: Any) -> str:
 def json_bytes(body: Any) -> bytes:
     """A body as the UTF-8 JSON bytes sent on the wire (non-ASCII characters kept as they are)."""
     return json.dumps(body, ensure_ascii=False).encode()
+
+
+def chat_call(call_id: Any, name: Any, args: Any) -> dict[str, Any]:
+    """A chat-completions ``tool_calls`` entry for a call another wire carries with object arguments."""
+    arguments = json.dumps(args if args is not None else {}, ensure_ascii=False)
+    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}

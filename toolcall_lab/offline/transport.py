@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 
+from toolcall_lab.offline import anthropic_wire, gemini_wire
 from toolcall_lab.offline.endpoint import BuiltinModel
 from toolcall_lab.offline.faults import InjectedTimeout
 from toolcall_lab.offline.protocol import (
@@ -33,6 +34,30 @@ from toolcall_lab.offline.streaming import sse_events, stream_chunks
 from toolcall_lab.offline.tokens import TOKEN_HEADER, TOKEN_NOTE
 
 Body = bytes | Iterator[bytes]
+
+
+def load_json(raw_body: bytes) -> Any:
+    """The parsed body, or ``None`` when it is not JSON (too deeply nested counts as not JSON).
+
+    ``json.loads`` raises ``RecursionError`` on some thousands of nested ``[`` — not a ``ValueError`` —
+    so a body like that would otherwise end the connection without an answer.
+    """
+    try:
+        return json.loads(raw_body or b"null")
+    except (ValueError, RecursionError):
+        return None
+
+
+def error_for_path(path: str, status: int, message: str) -> tuple[int, dict[str, str], bytes]:
+    """A refusal made before routing (body too large, bad header), in the error shape of the path's wire."""
+    route = path.split("?", 1)[0].rstrip("/")
+    if route.endswith("/messages"):
+        return status, dict(JSON_HEADERS), json_bytes(anthropic_wire.anthropic_error(status, message))
+    if gemini_wire.split_route(route) is not None:
+        return status, dict(JSON_HEADERS), json_bytes(gemini_wire.gemini_error(status, message))
+    code = "request_too_large" if status == 413 else None
+    err = EndpointError(status, message, code=code)
+    return status, dict(JSON_HEADERS), json_bytes(err.body)
 
 
 def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
@@ -58,16 +83,23 @@ def handle(model: BuiltinModel, method: str, path: str, raw_body: bytes) -> tupl
         if method == "POST" and route.endswith("/responses"):
             status, headers, body = _responses(model, raw_body)
             return status, {**headers, **request_id}, body
+        if route.endswith("/messages"):
+            request_id["request-id"] = request_id["x-request-id"]  # the header the anthropic SDK reads
+            if method != "POST":
+                raise anthropic_wire.AnthropicError(405, f"Method Not Allowed ({method} {path})")
+            status, headers, body = _messages(model, raw_body)
+            return status, {**headers, **request_id}, body
+        gemini_route = gemini_wire.split_route(route)
+        if gemini_route is not None and method == "POST":
+            status, headers, body = _generate(model, raw_body, *gemini_route)
+            return status, {**headers, **request_id}, body
         raise invalid_url(method, path)
     except EndpointError as err:
         return err.status, {**JSON_HEADERS, **request_id}, json_bytes(err.body)
 
 
 def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
-    try:
-        payload: Any = json.loads(raw_body or b"null")
-    except ValueError:
-        payload = None
+    payload = load_json(raw_body)
     if model.faults is not None:
         injected = model.faults.before(payload)
         if injected is not None:
@@ -90,16 +122,50 @@ def _chat(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Bo
 
 def _responses(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
     """The Responses API: translated to a chat request, answered by the same model, translated back."""
-    try:
-        payload: Any = json.loads(raw_body or b"null")
-    except ValueError:
-        payload = None
+    payload = load_json(raw_body)
     request = model.parse(to_chat_body(payload))
     completion, record = model.respond(request)
     response = response_object(payload, completion)
     note = {TOKEN_HEADER: TOKEN_NOTE, DECISION_HEADER: to_header(record)}
     if request.stream:
         return 200, {**SSE_HEADERS, **note}, response_events(response)
+    return 200, {**JSON_HEADERS, **note}, json_bytes(response)
+
+
+def _messages(model: BuiltinModel, raw_body: bytes) -> tuple[int, dict[str, str], Body]:
+    """Anthropic Messages: translated to a chat request, answered by the same model, translated back."""
+    payload = load_json(raw_body)
+    try:
+        request = model.parse(anthropic_wire.to_chat_body(payload))
+    except anthropic_wire.AnthropicError:
+        raise
+    except EndpointError as err:
+        raise anthropic_wire.from_chat_error(err) from err
+    completion, record = model.respond(request)
+    message = anthropic_wire.message_object(payload, completion)
+    note = {TOKEN_HEADER: TOKEN_NOTE, DECISION_HEADER: to_header(record)}
+    if request.stream:
+        return 200, {**SSE_HEADERS, **note}, anthropic_wire.message_events(message)
+    return 200, {**JSON_HEADERS, **note}, json_bytes(message)
+
+
+def _generate(model: BuiltinModel, raw_body: bytes, model_id: str, method: str) -> tuple[int, dict[str, str], Body]:
+    """Gemini generateContent / streamGenerateContent: translated, answered by the same model, translated back."""
+    if method not in ("generateContent", "streamGenerateContent"):
+        raise gemini_wire.GeminiError(404, f"Method not found: {method}")
+    stream = method == "streamGenerateContent"
+    payload = load_json(raw_body)
+    try:
+        request = model.parse(gemini_wire.to_chat_body(payload, model_id, stream))
+    except gemini_wire.GeminiError:
+        raise
+    except EndpointError as err:
+        raise gemini_wire.from_chat_error(err, model_id) from err
+    completion, record = model.respond(request)
+    response = gemini_wire.gemini_response(completion)
+    note = {TOKEN_HEADER: TOKEN_NOTE, DECISION_HEADER: to_header(record)}
+    if stream:
+        return 200, {**SSE_HEADERS, **note}, gemini_wire.gemini_events(response)
     return 200, {**JSON_HEADERS, **note}, json_bytes(response)
 
 
