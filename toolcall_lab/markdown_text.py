@@ -45,6 +45,27 @@ def inert_markdown(text: object) -> str:
     return _AT.sub(WORD_JOINER + "@", out)
 
 
+def code_span(text: object) -> str:
+    """``text`` as one markdown code span: shown literally, in code type, whatever it holds.
+
+    Inside a code span markdown reads nothing (no escape, no emphasis, no link, no autolink), so
+    the only care is the fence: one backtick more than the longest run inside, and a space at each
+    end when the text starts or ends with a backtick. A line break becomes a space (a span is one
+    line).
+
+    >>> code_span("get_weather")
+    '`get_weather`'
+    >>> code_span("a`b")
+    '``a`b``'
+    """
+    body = " ".join(str(text).splitlines()) or " "
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    if body.startswith("`") or body.endswith("`"):
+        body = f" {body} "
+    return f"{fence}{body}{fence}"
+
+
 def shown_text(markdown: str) -> str:
     """What :func:`inert_markdown` output reads as once rendered: the escapes and joiners removed.
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from toolcall_lab.markdown_text import WORD_JOINER, inert_markdown, shown_text
+from toolcall_lab.markdown_text import WORD_JOINER, code_span, inert_markdown, shown_text
 
 HOSTILE = [
     "[Answers to all exercises](http://phish.example) ![t](http://x.example/t.png)",
@@ -52,3 +52,18 @@ def test_the_docstring_examples_hold():
     from toolcall_lab import markdown_text
 
     assert doctest.testmod(markdown_text).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("call_0", "`call_0`"),
+        ("[x](http://phish.example)", "`[x](http://phish.example)`"),  # a code span reads no link
+        ("a``b", "```a``b```"),
+        ("`tick", "`` `tick ``"),
+        ("two\nlines", "`two lines`"),
+        ("", "` `"),
+    ],
+)
+def test_a_code_span_cannot_be_closed_early(text, span):
+    assert code_span(text) == span
