@@ -1,7 +1,7 @@
 """End to end in process: the operator's key never reaches a learner's endpoint, and never shows.
 
-Two listeners on 127.0.0.1 stand for the two endpoints: A is the school's (``LLM_BASE_URL``), B
-a server a learner typed into the Base URL box. Each is a small ``http.server`` that records the
+Two listeners on 127.0.0.1 stand for the two endpoints (``tests/recording_gateway.py``): A is the
+school's (``LLM_BASE_URL``), B a server a learner typed into the Base URL box. Each records the
 headers it got and answers the way a gateway does to a key it refuses: HTTP 401 with the key it
 was sent echoed in the message. The real chain runs: ``load_settings`` → the endpoint rule →
 ``build_chat_model`` → ``ChatOpenAI`` → one request.
@@ -10,12 +10,9 @@ was sent echoed in the message. The real chain runs: ``load_settings`` → the e
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from tests.recording_gateway import listener
 from toolcall_lab import trace as trace_io
 from toolcall_lab.endpoint_policy import EndpointRequest, decide
 from toolcall_lab.live import run_traced
@@ -24,39 +21,6 @@ from toolcall_lab.settings import load_settings
 from toolcall_lab.stages.weather_data import build_weather_tool
 
 OPERATOR_KEY = "sk-operator-7f3a9c2e5b1d4f6a8c0e"
-
-
-class _Gateway(BaseHTTPRequestHandler):
-    """Records each request's headers and body; answers 401 ``Invalid key <the key it was sent>``."""
-
-    seen: list[dict[str, str]]
-
-    def do_POST(self) -> None:
-        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        self.server.seen.append({**{k.lower(): v for k, v in self.headers.items()}, "_body": body.decode()})  # type: ignore[attr-defined]
-        sent = (self.headers.get("Authorization") or "").removeprefix("Bearer ") or "(none)"
-        reply = json.dumps({"error": {"message": f"Invalid key {sent}", "type": "invalid_request_error"}}).encode()
-        self.send_response(401)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(reply)))
-        self.end_headers()
-        self.wfile.write(reply)
-
-    def log_message(self, *args: object) -> None:  # quiet
-        pass
-
-
-@contextmanager
-def listener() -> Iterator[tuple[str, list[dict[str, str]]]]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Gateway)
-    server.seen = []  # type: ignore[attr-defined]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1", server.seen  # type: ignore[attr-defined]
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _server_settings(school_url: str):
