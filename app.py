@@ -9,10 +9,10 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._classroom import class_controls, class_follow, publish_position
-from pages._course import learner_id, login_controls, record_visit, solved_pages
-from pages._frame import apply_layout, presenter_switch, presenting
 from pages._ui import ROUTER_MARK, T, lang, settings
+from pages._ui.classroom import class_controls, class_follow, publish_position
+from pages._ui.course import learner_id, login_controls, record_visit, solved_pages
+from pages._ui.frame import apply_layout, presenter_switch, presenting
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.gc_pacing import ensure_paced_collection
 from toolcall_lab.i18n import LANGS

@@ -51,7 +51,7 @@ def bench_imports() -> dict[str, object]:
 def bench_rerun(n: int = 40) -> dict[str, object]:
     """Median rerun after a sidebar widget change, under AppTest (in a child process)."""
     out = subprocess.run(
-        [sys.executable, "-m", "tests.apptest_support", "rerun", str(n)],
+        [sys.executable, "-m", "pages.serving.apptest", "rerun", str(n)],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -91,8 +91,8 @@ def _student(post_gc: bool, gc_ms: list[float]) -> tuple[Any, float]:
 
 
 def _support() -> Any:
-    """``tests.apptest_support``: Streamlit's AppTest, and its sessions through the real router as a server has them."""
-    return importlib.import_module("tests.apptest_support")
+    """``pages.serving.apptest``: Streamlit's AppTest, and its sessions through the real router as a server has them."""
+    return importlib.import_module("pages.serving.apptest")
 
 
 def _load_apptest() -> None:
@@ -103,7 +103,7 @@ def _load_apptest() -> None:
 def _prepare(warm: bool, post_gc: bool) -> dict[str, Any]:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "scripts"))
-    from pages._serve import post_script_gc
+    from pages.serving.launcher import post_script_gc
 
     post_script_gc(post_gc)
     done: dict[str, Any] = {"objects_frozen": 0}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.content import lesson_text
-from pages import _course
-from pages._classroom import class_code, classroom, role
-from pages._course import exercise_ids
 from pages._ui import T, inert, lang
+from pages._ui import course as _course
+from pages._ui.classroom import class_code, classroom, role
+from pages._ui.course import exercise_ids
 from pages.registry import PAGES, page
 from toolcall_lab.classroom import results_csv
 from toolcall_lab.classroom.results import answer_text

@@ -8,13 +8,13 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import faults as lesson
-from pages import _stage_widgets as sw
-from pages._course import Verdict, exercise
-from pages._frame import page_links, steps
-from pages._live import run_question
-from pages._timeline import render_trace
-from pages._truncation import truncation_exercise, truncation_view
 from pages._ui import T, lang, source
+from pages._ui import chain_widgets as sw
+from pages._ui.exercise import Verdict, exercise
+from pages._ui.frame import page_links, steps
+from pages._ui.live_run import run_question
+from pages._ui.timeline import render_trace
+from pages._ui.truncation_view import truncation_exercise, truncation_view
 from pages.registry import page
 from toolcall_lab.offline.faults import FaultInjector, FaultKind
 from toolcall_lab.reliability import (

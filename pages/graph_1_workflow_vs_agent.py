@@ -5,10 +5,10 @@ import streamlit as st
 from lessons.search_assistant.agent import build_agent
 from lessons.search_assistant.lesson_1_workflow_vs_agent import who_decided_steps
 from lessons.search_assistant.workflow import build_workflow
-from pages import _graph_board as gb
-from pages import _graph_exercises as gx
-from pages import _graph_ui as gu
 from pages._ui import T, inert, lang, source
+from pages._ui import exercises_graph_structure as gx
+from pages._ui import graph_board as gb
+from pages._ui import graph_lesson as gu
 from toolcall_lab.graph import edges_text
 
 EXAMPLES = {

@@ -6,10 +6,10 @@ import streamlit as st
 
 from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
 from lessons.search_assistant.lesson_2_is_tavily_a_tool import choice_row, search_tool_schema, step_update, tools_sent
-from pages import _graph_board as gb
-from pages import _graph_exercises as gx
-from pages import _graph_ui as gu
 from pages._ui import T, inert, lang, source
+from pages._ui import exercises_graph_structure as gx
+from pages._ui import graph_board as gb
+from pages._ui import graph_lesson as gu
 from toolcall_lab.graph_records import GraphTrace
 
 EXAMPLES = {

@@ -18,13 +18,13 @@ from lessons.search_assistant.lesson_3_state import (
 )
 from lessons.search_assistant.search import default_offline_search
 from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
-from pages import _graph_board as gb
-from pages import _graph_context as gc
-from pages import _graph_exercises as gx
-from pages import _graph_ui as gu
-from pages import _stage_widgets as sw
-from pages._frame import steps
 from pages._ui import T, chat_model, inert, lang, show_error, source
+from pages._ui import chain_widgets as sw
+from pages._ui import exercises_graph_structure as gx
+from pages._ui import graph_board as gb
+from pages._ui import graph_context as gc
+from pages._ui import graph_lesson as gu
+from pages._ui.frame import steps
 
 GRAPH_PARAM = "graph"  # ?graph=workflow|agent in the link
 

@@ -9,12 +9,12 @@ from lessons.search_assistant.common import thread_from_link, turns
 from lessons.search_assistant.lesson_4_threads import read_thread, thread_turns_steps
 from lessons.search_assistant.preferences import build_preference_graph
 from lessons.search_assistant.workflow import thread_config
-from pages import _graph_board as gb
-from pages import _graph_exercises_late as gx
-from pages import _graph_threads as threads
-from pages import _graph_ui as gu
-from pages._frame import steps
 from pages._ui import T, chat_model, lang, settings, show_error, source
+from pages._ui import exercises_graph_runtime as gx
+from pages._ui import graph_board as gb
+from pages._ui import graph_lesson as gu
+from pages._ui import graph_threads as threads
+from pages._ui.frame import steps
 
 THREAD_PARAM = "thread"  # ?thread=lab-<uuid4>: a link (or a reconnect) reopens this thread from the checkpointer
 

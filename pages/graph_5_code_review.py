@@ -14,12 +14,12 @@ from lessons.search_assistant.lesson_5_code_review import (
     review_findings_steps,
 )
 from lessons.search_assistant.search import default_offline_search
-from pages import _graph_board as gb
-from pages import _graph_exercises_late as gx
-from pages import _graph_findings as findings_ui
-from pages import _graph_ui as gu
-from pages._frame import steps
 from pages._ui import T, chat_model, inert, lang, settings, show_error, source
+from pages._ui import exercises_graph_runtime as gx
+from pages._ui import graph_board as gb
+from pages._ui import graph_findings as findings_ui
+from pages._ui import graph_lesson as gu
+from pages._ui.frame import steps
 from toolcall_lab.graph_run import attempt
 
 WORDINGS = ("model", *KEYWORD_REPLY_EXAMPLES)

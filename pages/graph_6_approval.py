@@ -11,11 +11,11 @@ from lessons.search_assistant.lesson_6_approval import (
     approval_resume_steps,
     approval_start_steps,
 )
-from pages import _graph_approval as approval_ui
-from pages import _graph_board as gb
-from pages import _graph_exercises_late as gx
-from pages import _graph_ui as gu
 from pages._ui import T, chat_model, lang, settings, show_error, source
+from pages._ui import exercises_graph_runtime as gx
+from pages._ui import graph_approval as approval_ui
+from pages._ui import graph_board as gb
+from pages._ui import graph_lesson as gu
 from toolcall_lab.graph import edges_text
 from toolcall_lab.stages.kwargs import render_call
 
@@ -93,7 +93,7 @@ with right:
 
     if m["phase"] == "idle":
         gu.setup_caption()
-        default = APPROVAL_QUESTION["en" if lang() == "en" else "zh"]
+        default = APPROVAL_QUESTION[lang()]
         # a cold page (new session, shared link) starts the default round itself and opens paused (built-in model)
         cold = not m.get("opened", True) and not settings().uses_real_model
         m["opened"] = True

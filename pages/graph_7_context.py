@@ -13,25 +13,24 @@ from lessons.search_assistant.lesson_7_context import (
     pair_numbers,
 )
 from lessons.search_assistant.search import default_offline_search
-from pages import _graph_board as gb
-from pages import _graph_context as gc
-from pages import _graph_exercises_late as gx
-from pages import _graph_ui as gu
-from pages import _stage_widgets as sw
-from pages._review import review
 from pages._ui import T, chat_model, inert, lang, show_error, source
-from toolcall_lab.graph_run import LiveRun
+from pages._ui import chain_widgets as sw
+from pages._ui import exercises_graph_runtime as gx
+from pages._ui import graph_board as gb
+from pages._ui import graph_context as gc
+from pages._ui import graph_lesson as gu
+from pages._ui.exercises_section_review import review
+from pages.registry import page_of
+from toolcall_lab.graph_run import drained
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def default_demo(language: str, max_messages: int, next_question: str) -> dict[str, Any]:
     """``context_demo_steps`` on the built-in model and the offline corpus: its data and each turn's super-steps."""
     llm, search = gu.builtin_llm(), default_offline_search()
-    live = LiveRun(
+    live = drained(
         context_demo_steps(llm, lang=language, max_messages=max_messages, search=search, next_question=next_question)
     )
-    for _ in live:
-        pass
     return {"data": live.result, "runs": [t["steps"] for t in live.traces.get("agent", [])]}
 
 
@@ -185,4 +184,4 @@ source(naive_trim)
 gu.lesson("graph_7_context")
 st.subheader(T("练习", "Exercises"), anchor=False)
 gx.page7(spec, history_default(lang(), next_question), max_messages)
-review("graph")
+review("graph", page_of(__file__))

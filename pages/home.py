@@ -8,9 +8,10 @@ import streamlit as st
 
 from lessons.content import lesson_parts
 from lessons.course import home as lesson
-from pages._course import Verdict, exercise, progress_summary
-from pages._frame import page_links
 from pages._ui import T, lang
+from pages._ui.course import progress_summary
+from pages._ui.exercise import Verdict, exercise
+from pages._ui.frame import page_links
 from pages.registry import SECTIONS, in_section, page
 from toolcall_lab.jsonable import json_text
 

@@ -8,11 +8,11 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import live_run as lesson
-from pages._classroom import teacher_run_view
-from pages._course import Verdict, exercise
-from pages._frame import page_links
-from pages._live import live_run_panel
 from pages._ui import T, inert, lang
+from pages._ui.classroom import teacher_run_view
+from pages._ui.exercise import Verdict, exercise
+from pages._ui.frame import page_links
+from pages._ui.live_run import live_run_panel
 from pages.registry import page
 from toolcall_lab.checks import Checked
 

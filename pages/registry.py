@@ -67,6 +67,12 @@ class PageSpec:
     def file(self) -> Path:
         return ROOT / self.path
 
+    @property
+    def number(self) -> int:
+        """A numbered page's number, from its file name (``stage_4_tool_call`` → 4; 0 for unnumbered pages)."""
+        parts = Path(self.path).stem.split("_")
+        return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+
 
 SECTIONS: tuple[Section, ...] = (
     Section("start", "开始", "Start"),
@@ -324,6 +330,19 @@ def page(path: str) -> PageSpec:
     raise KeyError(path)
 
 
+def page_of(file: str | Path) -> PageSpec:
+    """The entry of the page script ``file`` (a page passes its own ``__file__``): by file, never by position.
+
+    >>> page_of(ROOT / "pages" / "stage_4_tool_call.py").stage
+    'tool_call'
+    """
+    resolved = Path(file).resolve()
+    for spec in PAGES:
+        if spec.file == resolved:
+            return spec
+    raise KeyError(str(file))
+
+
 def page_by_url(url_path: str) -> PageSpec:
     """The page whose URL path is ``url_path`` (``""`` is home, the default page)."""
     for spec in PAGES:
@@ -343,6 +362,17 @@ def section(key: str) -> Section:
 def in_section(key: str) -> tuple[PageSpec, ...]:
     """The pages of one section, in course order."""
     return tuple(p for p in PAGES if p.section == key)
+
+
+def numbered(section_key: str, number: int) -> PageSpec:
+    """The page of a section whose file carries ``number`` (``numbered("tutor", 4)`` → ``tutor_4_loop_guard``).
+
+    The number is part of the page's own file name, so inserting a page elsewhere changes nothing here.
+    """
+    for spec in PAGES:
+        if spec.section == section_key and spec.number == number:
+            return spec
+    raise KeyError(f"{section_key} {number}")
 
 
 def chain_page(stage: str) -> PageSpec:

@@ -2,16 +2,17 @@
 
 import streamlit as st
 
-from pages import _stage_exercises as ex
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
 from pages._ui import T, lesson_columns, show_error
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui import exercises_chain_request as ex
+from pages.registry import page_of
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, tool_source
 from toolcall_lab.stages.tool_source import ToolSourceResult, parse_tool_source
 
-PAGE = su.PAGES[0]
+PAGE = page_of(__file__).path
 EXAMPLES = {
     "default": ("文章里的 get_weather", "The article's get_weather"),
     "syntax": ("语法错误", "A syntax error"),

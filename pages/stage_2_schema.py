@@ -4,17 +4,18 @@ import streamlit as st
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
-from pages import _stage_exercises as ex
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._schema_views import show_model, show_views
 from pages._ui import T, lang, lesson_columns, show_error, source
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui import exercises_chain_request as ex
+from pages._ui.schema_views import show_model, show_views
+from pages.registry import page_of
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages import core, model_rules, schema
 from toolcall_lab.stages.args_model import ArgsModelResult, parse_args_model
 from toolcall_lab.stages.weather_data import build_weather_tool
 
-PAGE = su.PAGES[1]
+PAGE = page_of(__file__).path
 MODEL_EXAMPLES = {
     "article": ("文章的 WeatherInput", "The article's WeatherInput"),
     "rich": ("Enum、嵌套、pattern", "Enum, nesting, pattern"),

@@ -4,16 +4,17 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _stage_exercises as ex
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._bind_views import show_reply, show_switches, show_tools_as_read
 from pages._ui import T, lesson_columns, loading, show_error
-from pages._wires import wire_switch
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui import exercises_chain_request as ex
+from pages._ui.bind_views import show_reply, show_switches, show_tools_as_read
+from pages._ui.wire_switch import wire_switch
+from pages.registry import numbered, page_of
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, wire
 
-PAGE = su.PAGES[2]
+PAGE = page_of(__file__).path
 CHOICES = ("unset", "auto", "required", "none", "named", "unbound")
 EXAMPLES = {
     "default": ("文章的 get_weather", "The article's get_weather"),
@@ -99,7 +100,8 @@ with left:
         elif "tool_error" in data:
             show_error(data["tool_error"])
             st.page_link(
-                su.PAGES[0], label=T("到第 ① 页看这段源码的问题", "See what is wrong with this source on page ①")
+                numbered("chain", 1).path,
+                label=T("到第 ① 页看这段源码的问题", "See what is wrong with this source on page ①"),
             )
         elif "request_body" not in data:
             show_error(data["error"], expected=True)

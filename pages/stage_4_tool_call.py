@@ -4,19 +4,20 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _stage_exercises as ex
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._streaming import streaming_view
+from lessons.chain.examples import CALL_LINES
 from pages._ui import T, lang, lesson_columns, loading, show_error
-from pages._wires import wire_switch
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui import exercises_chain_request as ex
+from pages._ui.streaming_view import streaming_view
+from pages._ui.wire_switch import wire_switch
+from pages.registry import page_of
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables, tool_call
-from toolcall_lab.stages.examples import CALL_LINES
 from toolcall_lab.stages.tool_call import DEFAULT_ARGUMENTS
 
-PAGE = su.PAGES[3]
+PAGE = page_of(__file__).path
 EXAMPLES = {
     "one": ("一个调用", "One call"),
     "two": ("一次回复两个调用", "Two calls in one reply"),

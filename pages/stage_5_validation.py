@@ -4,15 +4,15 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain.examples import VALIDATION_TEXTS
 from lessons.tutor.tools import learning_record_subject
-from pages import _chain_late as late
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._exercises_5_8 import exercises_5
-from pages._ui import T, lang, lesson_columns, show_error, source
+from pages._ui import T, english, lang, lesson_columns, show_error, source
+from pages._ui import chain_checks as late
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui.exercises_chain_execution import exercises_5
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages import core, tables, validation
-from toolcall_lab.stages.examples import VALIDATION_TEXTS
 from toolcall_lab.stages.models import WeatherInput
 from toolcall_lab.stages.validation import DEFAULT_ARGUMENTS, JsonStageResult, ValidationStageResult
 
@@ -167,7 +167,7 @@ with left:
         else:
             show_checked(checked, parsed.value, strict)
         source(WeatherInput, T("源码：WeatherInput", "Source: WeatherInput"))
-        if lang() == "en":
+        if english():
             st.caption(late.GLOSS_WEATHER_INPUT)
 
     with artifact.container(border=True):

@@ -4,16 +4,16 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _chain_late as late
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._exercises_5_8 import exercises_6
+from lessons.chain.examples import KWARGS_TEXT, KWARGS_TEXTS
 from pages._ui import T, lang, lesson_columns, show_error, source
+from pages._ui import chain_checks as late
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui.exercises_chain_execution import exercises_6
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import kwargs as kw_stage
-from toolcall_lab.stages.examples import KWARGS_TEXT, KWARGS_TEXTS
 
 EXAMPLES = {
     "default": ("文章的参数", "The article's arguments"),

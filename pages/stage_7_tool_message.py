@@ -4,16 +4,16 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _chain_late as late
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._exercises_5_8 import exercises_7
+from lessons.chain.examples import CALL_ARGS_TEXT, TOOL_NODE_ARGS
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
-from pages._wires import wire_switch
+from pages._ui import chain_checks as late
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui.exercises_chain_execution import exercises_7
+from pages._ui.wire_switch import wire_switch
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import tool_message as tm
-from toolcall_lab.stages.examples import CALL_ARGS_TEXT, TOOL_NODE_ARGS
 from toolcall_lab.stages.models import WeatherResult
 
 EXAMPLES = {

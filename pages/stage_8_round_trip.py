@@ -4,13 +4,14 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _chain_late as late
-from pages import _stage_ui as su
-from pages import _stage_widgets as sw
-from pages._exercises_5_8 import exercises_8
-from pages._review import review
 from pages._ui import T, lang, lesson_columns, loading, settings, show_error, source
-from pages._wires import wire_switch
+from pages._ui import chain_checks as late
+from pages._ui import chain_frame as su
+from pages._ui import chain_widgets as sw
+from pages._ui.exercises_chain_execution import exercises_8
+from pages._ui.exercises_section_review import review
+from pages._ui.wire_switch import wire_switch
+from pages.registry import numbered, page_of
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import round_trip as rt_stage
@@ -85,7 +86,9 @@ def show_step(n: int, current: dict[str, Any], run: dict[str, Any] | None) -> No
             st.json(current["artifact"], expanded=True)
         if n < 8:
             label = T("打开这一阶段的页面：", "Open this stage's page: ") + su.stage_title(n)
-            st.page_link(su.PAGES[n - 1], label=label, icon=":material/open_in_new:", query_params={"lang": lang()})
+            st.page_link(
+                numbered("chain", n).path, label=label, icon=":material/open_in_new:", query_params={"lang": lang()}
+            )
 
 
 PAGE = late.top(8).path
@@ -138,5 +141,5 @@ with left:
     sw.share_link(PAGE, ["ask", "walk", "step"])
 
 exercises_8()
-review("chain")
+review("chain", page_of(__file__))
 late.bottom(8)

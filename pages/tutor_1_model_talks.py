@@ -8,10 +8,10 @@ import streamlit as st
 from lessons.tutor.agent import run_manual
 from lessons.tutor.lesson_1_model_talks import MAKE_GOAL, check_make_calls, check_predict_calls, lesson1_four_steps
 from lessons.tutor.tools import build_tools
-from pages import _tutor_ui as tu
-from pages._course import exercise
 from pages._ui import T, chat_model, lesson_columns, model_label, settings, show_error, source
-from pages.registry import in_section
+from pages._ui import tutor_lesson as tu
+from pages._ui.exercise import exercise
+from pages.registry import page_of
 from toolcall_lab.errors import explain
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.llm import build_chat_model
@@ -152,7 +152,7 @@ with left:
 with right:
     tu.tutor_live_run("tutor1", highlight="tool_call")
 
-spec = in_section("tutor")[0]
+spec = page_of(__file__)
 names = [t.name for t in build_tools()]
 exercise(
     spec,

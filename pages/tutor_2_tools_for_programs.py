@@ -15,10 +15,10 @@ from lessons.tutor.lesson_2_tools_for_programs import (
     lesson2_tools_for_programs,
 )
 from lessons.tutor.tools import make_get_schedule
-from pages import _tutor_ui as tu
-from pages._course import exercise
 from pages._ui import T, lesson_columns, source
-from pages.registry import in_section
+from pages._ui import tutor_lesson as tu
+from pages._ui.exercise import exercise
+from pages.registry import page_of
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.llm import build_chat_model
 
@@ -121,7 +121,7 @@ with right:
         ],
     )
 
-spec = in_section("tutor")[1]
+spec = page_of(__file__)
 exercise(
     spec,
     1,

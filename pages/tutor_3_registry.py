@@ -13,10 +13,10 @@ from lessons.tutor.lesson_3_registry import (
     parse_docstring_comparison,
 )
 from lessons.tutor.registry import get_tool, schema_snapshot
-from pages import _tutor_ui as tu
-from pages._course import exercise
 from pages._ui import T, lesson_columns, show_error, source
-from pages.registry import in_section
+from pages._ui import tutor_lesson as tu
+from pages._ui.exercise import exercise
+from pages.registry import page_of
 from toolcall_lab.errors import explain
 
 
@@ -154,7 +154,7 @@ with right:
     weather = "What's the weather in Beijing?" if ed == "en" else "北京天气怎么样？"
     tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[weather])
 
-spec = in_section("tutor")[2]
+spec = page_of(__file__)
 exercise(
     spec,
     1,

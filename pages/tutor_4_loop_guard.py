@@ -12,10 +12,10 @@ from lessons.tutor.lesson_4_loop_guard import (
     run_unguarded,
 )
 from lessons.tutor.loop_guard import LoopGuard, call_key
-from pages import _tutor_ui as tu
-from pages._course import exercise
 from pages._ui import T, lesson_columns, source
-from pages.registry import in_section
+from pages._ui import tutor_lesson as tu
+from pages._ui.exercise import exercise
+from pages.registry import page_of
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
@@ -160,7 +160,7 @@ with left:
 with right:
     tu.tutor_live_run("tutor4", highlight="round_trip")
 
-spec = in_section("tutor")[3]
+spec = page_of(__file__)
 exercise(
     spec,
     1,

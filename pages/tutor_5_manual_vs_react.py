@@ -16,10 +16,10 @@ from lessons.tutor.lesson_5_manual_vs_react import (
     script_to_json,
 )
 from lessons.tutor.lesson_common import q2_script
-from pages import _tutor_ui as tu
-from pages._course import exercise
 from pages._ui import T, lesson_columns, source
-from pages.registry import in_section
+from pages._ui import tutor_lesson as tu
+from pages._ui.exercise import exercise
+from pages.registry import page_of
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -142,7 +142,7 @@ with left:
 with right:
     tu.tutor_live_run("tutor5", highlight="round_trip")
 
-spec = in_section("tutor")[4]
+spec = page_of(__file__)
 exercise(
     spec,
     1,

@@ -7,12 +7,12 @@ import streamlit as st
 
 from lessons.tutor.lesson_6_exercises import FIX_SOURCE, check_fix_decorator, check_predict_pitfall, symptom
 from lessons.tutor.lesson_6_pitfalls import PITFALL_KEYS, PITFALLS, PitfallResult, pitfall_code
-from pages import _tutor_ui as tu
-from pages._course import exercise
-from pages._frame import steps
-from pages._review import review
 from pages._ui import T, lesson_columns, show_error, source
-from pages.registry import in_section
+from pages._ui import tutor_lesson as tu
+from pages._ui.exercise import exercise
+from pages._ui.exercises_section_review import review
+from pages._ui.frame import steps
+from pages.registry import page_of
 
 FIXED = "fixed"  # the "Fixed" switch's key, and its parameter in the link
 
@@ -74,7 +74,7 @@ def render_artifact(artifact: dict[str, Any]) -> None:
 
 
 tu.lesson_intro(6)
-spec = in_section("tutor")[5]
+spec = page_of(__file__)
 ed = tu.edition()
 n = steps("tutor6::steps", [T(*tu.TITLES[key]) for key in PITFALL_KEYS.values()], page_url_path=spec.url_path)
 if st.session_state.get("tutor6::step", n) != n:  # another pitfall: it starts broken again
@@ -141,4 +141,4 @@ exercise(
     ),
     hint=T("看装饰器那一行。", "Look at the decorator line."),
 )
-review("tutor")
+review("tutor", page_of(__file__))

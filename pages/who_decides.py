@@ -8,13 +8,13 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import who_decides as lesson
-from pages._course import Verdict, exercise
-from pages._frame import page_links, steps
-from pages._review import review
-from pages._timeline import render_trace
 from pages._ui import T, inert, lang, lesson_columns, show_error, source
-from pages._why import render_decision
-from pages.registry import page
+from pages._ui.decision import render_decision
+from pages._ui.exercise import Verdict, exercise
+from pages._ui.exercises_section_review import review
+from pages._ui.frame import page_links, steps
+from pages._ui.timeline import render_trace
+from pages.registry import page, page_of
 from toolcall_lab.jsonable import json_text
 
 SPEC = page("pages/who_decides.py")
@@ -190,5 +190,5 @@ exercise(
         "schema) and read the id from the config.",
     ),
 )
-review("reliability")
+review("reliability", page_of(__file__))
 page_links(SPEC.path)

@@ -7,7 +7,7 @@ It runs the app exactly as ``streamlit run app.py`` does (Streamlit's own comman
 project's ``.streamlit/config.toml``), after four things that lower the cost of each student:
 
 1. **Warm.** LangChain, LangGraph, the openai SDK and pydantic are imported, and each shared live
-   panel runs once and compiles its agent (``pages._warm``), before the first student arrives.
+   panel runs once and compiles its agent (``pages.serving.warm``), before the first student arrives.
 2. **Freeze.** ``gc.freeze()`` moves every object alive at that point into the collector's permanent
    generation. Streamlit runs a full ``gc.collect(2)`` after every script run (``runner.postScriptGC``);
    with LangChain loaded that collection walked ~200,000 objects each time, and it no longer
@@ -27,7 +27,7 @@ project's ``.streamlit/config.toml``), after four things that lower the cost of 
 ``benchmarks/serve_cost.py`` measures what each step saves; ``benchmarks/classroom_load`` a class.
 
 Every step that asks Streamlit itself for something (the logger kept quiet while warming, the socket
-option, the hand-over to Streamlit's command line) lives in ``pages/_serve.py``: nothing outside
+option, the hand-over to Streamlit's command line) lives in ``pages/serving/launcher.py``: nothing outside
 ``app.py`` and ``pages/`` imports streamlit. This file is the entry point and the steps that are plain Python.
 """
 
@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `python scripts/serve.py` puts scripts/ on the path, not the project
     sys.path.insert(0, str(ROOT))
 
-from pages._serve import hand_over, nodelay_listening_socket, quiet_cache_data_warnings  # noqa: E402
+from pages.serving.launcher import hand_over, nodelay_listening_socket, quiet_cache_data_warnings  # noqa: E402
 from toolcall_lab.gc_pacing import COLLECT_EVERY_S, ensure_paced_collection, paced_collection  # noqa: E402
 
 __all__ = [
@@ -64,8 +64,8 @@ POST_SCRIPT_GC = "--runner.postScriptGC"
 
 
 def warm() -> dict[str, Any]:
-    """Import the app's modules and run its shared panels once (``pages._warm``); returns what was done."""
-    from pages import _warm
+    """Import the app's modules and run its shared panels once (``pages.serving.warm``); returns what was done."""
+    from pages.serving import warm as _warm
 
     # st.cache_data decorators check for a runtime when their module is imported; there is none yet.
     with quiet_cache_data_warnings():

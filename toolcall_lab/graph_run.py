@@ -276,12 +276,17 @@ class LiveRun(Generic[T]):
         return cast("T", self._result)
 
 
-def drain(events: Generator[RunEvent, None, T]) -> T:
-    """Run a generator of run records to its end and return what it returned."""
+def drained(events: Generator[RunEvent, None, T]) -> LiveRun[T]:
+    """Run a generator of run records to its end; the :class:`LiveRun` keeps its result and its traces."""
     live = LiveRun(events)
     for _ in live:
         pass
-    return live.result
+    return live
+
+
+def drain(events: Generator[RunEvent, None, T]) -> T:
+    """Run a generator of run records to its end and return what it returned."""
+    return drained(events).result
 
 
 def trace_run(app: CompiledGraph, inputs: Any, config: RunnableConfig | None = None) -> GraphTrace:

@@ -1,6 +1,6 @@
 """Two languages, one rule: every string the user reads exists in zh and en.
 
-Pages call ``T(zh, en)`` (``pages/_ui.py``) with both texts side by side, so a missing
+Pages call ``T(zh, en)`` (``pages/_ui/session.py``) with both texts side by side, so a missing
 translation is visible in the diff rather than at run time. Lesson prose lives in
 ``lessons/content/<lesson>.<lang>.md`` and is read with ``lessons.content.lesson_text``.
 """
@@ -31,3 +31,12 @@ def normalize_lang(value: str | None, fallback: Lang = DEFAULT_LANG) -> Lang:
         if head == lang:
             return lang
     return fallback
+
+
+def pick(lang: str, zh: str, en: str) -> str:
+    """The text of ``lang``: ``en`` for English, ``zh`` otherwise (the default language).
+
+    >>> pick("en", "你好", "hello"), pick("zh", "你好", "hello")
+    ('hello', '你好')
+    """
+    return en if normalize_lang(lang) == "en" else zh

@@ -3,7 +3,7 @@
 The chain pages keep every editor and switch in the URL, so a shared link reopens the
 same page. Short single-line text travels as it is; anything longer becomes ``z:`` +
 base64url(zlib(text)). Decoding is bounded: a tiny link must not unpack into megabytes.
-Everything here is pure: the Streamlit side (``pages/_stage_widgets.py``) only reads and
+Everything here is pure: the Streamlit side (``pages/_ui/chain_widgets.py``) only reads and
 writes ``st.query_params`` with it.
 """
 

@@ -27,7 +27,6 @@ from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.offline.faults import Fault, FaultInjector, FaultKind
 
 ToolFaultKind = Literal["none", "transient", "bad_arguments", "business_refusal", "raises"]
-TOOL_FAULT_KINDS: tuple[ToolFaultKind, ...] = ("none", "transient", "bad_arguments", "business_refusal", "raises")
 TRANSIENT = (ConnectionError, TimeoutError)
 
 

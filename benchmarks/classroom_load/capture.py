@@ -24,7 +24,7 @@ from typing import Any
 from google.protobuf.json_format import MessageToDict
 
 from benchmarks.classroom_load.protocol import DONE, Session
-from pages._protocol import BackMsg, ForwardMsg
+from pages.serving.protocol import BackMsg, ForwardMsg
 
 QUESTION = "What's the weather in Paris?"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

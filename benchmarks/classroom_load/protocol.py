@@ -2,7 +2,7 @@
 
 Streamlit (1.67) talks to the browser over one websocket, ``/_stcore/stream``, in protobuf:
 the browser sends ``BackMsg`` (``streamlit/proto/BackMsg.proto``), the server answers with
-``ForwardMsg`` (Streamlit's own classes, taken from ``pages/_protocol.py``). This client sends what
+``ForwardMsg`` (Streamlit's own classes, taken from ``pages/serving/protocol.py``). This client sends what
 Chromium sends — checked by ``capture.py`` in this folder, which opens the same page in Chromium and
 decodes its frames:
 
@@ -41,7 +41,7 @@ from typing import Any
 import websocket
 
 from benchmarks.classroom_load.widgets import default_state
-from pages._protocol import BackMsg, ForwardMsg, WidgetState
+from pages.serving.protocol import BackMsg, ForwardMsg, WidgetState
 
 #: What Chromium sends as ``ClientState.context_info`` (besides ``url``), seen by ``capture.py``.
 CONTEXT = {"timezone": "UTC", "timezone_offset": 0, "locale": "en-US", "is_embedded": False, "color_scheme": "light"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pages._protocol import WidgetState
+from pages.serving.protocol import WidgetState
 
 
 def default_state(kind: str, w: Any) -> WidgetState | None:

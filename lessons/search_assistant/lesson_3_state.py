@@ -27,7 +27,6 @@ from toolcall_lab.graph_run import drain, trace_steps
 from toolcall_lab.jsonable import message_to_dict
 
 GraphKind = Literal["workflow", "agent"]
-KINDS: tuple[GraphKind, ...] = ("workflow", "agent")
 
 
 def build_graph(

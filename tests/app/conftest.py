@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True, scope="session")
 def _router_mode_like_a_server():
     """Run app.py on every AppTest run, as a live server does after its first session."""
-    from tests.apptest_support import router_on_every_run
+    from pages.serving.apptest import router_on_every_run
 
     with router_on_every_run():
         yield
@@ -42,7 +42,7 @@ def open_page():
 @pytest.fixture
 def memory_store(monkeypatch):
     """Learner progress in a private in-memory database, for the pages this test opens."""
-    import pages._course as course
+    import pages._ui.course as course
     from toolcall_lab.progress import ProgressStore
 
     store = ProgressStore.open("memory")

@@ -5,7 +5,7 @@
   schema, request body and answer are built in English.
 * Each page ends with two exercises; each is solved wrong (a warning and a hint) and right
   (a success). The right answer is derived here from the same real artifact the page shows
-  (``toolcall_lab.stages.practice`` runs the real call), never typed.
+  (``lessons.chain.exercises_request`` runs the real call), never typed.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from lessons.chain import exercises_request as pr
 from pages.registry import in_section
 from tests.app.conftest import ROOT
-from toolcall_lab.stages import practice as pr
 from toolcall_lab.stages.args_model import default_model_source
 from toolcall_lab.stages.tool_source import default_source
 
@@ -31,7 +31,7 @@ QUESTION_EN = "What's the weather in Bangkok?"
 @pytest.fixture(autouse=True)
 def _memory_progress(monkeypatch):
     """Attempts go to an in-memory progress store (no file under data/)."""
-    import pages._course as course
+    import pages._ui.course as course
     from toolcall_lab.progress import ProgressStore
 
     store = ProgressStore.open("memory")
@@ -90,7 +90,7 @@ CHECK = {"en": "Check", "zh": "检查"}
 
 
 def answer_key(page: str, n: int, lang: str | None = None) -> str:
-    """The answer widget key of exercise ``n`` on ``page`` (``pages._course.exercise``); text areas add ``lang``."""
+    """The answer widget key of exercise ``n`` on ``page`` (``pages._ui.exercise``); text areas add ``lang``."""
     spec = next(s for s in in_section("chain") if s.path == page)
     return f"exercise-{spec.url_path}-{n}::answer" + (f"::{lang}" if lang else "")
 

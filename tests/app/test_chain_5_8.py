@@ -1,7 +1,7 @@
 """Chain pages ⑤–⑧ as a learner meets them: artifact on a cold open, English on English pages, exercises judged.
 
 Every expected answer below is derived in the test from the same real stage the page's
-check runs (``toolcall_lab.stages.exercises_5_8``), never typed.
+check runs (``lessons.chain.exercises_execution``), never typed.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pages import _chain_late as late
+from lessons.chain import exercises_execution as ex
+from pages._ui import chain_checks as late
 from pages.registry import in_section
-from toolcall_lab.stages import exercises_5_8 as ex
 from toolcall_lab.stages import kwargs as kw_stage
 from toolcall_lab.stages import tool_message as tm
 from toolcall_lab.stages import validation

@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 from streamlit.testing.v1 import AppTest
 
 from pages._ui import ROUTER_MARK
+from pages.serving.apptest import many_sessions_one_runtime
 from tests.app.conftest import ROOT
-from tests.apptest_support import many_sessions_one_runtime
 
 CITIES = ["Bangkok", "Beijing", "Shanghai", "Tokyo", "Singapore", "London", "Paris", "New York", "Sydney", "Seoul"]
 

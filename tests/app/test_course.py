@@ -14,7 +14,7 @@ from toolcall_lab.progress import is_valid_learner_id, new_learner_id
 def _exercise_page() -> None:
     import streamlit as st
 
-    from pages._course import Verdict, exercise
+    from pages._ui.exercise import Verdict, exercise
     from pages.registry import page
     from toolcall_lab.stages.weather_data import build_weather_tool
 
@@ -79,7 +79,7 @@ def test_home_shows_progress_and_keeps_the_learner_in_the_link(open_page, memory
 
 
 def test_a_school_login_replaces_the_anonymous_id_and_stays_out_of_the_link(open_page, memory_store, monkeypatch):
-    import pages._course as course
+    import pages._ui.course as course
     from toolcall_lab.progress import learner_id_from_oidc
 
     school_id = learner_id_from_oidc("https://idp.example.edu", "student-42")

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lessons.content import lesson_text
-from pages._tutor_ui import DESCRIPTION_WORDS
+from pages._ui.tutor_lesson import DESCRIPTION_WORDS
 from pages.registry import in_section
 from tests.app.conftest import ROOT
 

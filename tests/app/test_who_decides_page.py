@@ -120,7 +120,7 @@ def test_a_lesson_page_folds_it_and_a_call_without_a_record_shows_none():
         import dataclasses
 
         from lessons.tutor.tools import build_tools
-        from pages._timeline import render_trace
+        from pages._ui.timeline import render_trace
         from toolcall_lab.live import run_traced
         from toolcall_lab.llm import build_chat_model
 

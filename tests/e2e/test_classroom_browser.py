@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from pages._classroom import FOLLOW_EVERY_S
+from pages._ui.classroom import FOLLOW_EVERY_S
 from tests.e2e.conftest import new_context, rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e

@@ -1,7 +1,7 @@
 """A learner completes ④'s exercises in the browser, sees ④ marked solved, and finds it still marked from the link.
 
 The right answers are computed here from the same real artifacts the page checks against
-(``toolcall_lab.stages.practice``), never typed.
+(``lessons.chain.exercises_request``), never typed.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from lessons.chain.exercises_request import FIX_ARGUMENTS_GOAL, check_call_count
 from tests.e2e.conftest import new_context, rerun, shot, wait_idle
-from toolcall_lab.stages.practice import FIX_ARGUMENTS_GOAL, check_call_count
 
 pytestmark = pytest.mark.e2e
 

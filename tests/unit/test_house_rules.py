@@ -11,6 +11,7 @@ a string that merely contains such code (an app file written out by a benchmark)
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import textwrap
 from pathlib import Path
@@ -113,3 +114,57 @@ def test_nothing_outside_app_and_pages_imports_streamlit():
     assert not offending, "streamlit imported outside app.py and pages/ (DESIGN.md principle 3): " + ", ".join(
         offending
     )
+
+
+# ---------------------------------------------------------------- the rooms of pages/ (issue 20)
+#: What may stand at pages/'s top level besides the page scripts the registry names.
+PAGES_TOP_LEVEL = {"pages/__init__.py", "pages/registry.py"}
+#: The two packages under pages/: the shared UI code, and what drives Streamlit from outside a page.
+PAGES_PACKAGES = ("pages/_ui/", "pages/serving/")
+#: A module named by a range of pages (``_exercises_5_8``, ``_graph_exercises_late``) instead of what it holds.
+RANGED = re.compile(r"_\d+_\d+\.py$|_(late|early)\.py$")
+#: A page deciding text by comparing the language (one way to write bilingual text: ``T(zh, en)``).
+LANG_BRANCH = re.compile(r"""lang(\(\))? *[!=]= *["'](en|zh)["']""")
+
+
+def test_pages_holds_page_scripts_registry_and_two_packages():
+    from pages.registry import PAGES
+
+    scripts = {spec.path for spec in PAGES}
+    strays = [
+        path
+        for path in project_python_files()
+        if path.startswith("pages/") and path not in scripts | PAGES_TOP_LEVEL and not path.startswith(PAGES_PACKAGES)
+    ]
+    assert not strays, "pages/ holds page scripts, registry.py, _ui/ and serving/ only: " + ", ".join(strays)
+    assert all((ROOT / path).is_file() for path in scripts)
+
+
+def test_no_module_is_named_by_a_range_of_pages():
+    ranged = [path for path in project_python_files() if not path.startswith("tests/") and RANGED.search(path)]
+    assert not ranged, ranged
+
+
+def test_pages_do_not_branch_on_the_language():
+    found = []
+    for path in project_python_files():
+        if path == "app.py" or path.startswith("pages/"):
+            for n, line in enumerate((ROOT / path).read_text(encoding="utf-8").splitlines(), 1):
+                if LANG_BRANCH.search(line):
+                    found.append(f"{path}:{n}")
+    assert not found, "write both texts with T(zh, en) instead of comparing the language: " + ", ".join(found)
+
+
+def test_page_scripts_stay_thin_and_modules_small():
+    from pages.registry import PAGES
+
+    scripts = {spec.path for spec in PAGES}
+    too_long = []
+    for path in project_python_files():
+        if path.startswith("tests/"):
+            continue
+        lines = len((ROOT / path).read_text(encoding="utf-8").splitlines())
+        limit = 200 if path in scripts else 400
+        if lines > limit:
+            too_long.append(f"{path}: {lines} > {limit}")
+    assert not too_long, too_long

@@ -60,7 +60,7 @@ def test_a_benchmark_reaches_streamlit_through_pages_but_not_directly(tmp_path):
     """The load client takes Streamlit's classes from a pages module: allowed. Importing streamlit itself: broken."""
     _tiny_tree(tmp_path)
     (tmp_path / "pages" / "_protocol.py").write_text("from streamlit.proto.BackMsg_pb2 import BackMsg\n")
-    (tmp_path / "benchmarks" / "client.py").write_text("from pages._protocol import BackMsg\n")
+    (tmp_path / "benchmarks" / "client.py").write_text("from pages.serving.protocol import BackMsg\n")
     routed = _lint(tmp_path)
     assert routed.returncode == 0, routed.stdout + routed.stderr
     assert "Benchmarks import streamlit only through pages KEPT" in routed.stdout

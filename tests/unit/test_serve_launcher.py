@@ -1,4 +1,4 @@
-"""The launcher (scripts/serve.py, its Streamlit-facing steps in pages/_serve.py) and the replicas' nginx template.
+"""The launcher (scripts/serve.py; its Streamlit-facing steps: pages/serving/launcher.py) and the nginx template.
 
 Figures (what freezing saves per collection) belong to ``benchmarks/serve_cost.py``; these tests
 check the behaviour each step promises: what warm-up loads, what freezing removes from the
@@ -68,7 +68,7 @@ def test_freeze_takes_the_warm_objects_out_of_a_full_collection():
 def test_connections_accepted_by_streamlits_socket_get_tcp_nodelay():
     from streamlit.web.server.starlette import starlette_server
 
-    from pages import _serve
+    from pages.serving import launcher as _serve
 
     assert _launcher().nodelay_listening_socket is _serve.nodelay_listening_socket  # the launcher's own name for it
     original = starlette_server._bind_socket
@@ -145,7 +145,7 @@ def test_the_paced_collection_runs_full_collections_on_its_own_thread():
 def test_the_cache_data_warnings_are_quiet_while_warming_and_only_then():
     import logging
 
-    from pages import _serve
+    from pages.serving import launcher as _serve
 
     quiet = logging.getLogger(_serve.CACHE_DATA_LOGGER)
     before = quiet.level
@@ -161,7 +161,7 @@ def test_the_cache_data_warnings_are_quiet_while_warming_and_only_then():
 def test_the_hand_over_runs_streamlits_own_command_line_with_the_options_as_given(monkeypatch):
     from streamlit.web import cli
 
-    from pages import _serve
+    from pages.serving import launcher as _serve
 
     calls: list[tuple[list[str], dict[str, str]]] = []
     monkeypatch.setattr(cli, "main", lambda args, **kwargs: calls.append((args, kwargs)))
@@ -173,7 +173,7 @@ def test_the_hand_over_runs_streamlits_own_command_line_with_the_options_as_give
 def test_post_script_gc_sets_streamlits_runner_option_in_this_process():
     from streamlit import config
 
-    from pages import _serve
+    from pages.serving import launcher as _serve
 
     before = config.get_option("runner.postScriptGC")
     try:

@@ -52,12 +52,6 @@ def find_keyword(schema: dict[str, Any], field_name: str | None, rule: str) -> s
     return None
 
 
-#: Why the model cannot see a rule, as keys (the page words them): a Pydantic switch with no
-#: JSON Schema keyword; a rule the schema does not carry; a rule the strict tool drops; code
-#: that runs only when the tool runs (a validator).
-WHY_INVISIBLE = ("strict_switch", "not_in_schema", "dropped_by_strict", "runs_only_at_call_time")
-
-
 def _why_invisible(rule: str, in_schema: bool, in_strict: bool) -> str | None:
     if rule == "strict":
         return "strict_switch"

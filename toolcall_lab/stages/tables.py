@@ -102,7 +102,7 @@ def tool_notes(result: ToolSourceResult) -> list[tuple[str, str]]:
 def rule_rows(rules: Sequence[Mapping[str, Any]], why: Mapping[str, str], whole_model: str) -> list[dict[str, Any]]:
     """One row per rule written in the argument model, and where it went in the real schema.
 
-    ``why`` words each invisibility key (:data:`~toolcall_lab.stages.model_rules.WHY_INVISIBLE`).
+    ``why`` words each invisibility key (the page's own list of reasons).
     """
     return [
         {

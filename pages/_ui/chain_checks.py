@@ -1,0 +1,89 @@
+"""Chain pages ⑤–⑧: their frame (links, title, folded lesson) and the small views they share.
+
+Only pages import this module (it imports Streamlit). The exercises are in
+``pages/_ui/exercises_chain_execution.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from lessons.content import lesson_text
+from pages._ui import T, lang
+from pages._ui import chain_frame as su
+from pages._ui.frame import page_links
+from pages.registry import PageSpec, numbered
+from toolcall_lab.errors import ExplainedError
+from toolcall_lab.stages.validation import JsonStageResult, ValidationStageResult
+
+
+# ---------------------------------------------------------------- the frame
+def spec(n: int) -> PageSpec:
+    """Chain page ``n`` (1–8) from the registry."""
+    return numbered("chain", n)
+
+
+def top(n: int) -> PageSpec:
+    """Previous / next along the course, the title, and the one question the page answers."""
+    page = spec(n)
+    page_links(page.path)
+    st.title(su.stage_title(n), anchor=False)
+    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + T(page.question_zh, page.question_en))
+    return page
+
+
+def lesson(n: int) -> None:
+    """The lesson prose, folded: the artifact comes first."""
+    with st.expander(T("课文", "The lesson"), expanded=False, icon=":material/menu_book:"):
+        st.markdown(lesson_text(spec(n).lesson, lang()))
+
+
+def bottom(n: int) -> None:
+    """Previous / next again, under the exercises."""
+    st.divider()
+    page_links(spec(n).path)
+
+
+def expected_box(text: str) -> None:
+    """A deliberate failure, framed as the lesson (not as an alarm)."""
+    st.info(f"**{T('预期之中：这正是本课要看的', 'Expected: this is the lesson')}** — {text}", icon=":material/school:")
+
+
+#: Stage ⑤'s three layers, as their boxes are titled (zh, en).
+LAYERS = (
+    ("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"),
+    ("#### 第二道 · `model_validate`：形状对不对？", "#### Layer 2 · `model_validate`: is it the right shape?"),
+    ("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"),
+)
+
+#: English glosses of the Chinese specimen strings this page shows (the article's model, 小E's tool).
+GLOSS_WEATHER_INPUT = (
+    "Gloss of the article's Chinese descriptions: 城市名，中文或英文，例如 Bangkok = “city name, Chinese or "
+    "English, e.g. Bangkok”; 查询的天数，1 到 7 = “how many days to look up, 1 to 7”."
+)
+GLOSS_S9999 = (
+    "Gloss: “Student ID S9999 does not exist: no such student was found. Ask the student to check the id "
+    "(e.g. S1001); do not guess other ids.”"
+)
+
+
+def show_verdicts(
+    parsed: JsonStageResult | ExplainedError,
+    checked: ValidationStageResult | ExplainedError | None,
+    fact: dict[str, Any] | ExplainedError | None,
+) -> None:
+    """The three verdicts on one line each, first: where these arguments stop."""
+    one = not isinstance(parsed, ExplainedError)
+    two = isinstance(checked, ValidationStageResult) and checked.ok
+    three = isinstance(fact, dict) and bool(fact.get("fact_ok"))
+    skipped = T("没有运行", "not run")
+    cols = st.columns(3)
+    cols[0].markdown(f"{su.mark(one)} **json.loads**")
+    cols[1].markdown(f"{su.mark(two)} **Pydantic**" if one else f"· **Pydantic** — {skipped}")
+    cols[2].markdown(
+        f"{su.mark(three)} **{T('工具', 'the tool')}**"
+        if fact is not None
+        else f"· **{T('工具', 'the tool')}** — {skipped}"
+    )

@@ -1,0 +1,117 @@
+"""The one exercise renderer: an exercise drawn, checked, recorded, and answered with feedback.
+
+:func:`exercise` renders inside ``st.container(key="exercise-<url_path>-<n>")``: the learner
+answers, the page's own check (which runs the real library call) judges, the attempt is stored
+once (a double click records one attempt), a hint follows a wrong try, and the answer shows
+after two tries or on request. Attempts go to the progress store of :mod:`pages._ui.course`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
+from pages._ui.session import T
+from pages.registry import PageSpec
+from toolcall_lab.jsonable import json_text, to_jsonable
+
+#: Wrong tries after which the answer is offered without asking.
+TRIES_BEFORE_ANSWER = 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a check says about one answer.
+
+    Attributes:
+        correct: whether the answer is right.
+        feedback: what the artifact shows and why, in the learner's language.
+        expected: the right answer as the real artifact gives it (shown with "show me").
+    """
+
+    correct: bool
+    feedback: str
+    expected: Any = None
+
+
+# ---------------------------------------------------------------- one exercise
+def _attempt_id(exercise: str, answer: Any) -> str:
+    """One attempt per distinct answer: a double click (or the same answer again) records once."""
+    text = json.dumps(to_jsonable(answer), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(f"{exercise}\n{text}".encode()).hexdigest()[:32]
+
+
+def exercise(
+    spec: PageSpec,
+    n: int,
+    *,
+    title: str,
+    prompt: str,
+    ask: Callable[[str], Any],
+    check: Callable[[Any], Verdict],
+    hint: str,
+) -> None:
+    """Render exercise ``n`` of page ``spec``; check an answer with ``check`` and store the attempt.
+
+    Args:
+        spec: the page (from ``pages.registry``).
+        n: the exercise's number on the page, from 1.
+        title: a short title ("Predict: which fields are required?").
+        prompt: what to do, in the learner's language.
+        ask: draws the answer widget(s) inside the form and returns the answer (``key`` prefix given).
+        check: judges an answer by running the real library call; returns a :class:`Verdict`.
+        hint: shown after a wrong try.
+    """
+    ex_id = f"{spec.url_path}/{n}"
+    key = f"exercise-{spec.url_path}-{n}"
+    with st.container(key=key, border=True):
+        st.markdown(f"**{T('练习', 'Exercise')} {n} · {title}**")
+        st.markdown(prompt)
+        with st.form(f"{key}::form", border=False):
+            answer = ask(f"{key}::answer")
+            submitted = st.form_submit_button(T("检查", "Check"), icon=":material/task_alt:")
+        if submitted:
+            judged = check(answer)
+            st.session_state[f"{key}::verdict"] = judged
+            try:
+                course.store().record_attempt(
+                    course.learner_id(), ex_id, _attempt_id(ex_id, answer), answer, judged.correct, page_path=spec.path
+                )
+            except Exception:
+                st.caption(T("（进度暂时没能保存。）", "(Progress could not be saved just now.)"))
+        verdict: Verdict | None = st.session_state.get(f"{key}::verdict")
+        try:
+            state = course.store().exercise_state(course.learner_id(), ex_id)
+        except Exception:
+            state = None
+        if verdict is not None:
+            (st.success if verdict.correct else st.warning)(verdict.feedback)
+            if not verdict.correct:
+                st.info(T("提示：", "Hint: ") + hint)
+        elif state is not None and state.solved:
+            st.success(T("你已经做对过这道题。", "You have solved this one before."))
+        wrong_tries = 0 if state is None else state.attempts - (1 if state.solved else 0)
+        show = wrong_tries >= TRIES_BEFORE_ANSWER or st.session_state.get(f"{key}::show")
+        if not show:
+            st.button(
+                T("给我看答案", "Show me the answer"),
+                key=f"{key}::show_btn",
+                on_click=lambda: st.session_state.__setitem__(f"{key}::show", True),
+                type="tertiary",
+            )
+        else:
+            expected = check_expected(check, verdict)
+            st.markdown(T("答案（由真实产物算出）：", "The answer (computed from the real artifact):"))
+            st.code(expected, language="json")
+
+
+def check_expected(check: Callable[[Any], Verdict], verdict: Verdict | None) -> str:
+    """The right answer as text: from the last verdict, else by asking the check about an empty answer."""
+    found = verdict if verdict is not None and verdict.expected is not None else check(None)
+    return json_text(found.expected)

@@ -1,0 +1,260 @@
+"""The live-run panel: ask a question, run the traced agent, show every artifact (``pages/_ui/timeline.py``).
+
+Every lesson page that runs an agent puts this panel beside its lesson. Heavy libraries
+(LangChain, LangGraph) load inside the run, under a spinner, never on import.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+import streamlit as st
+
+from pages._ui import T, chat_model, lang, model_label, settings
+from pages._ui.timeline import render_trace
+from toolcall_lab.settings import load_settings
+
+#: The shortest time between two redraws of a streamed answer's draft.
+DRAFT_EVERY_S = 0.04
+
+
+# ---------------------------------------------------------------- the live-run panel
+def live_run_panel(
+    *,
+    key: str,
+    tools_factory: Callable[[], Sequence[Any]],
+    system: str | None = None,
+    highlight: str | None = None,
+    examples: Sequence[str] = (),
+    use_chat_input: bool = False,
+    link_param: str | None = None,
+    stream: bool = False,
+) -> Any:
+    """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
+
+    Args:
+        key: session-state namespace of this panel (one trace per panel per session).
+        tools_factory: builds the tools for the run (called lazily).
+        system: system prompt.
+        highlight: the stage the surrounding lesson is about.
+        examples: clickable example questions.
+        use_chat_input: use ``st.chat_input`` (full-width pages) instead of a small form.
+        link_param: a query parameter that carries the run's question (``?q=…``): a run writes it into
+            the link, and a cold page whose link carries it opens on a run of that question.
+        stream: stream the runs (the answer is written as its tokens arrive; every model call asks for
+            ``stream: true``, and its raw response in the timeline is the server-sent events).
+    """
+    from toolcall_lab import trace as trace_io
+
+    state_key = f"trace::{key}"
+    question: str | None = None
+    if examples:
+        picked = st.pills(T("试试这些问题", "Try these"), list(examples), key=f"{key}::examples")
+        if picked and st.session_state.get(f"{key}::last_pick") != picked:
+            st.session_state[f"{key}::last_pick"] = picked
+            question = picked
+    if use_chat_input:
+        typed = st.chat_input(T("问一个问题……", "Ask a question…"), key=f"{key}::chat", max_chars=2000)
+    else:
+        with st.form(f"{key}::form", clear_on_submit=False, border=False):
+            typed_text = st.text_input(T("问题", "Question"), key=f"{key}::q", max_chars=2000)
+            typed = typed_text if st.form_submit_button(T("运行", "Run")) else None
+    if typed:
+        question = typed
+    if question:
+        st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system, stream=stream)
+        if link_param:
+            st.query_params[link_param] = question  # the link now re-runs this question
+        from pages._ui.classroom import publish_run  # a teacher's run is shown to the class
+
+        publish_run(st.session_state[state_key], key)
+    current = st.session_state.get(state_key)
+    linked = str(st.query_params.get(link_param) or "")[:2000] if link_param else ""
+    if current is None and (linked or examples) and not settings().uses_real_model:
+        # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
+        with _loading(T("正在运行默认示例……", "Running the default example…")):
+            current = default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory), stream)
+        st.session_state[state_key] = current
+    if current is not None:
+        if current.model_calls and (current.model_calls[0].request_body or {}).get("stream"):
+            st.caption(
+                T(
+                    "这次运行是流式的：每次模型调用的“原始响应”是线上原样到达的 SSE 事件（data: 行）；"
+                    "AIMessage 是 LangChain 把这些块相加的结果。",
+                    "This run was streamed: each model call's raw response is the server-sent events (data: lines) "
+                    "exactly as they arrived; the AIMessage is what LangChain added the chunks up to.",
+                )
+            )
+        render_trace(current, highlight=highlight)
+        st.download_button(
+            T("下载轨迹 JSON", "Download trace JSON"),
+            data=_trace_json(key, current),
+            file_name=f"trace-{current.run_id[:8]}.json",
+            mime="application/json",
+            key=f"{key}::download",
+        )
+    uploaded = st.file_uploader(T("打开保存过的轨迹", "Open a saved trace"), type=["json"], key=f"{key}::upload")
+    if uploaded is not None and st.session_state.get(f"{key}::uploaded") != uploaded.file_id:
+        st.session_state[f"{key}::uploaded"] = uploaded.file_id
+        try:
+            st.session_state[state_key] = trace_io.loads(uploaded.getvalue())
+            st.rerun()
+        except trace_io.TraceFormatError as exc:
+            st.error(T(f"无法打开这个文件：{exc.zh}", f"Cannot open this file: {exc.en}"))
+    return st.session_state.get(state_key)
+
+
+def _loading(text: str) -> AbstractContextManager[Any]:
+    """A spinner while LangChain is still to be imported (seconds); nothing once it is (a run: ~0.1 s).
+
+    ``st.spinner`` starts a timer thread each time it is entered: a class asking at once made 60 of them.
+    """
+    return st.spinner(text) if "langchain_openai" not in sys.modules else nullcontext()
+
+
+def _trace_json(key: str, trace: Any) -> bytes:
+    """The trace as JSON for its download button, made once per run (not on every rerun of the page)."""
+    from toolcall_lab import trace as trace_io
+
+    kept = st.session_state.get(f"{key}::json")
+    if not (isinstance(kept, tuple) and kept[0] is trace):  # the same trace object as last time: its JSON too
+        kept = st.session_state[f"{key}::json"] = (trace, trace_io.dumps(trace).encode("utf-8"))
+    return bytes(kept[1])
+
+
+def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
+    """A panel's tools, built once per process and language and shared by every session.
+
+    The tools of a live panel are stateless (the lab's weather tool, 小E's read-only tools), so one
+    tool set per (panel, language) serves the whole class, and the traced agent compiled for it
+    (``toolcall_lab.live``) is compiled once per process instead of once per student.
+    """
+    language = lang()  # per language: the tools speak the learner's language
+    return lambda: shared_tools(key, language, tools_factory)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def shared_tools(key: str, language: str, _factory: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
+    """The tools of panel ``key`` in ``language``: ``_factory()`` once per process, then the same objects.
+
+    ``_factory`` must build stateless tools (it is called for the first session only); it is not
+    part of the cache key (a lambda differs on every run), the panel's key and language are.
+    """
+    return tuple(_factory())
+
+
+def run_question(
+    question: str,
+    tools_factory: Callable[[], Sequence[Any]],
+    system: str | None,
+    *,
+    llm: Any = None,
+    label: str | None = None,
+    fallback: str | None = None,
+    stream: bool = False,
+) -> Any:
+    """Run one question with a progress note (one line per step); returns the trace.
+
+    Args:
+        question: the user's words.
+        tools_factory: builds the tools (called inside the spinner: LangChain loads there).
+        system: the system prompt, if any.
+        llm: the chat model; by default the one the sidebar made active.
+        label: the model's label in the trace (default: the active model's).
+        fallback: the answer to give when the run fails (see ``run_traced``).
+        stream: stream the run: the model's answer is written below the progress note token by token as
+            it arrives (LangGraph's ``stream_mode="messages"``); the note is cleared when the run ends,
+            and the timeline shows the finished trace.
+    """
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.trace import ModelCall
+
+    s = settings()
+    slot = st.empty()  # the progress note
+    writing = st.empty()  # a streamed run's answer, token by token, while the run is going
+    written: dict[int, str] = {}
+    shown_at = [0.0]  # when the draft was last redrawn
+
+    def on_token(step: int, text: str) -> None:
+        written[step] = written.get(step, "") + text
+        if time.perf_counter() - shown_at[0] < DRAFT_EVERY_S:
+            return  # at most ~25 redraws a second: a fast stream does not flood the browser
+        shown_at[0] = time.perf_counter()
+        with writing.container(), st.chat_message("assistant"):
+            st.caption(T(f"第 {step} 步 · 模型正在写（流式）", f"Step {step} · the model is writing (streamed)"))
+            st.text(written[step])
+
+    # a one-line progress note, not st.status: st.status sleeps 50 ms when it is made (Streamlit 1.67),
+    # which every answer of a class asking at once would wait for
+    def note(text: str) -> None:
+        slot.caption(f":material/progress_activity: {text}")
+
+    note(T("运行中……", "Running…"))
+
+    def progress(event: Any) -> None:
+        # called in this script's thread: run_traced hands the run's events over as the graph streams
+        if isinstance(event, ModelCall):
+            note(T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
+        else:
+            note(T(f"第 {event.step} 步：执行了 {event.tool_name}", f"Step {event.step}: ran {event.tool_name}"))
+
+    with _loading(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
+        llm = chat_model() if llm is None else llm
+        if stream and not s.uses_real_model:
+            llm = with_stream_usage(id(llm), llm)  # the built-in model sends usage in a last event too
+        tools = list(tools_factory())
+    trace = run_traced(
+        question,
+        llm,
+        tools,
+        system=system,
+        lang=lang(),
+        model_label=model_label() if label is None else label,
+        secrets=s.secrets,
+        on_event=progress,
+        fallback=fallback,
+        on_token=on_token if stream else None,
+    )
+    done = trace.stop_reason == "final"
+    writing.empty()  # the timeline below shows the finished answer
+    if done:
+        slot.empty()  # the progress note goes away when the run went well: no empty "Done" left behind
+    else:
+        slot.warning(T("运行没有正常结束", "The run did not finish normally"), icon=":material/error:")
+    return trace
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def with_stream_usage(_key: int, _llm: Any) -> Any:
+    """A copy of ``_llm`` that asks a stream for its usage (``stream_options.include_usage``), once per model."""
+    return _llm.model_copy(update={"stream_usage": True})
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def default_trace(
+    panel: str, question: str, system: str | None, language: str, _tools_factory: Any, stream: bool = False
+) -> Any:
+    """The run a panel shows before the learner asks anything: its first example, on the built-in model.
+
+    The built-in model is deterministic, so one run per (panel, question, language) serves every
+    session; a cold link opens on a real run instead of an empty panel. A streaming panel's
+    default run is streamed too, so its timeline shows the same kind of wire as the learner's runs.
+    """
+    from toolcall_lab.live import run_traced
+    from toolcall_lab.llm import build_chat_model, model_label
+
+    builtin = load_settings().with_overrides(provider="builtin")
+    return run_traced(
+        question,
+        build_chat_model(builtin, stream_usage=stream),
+        list(_tools_factory()),
+        system=system,
+        lang=language,
+        model_label=model_label(builtin, language),
+        secrets=(),
+        on_token=(lambda _step, _text: None) if stream else None,  # nobody watches a cached run
+    )

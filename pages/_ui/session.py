@@ -1,0 +1,109 @@
+"""Shared page helpers: language, settings, the chat model, errors, and small rendering helpers.
+
+The live-run panel and its timeline are in ``pages/_ui/live_run.py``.
+
+Only pages and ``app.py`` import this module (it imports Streamlit). Heavy libraries
+(langchain, langgraph) are imported inside functions and cached with
+``st.cache_resource``, so a page that does not run an agent never loads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from toolcall_lab.i18n import normalize_lang, pick
+from toolcall_lab.settings import Settings, load_settings
+
+ROUTER_MARK = "_routed_by_app"
+
+
+# ---------------------------------------------------------------- routing guard
+def ensure_router() -> None:
+    """Make a deep link on a fresh server go through ``app.py``.
+
+    Streamlit treats an app with a ``pages/`` folder as a legacy multipage app until the
+    router calls ``st.navigation``; a first visit straight to ``/live_run`` would run the
+    page file alone, without the shared sidebar. ``app.py`` marks the runs it routes;
+    a page running without that mark flips Streamlit's flag and reruns, and the router
+    then opens the same page.
+    """
+    if st.session_state.get(ROUTER_MARK) or st.session_state.get("_router_rerun_done"):
+        return  # routed, or already redirected once in this session (never loop, never eat a click)
+    from streamlit.runtime.pages_manager import PagesManager
+
+    st.session_state["_router_rerun_done"] = True
+    PagesManager.uses_pages_directory = False
+    st.rerun()
+
+
+# ---------------------------------------------------------------- language and settings
+def lang() -> str:
+    """The session's language: query parameter ``lang``, else the browser's locale.
+
+    Every page calls this first (directly or through :func:`T`), so it also runs
+    :func:`ensure_router`.
+    """
+    ensure_router()
+    chosen = st.session_state.get("lang")  # one read: T() calls this ~90 times a run
+    if chosen is None:
+        locale = None
+        try:
+            locale = st.context.locale
+        except Exception:
+            locale = None
+        chosen = st.session_state["lang"] = normalize_lang(st.query_params.get("lang") or locale)
+    return str(chosen)
+
+
+def english() -> bool:
+    """True on an English page: where the Chinese specimen text a page shows gets an English gloss beside it."""
+    return lang() in ("en",)
+
+
+def T(zh: str, en: str) -> str:
+    """Pick the text of the session's language."""
+    return pick(lang(), zh, en)
+
+
+@st.cache_resource(show_spinner=False)
+def base_settings() -> Settings:
+    return load_settings()
+
+
+def settings() -> Settings:
+    """Environment / .env settings overlaid with what this session typed in the sidebar."""
+    base = base_settings()
+    chosen = st.session_state.get("provider", base.provider)
+    if chosen == "builtin":
+        return base.with_overrides(provider="builtin")
+    return base.with_overrides(
+        provider="openai_compatible",
+        llm_api_key=st.session_state.get("llm_api_key", ""),
+        llm_base_url=st.session_state.get("llm_base_url", ""),
+        llm_model_id=st.session_state.get("llm_model_id", ""),
+    )
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def cached_chat_model(s: Settings) -> Any:
+    from toolcall_lab.llm import build_chat_model
+
+    return build_chat_model(s)
+
+
+def chat_model(script: Sequence[dict[str, Any]] | None = None) -> Any:
+    """The active chat model (cached per settings); a scripted built-in model is never cached."""
+    if script is not None:
+        from toolcall_lab.llm import build_chat_model
+
+        return build_chat_model(None, script=script)
+    return cached_chat_model(settings())
+
+
+def model_label() -> str:
+    from toolcall_lab.llm import model_label as label
+
+    return label(settings(), lang())

@@ -1,0 +1,163 @@
+"""The timeline of one traced run: each model call and each tool execution with all its artifacts.
+
+Drawn by the live-run panel (``pages/_ui/live_run.py``) and by the pages that show a run of their own
+(the faults page, "Who decides the student?", the teacher's run in a class).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import streamlit as st
+
+from pages._ui import T, inert, show_error
+from pages._ui.decision import render_decision
+
+#: How deep a request body opens: body → tools → [0] → function → parameters.
+REQUEST_DEPTH = 5
+#: How deep a response opens: body → choices → [0] → message → tool_calls → [0] → function → arguments.
+RESPONSE_DEPTH = 7
+
+
+def render_trace(
+    trace: Any,
+    *,
+    highlight: str | None = None,
+    expand_all: bool = False,
+    expected_errors: bool = False,
+    why_open: bool | None = None,
+) -> None:
+    """The timeline of one run: each model call and each tool execution with all artifacts.
+
+    Args:
+        trace: a :class:`toolcall_lab.trace.RunTrace`.
+        highlight: a chain stage key (``toolcall_lab.stages.catalog``); the artifacts of that stage are opened
+            and marked so a lesson page can point at "its" stage in the live run.
+        expand_all: open every expander (used when a page wants the full picture).
+        expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
+        why_open: open the built-in model's decision record under each model call (default: open on the
+            live run page, i.e. with no ``highlight``; folded on lesson pages).
+    """
+    from toolcall_lab.trace import ModelCall, ToolExecution
+
+    head = st.container(border=True)
+    head.markdown(f"**{T('问题', 'Question')}:** {inert(trace.question)}")
+    # one compact line: it must fit a narrow side column as well as a full page
+    head.markdown(
+        f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
+        f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
+        f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
+        f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`"
+    )
+    head.caption(f"{T('模型', 'Model')}: {inert(trace.model_label)}")
+    mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
+    for event in trace.events:
+        if isinstance(event, ModelCall):
+            ai = event.ai_message or {}
+            calls = ai.get("tool_calls") or []
+            what = (
+                T(f"请求调用 {len(calls)} 个工具", f"asks for {len(calls)} tool call(s)")
+                if calls
+                else T("给出回答", "answers")
+                if ai
+                else T("失败", "failed")
+            )
+            lat = f"{event.latency_ms:.1f} ms" if event.latency_ms is not None else "—"
+            tokens = (event.usage or {}).get("total_tokens", "—")
+            hl = highlight in ("bind_tools", "tool_call", "round_trip")
+            title = (
+                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
+                f"{what} · {lat} · {tokens} tokens"
+            )
+            # the live run page (no highlight) opens every step; a lesson page opens its own stage
+            with st.expander(title, expanded=expand_all or hl or highlight is None or event.error is not None):
+                if event.error:
+                    show_error(event.error, expected=expected_errors)
+                if event.attempts > 1 or event.error:
+                    st.caption(
+                        T(
+                            f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
+                            f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):",
+                        )
+                    )
+                    st.dataframe(event.attempt_log, hide_index=True, width="stretch")
+                request_tab, response_tab, message_tab = (
+                    T("请求体（线上原样）", "Request body (as sent)"),
+                    T("原始响应", "Raw response"),
+                    "AIMessage",
+                )
+                # open the tab the lesson is about: the request for bind_tools, the reply for a tool call
+                opened = request_tab if highlight == "bind_tools" else response_tab
+                tabs = st.tabs([request_tab, response_tab, message_tab], default=opened)
+                with tabs[0]:
+                    # deep enough to show tools[0].function.parameters without a click
+                    st.json(event.request_body or {}, expanded=REQUEST_DEPTH)
+                with tabs[1]:
+                    if isinstance(event.response_body, (dict, list)):
+                        # deep enough to show choices[0].message.tool_calls[0].function.arguments
+                        st.json(event.response_body, expanded=RESPONSE_DEPTH)
+                    else:
+                        st.code(str(event.response_body), language="text")
+                with tabs[2]:
+                    st.json(ai, expanded=True)
+                if event.decision:
+                    render_decision(event.decision, open_=highlight is None if why_open is None else why_open)
+        elif isinstance(event, ToolExecution):
+            status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
+            hl = highlight in ("validation", "kwargs", "tool_message")
+            dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
+            title = (
+                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
+                f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
+            )
+            with st.expander(title, expanded=expand_all or hl or highlight is None):
+                _render_execution(event, highlight, expected=expected_errors)
+    if trace.error:
+        show_error(trace.error, expected=expected_errors)
+    if trace.answer is not None:
+        with st.chat_message("assistant"):
+            st.text(trace.answer)
+
+
+def _render_execution(event: Any, highlight: str | None, *, expected: bool = False) -> None:
+    # an injected fault's errors are the lesson (a neutral box); anything else is a real failure (red)
+    fail = st.info if expected else st.error
+
+    def label(key: str, text: str) -> str:
+        return f":orange-background[**{text}**]" if highlight == key else f"**{text}**"
+
+    st.markdown(label("tool_call", T("① 原始 arguments（JSON 字符串）", "① raw arguments (a JSON string)")))
+    st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
+    st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
+    if event.parse_error:
+        fail(event.parse_error)
+    else:
+        st.json(event.parsed_args if event.parsed_args is not None else {})
+    st.markdown(label("validation", T("③ Pydantic 校验", "③ Pydantic validation")))
+    v = event.validation
+    if v is None:
+        st.caption("—")
+    elif v.ok:
+        st.success(T("校验通过", "valid"))
+        if v.coercions:
+            for c in v.coercions:
+                st.write(f"`{c['field']}`: {c['input']!r} ({c['input_type']}) → {c['output']!r} ({c['output_type']})")
+        if v.defaults:
+            st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(v.defaults))
+    else:
+        fail(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
+        st.json(v.errors)
+    st.markdown(label("kwargs", T("④ 函数实际收到的 kwargs", "④ kwargs the function received")))
+    if event.kwargs_passed is not None:
+        args = ", ".join(f"{k}={json.dumps(val, ensure_ascii=False)}" for k, val in event.kwargs_passed.items())
+        st.code(f"{event.tool_name}({args})", language="python")
+    else:
+        st.caption(T("函数没有被调用", "the function was not called"))
+    if event.result_type is not None:
+        st.markdown(T(f"返回值类型 `{event.result_type}`：", f"returned a `{event.result_type}`:"))
+        st.code(event.result_repr or "", language="python")
+    if event.error:
+        fail(event.error)
+    st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))
+    st.json(event.tool_message or {})
