@@ -142,9 +142,10 @@ class EndpointDecision:
     """What the session may use.
 
     Attributes:
-        settings: the settings to build the chat model from (``llm_api_key`` is the key that
-            will be sent, ``""`` for none; the operator's key is in ``known_secrets`` only, for
-            redaction, when it is not sent).
+        settings: the settings to build the chat model from. For a real endpoint ``llm_api_key``
+            is the key that will be sent (``""`` for none; the operator's key is then in
+            ``known_secrets`` only, for redaction); for the built-in model they are the server's
+            own settings with the built-in provider (the built-in model sends no key).
         endpoint: ``"builtin"``, ``"school"`` or ``"own"``.
         key_source: ``"operator"``, ``"learner"`` or ``"none"``.
         note: why no key is sent, ``{"zh", "en"}`` (``None`` when there is nothing to say).
@@ -160,7 +161,9 @@ class EndpointDecision:
 
 
 def _builtin(base: Settings, refusal: ExplainedError | None = None) -> EndpointDecision:
-    settings = replace(base, provider="builtin", llm_api_key="", known_secrets=_operator_keys(base))
+    # the server's settings with the built-in provider: the built-in model sends no key of them, and
+    # the object is the one every built-in session shares (the warm-up builds its chat model for it)
+    settings = replace(base, provider="builtin")
     return EndpointDecision(settings=settings, endpoint="builtin", key_source="none", refusal=refusal)
 
 

@@ -141,7 +141,7 @@ def test_a_server_without_an_endpoint_lets_a_learner_bring_one():
 def test_the_built_in_model_sends_no_key():
     decision = decide(school_server(), EndpointRequest(provider="builtin"))
     assert decision.endpoint == "builtin" and not decision.settings.uses_real_model
-    assert decision.settings.llm_api_key == ""
+    assert decision.settings == school_server().with_overrides(provider="builtin")  # one object for every session
 
 
 # ---------------------------------------------------------------- the lock and the allowed list
@@ -150,9 +150,8 @@ def test_the_lock_keeps_every_learner_on_the_school_endpoint():
     assert base.endpoint_locked
     assert decide(base, SCHOOL_CHOICE).key_source == "operator"
     refused = decide(base, own("http://127.0.0.1:8741/v1", key="sk-learner-12345678"))
-    assert refused.endpoint == "builtin" and refused.refusal is not None
+    assert refused.endpoint == "builtin" and refused.refusal is not None and not refused.settings.uses_real_model
     assert refused.refusal.title["en"] == "The school locked the model endpoint: it cannot be changed."
-    assert refused.settings.llm_api_key == ""
 
 
 @pytest.mark.parametrize("word", ["1", "true", "YES", "on"])
@@ -181,7 +180,7 @@ def test_the_allowed_list_admits_its_urls_in_any_spelling_and_refuses_the_rest()
     assert refused.endpoint == "builtin" and refused.refusal is not None
     assert refused.refusal.title["en"] == "This base URL is not on the school's list of allowed endpoints."
     assert "https://ollama.lab.example/v1" in refused.refusal.hint["en"]  # the learner is told what is allowed
-    assert refused.settings.llm_api_key == ""
+    assert not refused.settings.uses_real_model
 
 
 def test_the_database_host_of_a_compose_deployment_is_refused_by_the_list():
