@@ -26,6 +26,7 @@ client itself uses, so ``HTTPS://School.example:443/v1/`` is the school's endpoi
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 import httpx
@@ -44,6 +45,7 @@ class EndpointURLError(ValueError):
     """A base URL that cannot be an endpoint (not http/https, no host, unparseable)."""
 
 
+@lru_cache(maxsize=512)  # pure; a session's settings are worked out several times a rerun
 def normalize_base_url(url: str) -> str:
     """The normal form of a base URL, for comparing two of them.
 
@@ -99,6 +101,7 @@ class EndpointPolicy:
         return not self.allowed or url in self.allowed
 
 
+@lru_cache(maxsize=32)  # pure, and a server has one base settings object
 def policy_of(base: Settings) -> EndpointPolicy:
     """The policy the server's settings set; an allowed entry that is not a URL allows nothing."""
     school = ""

@@ -215,7 +215,7 @@ def run_question(
         system=system,
         lang=lang(),
         model_label=model_label() if label is None else label,
-        secrets=s.secrets,
+        secrets=s.secrets if s.uses_real_model else (),  # the built-in model is sent no key: none to scrub
         on_event=progress,
         fallback=fallback,
         on_token=on_token if stream else None,
