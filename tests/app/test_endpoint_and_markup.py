@@ -102,6 +102,21 @@ def test_with_the_lock_the_endpoint_is_shown_read_only_and_b_gets_nothing(server
     assert own_seen == [] and len(school_seen) == 1  # refused: the built-in model answered, nothing went out
 
 
+def test_a_url_off_the_allowed_list_is_refused_in_the_sidebar(server_env):
+    with listener() as (school_url, school_seen), listener() as (own_url, own_seen):
+        server_env(LLM_API_KEY=OPERATOR_KEY, LLM_BASE_URL=school_url, LLM_ALLOWED_BASE_URLS="http://127.0.0.1:1/v1")
+        at = _live_run("zh")
+        at.radio(key="provider").set_value("openai_compatible").run()
+        at.radio(key="llm_endpoint").set_value("own").run()
+        at.text_input(key="llm_base_url").input(own_url).run()
+        assert any("不在学校允许的列表里" in w.value for w in at.sidebar.warning), [w.value for w in at.sidebar.warning]
+        at.chat_input[0].set_value("巴黎天气怎么样？").run()
+        assert not at.exception, at.exception
+    assert own_seen == [] and school_seen == []  # refused: the built-in model answered
+    trace = at.session_state["trace::live"]
+    assert trace.stop_reason == "final" and trace.model_label.startswith("内置教学模型")
+
+
 HOSTILE_ID = "[Answers](http://phish.example) ![t](http://x.example/t.png) www.attacker.example"
 _MARKDOWN_TYPES = ("markdown", "caption", "info", "warning", "error", "success", "expander", "tab")
 
