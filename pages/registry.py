@@ -9,69 +9,28 @@ This module imports no Streamlit, so tests and benchmarks can read it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
-ROOT = Path(__file__).resolve().parent.parent
+from toolcall_lab.course_pages import ROOT, PageSpec, Section
 
-
-@dataclass(frozen=True)
-class Section:
-    """A group of pages in the sidebar and on the course map."""
-
-    key: str
-    zh: str
-    en: str
-    summary_zh: str = ""
-    summary_en: str = ""
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    """One page of the app.
-
-    Attributes:
-        path: the page file, relative to the repository (``pages/stage_4_tool_call.py``).
-        zh, en: the short title in the sidebar.
-        icon: a Material icon name (``:material/call_made:``).
-        section: the :class:`Section` key it belongs to.
-        stage: the chain stage key (``toolcall_lab.stages.catalog``), for chain pages.
-        heading_zh, heading_en: the page's long title, when it differs from the short one.
-        question_zh, question_en: the one question the page answers (chain pages).
-        exercises: how many exercises the page ends with (ids ``<url_path>/1`` … ``/<n>``).
-    """
-
-    path: str
-    zh: str
-    en: str
-    icon: str
-    section: str
-    stage: str | None = None
-    heading_zh: str = ""
-    heading_en: str = ""
-    question_zh: str = ""
-    question_en: str = ""
-    exercises: int = 0
-
-    @property
-    def url_path(self) -> str:
-        """The page's URL path: the file stem without its leading number (``stage_4_tool_call``)."""
-        return Path(self.path).stem.lstrip("0123456789_")
-
-    @property
-    def lesson(self) -> str:
-        """The page's prose: ``lessons/content/<lesson>.<lang>.md``, named after the page file."""
-        return Path(self.path).stem
-
-    @property
-    def file(self) -> Path:
-        return ROOT / self.path
-
-    @property
-    def number(self) -> int:
-        """A numbered page's number, from its file name (``stage_4_tool_call`` → 4; 0 for unnumbered pages)."""
-        parts = Path(self.path).stem.split("_")
-        return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+T = TypeVar("T")
+__all__ = [
+    "COURSE",
+    "PAGES",
+    "ROOT",
+    "SECTIONS",
+    "PageSpec",
+    "Section",
+    "chain_page",
+    "in_section",
+    "neighbours",
+    "numbered",
+    "page",
+    "page_by_url",
+    "page_of",
+    "section",
+]
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -109,8 +68,10 @@ def _stage(
     key: str,
     heading: tuple[str, str],
     question: tuple[str, str],
-    exercises: int = 0,
+    numbered_exercises: int = 0,
 ) -> PageSpec:
+    # the first four chain pages' exercises are data (lessons/chain/stage_<n>_<name>.py); the rest are counted
+    module = f"lessons.chain.stage_{n}_{name}" if n <= 4 else ""
     return PageSpec(
         f"pages/stage_{n}_{name}.py",
         *short,
@@ -121,13 +82,14 @@ def _stage(
         heading_en=heading[1],
         question_zh=question[0],
         question_en=question[1],
-        exercises=exercises,
+        numbered_exercises=0 if module else numbered_exercises,
+        exercise_module=module,
     )
 
 
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start", exercises=2),
-    PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start", exercises=2),
+    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start", numbered_exercises=2),
+    PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start", numbered_exercises=2),
     # the teacher's view of a class (issue 15): not a lesson, so no exercises and no place on the course path
     PageSpec("pages/class_results.py", "班级成绩", "Class results", ":material/leaderboard:", "start"),
     _stage(
@@ -138,7 +100,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_source",
         ("@tool：函数变成工具", "@tool: a function becomes a tool"),
         ("装饰器从函数里读出了什么？", "What does the decorator read from the function?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         2,
@@ -148,7 +110,7 @@ PAGES: tuple[PageSpec, ...] = (
         "schema",
         ("JSON Schema：模型读到的参数说明", "JSON Schema: the arguments as the model reads them"),
         ("哪些规则能让模型看见？", "Which rules can the model see?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         3,
@@ -158,7 +120,7 @@ PAGES: tuple[PageSpec, ...] = (
         "bind_tools",
         ("bind_tools：请求里的 tools", "bind_tools: the tools in the request"),
         ("真正发出去的请求体长什么样？", "What does the request body really contain?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         4,
@@ -168,7 +130,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_call",
         ("tool_call：模型的调用意图", "tool_call: the model's request to call"),
         ("为什么 arguments 是字符串？", "Why is arguments a string?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         5,
@@ -178,7 +140,7 @@ PAGES: tuple[PageSpec, ...] = (
         "validation",
         ("JSON 与 Pydantic：能读、形对、事实对", "JSON and Pydantic: readable, well-shaped, true"),
         ("参数在哪一层被拦下？", "At which layer are bad arguments stopped?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         6,
@@ -188,7 +150,7 @@ PAGES: tuple[PageSpec, ...] = (
         "kwargs",
         ("func(**kwargs)：字典变成函数调用", "func(**kwargs): a dict becomes a call"),
         ("参数是怎么对上号的？", "How are arguments matched to parameters?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         7,
@@ -198,7 +160,7 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_message",
         ("ToolMessage：结果回到模型", "ToolMessage: the result goes back"),
         ("模型怎么知道这是哪次调用的结果？", "How does the model know which call this answers?"),
-        exercises=2,
+        numbered_exercises=2,
     ),
     _stage(
         8,
@@ -208,7 +170,7 @@ PAGES: tuple[PageSpec, ...] = (
         "round_trip",
         ("第二次请求：模型写出答案", "The second request: the model answers"),
         ("第二次请求里到底有什么？", "What exactly is in the second request?"),
-        exercises=3,
+        numbered_exercises=3,
     ),
     PageSpec(
         "pages/tutor_1_model_talks.py",
@@ -216,7 +178,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The model talks, your code acts",
         ":material/record_voice_over:",
         "tutor",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/tutor_2_tools_for_programs.py",
@@ -224,7 +186,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Tools are written for programs",
         ":material/handyman:",
         "tutor",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/tutor_3_registry.py",
@@ -232,25 +194,29 @@ PAGES: tuple[PageSpec, ...] = (
         "Registry and schema snapshot",
         ":material/inventory:",
         "tutor",
-        exercises=2,
+        numbered_exercises=2,
     ),
-    PageSpec("pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor", exercises=2),
+    PageSpec(
+        "pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor", numbered_exercises=2
+    ),
     PageSpec(
         "pages/tutor_5_manual_vs_react.py",
         "手写循环 vs ReAct",
         "Manual loop vs ReAct",
         ":material/compare_arrows:",
         "tutor",
-        exercises=2,
+        numbered_exercises=2,
     ),
-    PageSpec("pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", exercises=3),
+    PageSpec(
+        "pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", numbered_exercises=3
+    ),
     PageSpec(
         "pages/graph_1_workflow_vs_agent.py",
         "固定工作流 vs Agent",
         "Fixed workflow vs agent",
         ":material/account_tree:",
         "graph",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/graph_2_is_tavily_a_tool.py",
@@ -258,7 +224,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Is Tavily a tool?",
         ":material/travel_explore:",
         "graph",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/graph_3_state.py",
@@ -266,7 +232,7 @@ PAGES: tuple[PageSpec, ...] = (
         "State, nodes, edges",
         ":material/hub:",
         "graph",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/graph_4_threads.py",
@@ -274,7 +240,7 @@ PAGES: tuple[PageSpec, ...] = (
         "thread_id and checkpointers",
         ":material/history:",
         "graph",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/graph_5_code_review.py",
@@ -282,7 +248,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The code review",
         ":material/rate_review:",
         "graph",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/graph_6_approval.py",
@@ -290,7 +256,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Human approval",
         ":material/approval:",
         "graph",
-        exercises=2,
+        numbered_exercises=2,
     ),
     PageSpec(
         "pages/graph_7_context.py",
@@ -298,7 +264,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Context control",
         ":material/compress:",
         "graph",
-        exercises=3,
+        numbered_exercises=3,
     ),
     PageSpec(
         "pages/faults.py",
@@ -306,7 +272,7 @@ PAGES: tuple[PageSpec, ...] = (
         "When models and tools fail",
         ":material/bug_report:",
         "reliability",
-        exercises=3,
+        numbered_exercises=3,
     ),
     PageSpec(
         "pages/who_decides.py",
@@ -314,7 +280,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Who decides the student?",
         ":material/admin_panel_settings:",
         "reliability",
-        exercises=3,
+        numbered_exercises=3,
     ),
 )
 
@@ -322,12 +288,16 @@ PAGES: tuple[PageSpec, ...] = (
 COURSE: tuple[PageSpec, ...] = tuple(p for p in PAGES if p.section != "start")
 
 
+def _only(found: list[T], key: object) -> T:
+    """The one entry found (``KeyError`` naming ``key`` when there is none)."""
+    if not found:
+        raise KeyError(str(key))
+    return found[0]
+
+
 def page(path: str) -> PageSpec:
     """The page whose file is ``path`` (``KeyError`` when there is none)."""
-    for spec in PAGES:
-        if spec.path == path:
-            return spec
-    raise KeyError(path)
+    return _only([s for s in PAGES if s.path == path], path)
 
 
 def page_of(file: str | Path) -> PageSpec:
@@ -336,27 +306,17 @@ def page_of(file: str | Path) -> PageSpec:
     >>> page_of(ROOT / "pages" / "stage_4_tool_call.py").stage
     'tool_call'
     """
-    resolved = Path(file).resolve()
-    for spec in PAGES:
-        if spec.file == resolved:
-            return spec
-    raise KeyError(str(file))
+    return _only([s for s in PAGES if s.file == Path(file).resolve()], file)
 
 
 def page_by_url(url_path: str) -> PageSpec:
     """The page whose URL path is ``url_path`` (``""`` is home, the default page)."""
-    for spec in PAGES:
-        if spec.url_path == url_path or (not url_path and spec.path == "pages/home.py"):
-            return spec
-    raise KeyError(url_path)
+    return _only([s for s in PAGES if s.url_path == url_path or (not url_path and s.path == "pages/home.py")], url_path)
 
 
 def section(key: str) -> Section:
     """The section with this key (``KeyError`` when there is none)."""
-    for item in SECTIONS:
-        if item.key == key:
-            return item
-    raise KeyError(key)
+    return _only([s for s in SECTIONS if s.key == key], key)
 
 
 def in_section(key: str) -> tuple[PageSpec, ...]:
@@ -369,18 +329,12 @@ def numbered(section_key: str, number: int) -> PageSpec:
 
     The number is part of the page's own file name, so inserting a page elsewhere changes nothing here.
     """
-    for spec in PAGES:
-        if spec.section == section_key and spec.number == number:
-            return spec
-    raise KeyError(f"{section_key} {number}")
+    return _only([s for s in PAGES if s.section == section_key and s.number == number], (section_key, number))
 
 
 def chain_page(stage: str) -> PageSpec:
     """The chain page of a stage key (``"tool_call"`` → ④)."""
-    for spec in PAGES:
-        if spec.stage == stage:
-            return spec
-    raise KeyError(stage)
+    return _only([s for s in PAGES if s.stage == stage], stage)
 
 
 def neighbours(path: str) -> tuple[PageSpec | None, PageSpec | None]:

@@ -2,10 +2,11 @@
 
 import streamlit as st
 
+from lessons.chain import stage_1_tool
 from pages._ui import T, lesson_columns, show_error
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui import exercises_chain_request as ex
+from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
@@ -148,5 +149,5 @@ with left:
     if step != 3:
         su.lesson(1)
 
-ex.stage_1()
+draw_exercises(page_of(__file__), stage_1_tool.EXERCISES)
 su.footer(1)

@@ -4,10 +4,11 @@ import streamlit as st
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
+from lessons.chain import stage_2_schema
 from pages._ui import T, lang, lesson_columns, show_error, source
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui import exercises_chain_request as ex
+from pages._ui.exercise import draw_exercises
 from pages._ui.schema_views import show_model, show_views
 from pages.registry import page_of
 from toolcall_lab.errors import ExplainedError
@@ -90,5 +91,5 @@ with left:
         sw.share_link(PAGE, ["subj", "model", "step"])
         su.lesson(2)
 
-ex.stage_2()
+draw_exercises(page_of(__file__), stage_2_schema.EXERCISES)
 su.footer(2)

@@ -4,11 +4,12 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain import stage_3_bind_tools
 from pages._ui import T, lesson_columns, loading, show_error
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui import exercises_chain_request as ex
 from pages._ui.bind_views import show_reply, show_switches, show_tools_as_read
+from pages._ui.exercise import draw_exercises
 from pages._ui.wire_switch import wire_switch
 from pages.registry import numbered, page_of
 from toolcall_lab.jsonable import json_text
@@ -129,5 +130,5 @@ with left:
     if step != 4:
         su.lesson(3)
 
-ex.stage_3(question)
+draw_exercises(page_of(__file__), stage_3_bind_tools.EXERCISES, {"question": question})
 su.footer(3)

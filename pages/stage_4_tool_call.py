@@ -4,11 +4,12 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain import stage_4_tool_call
 from lessons.chain.examples import CALL_LINES
 from pages._ui import T, lang, lesson_columns, loading, show_error
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui import exercises_chain_request as ex
+from pages._ui.exercise import draw_exercises
 from pages._ui.streaming_view import streaming_view
 from pages._ui.wire_switch import wire_switch
 from pages.registry import page_of
@@ -174,5 +175,5 @@ with left:
         if step != 3:
             su.lesson(4)
 
-ex.stage_4()
+draw_exercises(page_of(__file__), stage_4_tool_call.EXERCISES)
 su.footer(4)

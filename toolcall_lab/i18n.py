@@ -7,6 +7,7 @@ translation is visible in the diff rather than at run time. Lesson prose lives i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 Lang = Literal["zh", "en"]
@@ -40,3 +41,30 @@ def pick(lang: str, zh: str, en: str) -> str:
     ('hello', '你好')
     """
     return en if normalize_lang(lang) == "en" else zh
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text in both languages, kept together: the way data (exercises, lessons, the registry) writes text.
+
+    Pages write short UI strings inline with ``T(zh, en)``; data carries a ``Text`` and the page
+    picks the learner's language when it draws it.
+
+    >>> Text("几次？{n}", "How many? {n}").format(n=3)("en")
+    'How many? 3'
+    """
+
+    zh: str
+    en: str
+
+    def __call__(self, lang: str) -> str:
+        """The text in ``lang``."""
+        return pick(lang, self.zh, self.en)
+
+    def format(self, **values: object) -> Text:
+        """Both texts with ``{name}`` fields filled from ``values``."""
+        return Text(self.zh.format(**values), self.en.format(**values))
+
+    def __add__(self, other: Text) -> Text:
+        """Both texts joined (``Text("a", "b") + Text("c", "d")``)."""
+        return Text(self.zh + other.zh, self.en + other.en)

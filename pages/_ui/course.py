@@ -80,8 +80,8 @@ def solved_pages() -> set[str]:
 
 
 def exercise_ids(spec: PageSpec) -> list[str]:
-    """The ids of a page's exercises: ``<url path>/<n>`` from 1."""
-    return [f"{spec.url_path}/{n}" for n in range(1, spec.exercises + 1)]
+    """The ids of a page's exercises, in its order (``<url_path>/<slug>`` for exercises given as data)."""
+    return list(spec.exercise_ids)
 
 
 def record_visit(spec: PageSpec) -> None:

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
 from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
-from pages._ui.session import T
+from pages._ui.session import T, lang
 from pages.registry import PageSpec
+from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Widget, feedback
 from toolcall_lab.jsonable import json_text, to_jsonable
 
 #: Wrong tries after which the answer is offered without asking.
@@ -56,6 +57,7 @@ def exercise(
     ask: Callable[[str], Any],
     check: Callable[[Any], Verdict],
     hint: str,
+    exercise_id: str | None = None,
 ) -> None:
     """Render exercise ``n`` of page ``spec``; check an answer with ``check`` and store the attempt.
 
@@ -67,8 +69,9 @@ def exercise(
         ask: draws the answer widget(s) inside the form and returns the answer (``key`` prefix given).
         check: judges an answer by running the real library call; returns a :class:`Verdict`.
         hint: shown after a wrong try.
+        exercise_id: the stored id (``<url_path>/<slug>`` for an exercise given as data; positional otherwise).
     """
-    ex_id = f"{spec.url_path}/{n}"
+    ex_id = exercise_id or f"{spec.url_path}/{n}"
     key = f"exercise-{spec.url_path}-{n}"
     with st.container(key=key, border=True):
         st.markdown(f"**{T('练习', 'Exercise')} {n} · {title}**")
@@ -115,3 +118,59 @@ def check_expected(check: Callable[[Any], Verdict], verdict: Verdict | None) -> 
     """The right answer as text: from the last verdict, else by asking the check about an empty answer."""
     found = verdict if verdict is not None and verdict.expected is not None else check(None)
     return json_text(found.expected)
+
+
+# ---------------------------------------------------------------- exercises given as data
+def draw_exercises(spec: PageSpec, items: Sequence[Exercise], context: Context | None = None) -> None:
+    """Draw a page's exercises (its lesson module's ``EXERCISES``), numbered from 1, with the page's context.
+
+    Args:
+        spec: the page.
+        items: the exercises, in the page's order.
+        context: what the page shows that the exercises read (the question asked, a slider's value);
+            ``lang`` is added here.
+    """
+    here = lang()
+    full = {**(context or {}), "lang": here}
+    for n, item in enumerate(items, 1):
+        draw_exercise(spec, n, item, full)
+
+
+def draw_exercise(spec: PageSpec, n: int, item: Exercise, context: Context) -> None:
+    """Draw one exercise given as data: its widget, its check, its words (:func:`toolcall_lab.exercises.feedback`)."""
+    here = str(context["lang"])
+    prompt = item.prompt_text(context)(here)
+    if item.specimen is not None:
+        prompt += f"\n```{item.specimen.language}\n{item.specimen.text(context).rstrip()}\n```\n"
+
+    def judge(answer: Any) -> Verdict:
+        found = item.check(answer, context)
+        return Verdict(found.correct, feedback(item, found, context)(here), found.expected)
+
+    exercise(
+        spec,
+        n,
+        title=item.title(here),
+        prompt=prompt,
+        ask=lambda key: ask_widget(item.answer, key, context),
+        check=judge,
+        hint=item.hint(here),
+        exercise_id=f"{spec.url_path}/{item.slug}",
+    )
+
+
+def ask_widget(widget: Widget, key: str, context: Context) -> Any:
+    """Draw the answer widget an exercise asks for, inside its form; return the answer."""
+    here = str(context["lang"])
+    label = widget.label(here)
+    if isinstance(widget, Choice):
+        return st.radio(label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key)
+    if isinstance(widget, Choices):
+        return st.multiselect(label, list(widget.options(context)), key=key)
+    if isinstance(widget, Number):
+        return st.number_input(label, widget.low, widget.high, widget.start, key=key)
+    if isinstance(widget, Code):  # one per language: the start may be in the learner's language
+        return st.text_area(label, value=widget.start(context), key=f"{key}::{here}", height=widget.height)
+    if isinstance(widget, Line):
+        return st.text_input(label, key=key, max_chars=widget.max_chars)
+    raise TypeError(f"no widget for {type(widget).__name__}")

@@ -5,7 +5,7 @@
   schema, request body and answer are built in English.
 * Each page ends with two exercises; each is solved wrong (a warning and a hint) and right
   (a success). The right answer is derived here from the same real artifact the page shows
-  (``lessons.chain.exercises_request`` runs the real call), never typed.
+  (``lessons.chain.stage_<n>_*`` runs the real call), never typed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lessons.chain import exercises_request as pr
+from lessons.chain import stage_1_tool as s1
+from lessons.chain import stage_2_schema as s2
+from lessons.chain import stage_3_bind_tools as s3
+from lessons.chain import stage_4_tool_call as s4
 from pages.registry import in_section
 from tests.app.conftest import ROOT
 from toolcall_lab.stages.args_model import default_model_source
@@ -186,14 +189,14 @@ def test_a_language_switch_rebuilds_the_shared_run_in_the_new_language():
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_stage1_exercises(lang):
     at = open_cold(P1, lang)
-    required = pr.check_required_prediction(None).expected  # from the real args_schema
-    wrong = [p for p in pr.tool_parameters() if p not in required][:1]
+    required = s1.check_required_prediction(None).expected  # from the real args_schema
+    wrong = [p for p in s1.tool_parameters() if p not in required][:1]
     at.multiselect(key=answer_key(P1, 1)).set_value(wrong)
     assert hinted(submit(at, 1, lang), lang)
     at.multiselect(key=answer_key(P1, 1)).set_value(required)
     assert judged_right(submit(at, 1, lang), lang)
 
-    assert at.text_area(key=answer_key(P1, 2, lang)).value == pr.MAKE_TOOL_START
+    assert at.text_area(key=answer_key(P1, 2, lang)).value == s1.MAKE_TOOL_START
     assert hinted(submit(at, 2, lang), lang)  # unannotated, no default: both required, no type
     fixed = 'def get_time(zone: str, offset: int = 0) -> str:\n    """What time is it in a zone?"""\n'
     at.text_area(key=answer_key(P1, 2, lang)).set_value(fixed)
@@ -203,8 +206,8 @@ def test_stage1_exercises(lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_stage2_exercises(lang):
     at = open_cold(P2, lang)
-    visible = pr.check_visible_rules(None).expected  # from the real schema
-    at.multiselect(key=answer_key(P2, 1)).set_value(list(pr.rule_options()))  # every rule: the hidden ones too
+    visible = s2.check_visible_rules(None).expected  # from the real schema
+    at.multiselect(key=answer_key(P2, 1)).set_value(list(s2.rule_options()))  # every rule: the hidden ones too
     assert hinted(submit(at, 1, lang), lang)
     at.multiselect(key=answer_key(P2, 1)).set_value(visible)
     assert judged_right(submit(at, 1, lang), lang)
@@ -222,7 +225,7 @@ def test_stage2_exercises(lang):
 def test_stage3_exercises(lang):
     at = open_cold(P3, lang)
     question = at.text_input(key="stage_bind_q").value
-    right = pr.check_bind_choice(None, lang, question).expected  # what ChatOpenAI really put on the wire
+    right = s3.check_bind_choice(None, lang, question).expected  # what ChatOpenAI really put on the wire
     options = at.radio(key=answer_key(P3, 1)).options
     assert right in options
     at.radio(key=answer_key(P3, 1)).set_value(next(o for o in options if o != right))
@@ -230,7 +233,7 @@ def test_stage3_exercises(lang):
     at.radio(key=answer_key(P3, 1)).set_value(right)
     assert judged_right(submit(at, 1, lang), lang)
 
-    assert at.text_area(key=answer_key(P3, 2, lang)).value == pr.bad_name_source(lang)
+    assert at.text_area(key=answer_key(P3, 2, lang)).value == s3.bad_name_source(lang)
     assert hinted(submit(at, 2, lang), lang)  # HTTP 400, as sent
     at.text_area(key=answer_key(P3, 2, lang)).set_value(default_source(lang))
     assert judged_right(submit(at, 2, lang), lang)
@@ -239,15 +242,15 @@ def test_stage3_exercises(lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_stage4_exercises(lang):
     at = open_cold(P4, lang)
-    count = pr.check_call_count(None).expected  # how many calls LangChain really parsed
+    count = s4.check_call_count(None).expected  # how many calls LangChain really parsed
     at.radio(key=answer_key(P4, 1)).set_value(next(o for o in ("0", "1", "2") if o != count))
     assert hinted(submit(at, 1, lang), lang)
     at.radio(key=answer_key(P4, 1)).set_value(count)
     assert judged_right(submit(at, 1, lang), lang)
 
-    assert at.text_area(key=answer_key(P4, 2, lang)).value == pr.FIX_ARGUMENTS_START
+    assert at.text_area(key=answer_key(P4, 2, lang)).value == s4.FIX_ARGUMENTS_START
     assert hinted(submit(at, 2, lang), lang)
-    at.text_area(key=answer_key(P4, 2, lang)).set_value(pr.check_fix_arguments(None).expected["arguments"])
+    at.text_area(key=answer_key(P4, 2, lang)).set_value(s4.check_fix_arguments(None).expected["arguments"])
     assert judged_right(submit(at, 2, lang), lang)
 
 

@@ -1,7 +1,7 @@
 """A learner completes ④'s exercises in the browser, sees ④ marked solved, and finds it still marked from the link.
 
 The right answers are computed here from the same real artifacts the page checks against
-(``lessons.chain.exercises_request``), never typed.
+(``lessons.chain.stage_4_tool_call``), never typed.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from lessons.chain.exercises_request import FIX_ARGUMENTS_GOAL, check_call_count
+from lessons.chain.stage_4_tool_call import FIX_ARGUMENTS_GOAL, check_call_count
 from tests.e2e.conftest import new_context, rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e

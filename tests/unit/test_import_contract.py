@@ -11,6 +11,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,8 @@ def _lint(root: Path) -> subprocess.CompletedProcess[str]:
 def test_the_contracts_hold_on_this_tree():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "3 kept, 0 broken" in result.stdout
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    assert f"{len(contracts)} kept, 0 broken" in result.stdout
 
 
 def _tiny_tree(root: Path) -> None:
@@ -34,6 +36,16 @@ def _tiny_tree(root: Path) -> None:
     for package in ("toolcall_lab", "lessons", "pages", "benchmarks"):
         (root / package).mkdir()
         (root / package / "__init__.py").write_text("")
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    for contract in contracts:  # every module a contract names exists, empty (pages._ui, the page scripts …)
+        for name in contract["source_modules"] + contract["forbidden_modules"]:
+            parts = name.split(".")
+            if parts[0] not in ("toolcall_lab", "lessons", "pages", "benchmarks"):
+                continue
+            folder = root.joinpath(*parts[:-1])
+            if len(parts) > 1 and not (folder / f"{parts[-1]}.py").exists():
+                (folder / parts[-1]).mkdir(parents=True, exist_ok=True)
+                (folder / parts[-1] / "__init__.py").write_text("")
     (root / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
 
 

@@ -13,6 +13,7 @@ from toolcall_lab.progress.identity import (
     MAX_KEY_CHARS,
     PAGE_PATH_PATTERN,
 )
+from toolcall_lab.progress.renames import current_id
 from toolcall_lab.progress.transfer import MAX_ATTEMPTS, MAX_PAGES, answer_text
 
 Time = Annotated[float, Field(ge=0, allow_inf_nan=False)]
@@ -42,6 +43,11 @@ class AttemptRecord(_Strict):
     answer: JsonValue
     correct: bool
     at: Time
+
+    @field_validator("exercise_id")
+    @classmethod
+    def _current(cls, value: str) -> str:
+        return current_id(value)  # a file exported before an exercise got its slug keeps its meaning
 
     @field_validator("answer")
     @classmethod

@@ -11,6 +11,7 @@ A step, once released, is never edited: a change to the tables is a new step at 
 from __future__ import annotations
 
 from toolcall_lab.progress.database import Migration
+from toolcall_lab.progress.renames import CHAIN_REQUEST_SLUGS, rename_statements
 
 COMPONENT = "progress"
 
@@ -65,5 +66,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
             "CREATE INDEX progress_attempts_by_exercise ON progress_attempts (exercise_id, learner_id)",
         ),
+    ),
+    Migration(
+        3,
+        "chain pages 1-4: exercises stored by slug, not by position (issue 20)",
+        rename_statements(CHAIN_REQUEST_SLUGS),
     ),
 )

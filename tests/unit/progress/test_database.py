@@ -76,15 +76,15 @@ def test_a_v1_database_is_upgraded_to_the_latest_and_keeps_its_data(setting: str
 
         db.write(v1_rows)
         store = ProgressStore(db, clock=clock)  # opening the store runs the missing steps
-        assert db.version(schema.COMPONENT) == len(schema.MIGRATIONS) == 2
+        assert db.version(schema.COMPONENT) == len(schema.MIGRATIONS) >= 2
         # Step 2 filled "where each learner left off" from the v1 visits.
         assert (store.last_page(ADA), store.last_page(BEN)) == ("pages/b.py", "pages/a.py")
         assert store.exercise_state(ADA, "a/1").solved_at == 12.0
         history = db.read(lambda tx: tx.query("SELECT version, summary FROM schema_version ORDER BY version"))
         assert [tuple(row) for row in history] == [(m.version, m.summary) for m in schema.MIGRATIONS]
         # Opening again applies nothing twice.
-        assert ProgressStore(db, clock=clock).db.version(schema.COMPONENT) == 2
-        assert len(db.read(lambda tx: tx.query("SELECT * FROM schema_version"))) == 2
+        assert ProgressStore(db, clock=clock).db.version(schema.COMPONENT) == len(schema.MIGRATIONS)
+        assert len(db.read(lambda tx: tx.query("SELECT * FROM schema_version"))) == len(schema.MIGRATIONS)
 
 
 CLASSROOM = (  # a second table set, as the class sessions will add theirs
@@ -98,7 +98,7 @@ def test_another_table_set_migrates_beside_progress(setting: str) -> None:
         ProgressStore(db)
         assert db.migrate("demo", CLASSROOM) == 2
         assert {"demo_sessions", "demo_members", "progress_attempts"} <= _tables(db)
-        assert (db.version("progress"), db.version("demo")) == (2, 2)
+        assert (db.version("progress"), db.version("demo")) == (len(schema.MIGRATIONS), 2)
 
 
 def test_a_failing_step_leaves_nothing_half_done(setting: str) -> None:
@@ -113,7 +113,7 @@ def test_a_failing_step_leaves_nothing_half_done(setting: str) -> None:
 def test_a_database_newer_than_the_code_is_refused(setting: str) -> None:
     with Database.open(setting) as db:
         db.migrate(schema.COMPONENT, schema.MIGRATIONS)
-        with pytest.raises(SchemaTooNew, match="v2"):
+        with pytest.raises(SchemaTooNew, match=f"v{len(schema.MIGRATIONS)}"):
             db.migrate(schema.COMPONENT, schema.MIGRATIONS[:1])
 
 

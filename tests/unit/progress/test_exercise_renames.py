@@ -1,0 +1,70 @@
+"""Issue 20: exercises given as data are stored by slug; what a learner did before keeps its meaning.
+
+Both fixtures were made by the code of the day before the change (commit d27b4d5), through its own
+ProgressStore: ``progress_before_issue20.sqlite`` (a database at schema version 2) and
+``export_before_issue20.json`` (its "Export my progress" file). In them, the learner had solved ①'s
+two exercises, ②'s first, ④'s two and tutor 4's first (then positional: ``stage_1_tool/1`` …).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from pages.registry import PAGES, page
+from toolcall_lab.progress import ProgressStore, new_learner_id
+from toolcall_lab.progress.renames import RENAMED, current_id
+
+FIXTURES = Path(__file__).with_name("fixtures")
+LEARNER = "A" * 22  # the learner of the database fixture
+SOLVED_BEFORE = {
+    "pages/stage_1_tool.py": ["stage_1_tool/1", "stage_1_tool/2"],
+    "pages/stage_2_schema.py": ["stage_2_schema/1"],
+    "pages/stage_4_tool_call.py": ["stage_4_tool_call/1", "stage_4_tool_call/2"],
+    "pages/tutor_4_loop_guard.py": ["tutor_4_loop_guard/1"],
+}
+
+
+def _solved(store: ProgressStore, learner: str) -> dict[str, list[str]]:
+    return {path: sorted(p.solved) for path, p in store.page_progress(learner).items() if p.solved}
+
+
+def _expected_now() -> dict[str, list[str]]:
+    return {path: sorted(current_id(e) for e in ids) for path, ids in SOLVED_BEFORE.items()}
+
+
+def test_every_rename_names_the_exercise_that_stood_at_that_position():
+    """The renames are history, but they must agree with the lessons' data: position n → the n-th slug."""
+    for spec in PAGES:
+        if not spec.exercise_module:
+            continue
+        for n, new in enumerate(spec.exercise_ids, 1):
+            assert RENAMED[f"{spec.url_path}/{n}"] == new
+    assert set(RENAMED.values()) <= {e for spec in PAGES for e in spec.exercise_ids}
+
+
+def test_a_database_from_before_is_migrated_to_the_slugs(tmp_path):
+    db = tmp_path / "progress.sqlite"
+    shutil.copy(FIXTURES / "progress_before_issue20.sqlite", db)
+    store = ProgressStore.open(str(db))
+    assert _solved(store, LEARNER) == _expected_now()
+    # ①'s first exercise is solved under its slug: the page's own list of ids says the page is done
+    assert page("pages/stage_1_tool.py").exercise_ids == ("stage_1_tool/required-params", "stage_1_tool/make-get-time")
+    assert store.page_progress(LEARNER)["pages/stage_1_tool.py"].is_solved(page("pages/stage_1_tool.py").exercise_ids)
+    assert store.exercise_state(LEARNER, "stage_1_tool/required-params").attempts == 2  # one wrong try, one right
+
+
+def test_an_export_from_before_imports_with_the_same_solved_exercises(tmp_path):
+    store = ProgressStore.open(str(tmp_path / "progress.sqlite"))
+    me = new_learner_id()
+    data = json.loads((FIXTURES / "export_before_issue20.json").read_text(encoding="utf-8"))
+    assert {a["exercise_id"] for a in data["attempts"]} >= {"stage_1_tool/1", "stage_4_tool_call/2"}  # old ids
+    store.import_json(me, data)
+    assert _solved(store, me) == _expected_now()
+    # exported again, it carries the new ids, and imports into another learner unchanged
+    again = store.export_json(me)
+    assert "stage_4_tool_call/count-calls" in {a["exercise_id"] for a in again["attempts"]}
+    other = new_learner_id()
+    store.import_json(other, again)
+    assert _solved(store, other) == _expected_now()

@@ -1,0 +1,99 @@
+"""What a page of the course is: its section, its file, its titles and the exercises it ends with.
+
+``pages/registry.py`` lists the pages (it re-exports these types); app.py, home, the headings,
+previous / next and the tests read that list. Nothing here imports Streamlit or a lesson: a page
+whose exercises are data names its lesson module as a string, imported when its ids are first asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolcall_lab.exercises import ids
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Section:
+    """A group of pages in the sidebar and on the course map."""
+
+    key: str
+    zh: str
+    en: str
+    summary_zh: str = ""
+    summary_en: str = ""
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One page of the app.
+
+    Attributes:
+        path: the page file, relative to the repository (``pages/stage_4_tool_call.py``).
+        zh, en: the short title in the sidebar.
+        icon: a Material icon name (``:material/call_made:``).
+        section: the :class:`Section` key it belongs to.
+        stage: the chain stage key (``toolcall_lab.stages.catalog``), for chain pages.
+        heading_zh, heading_en: the page's long title, when it differs from the short one.
+        question_zh, question_en: the one question the page answers (chain pages).
+        exercise_module: the lesson module whose ``EXERCISES`` (``toolcall_lab.exercises.Exercise``
+            records) the page ends with; their ids are ``<url_path>/<slug>`` and their count is derived
+            from that data (the module imports LangChain only inside its checks, so counting is cheap).
+        numbered_exercises: for a page whose exercises are not data yet, how many it ends with
+            (ids ``<url_path>/1`` … ``/<n>``).
+    """
+
+    path: str
+    zh: str
+    en: str
+    icon: str
+    section: str
+    stage: str | None = None
+    heading_zh: str = ""
+    heading_en: str = ""
+    question_zh: str = ""
+    question_en: str = ""
+    numbered_exercises: int = 0
+    exercise_module: str = ""
+
+    @property
+    def url_path(self) -> str:
+        """The page's URL path: the file stem without its leading number (``stage_4_tool_call``)."""
+        return Path(self.path).stem.lstrip("0123456789_")
+
+    @property
+    def lesson(self) -> str:
+        """The page's prose: ``lessons/content/<lesson>.<lang>.md``, named after the page file."""
+        return Path(self.path).stem
+
+    @property
+    def file(self) -> Path:
+        return ROOT / self.path
+
+    @property
+    def exercise_ids(self) -> tuple[str, ...]:
+        """The stored ids of the page's exercises, in the page's order."""
+        if self.exercise_module:
+            return _data_exercise_ids(self.exercise_module, self.url_path)
+        return tuple(f"{self.url_path}/{n}" for n in range(1, self.numbered_exercises + 1))
+
+    @property
+    def exercises(self) -> int:
+        """How many exercises the page ends with."""
+        return len(self.exercise_ids)
+
+    @property
+    def number(self) -> int:
+        """A numbered page's number, from its file name (``stage_4_tool_call`` → 4; 0 for unnumbered pages)."""
+        parts = Path(self.path).stem.split("_")
+        return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+
+
+@functools.cache
+def _data_exercise_ids(module: str, url_path: str) -> tuple[str, ...]:
+    """The ids of the exercises a lesson module exports as data (``EXERCISES``), imported by name."""
+    return tuple(ids(url_path, importlib.import_module(module).EXERCISES))

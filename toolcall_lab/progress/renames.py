@@ -1,0 +1,48 @@
+"""Exercise ids that changed, and what they are called now: old attempts and old exports keep their meaning.
+
+Until issue 20 an exercise was stored as ``<url_path>/<n>``, its position on the page; inserting an
+exercise would have given every later one another's attempts. Exercises given as data carry a slug
+of their own (``lessons/chain/stage_4_tool_call.py``: ``count-calls``), and the stored id is
+``<url_path>/<slug>``. Each time a page's exercises become data, its old positions are listed here,
+once, in the order they stood on that day; a migration step (:mod:`.schema`) renames the stored
+attempts, and an import renames the ids of a file exported before (:func:`current_id`).
+
+A rename, once released, is never edited: it records what a position meant on the day it became a slug.
+"""
+
+from __future__ import annotations
+
+#: Issue 20 (2026-12-01): chain pages ①–④ — position on the page → slug.
+CHAIN_REQUEST_SLUGS: dict[str, str] = {
+    "stage_1_tool/1": "stage_1_tool/required-params",
+    "stage_1_tool/2": "stage_1_tool/make-get-time",
+    "stage_2_schema/1": "stage_2_schema/visible-rules",
+    "stage_2_schema/2": "stage_2_schema/schema-limits",
+    "stage_3_bind_tools/1": "stage_3_bind_tools/named-tool-choice",
+    "stage_3_bind_tools/2": "stage_3_bind_tools/fix-tool-name",
+    "stage_4_tool_call/1": "stage_4_tool_call/count-calls",
+    "stage_4_tool_call/2": "stage_4_tool_call/fix-arguments",
+}
+
+#: Every rename so far, old id → current id.
+RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS}
+
+
+def current_id(exercise_id: str) -> str:
+    """What an exercise id is called now (itself when it never changed).
+
+    >>> current_id("stage_4_tool_call/1"), current_id("stage_5_validation/1")
+    ('stage_4_tool_call/count-calls', 'stage_5_validation/1')
+    """
+    return RENAMED.get(exercise_id, exercise_id)
+
+
+def rename_statements(renames: dict[str, str]) -> tuple[str, ...]:
+    """The SQL that renames stored attempts (the ids are the lab's own constants, checked by the id pattern)."""
+    from toolcall_lab.progress.identity import check_exercise_id
+
+    return tuple(
+        f"UPDATE progress_attempts SET exercise_id = '{check_exercise_id(new)}' "
+        f"WHERE exercise_id = '{check_exercise_id(old)}'"
+        for old, new in renames.items()
+    )
