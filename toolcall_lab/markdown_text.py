@@ -8,10 +8,11 @@ inert in two steps:
    so ``[Answers](http://phish.example)`` and ``![t](http://x.example/t.png)`` stay text;
 2. the three things GitHub-flavoured markdown turns into links *without* any punctuation —
    ``http://…`` (any ``scheme://``), ``www.…`` and ``name@host.example`` — get an invisible
-   word joiner (U+2060) where the autolink would be recognised. Escaping does not stop them:
-   Streamlit's markdown finds these "autolink literals" in the text *after* the escapes have been
-   read (``www\\.x`` is the text ``www.x`` by then); a character between ``www`` and ``.``, or
-   between ``:`` and ``//``, does.
+   word joiner (U+2060) where the autolink would be recognised. Escaping does not stop these
+   "autolink literals": in Chromium, Streamlit's markdown linked ``www\\.attacker\\.example`` and
+   ``http://phish\\.example`` (``tests/e2e/test_inert_markdown_browser.py``); its bundle also looks
+   for them in the text once the escapes are read. A character between ``www`` and ``.``, or
+   between ``:`` and ``//``, stops both.
 
 The reader sees the same characters; only a copy keeps the invisible joiner.
 """
