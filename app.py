@@ -9,10 +9,11 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._ui import ROUTER_MARK, T, browser_cookie, lang, settings
+from pages._ui import ROUTER_MARK, T, browser_cookie, lang
 from pages._ui.classroom import class_controls, class_follow, publish_position
 from pages._ui.course import keep_learner, learner_switch_prompt, login_controls, record_visit, solved_pages
 from pages._ui.frame import apply_layout, presenter_switch, presenting
+from pages._ui.model_box import model_box
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.gc_pacing import ensure_paced_collection
 from toolcall_lab.i18n import LANGS
@@ -25,14 +26,6 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenting() else "auto",
 )
 HERE = Path(__file__).parent
-
-
-def _take_key() -> None:
-    """Move a typed key out of the widget, so the page never echoes it back."""
-    typed = st.session_state.get("llm_api_key_input", "").strip()
-    if typed:
-        st.session_state["llm_api_key"] = typed
-    st.session_state["llm_api_key_input"] = ""
 
 
 def sidebar() -> None:
@@ -52,52 +45,7 @@ def sidebar() -> None:
     if st.query_params.get("lang") != current:  # keep the language in the link (write only on change)
         st.query_params["lang"] = current
 
-    base = settings()
-    options = ["builtin", "openai_compatible"]
-    st.session_state.setdefault("provider", base.provider)
-    # labels are computed now: a format_func must not depend on session state when called later
-    labels = {
-        "builtin": T("内置教学模型（离线）", "Built-in teaching model (offline)"),
-        "openai_compatible": T("OpenAI 兼容接口", "OpenAI-compatible endpoint"),
-    }
-    st.sidebar.radio(T("模型", "Model"), options, key="provider", format_func=labels.__getitem__)
-    if st.session_state["provider"] == "openai_compatible":
-        st.session_state.setdefault("llm_base_url", base.llm_base_url)
-        st.session_state.setdefault("llm_model_id", base.llm_model_id)
-        st.sidebar.text_input("Base URL", key="llm_base_url", placeholder="http://127.0.0.1:8765/v1")
-        st.sidebar.text_input(T("模型名", "Model id"), key="llm_model_id", placeholder="gpt-4o-mini")
-        st.sidebar.text_input(
-            "API key",
-            key="llm_api_key_input",
-            type="password",
-            on_change=_take_key,
-            help=T(
-                "只保存在本次会话的内存里，不写盘、不记录、不导出，也不会回显到页面。",
-                "Kept in this session's memory only: never written, logged, exported, or echoed back to the page.",
-            ),
-        )
-        if st.session_state.get("llm_api_key"):
-            st.sidebar.caption(T("已为本次会话设置 Key（不回显）。", "A key is set for this session (not shown)."))
-            if st.sidebar.button(T("忘掉这个 Key", "Forget the key"), key="forget_key"):
-                st.session_state.pop("llm_api_key", None)
-                st.rerun()
-    active = settings()
-    if active.uses_real_model:
-        st.sidebar.badge(
-            T("当前：真实接口 ", "Active: real endpoint ") + (active.llm_model_id or "gpt-4o-mini"),
-            icon=":material/public:",
-            color="orange",
-        )
-    else:
-        st.sidebar.badge(
-            T("当前：内置教学模型", "Active: built-in teaching model"), icon=":material/science:", color="green"
-        )
-        st.sidebar.caption(
-            T(
-                "确定性的规则模型，说 OpenAI 线协议；不是 GPT。",
-                "A deterministic rule-based model speaking the OpenAI wire format — not a GPT.",
-            )
-        )
+    model_box()  # the model and its endpoint, by the endpoint rule (pages/_ui/model_box.py)
 
 
 def nav_page(spec: PageSpec, solved: set[str]) -> st.Page:

@@ -4,7 +4,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, lang, lesson_columns, loading, settings, show_error, source
+from pages._ui import T, inert, lang, lesson_columns, loading, settings, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
@@ -127,7 +127,7 @@ with left:
             su.ensure_chain_run(auto=True)
             st.rerun()
     else:
-        st.markdown(f"**{T('问题', 'Question')}:** {shared.question}")
+        st.markdown(f"**{T('问题', 'Question')}:** {inert(shared.question)}")
         walked = {"run": shared.to_dict(), "steps": rt_stage.step_through(shared)}
     if walked is not None:
         show_step(n, walked["steps"][n - 1], walked["run"])

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from toolcall_lab.redact import redact, redact_text
+
 
 @dataclass(frozen=True)
 class ExplainedError:
@@ -22,6 +24,10 @@ class ExplainedError:
         hint: what to try next, ``{"zh": ..., "en": ...}``.
         kind: the exception class name, or a short code.
         data: structured details (e.g. ``ValidationError.errors()``), JSON-serializable.
+
+    ``detail`` and ``data`` pass through :func:`toolcall_lab.redact.redact` when the error is made
+    (an endpoint's error may echo the key it was sent, or the URL's credentials), so neither the
+    "Raw error" box, an exported trace nor a published run can show one.
     """
 
     stage: str
@@ -30,6 +36,12 @@ class ExplainedError:
     hint: dict[str, str]
     kind: str = ""
     data: Any = field(default=None)
+
+    def __post_init__(self) -> None:
+        # frozen: the scrubbed values are set the way dataclasses itself sets fields
+        object.__setattr__(self, "detail", redact_text(str(self.detail)))
+        if self.data is not None:
+            object.__setattr__(self, "data", redact(self.data))
 
     def text(self, lang: str) -> tuple[str, str]:
         """Return ``(title, hint)`` in ``lang``."""

@@ -39,9 +39,11 @@ from toolcall_lab.live_records import (
     kwargs_record,
     model_call_event,
     normalize_ai_message,
+    scrub_trace,
     tool_message_record,
     validate_arguments,
 )
+from toolcall_lab.redact import redact, redact_text
 from toolcall_lab.sse import assemble, sse_data
 from toolcall_lab.stages import core
 from toolcall_lab.trace import RunTrace, ToolExecution
@@ -249,7 +251,7 @@ def build_traced_agent(
             for call in response_tool_calls(reply):
                 sink.wire_calls[str(call.get("id"))] = call
         latency = round((time.perf_counter() - t0) * 1000, 3)
-        event = model_call_event(sink.step, attempts, ai, error, latency)
+        event = model_call_event(sink.step, attempts, ai, error, latency, recorder.secrets if recorder else ())
         if event.usage is None and isinstance(reply, dict) and isinstance(reply.get("usage"), dict):
             event.usage = reply["usage"]  # a streamed reply carries its usage in its last event, when asked
         sink.add(event)
@@ -316,7 +318,7 @@ def run_traced(
     trace = RunTrace(
         run_id=uuid.uuid4().hex,
         question=question,
-        model_label=model_label,
+        model_label=redact_text(model_label, secrets),
         lang=lang,
         started_at=time.time(),
         thread_id=thread_id,
@@ -336,11 +338,12 @@ def run_traced(
         trace.stop_reason = "final"
     except Exception as exc:  # a failed run is a lesson: explained, never a traceback
         trace.stop_reason = "recursion_limit" if "Recursion" in type(exc).__name__ else "error"
-        trace.error = explain_exception(exc).to_dict()
+        trace.error = redact(explain_exception(exc).to_dict(), secrets)
         if fallback is not None:
             trace.answer, trace.stop_reason = fallback, "fallback"
     finally:
         _COLLECTOR.reset(token)
+    scrub_trace(trace, secrets)
     return trace
 
 

@@ -10,7 +10,8 @@ the plain, JSON-safe records of :mod:`toolcall_lab.trace`:
 * :func:`kwargs_record` — the kwargs a tool function received, a run's config cut to what it carries;
 * :func:`attempt_log` — one row per HTTP attempt of one model call (retries included);
 * :func:`decision_dict` — the built-in model's decision record from a response's headers;
-* :func:`model_call_event` — one model call, from its captured exchanges.
+* :func:`model_call_event` — one model call, from its captured exchanges;
+* :func:`scrub_trace` — a finished trace's errors (and, with a key in play, its messages) redacted.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from pydantic import BaseModel
 from toolcall_lab.errors import ExplainedError, explain_exception
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.offline.record import decision_of
+from toolcall_lab.redact import redact, redact_text
 from toolcall_lab.stages.validation import validate_stage
-from toolcall_lab.trace import ModelCall, Validation
+from toolcall_lab.trace import ModelCall, RunTrace, ToolExecution, Validation
 
 if TYPE_CHECKING:
     from langchain_core.messages import AIMessage
@@ -170,6 +172,7 @@ def model_call_event(
     ai: AIMessage | None,
     error: BaseException | None,
     latency_ms: float,
+    secrets: Sequence[str] = (),
 ) -> ModelCall:
     """One model call as the trace records it, from the exchanges its ``invoke`` produced.
 
@@ -179,6 +182,7 @@ def model_call_event(
         ai: the ``AIMessage`` LangChain made of the last reply (``None`` when the call failed).
         error: what the call raised, if anything.
         latency_ms: the wall time of the whole call (used when no exchange was captured).
+        secrets: the session's keys, scrubbed from the error (an endpoint may echo the key it got).
     """
     last = attempts[-1] if attempts else None
     response = last.response_body if last else None
@@ -192,7 +196,7 @@ def model_call_event(
         usage=response.get("usage") if isinstance(response, dict) else None,
         attempts=max(1, len(attempts)),
         attempt_log=attempt_log(attempts),
-        error=explain_exception(error).to_dict() if error is not None else None,
+        error=redact(explain_exception(error).to_dict(), secrets) if error is not None else None,
         decision=decision_dict(last.response_headers) if last else None,
     )
 
@@ -210,3 +214,24 @@ def decision_dict(headers: Mapping[str, str] | None) -> dict[str, Any] | None:
     """
     record = decision_of(headers or {})
     return cast(dict[str, Any], to_jsonable(asdict(record))) if record is not None else None
+
+
+def scrub_trace(trace: RunTrace, secrets: tuple[str, ...]) -> None:
+    """Redact what the wire capture did not see: errors, tool failures and, with a key, the messages.
+
+    The request and response bodies were redacted as they were captured. An error text is
+    scrubbed always (an endpoint's or a tool's error may echo a key or a URL's credentials).
+    With a key in play, the parsed messages, the tool messages and the answer are scrubbed too:
+    they are made from the raw reply, so an endpoint that echoed the key would put it there.
+    """
+    for event in trace.events:
+        if isinstance(event, ToolExecution):
+            event.error = redact_text(event.error, secrets) if event.error is not None else None
+            event.parse_error = redact_text(event.parse_error, secrets) if event.parse_error is not None else None
+            if secrets:
+                event.result_repr = redact_text(event.result_repr, secrets) if event.result_repr else event.result_repr
+                event.tool_message = redact(event.tool_message, secrets) if event.tool_message else event.tool_message
+        elif secrets and event.ai_message is not None:
+            event.ai_message = redact(event.ai_message, secrets)
+    if secrets and trace.answer is not None:
+        trace.answer = redact_text(trace.answer, secrets)

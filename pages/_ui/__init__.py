@@ -5,6 +5,7 @@
 * :mod:`.frame` — the stylesheet, presenter mode, steps kept in the link, previous / next;
 * :mod:`.course` and :mod:`.exercise` — the learner, progress, and the one exercise renderer;
 * :mod:`.classroom` — the class box, the teacher's position, the student's banner;
+* :mod:`.model_box` — the sidebar's model box (the endpoint rule's choices);
 * :mod:`.live_run`, :mod:`.timeline`, :mod:`.decision` — the live run, a run's timeline, "why this tool";
 * ``chain_*``, ``tutor_lesson``, ``graph_*`` — what one course's pages share;
 * ``exercises_*`` — the exercises' widgets and wording, by what they exercise.
@@ -13,7 +14,7 @@ The names most pages need come from here directly (``from pages._ui import T, la
 """
 
 from pages._ui.session import ROUTER_MARK, T, chat_model, english, ensure_router, lang, model_label, settings
-from pages._ui.widgets import inert, lesson_columns, loading, rows_table, show_error, source, tr
+from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, tr
 
 __all__ = [
     "ROUTER_MARK",
@@ -22,6 +23,7 @@ __all__ = [
     "english",
     "ensure_router",
     "inert",
+    "inert_code",
     "lang",
     "lesson_columns",
     "loading",

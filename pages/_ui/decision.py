@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, inert, rows_table
+from pages._ui import T, inert, inert_code, rows_table
 from toolcall_lab.trace import decision_view
 
 #: Where an argument's value came from, as the decision record names it.
@@ -34,7 +34,8 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
         "Why the built-in model chose this — a real model gives no such record",
     )
     with st.expander(title, icon=":material/psychology:", expanded=open_):
-        st.caption(T(f"决定：`{view['kind']}`", f"Decision: `{view['kind']}`"))
+        kind = inert_code(view["kind"])  # the decision header is the endpoint's: any endpoint can send one
+        st.caption(T(f"决定：{kind}", f"Decision: {kind}"))
         if view["clauses"]:
             st.markdown(T("**它把问题拆成这几句：**", "**It split the question into these clauses:**"))
             st.markdown("\n".join(f"{n}. {inert(text)}" for n, text in enumerate(view["clauses"], start=1)))

@@ -14,7 +14,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, chat_model, lang, model_label, settings
+from pages._ui import T, chat_model, inert, inert_code, lang, model_label, settings
 from pages._ui.timeline import render_trace
 from toolcall_lab.settings import load_settings
 
@@ -104,7 +104,7 @@ def live_run_panel(
             st.session_state[state_key] = trace_io.loads(uploaded.getvalue())
             st.rerun()
         except trace_io.TraceFormatError as exc:
-            st.error(T(f"无法打开这个文件：{exc.zh}", f"Cannot open this file: {exc.en}"))
+            st.error(T(f"无法打开这个文件：{inert(exc.zh)}", f"Cannot open this file: {inert(exc.en)}"))
     return st.session_state.get(state_key)
 
 
@@ -200,7 +200,8 @@ def run_question(
         if isinstance(event, ModelCall):
             note(T(f"第 {event.step} 步：模型已回复", f"Step {event.step}: the model replied"))
         else:
-            note(T(f"第 {event.step} 步：执行了 {event.tool_name}", f"Step {event.step}: ran {event.tool_name}"))
+            name = inert_code(event.tool_name)  # the model's words: a code span, never markup
+            note(T(f"第 {event.step} 步：执行了 {name}", f"Step {event.step}: ran {name}"))
 
     with _loading(T("正在加载 LangChain / LangGraph……", "Loading LangChain / LangGraph…")):
         llm = chat_model() if llm is None else llm
@@ -214,7 +215,7 @@ def run_question(
         system=system,
         lang=lang(),
         model_label=model_label() if label is None else label,
-        secrets=s.secrets,
+        secrets=s.secrets if s.uses_real_model else (),  # the built-in model is sent no key: none to scrub
         on_event=progress,
         fallback=fallback,
         on_token=on_token if stream else None,

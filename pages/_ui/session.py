@@ -14,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from toolcall_lab.endpoint_policy import EndpointDecision, EndpointRequest, decide
 from toolcall_lab.i18n import normalize_lang, pick
 from toolcall_lab.settings import Settings, load_settings
 
@@ -73,18 +74,32 @@ def base_settings() -> Settings:
     return load_settings()
 
 
-def settings() -> Settings:
-    """Environment / .env settings overlaid with what this session typed in the sidebar."""
+#: The sidebar's endpoint choice: ``"school"`` (the operator's endpoint) or ``"own"`` (the learner's Base URL).
+ENDPOINT_KEY = "llm_endpoint"
+
+
+def endpoint_decision() -> EndpointDecision:
+    """What this session may use, by the endpoint rule (:func:`toolcall_lab.endpoint_policy.decide`).
+
+    The server's settings (the operator's key, URL and policy) and what the learner chose in the
+    sidebar: the operator's key only ever goes to the operator's endpoint; a learner's own Base
+    URL gets the learner's own key or none; a lock or an allowed list may refuse the choice.
+    """
     base = base_settings()
-    chosen = st.session_state.get("provider", base.provider)
-    if chosen == "builtin":
-        return base.with_overrides(provider="builtin")
-    return base.with_overrides(
-        provider="openai_compatible",
-        llm_api_key=st.session_state.get("llm_api_key", ""),
-        llm_base_url=st.session_state.get("llm_base_url", ""),
-        llm_model_id=st.session_state.get("llm_model_id", ""),
+    state = st.session_state
+    request = EndpointRequest(
+        provider="openai_compatible" if state.get("provider", base.provider) == "openai_compatible" else "builtin",
+        endpoint="own" if state.get(ENDPOINT_KEY) == "own" else "school",
+        base_url=str(state.get("llm_base_url") or ""),
+        model_id=str(state.get("llm_model_id") or ""),
+        api_key=str(state.get("llm_api_key") or ""),
     )
+    return decide(base, request)
+
+
+def settings() -> Settings:
+    """The settings this session may use: the server's, with the learner's choice as the endpoint rule allows."""
+    return endpoint_decision().settings
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)

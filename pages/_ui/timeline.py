@@ -2,6 +2,10 @@
 
 Drawn by the live-run panel (``pages/_ui/live_run.py``) and by the pages that show a run of their own
 (the faults page, "Who decides the student?", the teacher's run in a class).
+
+Every field that came from a model, a tool or an import is hostile (a teacher's published run
+reaches every student): it goes through :func:`inert` or :func:`inert_code`, or is drawn as
+code, JSON or plain text — never as markdown of its own.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, inert, show_error
+from pages._ui import T, inert, inert_code, show_error
 from pages._ui.decision import render_decision
 
 #: How deep a request body opens: body → tools → [0] → function → parameters.
@@ -48,7 +52,7 @@ def render_trace(
         f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
         f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
         f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
-        f"{T('结束原因', 'Stop reason')} `{trace.stop_reason}`"
+        f"{T('结束原因', 'Stop reason')} {inert_code(trace.stop_reason)}"
     )
     head.caption(f"{T('模型', 'Model')}: {inert(trace.model_label)}")
     mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
@@ -64,10 +68,10 @@ def render_trace(
                 else T("失败", "failed")
             )
             lat = f"{event.latency_ms:.1f} ms" if event.latency_ms is not None else "—"
-            tokens = (event.usage or {}).get("total_tokens", "—")
+            tokens = inert((event.usage or {}).get("total_tokens", "—"))  # the endpoint's own number, or not one
             hl = highlight in ("bind_tools", "tool_call", "round_trip")
             title = (
-                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 模型调用', ' · model call')} — "
+                f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 模型调用', ' · model call')} — "
                 f"{what} · {lat} · {tokens} tokens"
             )
             # the live run page (no highlight) opens every step; a lesson page opens its own stage
@@ -104,12 +108,12 @@ def render_trace(
                 if event.decision:
                     render_decision(event.decision, open_=highlight is None if why_open is None else why_open)
         elif isinstance(event, ToolExecution):
-            status = (event.tool_message or {}).get("status") or ("error" if event.error else "—")
+            status = inert((event.tool_message or {}).get("status") or ("error" if event.error else "—"))
             hl = highlight in ("validation", "kwargs", "tool_message")
             dur = f"{event.duration_ms:.1f} ms" if event.duration_ms is not None else "—"
             title = (
-                f"{mark if hl else ''}{T('第 ', 'Step ')}{event.step}{T(' 步 · 执行工具', ' · tool')} "
-                f"`{event.tool_name}` · {event.tool_call_id} · {status} · {dur}"
+                f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 执行工具', ' · tool')} "
+                f"{inert_code(event.tool_name)} · {inert_code(event.tool_call_id)} · {status} · {dur}"
             )
             with st.expander(title, expanded=expand_all or hl or highlight is None):
                 _render_execution(event, highlight, expected=expected_errors)
@@ -131,7 +135,7 @@ def _render_execution(event: Any, highlight: str | None, *, expected: bool = Fal
     st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
     st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
     if event.parse_error:
-        fail(event.parse_error)
+        fail(inert(event.parse_error))
     else:
         st.json(event.parsed_args if event.parsed_args is not None else {})
     st.markdown(label("validation", T("③ Pydantic 校验", "③ Pydantic validation")))
@@ -142,9 +146,12 @@ def _render_execution(event: Any, highlight: str | None, *, expected: bool = Fal
         st.success(T("校验通过", "valid"))
         if v.coercions:
             for c in v.coercions:
-                st.write(f"`{c['field']}`: {c['input']!r} ({c['input_type']}) → {c['output']!r} ({c['output_type']})")
+                st.markdown(
+                    f"{inert_code(c.get('field'))}: {inert(repr(c.get('input')))} ({inert(c.get('input_type'))}) → "
+                    f"{inert(repr(c.get('output')))} ({inert(c.get('output_type'))})"
+                )
         if v.defaults:
-            st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(v.defaults))
+            st.caption(T("使用默认值：", "defaults applied: ") + ", ".join(inert_code(d) for d in v.defaults))
     else:
         fail(T("校验失败：ValidationError.errors()", "invalid: ValidationError.errors()"))
         st.json(v.errors)
@@ -155,9 +162,10 @@ def _render_execution(event: Any, highlight: str | None, *, expected: bool = Fal
     else:
         st.caption(T("函数没有被调用", "the function was not called"))
     if event.result_type is not None:
-        st.markdown(T(f"返回值类型 `{event.result_type}`：", f"returned a `{event.result_type}`:"))
+        kind = inert_code(event.result_type)
+        st.markdown(T(f"返回值类型 {kind}：", f"returned a {kind}:"))
         st.code(event.result_repr or "", language="python")
     if event.error:
-        fail(event.error)
+        fail(inert(event.error))
     st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))
     st.json(event.tool_message or {})

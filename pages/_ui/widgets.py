@@ -13,6 +13,7 @@ import streamlit as st
 from pages._ui.session import T, lang
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import pick
+from toolcall_lab.markdown_text import code_span, inert_markdown
 
 
 # ---------------------------------------------------------------- errors
@@ -35,12 +36,12 @@ def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = F
     if expected:
         st.info(
             f"**{T('预期之中：这正是本课要看的', 'Expected: this is the lesson')}** — {title}\n\n"
-            f"{T('阶段', 'Stage')}: `{err.stage}` · {hint}",
+            f"{T('阶段', 'Stage')}: {code_span(err.stage)} · {hint}",
             icon=":material/school:",
         )
     else:
         box = st.warning if warning else st.error
-        box(f"**{T('阶段', 'Stage')}: `{err.stage}`** — {title}\n\n{T('可以试试', 'Try')}: {hint}")
+        box(f"**{T('阶段', 'Stage')}: {code_span(err.stage)}** — {title}\n\n{T('可以试试', 'Try')}: {hint}")
     with st.expander(T("原始错误信息", "Raw error"), expanded=False):
         st.code(err.detail, language="text")
         if err.data is not None:
@@ -48,11 +49,18 @@ def show_error(err: ExplainedError | dict[str, Any] | None, *, warning: bool = F
 
 
 def inert(text: Any) -> str:
-    """Escape markdown so learner / model text shows as typed (never as markup)."""
-    out = str(text)
-    for ch in "\\`*_{}[]<>()#+-.!|~$":
-        out = out.replace(ch, "\\" + ch)
-    return out
+    """Escape markdown so learner / model text shows as typed: no markup, no link, no autolink.
+
+    :func:`toolcall_lab.markdown_text.inert_markdown`: the markdown punctuation escaped, and
+    ``scheme://``, ``www.`` and ``name@host`` split by an invisible word joiner, which Streamlit's
+    markdown would link even escaped.
+    """
+    return inert_markdown(text)
+
+
+def inert_code(text: Any) -> str:
+    """Hostile text as one inline code span (a tool name, a tool_call_id): shown literally, never markup."""
+    return code_span(text)
 
 
 # ---------------------------------------------------------------- small helpers shared by the lesson pages

@@ -62,12 +62,20 @@ def _store(memory_store) -> ClassroomStore:
     return ClassroomStore(memory_store.db)
 
 
-def test_the_teachers_own_address_bar_gives_no_teacher_role(memory_store):
-    """Before: a second browser with ``?learner=<teacher id>&class=CODE`` saw names and Download CSV, moved all."""
+def test_the_teachers_own_address_bar_gives_no_teacher_role(memory_store, monkeypatch):
+    """Before: a second browser with ``?learner=<teacher id>&class=CODE`` saw names and Download CSV, moved all.
+
+    The learner id no longer travels in the link (issue 21, finding 3): the copycat here is a second browser that
+    holds the teacher's learner id in its own cookie, the strongest form of the old attack.
+    """
+    from pages._ui import browser_cookie
+    from pages._ui.course import LEARNER_COOKIE
+
     teacher, code, _ = _start()
     student = _join(code, "Ada")
-    teacher_id = _param(teacher, "learner")
-    copycat = _session(learner=teacher_id, **{"class": code})
+    teacher_id = teacher.session_state["learner_id"]
+    monkeypatch.setattr(browser_cookie, "_request_cookies", lambda: {LEARNER_COOKIE: teacher_id})
+    copycat = _session(**{"class": code})
     assert copycat.session_state["learner_id"] == teacher_id  # the same learner id as the teacher's
     assert "started with this learner id" in _warnings(copycat)  # explained, and no role at all
     assert _param(copycat, "class") is None
@@ -198,4 +206,5 @@ def test_a_typed_code_is_shown_as_text_in_the_refusal(memory_store):
     student = _session()
     student.text_input(key="class::code_input").input("[X](HTTP://E")
     student.button(key="class::join").click().run()
-    assert "\\[X\\]\\(HTTP://E" in _warnings(student)  # escaped: no link is drawn
+    shown = _warnings(student)
+    assert "\\[X\\]\\(HTTP:" in shown and "HTTP://" not in shown  # escaped, and the autolink broken: no link

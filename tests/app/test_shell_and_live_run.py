@@ -70,7 +70,9 @@ def test_uploading_a_foreign_file_explains_instead_of_crashing(open_page, name, 
     cold_run = at.session_state["trace::live"].run_id
     at.file_uploader[0].upload(name, content, "application/json").run()
     assert not at.exception, at.exception
-    errors = [e.value for e in at.error]
+    from toolcall_lab.markdown_text import shown_text
+
+    errors = [shown_text(e.value) for e in at.error]  # the file's words are escaped: shown as typed
     assert errors == [f"Cannot open this file: {refused.value.en}"]
     assert at.session_state["trace::live"].run_id == cold_run  # the refused file did not become the page's trace
     at.chat_input[0].set_value("What's the weather in Paris?").run()  # and the page keeps working
