@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -24,14 +25,16 @@ PURE = [
     "kwargs",
     "core",
     "tables",
-    "examples",
     "run_excerpt",
 ]
-WIRE = ["wire", "tool_call", "tool_node", "tool_message", "round_trip", "practice"]
+WIRE = ["wire", "tool_call", "tool_node", "tool_message", "round_trip"]
+#: The chain's taught material (lessons/chain): its examples and every page's exercises, their checks' doctests.
+CHAIN_DIR = Path(__file__).resolve().parents[3] / "lessons" / "chain"
+CHAIN = sorted(p.stem for p in CHAIN_DIR.glob("*.py") if p.stem != "__init__")
 
 
-def _run(name: str) -> None:
-    module = importlib.import_module(f"toolcall_lab.stages.{name}")
+def _run(name: str, package: str = "toolcall_lab.stages") -> None:
+    module = importlib.import_module(f"{package}.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
 
@@ -44,3 +47,8 @@ def test_pure_module_doctests(name):
 @pytest.mark.parametrize("name", WIRE)
 def test_wire_module_doctests(name):
     _run(name)
+
+
+@pytest.mark.parametrize("name", CHAIN)
+def test_chain_lesson_doctests(name):
+    _run(name, "lessons.chain")
