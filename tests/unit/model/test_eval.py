@@ -1,6 +1,6 @@
 """The evaluation set as tests: every development case passes; the held-out part at its reported figure.
 
-The held-out part (``eval/heldout.json``) was written before the model was changed and never
+The held-out part (``benchmarks/model_cases/heldout.json``) was written before the model was changed and never
 used for tuning. Its first run after the work on issue 12 passed 114 of 116 cases; the two it
 failed are listed below as strict expected failures, so a change that fixes them (or breaks
 another case) shows up here.
