@@ -14,6 +14,7 @@ from toolcall_lab.offline import nlu
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
+from toolcall_lab.offline.scanning import json_blobs, loads
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
@@ -27,10 +28,7 @@ def looks_like_problem(text: str) -> bool:
 
     A JSON object or list is data, unless it is an ``{"error": …}`` object.
     """
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = None
+    data = loads(text)
     if isinstance(data, list) or (isinstance(data, dict) and "error" not in data):
         return False
     return bool(_PROBLEM.search(text))
@@ -38,10 +36,7 @@ def looks_like_problem(text: str) -> bool:
 
 def _render_result(content: str, ctx: nlu.Context) -> tuple[str, bool]:
     """One good tool result in words: ``(text, quoted)``; ``quoted`` when it is the tool's own text."""
-    try:
-        data = json.loads(content)
-    except ValueError:
-        data = None
+    data = loads(content)
     if is_record(data):
         return describe_record(data, ctx.question, ctx.lang), False
     if isinstance(data, dict) and data:
@@ -67,10 +62,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     described: list[str] = []
     quoted: list[str] = []
     for r in good:
-        try:
-            data = json.loads(r["content"])
-        except ValueError:
-            data = None
+        data = loads(r["content"])
         if isinstance(data, dict) and isinstance(data.get("results"), list):
             search_sources.extend(x for x in data["results"] if isinstance(x, dict))
             continue
@@ -252,11 +244,8 @@ def json_shape_asked(text: str) -> dict[str, Any]:
     quoted names near "keys" / "fields" ("with 'setup' and 'punchline' keys") become string
     properties. No shape asked → ``{}``.
     """
-    for blob in re.findall(r"\{.*\}", text, flags=re.S):
-        try:
-            data = json.loads(blob)
-        except ValueError:
-            continue
+    for blob in json_blobs(text):
+        data = loads(blob)
         if isinstance(data, dict) and isinstance(data.get("properties"), dict):
             return data
         if isinstance(data, dict) and data:

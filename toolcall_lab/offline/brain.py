@@ -29,6 +29,7 @@ from toolcall_lab.offline.answers import (
 )
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
+from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import find_documents, pending_tool_results, read_context, rounds_since_user
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
@@ -127,7 +128,11 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     Args:
         body: the chat-completions request body.
         gullible: obey instructions injected in the user's message (a lesson's counter-example).
+
+    Raises:
+        EndpointError: the provider's 400 for a question over the documented length (:mod:`.limits`).
     """
+    check_request(body)
     messages: list[dict[str, Any]] = list(body.get("messages") or [])
     tools: list[dict[str, Any]] = list(body.get("tools") or [])
     tool_choice = body.get("tool_choice")

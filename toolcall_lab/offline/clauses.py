@@ -27,6 +27,12 @@ _CLAUSE_BREAK = re.compile(
 )
 _SEGMENT_BREAK = re.compile(r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*", re.I)
 _STRIP = " ，,。.!！?？;；:：\n\t"
+MAX_PARTS = 12  # asks read in one message, items in one clause; the rest stays in the last one
+
+
+def _capped(parts: list[str], joiner: str) -> list[str]:
+    """At most :data:`MAX_PARTS` parts: a message of a thousand questions is not read as a thousand asks."""
+    return parts if len(parts) <= MAX_PARTS else [*parts[: MAX_PARTS - 1], joiner.join(parts[MAX_PARTS - 1 :])]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -37,7 +43,7 @@ def split_clauses(text: str) -> tuple[str, ...]:
     ("What's the weather in Paris", 'what level is the word accord')
     """
     parts = [p.strip(_STRIP) for p in _CLAUSE_BREAK.split(text)]
-    clauses = tuple(p for p in parts if p and re.search(r"\w", p))
+    clauses = tuple(_capped([p for p in parts if p and re.search(r"\w", p)], ". "))
     return clauses or (text.strip(),)
 
 
@@ -45,5 +51,5 @@ def split_clauses(text: str) -> tuple[str, ...]:
 def split_segments(clause: str) -> tuple[str, ...]:
     """The list items of one clause ("accord 和 abandon 分别是几级" → "accord", "abandon 分别是几级")."""
     parts = [p.strip(_STRIP) for p in _SEGMENT_BREAK.split(clause)]
-    segments = tuple(p for p in parts if p and re.search(r"\w", p))
+    segments = tuple(_capped([p for p in parts if p and re.search(r"\w", p)], ", "))
     return segments or (clause,)

@@ -207,7 +207,7 @@ def year_in(texts: list[str]) -> int | None:
 
 
 _DAY_COUNT = re.compile(
-    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:-|\s)?\s*"
+    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",
     re.I,
 )

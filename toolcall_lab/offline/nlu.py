@@ -170,7 +170,11 @@ def unknown_place(text: str) -> str | None:
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
 _MARKED = (
     re.compile(r"(?:the word|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
-    re.compile(r"([A-Za-z][A-Za-z\-]*)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"),
+    # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
+    # unanchored, "aaaa…" was tried at every letter and read again from each
+    re.compile(
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"
+    ),
     re.compile(
         r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
     ),
@@ -194,7 +198,7 @@ def english_terms(text: str) -> list[str]:
     """
     plain = [
         w
-        for w in re.findall(r"(?<![\w.])([a-z][a-z\-]{2,})(?![\w(])", text)
+        for w in re.findall(r"(?<![\w.])([a-z][a-z\-]{2,}+)(?![\w(])", text)
         if w not in EN_STOP and correct(w) not in NOT_TERMS and w not in _EN_CITIES and correct(w) not in _VOCAB_SET
     ]
     return list(dict.fromkeys([*marked_terms(text), *plain]))
@@ -205,7 +209,8 @@ def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
     out: list[int] = []
     unit_re = "|".join(re.escape(u) for u in units)
     words = "|".join(EN_NUM)
-    for m in re.finditer(rf"(\d+|[一两二三四五六七八九十]|\b(?:{words})\b)\s*(?:{unit_re})", text, flags=re.I):
+    pattern = rf"((?<!\d)\d++|[一两二三四五六七八九十]|\b(?:{words})\b)\s*(?:{unit_re})"  # a digit run is tried once
+    for m in re.finditer(pattern, text, flags=re.I):
         raw = m.group(1).lower()
         out.append(int(raw) if raw.isdigit() else ZH_NUM.get(raw) or EN_NUM[raw])
     return out
