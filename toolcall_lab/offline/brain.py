@@ -87,7 +87,14 @@ def _record(kind: str, ctx: nlu.Context, plan: TurnPlan, refusal: str | None = N
     )
     notes = [*plan.notes, *(f"left out {name}: missing {', '.join(m)}" for name, m in plan.skipped)]
     return DecisionRecord(
-        kind, ctx.lang, clauses, _call_records(plan.calls), refusal, tuple(plan.ignored), tuple(notes)
+        kind,
+        ctx.lang,
+        clauses,
+        _call_records(plan.calls),
+        refusal,
+        tuple(plan.ignored),
+        tuple(notes),
+        tuple(plan.steps),
     )
 
 

@@ -16,7 +16,10 @@ from __future__ import annotations
 import functools
 import re
 
-_ASK = r"how|what|what's|when|where|which|who|whose|is|are|do|does|did|can|could|tell|show|check|give|my|will"
+_ASK = (
+    r"how|what|what's|when|where|which|who|whose|is|are|do|does|did|can|could|tell|show|check|give|my|will"
+    r"|should|would|shall|need|must|may|might|any|look"
+)
 _CLAUSE_BREAK = re.compile(
     r"(?<=[？?！!。；;\n])"  # after a sentence end
     r"|(?<=[a-z0-9)'\"”’])\.(?=\s|$)"  # an English full stop (not in 3.14 or e.g. a URL)

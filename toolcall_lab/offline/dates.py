@@ -66,6 +66,17 @@ _OFFSETS = {
     "前天": -2,
 }
 _NEXT_DAY = {"次日", "第二天", "the next day", "the following day"}
+_COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
+# "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
+_DAYS_FROM_NOW = re.compile(
+    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today)\b"
+    rf"|\bin\s+(?P<n2>{_COUNT})\s+days?\b|(?P<n3>{_COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{_COUNT})天",
+    re.I,
+)
+# "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
+_DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
+# Parts of today: "this afternoon", "今晚"
+_TODAY_PARTS = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -169,7 +180,39 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if free(m.start(), m.end()):
             found.append(_relative(m, today))
             taken.append((m.start(), m.end()))
+    for mention in _worded(text, today):
+        if free(mention.start, mention.start + len(mention.raw)):
+            found.append(mention)
+            taken.append((mention.start, mention.start + len(mention.raw)))
     return tuple(sorted(found, key=lambda d: d.start))
+
+
+def _count(word: str) -> int:
+    low = word.lower()
+    return int(low) if low.isdigit() else ZH_NUM.get(low) or EN_NUM.get(low, 0)
+
+
+def _worded(text: str, today: dt.date | None) -> list[DateMention]:
+    """Days written in words: "three days from now", "3天后", "the 28th", "this afternoon"."""
+    out: list[DateMention] = []
+    for m in _DAYS_FROM_NOW.finditer(text):
+        n = _count(next(g for g in (m.group("n"), m.group("n2"), m.group("n3"), m.group("n4")) if g))
+        iso = (today + dt.timedelta(days=n)).isoformat() if today else None
+        out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
+    for m in _DAY_OF_MONTH.finditer(text):
+        day = int(m.group("d") or m.group("d2"))
+        if today is None or not 1 <= day <= 31:
+            out.append(DateMention(m.group(0).strip(), None, "relative", None, m.start()))
+            continue
+        month, year = (
+            (today.month, today.year) if day >= today.day else (today.month % 12 + 1, today.year + (today.month == 12))
+        )
+        iso = _iso(year, month, day)
+        offset = (dt.date.fromisoformat(iso) - today).days if iso else None
+        out.append(DateMention(m.group(0).strip(), iso, "relative", offset, m.start()))
+    for m in _TODAY_PARTS.finditer(text):
+        out.append(DateMention(m.group(0).strip(), today.isoformat() if today else None, "relative", 0, m.start()))
+    return out
 
 
 def iso_dates(text: str) -> list[str]:
@@ -211,6 +254,7 @@ _DAY_COUNT = re.compile(
     r"(?:days?\b|天)",
     re.I,
 )
+_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _WEEK = re.compile(
     r"whole week|this week|next week|the week|a week|week's|weekly|一周|这周|这一周|本周|一星期|这个星期|未来一周|整周",
     re.I,
@@ -226,10 +270,15 @@ def days_asked(text: str) -> int | None:
     >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
     (2, 3, 7)
     """
+    later = _DAYS_FROM_NOW.search(text)
+    if later:  # "in 3 days": today and the three after it
+        return _count(next(g for g in later.groups() if g)) + 1
     m = _DAY_COUNT.search(text)
     if m:
         n = m.group("n").lower()
         return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
+    if _FORTNIGHT.search(text):
+        return 14
     if _WEEK.search(text):
         return 7
     offsets = [d.offset for d in find_dates(text) if d.kind == "relative" and d.offset is not None and d.offset > 0]

@@ -30,6 +30,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
+        "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing"
     ),
@@ -59,7 +60,7 @@ COMPARATIVES: dict[str, str] = {
 
 # English words that look like a typo of a trigger but are words of their own.
 NOT_TYPOS: frozenset[str] = frozenset(
-    _words("whether|leather|feather|heather|wither|train|brain|main|meant|means|range")
+    _words("whether|leather|feather|heather|wither|train|brain|main|meant|means|range|world|sword|worded")
 )
 
 # City names the model can translate to the English form most weather APIs expect.

@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import explain, nlu
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     Ask,
@@ -38,6 +38,8 @@ from toolcall_lab.offline.choosing import (
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import today_in, year_in
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
+from toolcall_lab.offline.record import StepRecord
+from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.offline.smalltalk import smalltalk_kind
 
 
@@ -52,12 +54,15 @@ class TurnPlan:
     smalltalk: str | None = None
     ignored: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    steps: list[StepRecord] = field(default_factory=list)
 
 
 def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *, gullible: bool = False) -> TurnPlan:
     """Plan the tool calls for the latest user message (see the module docstring)."""
     plan = TurnPlan()
     text, removed = strip_injections(ctx.question)
+    text, rewrites = rewrite(text)
+    plan.steps += [explain.rewritten(r) for r in rewrites]
     plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
     if not tools or tool_choice == "none" or plan.smalltalk:
         return plan

@@ -83,7 +83,7 @@ def _grows_linearly(fn: Callable[[str], object], make: Callable[[int], str], n: 
     """Eight times the input costs at most 24 times the work: linear is 8× (up to about 16× where
     the text outgrows the processor's caches, measured), quadratic 64×."""
     small, large = _work(fn, make(n)), _work(fn, make(8 * n))
-    assert large <= 24 * small + 0.005, (small, large)
+    assert large <= 24 * small + 0.05, (small, large)  # +50 ms: noise; a quadratic pattern takes seconds here
 
 
 LINEAR_CASES = {
