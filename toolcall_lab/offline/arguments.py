@@ -83,7 +83,8 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         return (schema["default"], "default") if "default" in schema else None
     if kind == "days":
         # the whole question counts only when it asks one thing: "Paris now, and London tomorrow?"
-        days = days_asked(text) or (days_asked(question) if len(split_clauses(question)) == 1 else None)
+        single = len(split_clauses(question)) == 1
+        days = days_asked(text, facts.today) or (days_asked(question, facts.today) if single else None)
         days = min(days, most(schema) or days) if days else None
         return (days if schema.get("type") == "integer" else float(days), "question") if days else None
     if kind == "count":

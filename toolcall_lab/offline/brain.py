@@ -30,6 +30,7 @@ from toolcall_lab.offline.answers import (
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
 from toolcall_lab.offline.limits import check_request
+from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import find_documents, pending_tool_results, read_context, rounds_since_user
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
@@ -169,6 +170,9 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         return Decision(None, calls, _record("tool_calls", ctx, plan))
     if plan.smalltalk:
         return Decision(smalltalk_reply(plan.smalltalk, ctx.lang), record=_record("smalltalk", ctx, plan))
+    if plan.about:
+        text = answer_without_call(plan.about, ctx.question, tools, ctx.lang)
+        return Decision(text, record=_record("no_call", ctx, plan, f"no call needed: {plan.about}"))
     if plan.refusal:
         text, reason = _refusal_text(ctx, plan)
         return Decision(text, record=_record("refusal", ctx, plan, reason))

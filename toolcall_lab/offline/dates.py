@@ -256,12 +256,36 @@ _DAY_COUNT = re.compile(
 )
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _WEEK = re.compile(
-    r"whole week|this week|next week|the week|a week|week's|weekly|一周|这周|这一周|本周|一星期|这个星期|未来一周|整周",
+    r"whole week|this week|next week|the week|a week|week's|weekly"
+    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周",
     re.I,
 )
 
 
-def days_asked(text: str) -> int | None:
+_UNTIL = re.compile(
+    rf"(?:till|until|through|thru|to|up to|到|至)\s*(?P<day>(?:next\s+|下(?:个)?)?(?:{'|'.join(_EN_WEEKDAYS)}|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]))",
+    re.I,
+)
+_WEEKEND = re.compile(r"weekend|周末|rest of the week|this week's end", re.I)
+
+
+def days_until(text: str, today: dt.date | None) -> int | None:
+    """Days of forecast up to a weekday or the weekend ("till Sunday", "到下周一", "this weekend"),
+    counting today as day 1; ``None`` without today's date or such words."""
+    if today is None:
+        return None
+    m = _UNTIL.search(text)
+    if m:
+        found = find_dates(m.group("day"), today)
+        if found and found[0].offset is not None and found[0].offset >= 0:
+            return found[0].offset + 1
+    if _WEEKEND.search(text):
+        return 6 - today.weekday() + 1 if today.weekday() <= 6 else None
+    return None
+
+
+def days_asked(text: str, today: dt.date | None = None) -> int | None:
     """How many days of forecast a question asks for, counting today as day 1.
 
     "next 3 days" → 3, "5-day" → 5, "whole week" → 7, "tomorrow" → 2, "后天" → 3; ``None``
@@ -270,6 +294,9 @@ def days_asked(text: str) -> int | None:
     >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
     (2, 3, 7)
     """
+    until = days_until(text, today)
+    if until:
+        return until
     later = _DAYS_FROM_NOW.search(text)
     if later:  # "in 3 days": today and the three after it
         return _count(next(g for g in later.groups() if g)) + 1

@@ -12,7 +12,12 @@ import datetime as dt
 from toolcall_lab.offline.record import StepRecord
 from toolcall_lab.offline.romanise import Rewrite
 
-_WHY_ZH = {"place name": "地名的旧拼法或简称", "abbreviation": "缩写", "colloquial": "口语说法"}
+_WHY_ZH = {
+    "place name": "地名的旧拼法或简称",
+    "abbreviation": "缩写",
+    "colloquial": "口语说法",
+    "an earlier turn": "指的是前面对话里的这一位",
+}
 
 
 def rewritten(change: Rewrite) -> StepRecord:

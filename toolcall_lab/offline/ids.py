@@ -36,7 +36,7 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     exact = re.compile(rf"(?<![A-Za-z0-9])({letters}\d{{{digits}}})(?![A-Za-z0-9])", re.I)
     spaced = re.compile(rf"(?<![A-Za-z0-9])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9])", re.I)
     cued = re.compile(
-        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9])|[#＃](\d{{{digits}}})(?![0-9])"
+        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9\-/.])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
         rf"|(?<![0-9])(\d{{{digits}}})\s*号(?:同学|学生)",
         re.I,
     )

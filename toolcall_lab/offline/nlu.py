@@ -25,6 +25,7 @@ from toolcall_lab.offline.lexicon import (
     CONCEPTS,
     EN_NUM,
     EN_STOP,
+    FILLER,
     NOT_TERMS,
     NOT_TYPOS,
     ZH_FILLER,
@@ -196,12 +197,19 @@ def english_terms(text: str) -> list[str]:
     A plain word is never a stop word, a word of the question's frame ("level", "meaning",
     misspelt or not), a city, a tool name with ``_`` or a capitalised name ("LangGraph").
     """
+    marked = marked_terms(text)
+    if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
+        return marked
     plain = [
         w
-        for w in re.findall(r"(?<![\w.])([a-z][a-z\-]{2,}+)(?![\w(])", text)
-        if w not in EN_STOP and correct(w) not in NOT_TERMS and w not in _EN_CITIES and correct(w) not in _VOCAB_SET
+        for w in re.findall(r"(?<![\w.'])([a-z][a-z\-]{2,}+)(?![\w('’])", text)
+        if w not in EN_STOP
+        and w not in FILLER
+        and correct(w) not in NOT_TERMS
+        and w not in _EN_CITIES
+        and correct(w) not in _VOCAB_SET
     ]
-    return list(dict.fromkeys([*marked_terms(text), *plain]))
+    return list(dict.fromkeys(plain))
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:

@@ -37,10 +37,14 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import today_in, year_in
+from toolcall_lab.offline.negation import Negated, drop_negated
+from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
 from toolcall_lab.offline.record import StepRecord
-from toolcall_lab.offline.romanise import rewrite
+from toolcall_lab.offline.references import earlier_ids, resolve_references
+from toolcall_lab.offline.romanise import Rewrite, rewrite
 from toolcall_lab.offline.smalltalk import smalltalk_kind
+from toolcall_lab.offline.why import explain_calls
 
 
 @dataclass
@@ -55,6 +59,7 @@ class TurnPlan:
     ignored: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     steps: list[StepRecord] = field(default_factory=list)
+    about: str | None = None
 
 
 def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *, gullible: bool = False) -> TurnPlan:
@@ -63,6 +68,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     text, removed = strip_injections(ctx.question)
     text, rewrites = rewrite(text)
     plan.steps += [explain.rewritten(r) for r in rewrites]
+    text, pointed = resolve_references(text, earlier_ids(ctx.history, ctx.earlier_calls))
+    plan.steps += [explain.rewritten(Rewrite(typed, value, "an earlier turn")) for typed, value in pointed]
     plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
     if not tools or tool_choice == "none" or plan.smalltalk:
         return plan
@@ -72,9 +79,20 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         text, policy = ctx.question, Policy()
         plan.notes.append("gullible: obeyed the instructions injected in the user's message")
     plan.ignored = removed
+    plan.about = (
+        about_kind(text, tools) if tool_choice not in ("required",) and not isinstance(tool_choice, dict) else None
+    )
+    if plan.about:
+        return plan
+    text, negated = drop_negated(text)
+    avoided = _avoided(negated, infos, text)
+    plan.steps += [explain.negated(name, n.words) for n in negated for name in avoided if name in n.tools_named]
+    plan.steps += [
+        explain.not_argument(n.words, "the learner corrected it", "学生更正了这一处") for n in negated if n.correction
+    ]
     work = dataclasses.replace(ctx, question=text)
     facts = Facts(today_in(ctx.system), year_in([ctx.system, *ctx.history, text]))
-    allowed = {i.name for i in infos if i.name not in policy.forbidden_tools}
+    allowed = {i.name for i in infos if i.name not in policy.forbidden_tools and i.name not in avoided}
     if isinstance(tool_choice, dict):
         allowed &= {str((tool_choice.get("function") or {}).get("name", ""))}
     asks: list[Ask] = []
@@ -101,7 +119,22 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.calls = _restrict_ids(_dedupe(plan.calls), infos, policy, plan)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
+    plan.steps += explain_calls(plan.calls, infos, text, facts)
     return plan
+
+
+def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
+    """Tools the learner said not to use this turn: a negated span names their concept, and the rest
+    of the message does not ask for it again. Each :class:`Negated` learns which tools it named."""
+    asked = nlu.concepts_in(rest)
+    out: set[str] = set()
+    for n in negated:
+        for info in infos:
+            named = n.concepts & (info.name_concepts or info.concepts)
+            if named and not named & asked:
+                out.add(info.name)
+                n.tools_named.append(info.name)
+    return out
 
 
 def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:
@@ -136,7 +169,7 @@ def _search_fallback(
         if not asked or is_task(clause):
             continue
         if search is None or search.name not in allowed:
-            if search is not None:
+            if search is not None and search.name in policy.forbidden_tools:
                 plan.refusal = ("tool", search.name)
             continue
         if policy.topics and not nlu.concepts_in(clause) & policy.topics:

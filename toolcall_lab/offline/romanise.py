@@ -46,6 +46,14 @@ OLD_NAMES: dict[str, str] = {
     "sf": "San Francisco",
     "frisco": "San Francisco",
     "bkk": "Bangkok",
+    "krung thep": "Bangkok",
+    "amoy": "Xiamen",
+    "ldn": "London",
+    "ny": "New York",
+    "la": "Los Angeles",
+    "tokio": "Tokyo",
+    "pekin": "Beijing",
+    "bombay": "Mumbai",
 }
 
 # Abbreviations and chat spellings → the word they stand for.
@@ -85,6 +93,15 @@ EN_SLANG: dict[str, str] = {
     "wut": "what",
     "wat": "what",
     "whats": "what's",
+    "lvl": "level",
+    "lvls": "levels",
+    "rn": "right now",
+    "nah": "",
+    "tmrw's": "tomorrow's",
+    "wanna": "want to",
+    "gonna": "going to",
+    "gimme": "give me",
+    "cuz": "because",
 }
 
 ZH_SLANG: dict[str, str] = {
@@ -100,6 +117,15 @@ ZH_SLANG: dict[str, str] = {
     "米有": "没有",
     "莫有": "没有",
     "伐": "吗",
+    "明儿": "明天",
+    "今儿": "今天",
+    "后儿": "后天",
+    "天儿": "天气",
+    "礼拜天": "周日",
+    "礼拜": "星期",
+    "下雨不": "下雨吗",
+    "冷不": "冷吗",
+    "热不": "热吗",
 }
 
 # Pinyin phrases that are question frames and days, not topics: read as the English they mean.
@@ -112,9 +138,14 @@ _PINYIN_FRAMES: dict[str, tuple[str, str]] = {
     "mingtian": ("tomorrow", "明天"),
     "houtian": ("the day after tomorrow", "后天"),
     "xianzai": ("now", "现在"),
+    "zhezhou": ("this week", "这周"),
+    "benzhou": ("this week", "本周"),
+    "xiazhou": ("next week", "下周"),
+    "zhoumo": ("this weekend", "周末"),
+    "jidu": ("degrees", "几度"),
 }
 # Pinyin that is also another place or an English word: never rewritten.
-_PINYIN_CLASHES = frozenset({"bali", "deke", "jiji", "rema", "keshi", "jidu", "jifen", "liju", "xini"})
+_PINYIN_CLASHES = frozenset({"bali", "deke", "jiji", "rema", "keshi", "jifen", "liju", "xini"})
 
 
 @dataclass(frozen=True)
@@ -149,15 +180,20 @@ def pinyin_table() -> dict[str, tuple[str, str]]:
                 table.setdefault("".join(syllables), (english, trigger))
                 table.setdefault(" ".join(syllables), (english, trigger))
     for word, (english, zh) in _PINYIN_FRAMES.items():
-        table[word] = (english, zh)
-    return {k: v for k, v in table.items() if k.replace(" ", "") not in _PINYIN_CLASHES}
+        table[word] = table[" ".join(_syllables(zh))] = (english, zh)
+    words = {t.lower() for ts in CONCEPTS.values() for t in ts if not _CJK.search(t)}
+    return {k: v for k, v in table.items() if k.replace(" ", "") not in _PINYIN_CLASHES | words}
 
 
 @functools.cache
 def _latin_pattern() -> re.Pattern[str]:
-    words = [*pinyin_table(), *OLD_NAMES, *EN_SLANG]
-    alternatives = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    spaced = [r"\s?".join(re.escape(s) for s in k.split()) for k in pinyin_table() if " " in k]
+    joined = [re.escape(w) for w in [*OLD_NAMES, *EN_SLANG, *(k for k in pinyin_table() if " " not in k)]]
+    alternatives = "|".join(sorted(set(spaced + joined), key=len, reverse=True))
     return re.compile(rf"(?<![\w'/])(?:{alternatives})(?![\w'])", re.I)
+
+
+_FULL_WIDTH = {c: c - 0xFEE0 for c in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 
 
 _ZH_SLANG = re.compile("|".join(sorted(ZH_SLANG, key=len, reverse=True)))
@@ -176,15 +212,20 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     """
     changes: list[Rewrite] = []
     table = pinyin_table()
+    text = text.translate(_FULL_WIDTH)  # ｓ１００３ → s1003
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)
         low = re.sub(r"\s+", " ", typed.lower())
+        if low not in OLD_NAMES and low not in EN_SLANG:
+            low = next((k for k in table if k.replace(" ", "") == low.replace(" ", "")), low)
         if low in OLD_NAMES:
+            if len(low) <= 2 and not typed.isupper():  # "LA", "NY": a two-letter name only in capitals
+                return typed
             changes.append(Rewrite(typed, OLD_NAMES[low], "place name"))
             return OLD_NAMES[low]
         if low in EN_SLANG:
-            if len(low) <= 2 and not typed.islower():  # "U", "R", "SF" written in capitals are names
+            if len(low) <= 2 and not typed.islower():  # "U", "R" written in capitals are letters
                 return typed
             changes.append(Rewrite(typed, EN_SLANG[low], "abbreviation"))
             return EN_SLANG[low]
