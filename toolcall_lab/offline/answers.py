@@ -16,6 +16,7 @@ from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.comparing import compare_results
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.gloss import in_learners_language
+from toolcall_lab.offline.lexicon import CITIES, EN_STOP
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.untrusted import as_data
@@ -132,13 +133,15 @@ def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, 
             f'I cannot tell which date "{said}" is, and {r["name"]} needs a date in '
             f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again."
         )
+    said_text, _ = as_data(r["content"].strip()[:300], ctx.lang)
+    said_text, _ = in_learners_language(said_text, ctx.lang)
     if zh:
         return (
-            f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{r['content'].strip()[:300]}」"
+            f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{said_text}」"
             "我不凭印象补答案，请按提示补充信息后再问我。"
         )
     return (
-        f'Sorry, the tool {r["name"]} gave no usable result. It said: "{r["content"].strip()[:300]}" '
+        f'Sorry, the tool {r["name"]} gave no usable result. It said: "{said_text}" '
         "I will not guess an answer; please supply what it asks for and ask again."
     )
 
@@ -168,7 +171,11 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     if not ranked:
         return "搜索没有找到相关资料。" if zh else "The search found nothing relevant."
     topical = nlu.en_words(query) | set(nlu.zh_bigrams(query))
-    if topical and not any(topical & (nlu.zh_bigrams(_doc_text(d)) | nlu.en_words(_doc_text(d))) for _, d in ranked):
+    names = _names_in(ctx.question)
+    unrelated = names and not any(n.lower() in _doc_text(d).lower() for _, d in ranked for n in names)
+    if unrelated or (
+        topical and not any(topical & (nlu.zh_bigrams(_doc_text(d)) | nlu.en_words(_doc_text(d))) for _, d in ranked)
+    ):
         titles = (
             "；".join(str(d.get("title", "")) for _, d in ranked)
             if zh
@@ -187,6 +194,15 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     for n, (_, doc) in enumerate(ranked, start=1):
         lines.append(f"[{n}] {doc.get('title', '')} — {doc.get('url', '')}")
     return "\n".join(lines)
+
+
+def _names_in(question: str) -> list[str]:
+    """The names a search question is about (cities, capitalised words after the first): a hit that
+    names none of them is not about the question."""
+    words = re.findall(r"(?<=\s)[A-Z][A-Za-z]{2,}", question)
+    cities = list(nlu.cities_in(question))
+    zh_cities = [zh for zh, en in CITIES.items() if en in cities and zh in question]
+    return [*cities, *zh_cities, *(w for w in words if w.lower() not in EN_STOP and w not in cities)]
 
 
 def _doc_text(doc: dict[str, Any]) -> str:

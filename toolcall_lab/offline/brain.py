@@ -18,13 +18,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import explain, nlu
 from toolcall_lab.offline.answers import (
     answer_from_documents,
     answer_from_tools,
     cannot_help,
     fill_template,
     json_shape_asked,
+    looks_like_problem,
     refuse,
 )
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
@@ -34,6 +35,7 @@ from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import find_documents, pending_tool_results, read_context, rounds_since_user
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
+from toolcall_lab.offline.repair import corrected_args
 from toolcall_lab.offline.smalltalk import smalltalk_reply
 
 
@@ -114,6 +116,28 @@ def _retry_broken_calls(
     return calls
 
 
+def _repair_formats(ctx: nlu.Context, results: list[dict[str, Any]], messages: list[dict[str, Any]]) -> Decision | None:
+    """Call again, once, the calls a tool rejected for their format, with the arguments rewritten."""
+    if rounds_since_user(messages) > 1:
+        return None
+    calls: list[tuple[str, dict[str, Any]]] = []
+    steps = []
+    for r in results:
+        if not looks_like_problem(r["content"]):
+            continue
+        fixed = corrected_args(r, ctx.system, ctx.history)
+        if fixed:
+            calls.append((r["name"], {**r["args"], **{p: after for p, (_, after) in fixed.items()}}))
+            steps += [explain.retried(r["name"], p, before, after) for p, (before, after) in fixed.items()]
+    if not calls:
+        return None
+    records = tuple(
+        CallRecord(name, tuple(ArgRecord(k, v, "tool error") for k, v in args.items())) for name, args in calls
+    )
+    record = DecisionRecord("tool_calls", ctx.lang, calls=records, notes=("retry: format",), steps=tuple(steps))
+    return Decision(None, tuple(calls), record)
+
+
 def _answer_turn(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Decision:
     notes = tuple(f"read the result of {r['name']}" for r in results)
     return Decision(answer_from_tools(ctx, results, tools), record=DecisionRecord("answer", ctx.lang, notes=notes))
@@ -158,6 +182,9 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         if retry:
             record = DecisionRecord("tool_calls", ctx.lang, calls=_call_records(retry), notes=("retry: bad JSON",))
             return Decision(None, tuple((c.name, c.args) for c in retry), record)
+        repaired = _repair_formats(ctx, results, messages)
+        if repaired is not None:
+            return repaired
         return _answer_turn(ctx, results, tools)
 
     plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)

@@ -27,7 +27,7 @@ from typing import Any
 
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.clauses import split_segments
-from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.dates import asks_days, find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.policy import tool_request
@@ -187,6 +187,8 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         score.add(1, "id")
     if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
         score.add(1, "date")
+    if "days" in kinds and "city" in kinds and nlu.cities_in(piece) and asks_days(piece):
+        score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
 
 
 @dataclass

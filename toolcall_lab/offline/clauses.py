@@ -28,7 +28,11 @@ _CLAUSE_BREAK = re.compile(
     rf"|(?:,|，)\s*(?:and|but)\b(?=\s+(?:{_ASK})\b)",
     re.I,
 )
-_SEGMENT_BREAK = re.compile(r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*", re.I)
+_SEGMENT_BREAK = re.compile(
+    r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*"
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])",  # "accord几级 benefit考不考": one ask per word
+    re.I,
+)
 _STRIP = " ，,。.!！?？;；:：\n\t"
 MAX_PARTS = 12  # asks read in one message, items in one clause; the rest stays in the last one
 

@@ -39,6 +39,8 @@ _CALENDAR = [
     re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORD}(?:,?\s*(?P<y>\d{{4}}))?\b", re.I),
     re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mn>{_MONTH})\b\.?(?:,?\s*(?P<y>\d{{4}}))?", re.I),
     re.compile(r"(?<![\d年])(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"),
+    # "7.29 那天": month.day only where a day word follows (6.5 alone is a score)
+    re.compile(r"(?<![\d.])(?P<m>\d{1,2})\.(?P<d>\d{1,2})(?![\d.])(?=\s*(?:那天|这天|号|日|有课|的课|上课))"),
 ]
 _ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
 _RELATIVE = re.compile(
@@ -168,6 +170,8 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
             groups = m.groupdict()
             month = _MONTHS[groups["mn"].lower()] if groups.get("mn") else int(groups["m"])
             day = int(groups["d"])
+            if month > 12 >= day:  # 27/07/2026: day first
+                month, day = day, month
             has_year = bool(groups.get("y"))
             use_year = int(groups["y"]) if has_year else known_year
             raw = m.group(0).strip()
@@ -257,7 +261,7 @@ _DAY_COUNT = re.compile(
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _WEEK = re.compile(
     r"whole week|this week|next week|the week|a week|week's|weekly"
-    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周",
+    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,
 )
 
@@ -268,6 +272,13 @@ _UNTIL = re.compile(
     re.I,
 )
 _WEEKEND = re.compile(r"weekend|周末|rest of the week|this week's end", re.I)
+
+
+def asks_days(text: str) -> bool:
+    """Does the text ask for a span or a day ahead ("next 30 days", "fortnight", "明天", "till Sunday")?"""
+    if days_asked(text) or _UNTIL.search(text) or _WEEKEND.search(text):
+        return True
+    return any(d.offset is not None and d.offset > 0 for d in find_dates(text))
 
 
 def days_until(text: str, today: dt.date | None) -> int | None:

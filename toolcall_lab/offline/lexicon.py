@@ -19,11 +19,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
+        "|anything on|what's on|whats on|free on|on for"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|学习情况|上了多少|多少节课|学得怎么样|学完"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
-        "|furthest along|further along|ahead"
+        "|furthest along|further along|ahead|done more|more lessons|has done|have done"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"

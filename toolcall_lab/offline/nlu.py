@@ -202,7 +202,7 @@ def english_terms(text: str) -> list[str]:
         return marked
     plain = [
         w
-        for w in re.findall(r"(?<![\w.'])([a-z][a-z\-]{2,}+)(?![\w('’])", text)
+        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_('’])", text)
         if w not in EN_STOP
         and w not in FILLER
         and correct(w) not in NOT_TERMS

@@ -55,6 +55,10 @@ def _relevant(text: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     named = [t for t in tools if tool_name(t) and tool_name(t) in text]
     if named:
         return named
+    words = {w.lower() for w in re.findall(r"[A-Za-z_]+", text)}
+    by_param = [t for t in tools if words & {p.lower() for p in properties(function_of(t).get("parameters"))}]
+    if len(by_param) == 1:
+        return by_param
     asked = nlu.concepts_in(text) - {"search"} if not re.search(r"搜|search", text, re.I) else nlu.concepts_in(text)
     fits = [
         t

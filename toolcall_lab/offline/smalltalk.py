@@ -20,7 +20,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "thanks": re.compile(
-        r"^(?:(?:ok(?:ay)? |great |many )?thanks?(?: you)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
+        r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh|wow|alright|perfect|awesome)[ ,]+)*"
+        r"thanks?(?: you)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
         r"|thx|ty|cheers|that helps|that helped|great|much appreciated|appreciate it|i appreciate it"
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
         r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good|no more questions"
