@@ -89,16 +89,15 @@ def _record(kind: str, ctx: nlu.Context, plan: TurnPlan, refusal: str | None = N
         for r in plan.readings
     )
     notes = [*plan.notes, *(f"left out {name}: missing {', '.join(m)}" for name, m in plan.skipped)]
-    return DecisionRecord(
-        kind,
-        ctx.lang,
-        clauses,
-        _call_records(plan.calls),
-        refusal,
-        tuple(plan.ignored),
-        tuple(notes),
-        tuple(plan.steps),
-    )
+    unclear = [
+        explain.unclear(
+            f"the {', '.join(m)} for {name}", f" {name} 的 {'、'.join(m)}", f"a question for {name}", f"要用 {name} 查"
+        )
+        for name, m in plan.skipped
+    ]
+    calls = _call_records(plan.calls)
+    steps = (*plan.steps, *unclear)
+    return DecisionRecord(kind, ctx.lang, clauses, calls, refusal, tuple(plan.ignored), tuple(notes), steps)
 
 
 def _retry_broken_calls(
