@@ -182,12 +182,18 @@ _MARKED = (
 )
 
 
+_FRAME_WORDS = frozenset(
+    {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
+)
+
+
 def marked_terms(text: str) -> list[str]:
     """English words the question marks as the word it asks about (quoted, "the word X", "X 这个词")."""
     out: list[str] = list(_QUOTED.findall(text))
     out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
     for pattern in (_MARKED[0], _MARKED[2]):
-        out += [w for w in pattern.findall(text) if correct(w) not in NOT_TERMS and w.lower() not in EN_STOP]
+        # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
+        out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
     return list(dict.fromkeys(out))
 
 

@@ -54,6 +54,10 @@ OLD_NAMES: dict[str, str] = {
     "tokio": "Tokyo",
     "pekin": "Beijing",
     "bombay": "Mumbai",
+    "sg": "Singapore",
+    "spore": "Singapore",
+    "s'pore": "Singapore",
+    "syd": "Sydney",
 }
 
 # Abbreviations and chat spellings → the word they stand for.
@@ -144,7 +148,7 @@ _PINYIN_FRAMES: dict[str, tuple[str, str]] = {
     "jidu": ("degrees", "几度"),
 }
 # Pinyin that is also another place or an English word: never rewritten.
-_PINYIN_CLASHES = frozenset({"bali", "deke", "jiji", "rema", "keshi", "jifen", "liju", "xini"})
+_PINYIN_CLASHES = frozenset({"bali", "deke", "jiji", "rema", "keshi", "jifen", "liju"})
 
 
 @dataclass(frozen=True)
