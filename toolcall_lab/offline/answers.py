@@ -176,15 +176,11 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     if unrelated or (
         topical and not any(topical & (nlu.zh_bigrams(_doc_text(d)) | nlu.en_words(_doc_text(d))) for _, d in ranked)
     ):
-        titles = (
-            "；".join(str(d.get("title", "")) for _, d in ranked)
-            if zh
-            else "; ".join(str(d.get("title", "")) for _, d in ranked)
-        )
         return (
-            f"搜索没有找到和「{query}」相关的资料（找到的是：{titles}），我不拿无关的结果来回答。"
+            f"搜索没有找到和「{query}」相关的资料（找到的几条都在讲别的），我不拿无关的结果来回答。"
             if zh
-            else f'The search found nothing relevant to "{query}" (it found: {titles}), so I will not answer from it.'
+            else f'The search found nothing relevant to "{query}" (its hits are about other things), '
+            "so I will not answer from them."
         )
     lines = ["根据搜索结果：" if zh else "From the search results:"]
     for n, (_, doc) in enumerate(ranked, start=1):

@@ -23,6 +23,9 @@ _EN_NOT = re.compile(
     r"(?P<verb>look up|look at|check|search|use|call|get|open|run|google)\b(?P<what>[^,.;!?—–]{0,40})",
     re.I,
 )
+_EN_NOT_ASKING = re.compile(
+    r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
+)
 _ZH_CORRECTION = re.compile(
     r"(?:我)?不是(?:问|说|查|要)?(?P<what>[^，,。；;]{1,20})[，,]\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
 )
@@ -60,7 +63,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'Seoul. weather?'
     """
     out: list[Negated] = []
-    for pattern in (_ZH_NOT, _EN_NOT):
+    for pattern in (_ZH_NOT, _EN_NOT, _EN_NOT_ASKING):
         for m in pattern.finditer(text):
             out.append(Negated(m.group(0).strip(), _concepts(m.group("verb"), m.group("what"))))
         text = pattern.sub(" ", text)

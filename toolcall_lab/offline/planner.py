@@ -113,9 +113,12 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if not asks and not plan.calls and not plan.refusal:
         asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text)
     for ask in asks:
-        for planned in plan_ask(ask.info.tool, work, ask.text, ask.segments, facts):
+        planned_calls = plan_ask(ask.info.tool, work, ask.text, ask.segments, facts)
+        for planned in planned_calls:
             _carry_unfilled(planned, work, ask.info)
-            plan.calls.append(planned)
+        if all(p.missing for p in planned_calls):
+            planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
+        plan.calls += planned_calls
     plan.calls = _restrict_ids(_dedupe(plan.calls), infos, policy, plan)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
@@ -135,6 +138,28 @@ def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> 
                 out.add(info.name)
                 n.tools_named.append(info.name)
     return out
+
+
+def _tied_alternative(
+    ask: Ask, plan: TurnPlan, infos: tuple[ToolInfo, ...], allowed: set[str], ctx: nlu.Context, facts: Facts
+) -> list[Planned]:
+    """A tool scoring as high as the chosen one on the same clause, whose arguments the question
+    fills, is the better reading ("who has done more lessons?": the records, not a timetable
+    without a date)."""
+    if ask.clause >= len(plan.readings):
+        return []
+    reading = plan.readings[ask.clause].scores
+    scores = {s.tool: s.points for s in reading}
+    topical = {s.tool for s in reading if any(":" in m and not m.startswith(("name:", "words:")) for m in s.matched)}
+    best = scores.get(ask.info.name, 0)
+    for info in infos:
+        if info is ask.info or info.name not in allowed or scores.get(info.name, 0) < best or info.name not in topical:
+            continue
+        planned = plan_ask(info.tool, ctx, ask.text, ask.segments, facts)
+        if planned and not any(p.missing for p in planned):
+            plan.notes.append(f"tie: {info.name} instead of {ask.info.name}, whose arguments the question lacks")
+            return planned
+    return []
 
 
 def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:
