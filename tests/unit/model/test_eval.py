@@ -65,3 +65,12 @@ def test_the_set_is_large_and_bilingual():
     assert len({c["id"] for c in cases}) == len(cases)
     kinds = {c["category"] for c in HELDOUT}
     assert {"several", "follow_up", "dates", "refusal", "system", "adversarial", "answer", "literal"} <= kinds
+
+
+def test_the_learner_part_passes_at_its_reported_figure():
+    """Issue 23's tuning part (``learners.json``, 236 cases): 228 passed after the work on issue 23,
+    with at most 3 cases calling a tool with an argument the case rules out. (``aside.json`` is
+    kept aside: never run here, only by ``benchmarks/model_eval.py aside`` for its aggregate.)"""
+    outcomes = [run_case(c) for c in load_cases("learners")]
+    assert sum(o.passed for o in outcomes) >= 228
+    assert sum(o.invented > 0 for o in outcomes) <= 3
