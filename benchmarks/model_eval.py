@@ -1,13 +1,18 @@
 """The built-in model's evaluation figures (not a test: it prints numbers, it asserts nothing).
 
-    .venv/bin/python benchmarks/model_eval.py            # both parts
-    .venv/bin/python benchmarks/model_eval.py heldout    # one part
-    .venv/bin/python benchmarks/model_eval.py dev -v     # and list the cases that fail
+    .venv/bin/python benchmarks/model_eval.py              # every part on disk
+    .venv/bin/python benchmarks/model_eval.py heldout      # one part (or several)
+    .venv/bin/python benchmarks/model_eval.py learners -v  # and list the cases that fail
+    .venv/bin/python benchmarks/model_eval.py aside        # a kept-aside part: figures only
 
-Each case of ``tests/unit/model/eval/{dev,heldout}.json`` is run the way the tests run it:
-``ChatOpenAI`` → the built-in model over the in-process wire → the app's real tools → the
-model again. Printed: passed / total per category and per language, for each part, and the
-model time per request (the median of the cases' requests, measured in-process).
+Each case of ``benchmarks/model_cases/<part>.json`` (see :mod:`benchmarks.model_harness`) is run
+the way the tests run it: ``ChatOpenAI`` → the built-in model over the in-process wire → the
+app's real tools → the model again. Printed for each part: passed / total per category and per
+language, the cases where the model called a tool with an argument the case rules out
+("invented argument"), and the model time per request (the median, measured in-process).
+
+A part named in :data:`KEPT_ASIDE` is never listed case by case, even with ``-v``: it is
+kept aside from tuning, and only its aggregate figures are printed.
 """
 
 from __future__ import annotations
@@ -21,32 +26,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from benchmarks.model_harness import Outcome, figures, load_cases, parts, run_case
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
-from tests.unit.model.harness import PARTS, Outcome, figures, load_cases, run_case
 from toolcall_lab.offline import BuiltinModel
+
+KEPT_ASIDE = frozenset({"aside"})
 
 
 def _row(label: str, ok: int, total: int) -> str:
-    return f"  {label:<14} {ok:>4} / {total:<4} {100 * ok / total:6.1f} %"
+    return f"  {label:<16} {ok:>4} / {total:<4} {100 * ok / total:6.1f} %"
 
 
 def report(part: str, verbose: bool = False) -> list[Outcome]:
-    """Run one part and print its figures."""
+    """Run one part and print its figures (and, when ``verbose`` and not kept aside, its failures)."""
     started = time.perf_counter()
     outcomes = [run_case(case) for case in load_cases(part)]
     seconds = time.perf_counter() - started
     passed = sum(o.passed for o in outcomes)
+    invented = sum(o.invented > 0 for o in outcomes)
     print(f"{part}: {passed} / {len(outcomes)} passed ({100 * passed / len(outcomes):.1f} %) in {seconds:.1f} s")
+    print(f"  invented-argument cases: {invented} ({sum(o.invented for o in outcomes)} calls)")
     table = figures(outcomes)
     for axis in ("category", "lang"):
         print(f" by {axis}:")
         for key, (ok, total) in sorted(table[axis].items()):
-            print(_row(key, ok, total))
-    if verbose:
+            bad = table["invented"].get(key, (0, 0))[0] if axis == "category" else 0
+            print(_row(key, ok, total) + (f"   invented {bad}" if bad else ""))
+    if verbose and part not in KEPT_ASIDE:
         for o in outcomes:
             if not o.passed:
-                print(f"  FAIL {o.case['id']} {o.case['turns']}: {'; '.join(o.problems)}")
+                mark = " [invented]" if o.invented else ""
+                print(f"  FAIL{mark} {o.case['id']} {o.case['turns']}: {'; '.join(o.problems)}")
     return outcomes
 
 
@@ -67,8 +78,9 @@ def model_time(repeats: int = 200) -> float:
 
 
 def main(argv: list[str]) -> None:
-    parts = [a for a in argv if a in PARTS] or list(PARTS)
-    for part in parts:
+    available = parts()
+    chosen = [a for a in argv if a in available] or [p for p in available if p not in KEPT_ASIDE]
+    for part in chosen:
         report(part, verbose="-v" in argv)
         print()
     print(f"model time, first request of the tutor's two-part question: {model_time():.0f} us (median)")

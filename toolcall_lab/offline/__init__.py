@@ -2,6 +2,13 @@
 
 * :mod:`.lexicon`, :mod:`.nlu`, :mod:`.dates`, :mod:`.clauses`, :mod:`.kinds` — vocabulary and reading
   skills (stems and typos, concepts, calendar and relative dates, clauses and list items, parameter kinds);
+* :mod:`.scanning`, :mod:`.limits` — linear text handling, and the documented input limits (provider 400s);
+* :mod:`.romanise`, :mod:`.ids`, :mod:`.references`, :mod:`.negation`, :mod:`.no_call`, :mod:`.repair` — what
+  learners really type (pinyin, romanisations, slang, ids in other shapes, "the second one", what they rule
+  out), questions that need no call, and a retry after a tool's format error;
+* :mod:`.comparing`, :mod:`.gloss`, :mod:`.untrusted` — answers that state comparisons and extremes, keep the
+  learner's language, and treat text inside tool results as data;
+* :mod:`.explain`, :mod:`.why` — the reading steps of a turn, in both languages, for the decision record;
 * :mod:`.reading`, :mod:`.policy`, :mod:`.choosing`, :mod:`.arguments`, :mod:`.planner` — the model's
   skills for a turn (the conversation, the system prompt's restrictions and injected text, which tools,
   which arguments), and :mod:`.answers`, :mod:`.phrasing`, :mod:`.smalltalk` — the words of an answer;

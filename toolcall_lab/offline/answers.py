@@ -12,8 +12,14 @@ from typing import Any
 
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.choosing import is_task
+from toolcall_lab.offline.clauses import split_clauses
+from toolcall_lab.offline.comparing import compare_results
 from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.gloss import in_learners_language
+from toolcall_lab.offline.lexicon import CITIES, EN_STOP
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
+from toolcall_lab.offline.scanning import json_blobs, loads
+from toolcall_lab.offline.untrusted import as_data
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
@@ -27,23 +33,30 @@ def looks_like_problem(text: str) -> bool:
 
     A JSON object or list is data, unless it is an ``{"error": …}`` object.
     """
-    try:
-        data = json.loads(text)
-    except ValueError:
-        data = None
+    data = loads(text)
     if isinstance(data, list) or (isinstance(data, dict) and "error" not in data):
         return False
     return bool(_PROBLEM.search(text))
 
 
-def _render_result(content: str, ctx: nlu.Context) -> tuple[str, bool]:
+def _clause_of(r: dict[str, Any], question: str) -> str:
+    """The clause of the question a result answers ("…London tomorrow?" for London's forecast)."""
+    clauses = split_clauses(question)
+    if len(clauses) < 2:
+        return question
+    wanted = {str(v).lower() for v in r["args"].values()}
+    for clause in clauses:
+        named = {c.lower() for c in nlu.cities_in(clause)} | {w.lower() for w in nlu.english_terms(clause)}
+        if wanted & named:
+            return clause
+    return question
+
+
+def _render_result(content: str, ctx: nlu.Context, question: str | None = None) -> tuple[str, bool]:
     """One good tool result in words: ``(text, quoted)``; ``quoted`` when it is the tool's own text."""
-    try:
-        data = json.loads(content)
-    except ValueError:
-        data = None
+    data = loads(content)
     if is_record(data):
-        return describe_record(data, ctx.question, ctx.lang), False
+        return describe_record(data, question or ctx.question, ctx.lang), False
     if isinstance(data, dict) and data:
         described = describe_plain(data, ctx.lang)
         if described:
@@ -66,27 +79,39 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     search_sources: list[dict[str, Any]] = []
     described: list[str] = []
     quoted: list[str] = []
+    searched = False
+    glossed = False
+    compared: list[dict[str, Any]] = []
     for r in good:
-        try:
-            data = json.loads(r["content"])
-        except ValueError:
-            data = None
+        data = loads(r["content"])
+        compared.append({**r, "data": data})
         if isinstance(data, dict) and isinstance(data.get("results"), list):
+            searched = True
             search_sources.extend(x for x in data["results"] if isinstance(x, dict))
             continue
-        text, verbatim = _render_result(r["content"], ctx)
+        content, _ = as_data(r["content"], ctx.lang)
+        text, verbatim = _render_result(content, ctx, _clause_of(r, ctx.question))
         if verbatim:
+            text, was_glossed = in_learners_language(text, ctx.lang)
+            glossed = glossed or was_glossed
             # say which call a quoted result answers when its text does not (two cities, one tool)
             label = " ".join(str(v) for v in r["args"].values() if str(v) not in text)
             text = f"{label}{'：' if zh else ': '}{text}" if label else text
         (quoted if verbatim else described).append(text)
     if quoted:
-        lines.append(
-            ("根据工具返回的结果：" if zh else "Here is what the tools returned:") + "\n" + "\n\n".join(quoted)
-        )
+        head = "根据工具返回的结果：" if zh else "Here is what the tools returned:"
+        if glossed:
+            head = "Here is what the tools returned (they answer in Chinese; the labels are translated):"
+        lines.append(head + "\n" + "\n\n".join(quoted))
     lines += described
+    verdict = compare_results(compared, ctx.question, ctx.lang)
+    if verdict:
+        lines.append(verdict)
     if search_sources:
         lines.append(answer_from_documents(ctx, search_sources))
+    elif searched:
+        topic = " ".join(ctx.resolved_keywords()) or ctx.question
+        lines.append(f"搜索没有找到关于「{topic}」的资料。" if zh else f'The search found nothing about "{topic}".')
     for r in bad:
         lines.append(_explain_problem(r, ctx, tools))
     return "\n\n".join(lines)
@@ -108,13 +133,15 @@ def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, 
             f'I cannot tell which date "{said}" is, and {r["name"]} needs a date in '
             f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again."
         )
+    said_text, _ = as_data(r["content"].strip()[:300], ctx.lang)
+    said_text, _ = in_learners_language(said_text, ctx.lang)
     if zh:
         return (
-            f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{r['content'].strip()[:300]}」"
+            f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{said_text}」"
             "我不凭印象补答案，请按提示补充信息后再问我。"
         )
     return (
-        f'Sorry, the tool {r["name"]} gave no usable result. It said: "{r["content"].strip()[:300]}" '
+        f'Sorry, the tool {r["name"]} gave no usable result. It said: "{said_text}" '
         "I will not guess an answer; please supply what it asks for and ask again."
     )
 
@@ -143,14 +170,39 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     ranked = sorted(enumerate(docs), key=lambda p: (-relevance(p[1]), p[0]))[:2]
     if not ranked:
         return "搜索没有找到相关资料。" if zh else "The search found nothing relevant."
+    topical = nlu.en_words(query) | set(nlu.zh_bigrams(query))
+    names = _names_in(ctx.question)
+    unrelated = names and not any(n.lower() in _doc_text(d).lower() for _, d in ranked for n in names)
+    if unrelated or (
+        topical and not any(topical & (nlu.zh_bigrams(_doc_text(d)) | nlu.en_words(_doc_text(d))) for _, d in ranked)
+    ):
+        return (
+            f"搜索没有找到和「{query}」相关的资料（找到的几条都在讲别的），我不拿无关的结果来回答。"
+            if zh
+            else f'The search found nothing relevant to "{query}" (its hits are about other things), '
+            "so I will not answer from them."
+        )
     lines = ["根据搜索结果：" if zh else "From the search results:"]
     for n, (_, doc) in enumerate(ranked, start=1):
-        content = str(doc.get("content", "")).strip()[:400]
+        content, _ = as_data(str(doc.get("content", "")).strip()[:400], ctx.lang)
         lines.append(f"{content} [{n}]")
     lines.append("来源：" if zh else "Sources:")
     for n, (_, doc) in enumerate(ranked, start=1):
         lines.append(f"[{n}] {doc.get('title', '')} — {doc.get('url', '')}")
     return "\n".join(lines)
+
+
+def _names_in(question: str) -> list[str]:
+    """The names a search question is about (cities, capitalised words after the first): a hit that
+    names none of them is not about the question."""
+    words = re.findall(r"(?<=\s)[A-Z][A-Za-z]{2,}", question)
+    cities = list(nlu.cities_in(question))
+    zh_cities = [zh for zh, en in CITIES.items() if en in cities and zh in question]
+    return [*cities, *zh_cities, *(w for w in words if w.lower() not in EN_STOP and w not in cities)]
+
+
+def _doc_text(doc: dict[str, Any]) -> str:
+    return f"{doc.get('title', '')} {doc.get('content', '')}"
 
 
 def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tuple[str, list[str]]]) -> str:
@@ -252,11 +304,8 @@ def json_shape_asked(text: str) -> dict[str, Any]:
     quoted names near "keys" / "fields" ("with 'setup' and 'punchline' keys") become string
     properties. No shape asked → ``{}``.
     """
-    for blob in re.findall(r"\{.*\}", text, flags=re.S):
-        try:
-            data = json.loads(blob)
-        except ValueError:
-            continue
+    for blob in json_blobs(text):
+        data = loads(blob)
         if isinstance(data, dict) and isinstance(data.get("properties"), dict):
             return data
         if isinstance(data, dict) and data:

@@ -21,6 +21,7 @@ from typing import Any
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.clauses import split_clauses, split_segments
 from toolcall_lab.offline.dates import DateMention, days_asked, find_dates, next_day
+from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 
 Sourced = tuple[Any, str]
@@ -59,9 +60,8 @@ def entity(kind: str, text: str, facts: Facts, schema: dict[str, Any]) -> Any:
         cities = nlu.cities_in(text)
         return cities[0] if cities else None
     if kind == "id":
-        pattern = nlu.id_pattern_from(str(schema.get("description", "")))
-        m = pattern.search(text) if pattern else None
-        return m.group(1).upper() if m else None
+        ids = find_ids(text, str(schema.get("description", "")))
+        return ids[0][1] if ids else None
     if kind == "word":
         terms = nlu.english_terms(text)
         return terms[0] if terms else None
@@ -82,7 +82,10 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
                 return value, "question"
         return (schema["default"], "default") if "default" in schema else None
     if kind == "days":
-        days = days_asked(text) or days_asked(question)
+        # the whole question counts only when it asks one thing: "Paris now, and London tomorrow?"
+        single = len(split_clauses(question)) == 1
+        days = days_asked(text, facts.today) or (days_asked(question, facts.today) if single else None)
+        days = min(days, most(schema) or days) if days else None
         return (days if schema.get("type") == "integer" else float(days), "question") if days else None
     if kind == "count":
         found = nlu.numbers_near(text, _RESULT_UNITS) or nlu.numbers_near(question, _RESULT_UNITS)
@@ -103,6 +106,14 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         topic = " ".join(ctx.resolved_keywords()) or question
         return (f"用户想了解：{topic}" if ctx.lang == "zh" else f"The user wants to know about: {topic}"), "question"
     return (text.strip(), "question") if text.strip() else None
+
+
+def most(schema: dict[str, Any]) -> int | None:
+    """The largest value a number parameter allows: ``maximum``, or "1 到 7" / "1 to 7" in its description."""
+    if isinstance(schema.get("maximum"), (int, float)):
+        return int(schema["maximum"])
+    m = re.search(r"\d+\s*(?:到|至|to|-|–|~|～)\s*(\d+)", str(schema.get("description", "")))
+    return int(m.group(1)) if m else None
 
 
 def _elsewhere(kind: str, schema: dict[str, Any], ctx: nlu.Context, text: str, facts: Facts) -> Sourced | None:

@@ -18,20 +18,24 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import explain, nlu
 from toolcall_lab.offline.answers import (
     answer_from_documents,
     answer_from_tools,
     cannot_help,
     fill_template,
     json_shape_asked,
+    looks_like_problem,
     refuse,
 )
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
+from toolcall_lab.offline.limits import check_request
+from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import find_documents, pending_tool_results, read_context, rounds_since_user
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
+from toolcall_lab.offline.repair import corrected_args
 from toolcall_lab.offline.smalltalk import smalltalk_reply
 
 
@@ -85,9 +89,15 @@ def _record(kind: str, ctx: nlu.Context, plan: TurnPlan, refusal: str | None = N
         for r in plan.readings
     )
     notes = [*plan.notes, *(f"left out {name}: missing {', '.join(m)}" for name, m in plan.skipped)]
-    return DecisionRecord(
-        kind, ctx.lang, clauses, _call_records(plan.calls), refusal, tuple(plan.ignored), tuple(notes)
-    )
+    unclear = [
+        explain.unclear(
+            f"the {', '.join(m)} for {name}", f" {name} 的 {'、'.join(m)}", f"a question for {name}", f"要用 {name} 查"
+        )
+        for name, m in plan.skipped
+    ]
+    calls = _call_records(plan.calls)
+    steps = (*plan.steps, *unclear)
+    return DecisionRecord(kind, ctx.lang, clauses, calls, refusal, tuple(plan.ignored), tuple(notes), steps)
 
 
 def _retry_broken_calls(
@@ -103,6 +113,28 @@ def _retry_broken_calls(
         if (tool.get("function") or {}).get("name") in broken:
             calls += [c for c in plan_ask(tool, ctx, ctx.question, [ctx.question], Facts()) if not c.missing]
     return calls
+
+
+def _repair_formats(ctx: nlu.Context, results: list[dict[str, Any]], messages: list[dict[str, Any]]) -> Decision | None:
+    """Call again, once, the calls a tool rejected for their format, with the arguments rewritten."""
+    if rounds_since_user(messages) > 1:
+        return None
+    calls: list[tuple[str, dict[str, Any]]] = []
+    steps = []
+    for r in results:
+        if not looks_like_problem(r["content"]):
+            continue
+        fixed = corrected_args(r, ctx.system, ctx.history)
+        if fixed:
+            calls.append((r["name"], {**r["args"], **{p: after for p, (_, after) in fixed.items()}}))
+            steps += [explain.retried(r["name"], p, before, after) for p, (before, after) in fixed.items()]
+    if not calls:
+        return None
+    records = tuple(
+        CallRecord(name, tuple(ArgRecord(k, v, "tool error") for k, v in args.items())) for name, args in calls
+    )
+    record = DecisionRecord("tool_calls", ctx.lang, calls=records, notes=("retry: format",), steps=tuple(steps))
+    return Decision(None, tuple(calls), record)
 
 
 def _answer_turn(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Decision:
@@ -127,7 +159,11 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     Args:
         body: the chat-completions request body.
         gullible: obey instructions injected in the user's message (a lesson's counter-example).
+
+    Raises:
+        EndpointError: the provider's 400 for a question over the documented length (:mod:`.limits`).
     """
+    check_request(body)
     messages: list[dict[str, Any]] = list(body.get("messages") or [])
     tools: list[dict[str, Any]] = list(body.get("tools") or [])
     tool_choice = body.get("tool_choice")
@@ -145,6 +181,9 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         if retry:
             record = DecisionRecord("tool_calls", ctx.lang, calls=_call_records(retry), notes=("retry: bad JSON",))
             return Decision(None, tuple((c.name, c.args) for c in retry), record)
+        repaired = _repair_formats(ctx, results, messages)
+        if repaired is not None:
+            return repaired
         return _answer_turn(ctx, results, tools)
 
     plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)
@@ -157,6 +196,9 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         return Decision(None, calls, _record("tool_calls", ctx, plan))
     if plan.smalltalk:
         return Decision(smalltalk_reply(plan.smalltalk, ctx.lang), record=_record("smalltalk", ctx, plan))
+    if plan.about:
+        text = answer_without_call(plan.about, ctx.question, tools, ctx.lang)
+        return Decision(text, record=_record("no_call", ctx, plan, f"no call needed: {plan.about}"))
     if plan.refusal:
         text, reason = _refusal_text(ctx, plan)
         return Decision(text, record=_record("refusal", ctx, plan, reason))

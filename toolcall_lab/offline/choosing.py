@@ -27,7 +27,8 @@ from typing import Any
 
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.clauses import split_segments
-from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.dates import asks_days, find_dates
+from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.policy import tool_request
 
@@ -69,6 +70,7 @@ class ToolInfo:
     bigrams: frozenset[str]
     kinds: dict[str, str]
     id_patterns: tuple[re.Pattern[str], ...]
+    id_descriptions: tuple[str, ...] = ()
 
 
 def _tool_text(tool: dict[str, Any]) -> str:
@@ -88,10 +90,12 @@ def _read_tools(key: str) -> tuple[ToolInfo, ...]:
         name = tool_name(tool)
         kinds = kinds_of(tool)
         patterns = []
+        descriptions = []
         for pname, schema in properties(function_of(tool).get("parameters")).items():
             found = nlu.id_pattern_from(str(schema.get("description", ""))) if kinds[pname] == "id" else None
             if found is not None:
                 patterns.append(found)
+                descriptions.append(str(schema.get("description", "")))
         infos.append(
             ToolInfo(
                 name=name,
@@ -103,6 +107,7 @@ def _read_tools(key: str) -> tuple[ToolInfo, ...]:
                 bigrams=frozenset(nlu.zh_bigrams(text) - _BOILERPLATE),
                 kinds=kinds,
                 id_patterns=tuple(patterns),
+                id_descriptions=tuple(descriptions),
             )
         )
     return tuple(infos)
@@ -178,10 +183,12 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         plain = [t for t in nlu.english_terms(piece) if t.islower()]
         if marked or (plain and nlu.CJK.search(piece)):
             score.add(3, f"word:{(marked or plain)[0]}")
-    if "id" in kinds and any(p.search(piece) for p in info.id_patterns):
+    if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):
         score.add(1, "id")
     if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
         score.add(1, "date")
+    if "days" in kinds and "city" in kinds and nlu.cities_in(piece) and asks_days(piece):
+        score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
 
 
 @dataclass

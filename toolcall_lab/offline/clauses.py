@@ -16,7 +16,10 @@ from __future__ import annotations
 import functools
 import re
 
-_ASK = r"how|what|what's|when|where|which|who|whose|is|are|do|does|did|can|could|tell|show|check|give|my|will"
+_ASK = (
+    r"how|what|what's|when|where|which|who|whose|is|are|do|does|did|can|could|tell|show|check|give|my|will"
+    r"|should|would|shall|need|must|may|might|any|look"
+)
 _CLAUSE_BREAK = re.compile(
     r"(?<=[？?！!。；;\n])"  # after a sentence end
     r"|(?<=[a-z0-9)'\"”’])\.(?=\s|$)"  # an English full stop (not in 3.14 or e.g. a URL)
@@ -25,8 +28,18 @@ _CLAUSE_BREAK = re.compile(
     rf"|(?:,|，)\s*(?:and|but)\b(?=\s+(?:{_ASK})\b)",
     re.I,
 )
-_SEGMENT_BREAK = re.compile(r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*", re.I)
+_SEGMENT_BREAK = re.compile(
+    r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*"
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])",  # "accord几级 benefit考不考": one ask per word
+    re.I,
+)
 _STRIP = " ，,。.!！?？;；:：\n\t"
+MAX_PARTS = 12  # asks read in one message, items in one clause; the rest stays in the last one
+
+
+def _capped(parts: list[str], joiner: str) -> list[str]:
+    """At most :data:`MAX_PARTS` parts: a message of a thousand questions is not read as a thousand asks."""
+    return parts if len(parts) <= MAX_PARTS else [*parts[: MAX_PARTS - 1], joiner.join(parts[MAX_PARTS - 1 :])]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -37,7 +50,7 @@ def split_clauses(text: str) -> tuple[str, ...]:
     ("What's the weather in Paris", 'what level is the word accord')
     """
     parts = [p.strip(_STRIP) for p in _CLAUSE_BREAK.split(text)]
-    clauses = tuple(p for p in parts if p and re.search(r"\w", p))
+    clauses = tuple(_capped([p for p in parts if p and re.search(r"\w", p)], ". "))
     return clauses or (text.strip(),)
 
 
@@ -45,5 +58,5 @@ def split_clauses(text: str) -> tuple[str, ...]:
 def split_segments(clause: str) -> tuple[str, ...]:
     """The list items of one clause ("accord 和 abandon 分别是几级" → "accord", "abandon 分别是几级")."""
     parts = [p.strip(_STRIP) for p in _SEGMENT_BREAK.split(clause)]
-    segments = tuple(p for p in parts if p and re.search(r"\w", p))
+    segments = tuple(_capped([p for p in parts if p and re.search(r"\w", p)], ", "))
     return segments or (clause,)

@@ -39,6 +39,8 @@ _CALENDAR = [
     re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORD}(?:,?\s*(?P<y>\d{{4}}))?\b", re.I),
     re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mn>{_MONTH})\b\.?(?:,?\s*(?P<y>\d{{4}}))?", re.I),
     re.compile(r"(?<![\d年])(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"),
+    # "7.29 那天": month.day only where a day word follows (6.5 alone is a score)
+    re.compile(r"(?<![\d.])(?P<m>\d{1,2})\.(?P<d>\d{1,2})(?![\d.])(?=\s*(?:那天|这天|号|日|有课|的课|上课))"),
 ]
 _ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
 _RELATIVE = re.compile(
@@ -66,6 +68,17 @@ _OFFSETS = {
     "前天": -2,
 }
 _NEXT_DAY = {"次日", "第二天", "the next day", "the following day"}
+_COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
+# "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
+_DAYS_FROM_NOW = re.compile(
+    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today)\b"
+    rf"|\bin\s+(?P<n2>{_COUNT})\s+days?\b|(?P<n3>{_COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{_COUNT})天",
+    re.I,
+)
+# "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
+_DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
+# Parts of today: "this afternoon", "今晚"
+_TODAY_PARTS = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -157,6 +170,8 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
             groups = m.groupdict()
             month = _MONTHS[groups["mn"].lower()] if groups.get("mn") else int(groups["m"])
             day = int(groups["d"])
+            if month > 12 >= day:  # 27/07/2026: day first
+                month, day = day, month
             has_year = bool(groups.get("y"))
             use_year = int(groups["y"]) if has_year else known_year
             raw = m.group(0).strip()
@@ -169,7 +184,39 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if free(m.start(), m.end()):
             found.append(_relative(m, today))
             taken.append((m.start(), m.end()))
+    for mention in _worded(text, today):
+        if free(mention.start, mention.start + len(mention.raw)):
+            found.append(mention)
+            taken.append((mention.start, mention.start + len(mention.raw)))
     return tuple(sorted(found, key=lambda d: d.start))
+
+
+def _count(word: str) -> int:
+    low = word.lower()
+    return int(low) if low.isdigit() else ZH_NUM.get(low) or EN_NUM.get(low, 0)
+
+
+def _worded(text: str, today: dt.date | None) -> list[DateMention]:
+    """Days written in words: "three days from now", "3天后", "the 28th", "this afternoon"."""
+    out: list[DateMention] = []
+    for m in _DAYS_FROM_NOW.finditer(text):
+        n = _count(next(g for g in (m.group("n"), m.group("n2"), m.group("n3"), m.group("n4")) if g))
+        iso = (today + dt.timedelta(days=n)).isoformat() if today else None
+        out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
+    for m in _DAY_OF_MONTH.finditer(text):
+        day = int(m.group("d") or m.group("d2"))
+        if today is None or not 1 <= day <= 31:
+            out.append(DateMention(m.group(0).strip(), None, "relative", None, m.start()))
+            continue
+        month, year = (
+            (today.month, today.year) if day >= today.day else (today.month % 12 + 1, today.year + (today.month == 12))
+        )
+        iso = _iso(year, month, day)
+        offset = (dt.date.fromisoformat(iso) - today).days if iso else None
+        out.append(DateMention(m.group(0).strip(), iso, "relative", offset, m.start()))
+    for m in _TODAY_PARTS.finditer(text):
+        out.append(DateMention(m.group(0).strip(), today.isoformat() if today else None, "relative", 0, m.start()))
+    return out
 
 
 def iso_dates(text: str) -> list[str]:
@@ -207,17 +254,49 @@ def year_in(texts: list[str]) -> int | None:
 
 
 _DAY_COUNT = re.compile(
-    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)\s*(?:-|\s)?\s*"
+    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",
     re.I,
 )
+_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _WEEK = re.compile(
-    r"whole week|this week|next week|the week|a week|week's|weekly|一周|这周|这一周|本周|一星期|这个星期|未来一周|整周",
+    r"whole week|this week|next week|the week|a week|week's|weekly"
+    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,
 )
 
 
-def days_asked(text: str) -> int | None:
+_UNTIL = re.compile(
+    rf"(?:till|until|through|thru|to|up to|到|至)\s*(?P<day>(?:next\s+|下(?:个)?)?(?:{'|'.join(_EN_WEEKDAYS)}|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]))",
+    re.I,
+)
+_WEEKEND = re.compile(r"weekend|周末|rest of the week|this week's end", re.I)
+
+
+def asks_days(text: str) -> bool:
+    """Does the text ask for a span or a day ahead ("next 30 days", "fortnight", "明天", "till Sunday")?"""
+    if days_asked(text) or _UNTIL.search(text) or _WEEKEND.search(text):
+        return True
+    return any(d.offset is not None and d.offset > 0 for d in find_dates(text))
+
+
+def days_until(text: str, today: dt.date | None) -> int | None:
+    """Days of forecast up to a weekday or the weekend ("till Sunday", "到下周一", "this weekend"),
+    counting today as day 1; ``None`` without today's date or such words."""
+    if today is None:
+        return None
+    m = _UNTIL.search(text)
+    if m:
+        found = find_dates(m.group("day"), today)
+        if found and found[0].offset is not None and found[0].offset >= 0:
+            return found[0].offset + 1
+    if _WEEKEND.search(text):
+        return 6 - today.weekday() + 1 if today.weekday() <= 6 else None
+    return None
+
+
+def days_asked(text: str, today: dt.date | None = None) -> int | None:
     """How many days of forecast a question asks for, counting today as day 1.
 
     "next 3 days" → 3, "5-day" → 5, "whole week" → 7, "tomorrow" → 2, "后天" → 3; ``None``
@@ -226,10 +305,18 @@ def days_asked(text: str) -> int | None:
     >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
     (2, 3, 7)
     """
+    until = days_until(text, today)
+    if until:
+        return until
+    later = _DAYS_FROM_NOW.search(text)
+    if later:  # "in 3 days": today and the three after it
+        return _count(next(g for g in later.groups() if g)) + 1
     m = _DAY_COUNT.search(text)
     if m:
         n = m.group("n").lower()
         return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
+    if _FORTNIGHT.search(text):
+        return 14
     if _WEEK.search(text):
         return 7
     offsets = [d.offset for d in find_dates(text) if d.kind == "relative" and d.offset is not None and d.offset > 0]

@@ -17,12 +17,14 @@ def _words(text: str) -> tuple[str, ...]:
 
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
-        "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间"
-        "|schedule|class|lesson|timetable|classroom|room|teach|course time|start"
+        "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
+        "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
+        "|anything on|what's on|whats on|free on|on for"
     ),
     "progress": _words(
-        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|学习情况|上了多少|多少节课|学得怎么样"
+        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|学习情况|上了多少|多少节课|学得怎么样|学完"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
+        "|furthest along|further along|ahead|done more|more lessons|has done|have done"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -30,8 +32,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
+        "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
-        "|jacket|coat|wind|humid|storm|cloud|chilly|freezing"
+        "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
@@ -59,7 +62,7 @@ COMPARATIVES: dict[str, str] = {
 
 # English words that look like a typo of a trigger but are words of their own.
 NOT_TYPOS: frozenset[str] = frozenset(
-    _words("whether|leather|feather|heather|wither|train|brain|main|meant|means|range")
+    _words("whether|leather|feather|heather|wither|train|brain|main|meant|means|range|world|sword|worded")
 )
 
 # City names the model can translate to the English form most weather APIs expect.
@@ -92,6 +95,23 @@ CITIES: dict[str, str] = {
     "莫斯科": "Moscow",
     "迪拜": "Dubai",
     "多伦多": "Toronto",
+    "哈尔滨": "Harbin",
+    "厦门": "Xiamen",
+    "天津": "Tianjin",
+    "苏州": "Suzhou",
+    "青岛": "Qingdao",
+    "昆明": "Kunming",
+    "大连": "Dalian",
+    "长沙": "Changsha",
+    "郑州": "Zhengzhou",
+    "沈阳": "Shenyang",
+    "拉萨": "Lhasa",
+    "三亚": "Sanya",
+    "桂林": "Guilin",
+    "大阪": "Osaka",
+    "曼彻斯特": "Manchester",
+    "芝加哥": "Chicago",
+    "墨尔本": "Melbourne",
 }
 
 # Weather conditions in Chinese, for a Chinese answer quoting an English condition.
@@ -166,3 +186,13 @@ EN_NUM: dict[str, int] = {
     "nine": 9,
     "ten": 10,
 }
+
+# Filler of chatty English: never the word a learner asks about.
+FILLER: frozenset[str] = frozenset(
+    _words(
+        "um|uh|umm|hmm|like|kinda|sorta|honestly|basically|actually|literally|seriously|maybe|perhaps|probably"
+        "|just|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
+        "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
+        "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
+    )
+)

@@ -25,6 +25,7 @@ from toolcall_lab.offline.lexicon import (
     CONCEPTS,
     EN_NUM,
     EN_STOP,
+    FILLER,
     NOT_TERMS,
     NOT_TYPOS,
     ZH_FILLER,
@@ -170,10 +171,19 @@ def unknown_place(text: str) -> str | None:
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
 _MARKED = (
     re.compile(r"(?:the word|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
-    re.compile(r"([A-Za-z][A-Za-z\-]*)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"),
+    # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
+    # unanchored, "aaaa…" was tried at every letter and read again from each
+    re.compile(
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"
+    ),
     re.compile(
         r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
     ),
+)
+
+
+_FRAME_WORDS = frozenset(
+    {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
 )
 
 
@@ -182,7 +192,8 @@ def marked_terms(text: str) -> list[str]:
     out: list[str] = list(_QUOTED.findall(text))
     out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
     for pattern in (_MARKED[0], _MARKED[2]):
-        out += [w for w in pattern.findall(text) if correct(w) not in NOT_TERMS and w.lower() not in EN_STOP]
+        # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
+        out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
     return list(dict.fromkeys(out))
 
 
@@ -192,12 +203,19 @@ def english_terms(text: str) -> list[str]:
     A plain word is never a stop word, a word of the question's frame ("level", "meaning",
     misspelt or not), a city, a tool name with ``_`` or a capitalised name ("LangGraph").
     """
+    marked = marked_terms(text)
+    if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
+        return marked
     plain = [
         w
-        for w in re.findall(r"(?<![\w.])([a-z][a-z\-]{2,})(?![\w(])", text)
-        if w not in EN_STOP and correct(w) not in NOT_TERMS and w not in _EN_CITIES and correct(w) not in _VOCAB_SET
+        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_('’])", text)
+        if w not in EN_STOP
+        and w not in FILLER
+        and correct(w) not in NOT_TERMS
+        and w not in _EN_CITIES
+        and correct(w) not in _VOCAB_SET
     ]
-    return list(dict.fromkeys([*marked_terms(text), *plain]))
+    return list(dict.fromkeys(plain))
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
@@ -205,7 +223,8 @@ def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
     out: list[int] = []
     unit_re = "|".join(re.escape(u) for u in units)
     words = "|".join(EN_NUM)
-    for m in re.finditer(rf"(\d+|[一两二三四五六七八九十]|\b(?:{words})\b)\s*(?:{unit_re})", text, flags=re.I):
+    pattern = rf"((?<!\d)\d++|[一两二三四五六七八九十]|\b(?:{words})\b)\s*(?:{unit_re})"  # a digit run is tried once
+    for m in re.finditer(pattern, text, flags=re.I):
         raw = m.group(1).lower()
         out.append(int(raw) if raw.isdigit() else ZH_NUM.get(raw) or EN_NUM[raw])
     return out

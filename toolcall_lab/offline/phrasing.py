@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.comparing import extreme_day
 from toolcall_lab.offline.dates import days_asked, find_dates
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
 
@@ -125,6 +126,7 @@ def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
     if days:
         if _ASKS_RAIN.search(question):
             sentences.append(_rain_verdict([entries[i - 1] for i in days], zh))
+        sentences.append(extreme_day([entries[i - 1] for i in days], question, lang))
     else:
         reading = "，".join(filter(None, [_condition(condition, zh) if condition else "", *now]))
         if zh:

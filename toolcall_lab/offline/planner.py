@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import explain, nlu
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     Ask,
@@ -37,8 +37,14 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import today_in, year_in
+from toolcall_lab.offline.negation import Negated, drop_negated
+from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
+from toolcall_lab.offline.record import StepRecord
+from toolcall_lab.offline.references import earlier_ids, resolve_references
+from toolcall_lab.offline.romanise import Rewrite, rewrite
 from toolcall_lab.offline.smalltalk import smalltalk_kind
+from toolcall_lab.offline.why import explain_calls
 
 
 @dataclass
@@ -52,12 +58,18 @@ class TurnPlan:
     smalltalk: str | None = None
     ignored: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    steps: list[StepRecord] = field(default_factory=list)
+    about: str | None = None
 
 
 def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *, gullible: bool = False) -> TurnPlan:
     """Plan the tool calls for the latest user message (see the module docstring)."""
     plan = TurnPlan()
     text, removed = strip_injections(ctx.question)
+    text, rewrites = rewrite(text)
+    plan.steps += [explain.rewritten(r) for r in rewrites]
+    text, pointed = resolve_references(text, earlier_ids(ctx.history, ctx.earlier_calls))
+    plan.steps += [explain.rewritten(Rewrite(typed, value, "an earlier turn")) for typed, value in pointed]
     plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
     if not tools or tool_choice == "none" or plan.smalltalk:
         return plan
@@ -67,9 +79,20 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         text, policy = ctx.question, Policy()
         plan.notes.append("gullible: obeyed the instructions injected in the user's message")
     plan.ignored = removed
+    plan.about = (
+        about_kind(text, tools) if tool_choice not in ("required",) and not isinstance(tool_choice, dict) else None
+    )
+    if plan.about:
+        return plan
+    text, negated = drop_negated(text)
+    avoided = _avoided(negated, infos, text)
+    plan.steps += [explain.negated(name, n.words) for n in negated for name in avoided if name in n.tools_named]
+    plan.steps += [
+        explain.not_argument(n.words, "the learner corrected it", "学生更正了这一处") for n in negated if n.correction
+    ]
     work = dataclasses.replace(ctx, question=text)
     facts = Facts(today_in(ctx.system), year_in([ctx.system, *ctx.history, text]))
-    allowed = {i.name for i in infos if i.name not in policy.forbidden_tools}
+    allowed = {i.name for i in infos if i.name not in policy.forbidden_tools and i.name not in avoided}
     if isinstance(tool_choice, dict):
         allowed &= {str((tool_choice.get("function") or {}).get("name", ""))}
     asks: list[Ask] = []
@@ -90,13 +113,53 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if not asks and not plan.calls and not plan.refusal:
         asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text)
     for ask in asks:
-        for planned in plan_ask(ask.info.tool, work, ask.text, ask.segments, facts):
+        planned_calls = plan_ask(ask.info.tool, work, ask.text, ask.segments, facts)
+        for planned in planned_calls:
             _carry_unfilled(planned, work, ask.info)
-            plan.calls.append(planned)
+        if all(p.missing for p in planned_calls):
+            planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
+        plan.calls += planned_calls
     plan.calls = _restrict_ids(_dedupe(plan.calls), infos, policy, plan)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
+    plan.steps += explain_calls(plan.calls, infos, text, facts)
     return plan
+
+
+def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
+    """Tools the learner said not to use this turn: a negated span names their concept, and the rest
+    of the message does not ask for it again. Each :class:`Negated` learns which tools it named."""
+    asked = nlu.concepts_in(rest)
+    out: set[str] = set()
+    for n in negated:
+        for info in infos:
+            named = n.concepts & (info.name_concepts or info.concepts)
+            if named and not named & asked:
+                out.add(info.name)
+                n.tools_named.append(info.name)
+    return out
+
+
+def _tied_alternative(
+    ask: Ask, plan: TurnPlan, infos: tuple[ToolInfo, ...], allowed: set[str], ctx: nlu.Context, facts: Facts
+) -> list[Planned]:
+    """A tool scoring as high as the chosen one on the same clause, whose arguments the question
+    fills, is the better reading ("who has done more lessons?": the records, not a timetable
+    without a date)."""
+    if ask.clause >= len(plan.readings):
+        return []
+    reading = plan.readings[ask.clause].scores
+    scores = {s.tool: s.points for s in reading}
+    topical = {s.tool for s in reading if any(":" in m and not m.startswith(("name:", "words:")) for m in s.matched)}
+    best = scores.get(ask.info.name, 0)
+    for info in infos:
+        if info is ask.info or info.name not in allowed or scores.get(info.name, 0) < best or info.name not in topical:
+            continue
+        planned = plan_ask(info.tool, ctx, ask.text, ask.segments, facts)
+        if planned and not any(p.missing for p in planned):
+            plan.notes.append(f"tie: {info.name} instead of {ask.info.name}, whose arguments the question lacks")
+            return planned
+    return []
 
 
 def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:
@@ -131,7 +194,7 @@ def _search_fallback(
         if not asked or is_task(clause):
             continue
         if search is None or search.name not in allowed:
-            if search is not None:
+            if search is not None and search.name in policy.forbidden_tools:
                 plan.refusal = ("tool", search.name)
             continue
         if policy.topics and not nlu.concepts_in(clause) & policy.topics:

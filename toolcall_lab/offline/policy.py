@@ -104,14 +104,15 @@ def _is_search(tool: dict[str, Any]) -> bool:
 
 # Text in a user message that pretends to be the system, or claims an authority it cannot have.
 _INJECTIONS = [
-    re.compile(r"<\|im_start\|>\s*system.*?(?:<\|im_end\|>|$)", re.I | re.S),
+    re.compile(r"<\|im_start\|>\s*system.*?(?:<\|im_end\|>|$)", re.I | re.S),  # lazy, ends at $: one pass
     re.compile(r"\[\s*(?:system|sys|admin|developer|root)\s*\]\s*:?[^\n。.!?！？]*[\n。.!?！？]?", re.I),
-    re.compile(r"【\s*系统[^】]*】[^\n。！？]*[\n。！？]?"),
-    re.compile(r"[（(]\s*(?:系统|system)[^）)]*[）)]", re.I),
+    # bounded spans ({0,200}): an unclosed 【系统 repeated must not rescan the rest of the text each time
+    re.compile(r"【\s*系统[^】]{0,200}】[^\n。！？]*[\n。！？]?"),
+    re.compile(r"[（(]\s*(?:系统|system)[^）)]{0,200}[）)]", re.I),
     re.compile(r"(?:^|(?<=[\s。.!?]))system\s*(?:override|message|prompt|notice)?\s*:[^\n。.!?]*[\n。.!?]?", re.I),
     re.compile(
         r"(?:please\s+)?ignore (?:all |any )?(?:of )?(?:the |your )?(?:previous |prior |above |earlier |system )*"
-        r"(?:instructions?|rules?|restrictions?|prompt)[^:：,，.。]*?(?:\s+and\b|[:：,，.。])",
+        r"(?:instructions?|rules?|restrictions?|prompt)[^:：,，.。]{0,200}?(?:\s+and\b|[:：,，.。])",
         re.I,
     ),
     re.compile(

@@ -6,28 +6,31 @@ the client sent them and returns plain data for the rest of the model to decide 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.scanning import json_blobs, loads, squeeze_space
 
 
 def text_of(content: Any) -> str:
-    """Message content may be a string or a list of content parts."""
+    """Message content may be a string or a list of content parts; whitespace runs are cut short
+    (:func:`.scanning.squeeze_space`) so no pattern the model applies scans a long run."""
     if content is None:
         return ""
     if isinstance(content, str):
-        return content
+        return squeeze_space(content)
     if isinstance(content, list):
-        return " ".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
-    return str(content)
+        return squeeze_space(" ".join(str(p.get("text", "")) for p in content if isinstance(p, dict)))
+    return squeeze_space(str(content))
 
 
 def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
     """The latest user question, earlier user turns, and the system text."""
     users = [text_of(m.get("content")) for m in messages if m.get("role") == "user"]
-    system = "\n".join(text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer"))
+    system = squeeze_space(
+        "\n".join(text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer"))
+    )
     question = users[-1] if users else ""
     if not question:
         # a prompt with no user turn often quotes the user inside the instructions: “…”
@@ -46,10 +49,7 @@ def _calls_of(message: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for call in message.get("tool_calls") or []:
         fn = call.get("function") or {} if isinstance(call, dict) else {}
-        try:
-            args = json.loads(fn.get("arguments") or "{}")
-        except (ValueError, TypeError):
-            args = {}
+        args = loads(str(fn.get("arguments") or "{}"))
         out.append((str(fn.get("name", "")), args if isinstance(args, dict) else {}))
     return out
 
@@ -78,10 +78,7 @@ def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]
             results = []  # a newer batch replaces the older one
             for call in m.get("tool_calls") or []:
                 fn = call.get("function") or {}
-                try:
-                    args = json.loads(fn.get("arguments") or "{}")
-                except ValueError:
-                    args = {}
+                args = loads(str(fn.get("arguments") or "{}"))
                 calls[call.get("id", "")] = (fn.get("name", ""), args if isinstance(args, dict) else {})
         elif m.get("role") == "tool":
             name, args = calls.get(m.get("tool_call_id", ""), ("", {}))
@@ -102,11 +99,8 @@ def find_documents(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if m.get("role") not in ("system", "developer", "user"):
             continue
         text = text_of(m.get("content"))
-        for blob in re.findall(r"(\{.*\}|\[.*\])", text, flags=re.S):
-            try:
-                data = json.loads(blob)
-            except ValueError:
-                continue
+        for blob in json_blobs(text):
+            data = loads(blob)
             items = data.get("results") if isinstance(data, dict) else data
             if isinstance(items, list):
                 docs.extend(x for x in items if isinstance(x, dict) and x.get("url"))

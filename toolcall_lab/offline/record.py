@@ -63,6 +63,29 @@ class CallRecord:
 
 
 @dataclass(frozen=True)
+class StepRecord:
+    """One step of reading the question, explained in both languages for the "why this tool" panel.
+
+    Attributes:
+        kind: ``normalised`` (a word rewritten: pinyin, a romanisation, an abbreviation, an id
+            in another shape), ``date`` (a date computed from words and today's date),
+            ``not_argument`` (a word that was not made a tool argument, and why), ``negation``
+            (a tool the learner said not to use), ``retry`` (a call repeated with a corrected
+            argument after the tool's format error), ``unclear`` (what the model could not tell).
+        typed: the learner's words the step is about.
+        read_as: what the model read them as (an ISO date, ``S1003``, ``Beijing``…); may be empty.
+        en: the step in English.
+        zh: the step in Chinese.
+    """
+
+    kind: str
+    typed: str
+    read_as: str
+    en: str
+    zh: str
+
+
+@dataclass(frozen=True)
 class DecisionRecord:
     """Why the model answered as it did.
 
@@ -75,6 +98,7 @@ class DecisionRecord:
         refusal: why the model declined, when it did.
         ignored: injected instructions the model did not follow (or, gullible, followed).
         notes: anything else worth showing (a follow-up carried over, a call left out).
+        steps: the reading steps explained in both languages (see :class:`StepRecord`).
     """
 
     kind: str
@@ -84,6 +108,7 @@ class DecisionRecord:
     refusal: str | None = None
     ignored: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    steps: tuple[StepRecord, ...] = ()
 
 
 def _short(text: str) -> str:
@@ -110,6 +135,11 @@ def to_header(record: DecisionRecord) -> str:
         data["ignored"] = [_short(i) for i in record.ignored]
     if record.notes:
         data["notes"] = [_short(n) for n in record.notes]
+    if record.steps:
+        data["steps"] = [
+            [s.kind, _short(s.typed), _short(s.read_as), _short(s.en), _short(s.zh)]
+            for s in record.steps[:_MAX_CLAUSES]
+        ]
     return json.dumps(data, ensure_ascii=True, separators=(",", ":"), default=str)
 
 
@@ -145,6 +175,7 @@ def parse_decision_header(header: str) -> DecisionRecord:
         refusal=str(refusal) if refusal is not None else None,
         ignored=tuple(str(i) for i in data.get("ignored", [])),
         notes=tuple(str(n) for n in data.get("notes", [])),
+        steps=tuple(StepRecord(*(str(x) for x in s)) for s in data.get("steps", []) if len(s) == 5),
     )
 
 

@@ -20,13 +20,19 @@ _KINDS: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "thanks": re.compile(
-        r"^(?:thanks?(?: you)?(?: (?:so|very) much| a lot| again)?|thx|ty|cheers|that helps|that helped|great"
-        r"|cool|perfect|got it|ok(?:ay)?|nice|awesome"
-        r"|谢谢(?:你|您)?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错)$",
+        r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh|wow|alright|perfect|awesome)[ ,]+)*"
+        r"thanks?(?: you)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
+        r"|thx|ty|cheers|that helps|that helped|great|much appreciated|appreciate it|i appreciate it"
+        r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
+        r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good|no more questions"
+        r"|that's all(?: for (?:now|today))?"
+        r"|谢谢(?:你|您)?(?:的帮助)?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
+        r")$",
         re.I,
     ),
     "bye": re.compile(
-        r"^(?:bye|goodbye|bye bye|see you(?: (?:tomorrow|later|soon|next time))?|good night|take care|later"
+        r"^(?:bye|goodbye|bye bye|bye for now|goodbye for now|see ya|see you(?: (?:tomorrow|later|soon|next time))?"
+        r"|good night|take care|later|have a (?:good|nice|great) (?:day|night|one|evening)"
         r"|再见|拜拜|晚安|回头见|明天见|下次见)$",
         re.I,
     ),

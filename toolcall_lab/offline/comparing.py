@@ -1,0 +1,124 @@
+"""Answers that answer a comparison: which is higher, the maximum, the minimum — stated.
+
+"上海和广州现在哪个更热？" is answered with the two readings *and* "广州更热（27°C，上海 21°C）";
+"the coldest day in Beijing this week" names the day; "compare the progress of S1001, S1002
+and S1003" says who is furthest along. The numbers come only from the tool results: a
+temperature field of each record (``temperature_c``), the forecast's ``low_c`` / ``high_c``,
+or a percentage after a progress label in a text result.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_MORE = re.compile(
+    r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高|最多|更多|最快|更快|领先",
+    re.I,
+)
+_LESS = re.compile(
+    r"colder|cooler|coldest|coolest|更冷|最冷|更凉快|lower|lowest|least|behind|worst|最低|更低|最少|更少|最慢|落后",
+    re.I,
+)
+_COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪一个|谁|比较|对比|相比", re.I)
+_PROGRESS = re.compile(r"(?:进度|progress)\s*(\d+(?:\.\d+)?)\s*%", re.I)
+_DAY_EN = {1: "today", 2: "tomorrow", 3: "the day after tomorrow"}
+_DAY_ZH = {1: "今天", 2: "明天", 3: "后天"}
+
+
+def direction(question: str) -> str | None:
+    """``more`` / ``less`` when the question asks for the higher / lower one, else ``None``."""
+    if _LESS.search(question):
+        return "less"
+    if _MORE.search(question):
+        return "more"
+    return "more" if _COMPARE.search(question) and re.search(r"热|冷|warm|hot|cold|progress|进度", question) else None
+
+
+def _temperature(data: dict[str, Any]) -> float | None:
+    for key, value in data.items():
+        if key.startswith("temp") and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    return None
+
+
+def _name(data: dict[str, Any], zh: bool) -> str:
+    name = str(data.get("city") or data.get("name") or "")
+    local = data.get("city_zh")
+    return str(local) if zh and isinstance(local, str) else name
+
+
+def _fmt(value: float) -> str:
+    return f"{value:g}"
+
+
+def compare_readings(named: list[tuple[str, float]], question: str, lang: str, unit: str) -> str:
+    """One sentence naming the highest (or lowest) of several named readings."""
+    if len(named) < 2:
+        return ""
+    way = direction(question)
+    if way is None:
+        return ""
+    pick = max(named, key=lambda p: p[1]) if way == "more" else min(named, key=lambda p: p[1])
+    others = [p for p in named if p is not pick]
+    if all(p[1] == pick[1] for p in others):
+        return (
+            f"它们一样：都是 {_fmt(pick[1])}{unit}。" if lang == "zh" else f"They are the same: {_fmt(pick[1])}{unit}."
+        )
+    rest_zh = "，".join(f"{n} {_fmt(v)}{unit}" for n, v in others)
+    rest_en = ", ".join(f"{n} {_fmt(v)}{unit}" for n, v in others)
+    if unit == "°C":
+        word_zh, word_en = ("更热", "warmer") if way == "more" else ("更冷", "colder")
+        if len(named) > 2:
+            word_zh, word_en = ("最热", "the warmest") if way == "more" else ("最冷", "the coldest")
+    else:
+        word_zh, word_en = ("最高", "the highest") if way == "more" else ("最低", "the lowest")
+    if lang == "zh":
+        return f"结论：{pick[0]}{word_zh}（{_fmt(pick[1])}{unit}；{rest_zh}）。"
+    return f"In short: {pick[0]} is {word_en} ({_fmt(pick[1])}{unit}; {rest_en})."
+
+
+def compare_results(results: list[dict[str, Any]], question: str, lang: str) -> str:
+    """The comparison sentence for several tool results (weather records or progress texts), or ``""``."""
+    zh = lang == "zh"
+    temps: list[tuple[str, float]] = []
+    progress: list[tuple[str, float]] = []
+    for r in results:
+        data = r.get("data")
+        if isinstance(data, dict) and _temperature(data) is not None:
+            temps.append((_name(data, zh), _temperature(data) or 0.0))
+            continue
+        m = _PROGRESS.search(str(r.get("content", "")))
+        if m:
+            label = next((str(v) for v in r.get("args", {}).values()), "")
+            progress.append((label, float(m.group(1))))
+    if len(temps) >= 2:
+        return compare_readings(temps, question, lang, "°C")
+    if len(progress) >= 2:
+        return compare_readings(progress, question, lang, "%")
+    return ""
+
+
+def extreme_day(entries: list[dict[str, Any]], question: str, lang: str) -> str:
+    """The coldest / warmest day of a forecast, named, when the question asks for it."""
+    if len(entries) < 2 or not re.search(r"day|days|天|哪天|哪一天|week|周", question, re.I):
+        return ""
+    way = "less" if _LESS.search(question) else "more" if _MORE.search(question) else None
+    if way is None:
+        return ""
+    key = "low" if way == "less" else "high"
+    scored = [
+        (i, v)
+        for i, e in enumerate(entries, start=1)
+        for k, v in e.items()
+        if k.startswith(key) and isinstance(v, (int, float)) and not isinstance(v, bool)
+    ]
+    if not scored:
+        return ""
+    day, value = min(scored, key=lambda p: p[1]) if way == "less" else max(scored, key=lambda p: p[1])
+    cold = way == "less"
+    if lang == "zh":
+        label = _DAY_ZH.get(day, f"第 {day} 天")
+        return f"{'最冷' if cold else '最热'}的是{label}（{'最低' if cold else '最高'} {_fmt(value)}°C）。"
+    label = _DAY_EN.get(day, f"day {day}")
+    return f"The {'coldest' if cold else 'warmest'} day is {label} ({'low' if cold else 'high'} of {_fmt(value)}°C)."

@@ -1,0 +1,84 @@
+"""Tool text in the other language than the learner's: glossed, not pasted verbatim.
+
+An English learner asking the Chinese edition of the tutor's tools gets lines like
+"accord · 词表等级 B2 级 · 不在考研大纲词汇内": the model keeps the learner's language and
+glosses the tool's labels (:data:`GLOSSARY`), keeping the values (names, Chinese meanings,
+example sentences) as they are and saying that it translated the labels. A Chinese learner
+given English tool text is told the tool answered in English, and the text follows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolcall_lab.offline import nlu
+
+# Labels and phrases the tools' Chinese results are written with, and their English. Values (course and
+# teacher names, meanings, weak points) are kept as the tool wrote them: they are the facts.
+GLOSSARY: tuple[tuple[str, str], ...] = (
+    (r"没有找到城市[“\"「](.+?)[”\"」]的天气数据", r"there is no weather data for \1 (not in the data)"),
+    (r"目前可以查询[：:]", "Cities it has: "),
+    (r"[（(]中英文名均可[^）)]*[）)]", ""),
+    (r"学号\s*(\S+?)\s*不存在[：:]?\s*没有找到这个学生", r"student \1 does not exist: no such student"),
+    (r"请让学生核对学号[^。]*。", "please check the student id."),
+    (r"分级词表里暂时没有[「“](.+?)[」”]这个词", r"the word list does not have \1 (not in the list)"),
+    (r"曼谷", "Bangkok"),
+    (r"北京", "Beijing"),
+    (r"上海", "Shanghai"),
+    (r"东京", "Tokyo"),
+    (r"新加坡", "Singapore"),
+    (r"伦敦", "London"),
+    (r"纽约", "New York"),
+    (r"巴黎", "Paris"),
+    (r"悉尼", "Sydney"),
+    (r"广州", "Guangzhou"),
+    (r"杭州", "Hangzhou"),
+    (r"首尔", "Seoul"),
+    (r"词表等级\s*(\S+?)\s*级", r"word-list level \1"),
+    (r"不在考研大纲词汇内", "not in the kaoyan syllabus"),
+    (r"属于考研大纲词汇", "in the kaoyan syllabus"),
+    (r"释义[：:]", "Meaning (Chinese): "),
+    (r"例句[：:]", "Example: "),
+    (r"已学\s*(\d+)\s*/\s*(\d+)\s*课时", r"\1 of \2 lessons done"),
+    (r"进度\s*(\d+)%", r"progress \1%"),
+    (r"最近一次测评[：:]", "Latest test: "),
+    (r"薄弱项[：:]", "Weak points: "),
+    (r"共\s*(\d+)\s*节课", r": \1 lesson(s)"),
+    (r"（周一）", " (Monday)"),
+    (r"（周二）", " (Tuesday)"),
+    (r"（周三）", " (Wednesday)"),
+    (r"（周四）", " (Thursday)"),
+    (r"（周五）", " (Friday)"),
+    (r"（周六）", " (Saturday)"),
+    (r"（周日）", " (Sunday)"),
+    (r"在\s*(\d+\s*号教室)", r"in \1"),
+    (r"在\s*线上", "online (线上)"),
+    (r"（", " ("),
+    (r"）", ")"),
+    (r"，", ", "),
+    (r"。", ". "),
+    (r"、", ", "),
+)
+_COMPILED = tuple((re.compile(p), r) for p, r in GLOSSARY)
+
+
+def gloss_to_english(text: str) -> str:
+    """Chinese tool text with its labels in English; values the glossary does not know stay as written.
+
+    >>> gloss_to_english("accord · 词表等级 B2 级 · 不在考研大纲词汇内")
+    'accord · word-list level B2 · not in the kaoyan syllabus'
+    """
+    for pattern, english in _COMPILED:
+        text = pattern.sub(english, text)
+    return re.sub(r"[ \t]{2,}", " ", text).strip()
+
+
+def in_learners_language(text: str, lang: str) -> tuple[str, bool]:
+    """``(text, glossed)``: the tool's text made readable in the learner's language.
+
+    English learner, Chinese text → the labels glossed; Chinese learner, English text → as written
+    (the caller says it is the tool's English). ``glossed`` tells the caller which happened.
+    """
+    if lang == "en" and nlu.is_chinese(text):
+        return gloss_to_english(text), True
+    return text, False

@@ -1,0 +1,70 @@
+"""Ids written the way learners write them, put into the shape the parameter description gives.
+
+A parameter's description shows an example ("学号是大写 S 开头加四位数字，例如 S1001"): the
+shape is its letters and its number of digits. A learner writes "S1003", but also "s1003",
+"S 1003", "S-1003", "student #1003", "学号1003" or "1003号同学": each is the same id once it is
+put into that shape. Digits alone count only next to a word that says they are an id
+(student, id, number, #, 学号, 号同学), and only with the right number of digits.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+_EXAMPLE = re.compile(r"\b([A-Za-z]{1,4})(\d{2,8})\b")
+_CUE = r"(?:student(?:\s+id)?|id|number|no\.?|学号|学生|同学)"
+
+
+@dataclass(frozen=True)
+class IdShape:
+    """The shape of an id: its letters (as the example writes them) and its number of digits."""
+
+    letters: str
+    digits: int
+
+
+def shape_from(description: str) -> IdShape | None:
+    """The id shape of the first example in a description ("例如 S1001" → ``S`` + 4 digits)."""
+    m = _EXAMPLE.search(description)
+    return IdShape(m.group(1), len(m.group(2))) if m else None
+
+
+@functools.lru_cache(maxsize=256)
+def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
+    exact = re.compile(rf"(?<![A-Za-z0-9])({letters}\d{{{digits}}})(?![A-Za-z0-9])", re.I)
+    spaced = re.compile(rf"(?<![A-Za-z0-9])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9])", re.I)
+    cued = re.compile(
+        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9\-/.])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
+        rf"|(?<![0-9])(\d{{{digits}}})\s*号(?:同学|学生)",
+        re.I,
+    )
+    return exact, spaced, cued
+
+
+def find_ids(text: str, description: str) -> list[tuple[str, str]]:
+    """Every id in ``text`` in the description's shape: ``(typed, normalised)``, in order.
+
+    >>> find_ids("compare student #1003, s 1002 and S1001", "学号，例如 S1001")
+    [('student #1003', 'S1003'), ('s 1002', 'S1002'), ('S1001', 'S1001')]
+    """
+    shape = shape_from(description)
+    if shape is None:
+        return []
+    exact, spaced, cued = _patterns(shape.letters.upper(), shape.digits)
+    found: list[tuple[int, int, str, str]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e, _, _ in found)
+
+    for m in exact.finditer(text):
+        found.append((m.start(), m.end(), m.group(0), m.group(1).upper()))
+    for m in spaced.finditer(text):
+        if free(m.start(), m.end()):
+            found.append((m.start(), m.end(), m.group(0), shape.letters.upper() + m.group(2)))
+    for m in cued.finditer(text):
+        digits = next(g for g in m.groups() if g)
+        if free(m.start(), m.end()):
+            found.append((m.start(), m.end(), m.group(0).strip(), shape.letters.upper() + digits))
+    return [(typed, value) for _, _, typed, value in sorted(found)]

@@ -1,0 +1,70 @@
+"""Follow-ups that point back: "第二个人", "the second one", "他", "her schedule", "这位同学".
+
+A learner who asked about S1002 and S1003 and then writes "第二个人 2026-07-29 有课吗？" means
+S1003, not the student of the system prompt. The ids of the earlier turns (their calls' id
+arguments, in order, and the ids the learner wrote) are what these words point to: an ordinal
+picks that one, a pronoun the last one. The words are replaced by the id before the question is
+read, and the replacement is a step of the decision record.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_ORDINALS = {
+    "第一": 1, "第二": 2, "第三": 3, "第四": 4,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "最后": -1,
+}  # fmt: skip
+_ORDINAL = re.compile(
+    r"(?:那)?(?P<zh>第一|第二|第三|第四|最后)(?:个|位)(?:人|同学|学生)?"
+    r"|\b(?:the\s+)?(?P<en>first|second|third|fourth|last)\s+(?:one|student|person|kid)(?:'s)?",
+    re.I,
+)
+_PRONOUN = re.compile(
+    r"这位同学|这个同学|那位同学|那个同学|这个学生|那个学生|这位|(?<!其)他的|她的|(?<!其)他|她"
+    r"|\b(?:his|her|this student's|that student's|this student|that student)\b|\b(?:he|she)\b",
+    re.I,
+)
+_ID = re.compile(r"\b[A-Z]{1,4}\d{2,8}\b")
+
+
+def earlier_ids(history: list[str], earlier_calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    """The ids of the conversation so far, in order: the last assistant turn's calls, else the last
+    user turn naming ids."""
+    from_calls = [str(v) for _, args in earlier_calls for v in args.values() if isinstance(v, str) and _ID.fullmatch(v)]
+    if len(dict.fromkeys(from_calls)) > 1:
+        return list(dict.fromkeys(from_calls))
+    for text in reversed(history):
+        named = list(dict.fromkeys(_ID.findall(text.upper())))
+        if named:
+            return named
+    return list(dict.fromkeys(from_calls))
+
+
+def resolve_references(text: str, ids: list[str]) -> tuple[str, list[tuple[str, str]]]:
+    """The text with an ordinal or a pronoun for a student replaced by the id it points to.
+
+    >>> resolve_references("第二个人 2026-07-29 有课吗", ["S1002", "S1003"])
+    ('S1003 2026-07-29 有课吗', [('第二个人', 'S1003')])
+    """
+    if not ids or _ID.search(text.upper()):
+        return text, []
+    done: list[tuple[str, str]] = []
+    m = _ORDINAL.search(text)
+    if m:
+        n = _ORDINALS[(m.group("zh") or m.group("en") or "").lower()]
+        if n == -1 or n <= len(ids):
+            value = ids[n - 1] if n > 0 else ids[-1]
+            done.append((m.group(0), value))
+            return _put(text, m, value), done
+        return text, []
+    m = _PRONOUN.search(text)
+    if m and len(ids) == 1:
+        done.append((m.group(0), ids[-1]))
+        return _put(text, m, ids[-1]), done
+    return text, []
+
+
+def _put(text: str, m: re.Match[str], value: str) -> str:
+    return f"{text[: m.start()]}{value} {text[m.end() :].lstrip()}"

@@ -1,0 +1,248 @@
+"""What learners really type, rewritten to the words the model reads: pinyin, old romanisations,
+abbreviations and chat slang, in both languages.
+
+"chengdu tianqi ruhe", "Peking weather", "wx in nyc 2day", "我的课啥时候", "学习进度咋样了":
+each recognised word is replaced by its plain form before the question is read, and every
+replacement is kept for the decision record ("tianqi → weather: the pinyin of 天气").
+
+* **Pinyin** is computed, not typed: :mod:`pypinyin` (offline, its dictionary ships with it)
+  turns every Chinese trigger of :data:`~.lexicon.CONCEPTS` and every Chinese city name of
+  :data:`~.lexicon.CITIES` into toneless pinyin, written together (``tianqi``) or syllable by
+  syllable (``tian qi``). Only words of two syllables or more are used: one syllable
+  ("re", "leng") is too often an English word or a typo.
+* **Old romanisations** (Peking, Canton, Nanking …) and **abbreviations** (wx, 2day, tmrw,
+  nyc) are a short table.
+* **Chinese slang** (啥 → 什么, 咋样 → 怎么样) is a short table too.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from pypinyin import lazy_pinyin
+
+from toolcall_lab.offline.lexicon import CITIES, CONCEPTS
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+# Romanisations of Chinese place names older than pinyin, and short names of other cities.
+OLD_NAMES: dict[str, str] = {
+    "peking": "Beijing",
+    "peiping": "Beijing",
+    "canton": "Guangzhou",
+    "nanking": "Nanjing",
+    "chungking": "Chongqing",
+    "hangchow": "Hangzhou",
+    "sian": "Xi'an",
+    "xian": "Xi'an",
+    "hsian": "Xi'an",
+    "shenchen": "Shenzhen",
+    "nyc": "New York",
+    "new york city": "New York",
+    "hk": "Hong Kong",
+    "hongkong": "Hong Kong",
+    "sf": "San Francisco",
+    "frisco": "San Francisco",
+    "bkk": "Bangkok",
+    "krung thep": "Bangkok",
+    "amoy": "Xiamen",
+    "ldn": "London",
+    "ny": "New York",
+    "la": "Los Angeles",
+    "tokio": "Tokyo",
+    "pekin": "Beijing",
+    "bombay": "Mumbai",
+    "sg": "Singapore",
+    "spore": "Singapore",
+    "s'pore": "Singapore",
+    "syd": "Sydney",
+}
+
+# Abbreviations and chat spellings → the word they stand for.
+EN_SLANG: dict[str, str] = {
+    "wx": "weather",
+    "wthr": "weather",
+    "temp": "temperature",
+    "temps": "temperature",
+    "2day": "today",
+    "tdy": "today",
+    "2nite": "tonight",
+    "tonite": "tonight",
+    "tmr": "tomorrow",
+    "tmrw": "tomorrow",
+    "tmw": "tomorrow",
+    "tmrow": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "tomoz": "tomorrow",
+    "sched": "schedule",
+    "skedule": "schedule",
+    "timetbl": "timetable",
+    "u": "you",
+    "ur": "your",
+    "r": "are",
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "ty": "thanks",
+    "wk": "week",
+    "nxt": "next",
+    "abt": "about",
+    "w/": "with",
+    "defn": "definition",
+    "def": "definition",
+    "hw": "homework",
+    "wut": "what",
+    "wat": "what",
+    "whats": "what's",
+    "lvl": "level",
+    "lvls": "levels",
+    "rn": "right now",
+    "nah": "",
+    "tmrw's": "tomorrow's",
+    "wanna": "want to",
+    "gonna": "going to",
+    "gimme": "give me",
+    "cuz": "because",
+}
+
+ZH_SLANG: dict[str, str] = {
+    "啥时候": "什么时候",
+    "啥时": "什么时候",
+    "咋样": "怎么样",
+    "咋办": "怎么办",
+    "啥": "什么",
+    "咋": "怎么",
+    "肿么": "怎么",
+    "神马": "什么",
+    "木有": "没有",
+    "米有": "没有",
+    "莫有": "没有",
+    "伐": "吗",
+    "明儿": "明天",
+    "今儿": "今天",
+    "后儿": "后天",
+    "天儿": "天气",
+    "礼拜": "星期",
+    "下雨不": "下雨吗",
+    "冷不": "冷吗",
+    "热不": "热吗",
+}
+
+# Pinyin phrases that are question frames and days, not topics: read as the English they mean.
+_PINYIN_FRAMES: dict[str, tuple[str, str]] = {
+    "ruhe": ("how", "如何"),
+    "zenmeyang": ("how is", "怎么样"),
+    "zenme": ("how", "怎么"),
+    "shenme": ("what", "什么"),
+    "jintian": ("today", "今天"),
+    "mingtian": ("tomorrow", "明天"),
+    "houtian": ("the day after tomorrow", "后天"),
+    "xianzai": ("now", "现在"),
+    "zhezhou": ("this week", "这周"),
+    "benzhou": ("this week", "本周"),
+    "xiazhou": ("next week", "下周"),
+    "zhoumo": ("this weekend", "周末"),
+    "jidu": ("degrees", "几度"),
+}
+# Pinyin that is also another place or an English word: never rewritten.
+_PINYIN_CLASHES = frozenset({"bali", "deke", "jiji", "rema", "keshi", "jifen", "liju"})
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One word rewritten: what was typed, what it was read as, and why (for the record)."""
+
+    typed: str
+    read_as: str
+    why: str
+
+
+def _syllables(chinese: str) -> list[str]:
+    return [s for s in lazy_pinyin(chinese) if s.isalpha()]
+
+
+@functools.cache
+def pinyin_table() -> dict[str, tuple[str, str]]:
+    """Toneless pinyin (joined, and spaced) → ``(English word, the Chinese it spells)``."""
+    table: dict[str, tuple[str, str]] = {}
+    for zh, en in CITIES.items():
+        syllables = _syllables(zh)
+        if len(syllables) >= 2:
+            table["".join(syllables)] = (en, zh)
+            table[" ".join(syllables)] = (en, zh)
+    for triggers in CONCEPTS.values():
+        english = next((t for t in triggers if not _CJK.search(t)), "")
+        for trigger in triggers:
+            if not re.fullmatch(r"[\u3400-\u9fff]+", trigger):
+                continue
+            syllables = _syllables(trigger)
+            if len(syllables) >= 2 and english:
+                table.setdefault("".join(syllables), (english, trigger))
+                table.setdefault(" ".join(syllables), (english, trigger))
+    for word, (english, zh) in _PINYIN_FRAMES.items():
+        table[word] = table[" ".join(_syllables(zh))] = (english, zh)
+    words = {t.lower() for ts in CONCEPTS.values() for t in ts if not _CJK.search(t)}
+    return {k: v for k, v in table.items() if k.replace(" ", "") not in _PINYIN_CLASHES | words}
+
+
+@functools.cache
+def _latin_pattern() -> re.Pattern[str]:
+    spaced = [r"\s?".join(re.escape(s) for s in k.split()) for k in pinyin_table() if " " in k]
+    joined = [re.escape(w) for w in [*OLD_NAMES, *EN_SLANG, *(k for k in pinyin_table() if " " not in k)]]
+    alternatives = "|".join(sorted(set(spaced + joined), key=len, reverse=True))
+    return re.compile(rf"(?<![\w'/])(?:{alternatives})(?![\w'])", re.I)
+
+
+_FULL_WIDTH = {c: c - 0xFEE0 for c in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
+
+
+_ZH_SLANG = re.compile("|".join(sorted(ZH_SLANG, key=len, reverse=True)))
+
+
+@functools.lru_cache(maxsize=1024)
+def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
+    """The text as the model reads it, and each word rewritten.
+
+    >>> rewrite("chengdu tianqi ruhe")[0]
+    'chengdu weather how'
+    >>> rewrite("wx in nyc 2day")[0]
+    'weather in New York today'
+    >>> rewrite("学习进度咋样了")[0]
+    '学习进度怎么样了'
+    """
+    changes: list[Rewrite] = []
+    table = pinyin_table()
+    text = text.translate(_FULL_WIDTH)  # ｓ１００３ → s1003
+
+    def latin(m: re.Match[str]) -> str:
+        typed = m.group(0)
+        low = re.sub(r"\s+", " ", typed.lower())
+        if low not in OLD_NAMES and low not in EN_SLANG:
+            low = next((k for k in table if k.replace(" ", "") == low.replace(" ", "")), low)
+        if low in OLD_NAMES:
+            if len(low) <= 2 and not typed.isupper():  # "LA", "NY": a two-letter name only in capitals
+                return typed
+            changes.append(Rewrite(typed, OLD_NAMES[low], "place name"))
+            return OLD_NAMES[low]
+        if low in EN_SLANG:
+            if len(low) <= 2 and not typed.islower():  # "U", "R" written in capitals are letters
+                return typed
+            changes.append(Rewrite(typed, EN_SLANG[low], "abbreviation"))
+            return EN_SLANG[low]
+        english, chinese = table[low]
+        if english.lower() == low:  # a city whose pinyin is its English name already (Chengdu)
+            return typed
+        changes.append(Rewrite(typed, english, f"pinyin of {chinese}"))
+        return english
+
+    out = _latin_pattern().sub(latin, text)
+
+    def chinese(m: re.Match[str]) -> str:
+        changes.append(Rewrite(m.group(0), ZH_SLANG[m.group(0)], "colloquial"))
+        return ZH_SLANG[m.group(0)]
+
+    out = _ZH_SLANG.sub(chinese, out)
+    return out, tuple(changes)
