@@ -80,9 +80,9 @@ class BuiltinModel:
         """Answer one chat-completions request: ``(status, body)`` (``stream`` is not applied here)."""
         try:
             request = self.parse(body)
+            return 200, self.answer(request)  # the model's own limits (a question too long) answer 400 as well
         except EndpointError as err:
             return err.status, err.body
-        return 200, self.answer(request)
 
     def answer(self, request: ChatRequest) -> dict[str, Any]:
         """The ``chat.completion`` body for a validated request."""

@@ -171,3 +171,13 @@ def test_the_openai_sdk_gets_the_400_over_the_wire():
             model="m", messages=[{"role": "user", "content": "a" * 50_000}], tools=ALL, stream=True
         )
     assert err.value.status_code == 400 and err.value.code == "string_above_max_length"
+
+
+def test_complete_answers_a_question_over_the_limit_with_the_providers_400():
+    """``BuiltinModel.complete`` (what the in-process wire and the HTTP server call) returns the 400, never raises."""
+    long = [{"role": "user", "content": "a" * (MAX_QUESTION_CHARS + 1)}]
+    body = {"model": "builtin-teaching-model", "messages": long}
+    status, answer = BuiltinModel().complete(body)
+    assert status == 400 and answer["error"]["code"] == "string_above_max_length"
+    status, _ = BuiltinModel().complete({**body, "messages": [{"role": "user", "content": "hi"}]})
+    assert status == 200
