@@ -72,8 +72,8 @@ def _stage(
     question: tuple[str, str],
     numbered_exercises: int = 0,
 ) -> PageSpec:
-    # the first four chain pages' exercises are data (lessons/chain/stage_<n>_<name>.py); the rest are counted
-    module = f"lessons.chain.stage_{n}_{name}" if n <= 4 else ""
+    # the chain pages' exercises are data (lessons/chain/stage_<n>_<name>.py); ⑧'s section review follows them,
+    # numbered (pages/_ui/exercises_section_review.py draws it as exercise n = the page's count)
     return PageSpec(
         f"pages/stage_{n}_{name}.py",
         *short,
@@ -84,8 +84,8 @@ def _stage(
         heading_en=heading[1],
         question_zh=question[0],
         question_en=question[1],
-        numbered_exercises=0 if module else numbered_exercises,
-        exercise_module=module,
+        numbered_exercises=numbered_exercises,
+        exercise_module=f"lessons.chain.stage_{n}_{name}",
     )
 
 
@@ -102,7 +102,6 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_source",
         ("@tool：函数变成工具", "@tool: a function becomes a tool"),
         ("装饰器从函数里读出了什么？", "What does the decorator read from the function?"),
-        numbered_exercises=2,
     ),
     _stage(
         2,
@@ -112,7 +111,6 @@ PAGES: tuple[PageSpec, ...] = (
         "schema",
         ("JSON Schema：模型读到的参数说明", "JSON Schema: the arguments as the model reads them"),
         ("哪些规则能让模型看见？", "Which rules can the model see?"),
-        numbered_exercises=2,
     ),
     _stage(
         3,
@@ -122,7 +120,6 @@ PAGES: tuple[PageSpec, ...] = (
         "bind_tools",
         ("bind_tools：请求里的 tools", "bind_tools: the tools in the request"),
         ("真正发出去的请求体长什么样？", "What does the request body really contain?"),
-        numbered_exercises=2,
     ),
     _stage(
         4,
@@ -132,7 +129,6 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_call",
         ("tool_call：模型的调用意图", "tool_call: the model's request to call"),
         ("为什么 arguments 是字符串？", "Why is arguments a string?"),
-        numbered_exercises=2,
     ),
     _stage(
         5,
@@ -142,7 +138,6 @@ PAGES: tuple[PageSpec, ...] = (
         "validation",
         ("JSON 与 Pydantic：能读、形对、事实对", "JSON and Pydantic: readable, well-shaped, true"),
         ("参数在哪一层被拦下？", "At which layer are bad arguments stopped?"),
-        numbered_exercises=2,
     ),
     _stage(
         6,
@@ -152,7 +147,6 @@ PAGES: tuple[PageSpec, ...] = (
         "kwargs",
         ("func(**kwargs)：字典变成函数调用", "func(**kwargs): a dict becomes a call"),
         ("参数是怎么对上号的？", "How are arguments matched to parameters?"),
-        numbered_exercises=2,
     ),
     _stage(
         7,
@@ -162,7 +156,6 @@ PAGES: tuple[PageSpec, ...] = (
         "tool_message",
         ("ToolMessage：结果回到模型", "ToolMessage: the result goes back"),
         ("模型怎么知道这是哪次调用的结果？", "How does the model know which call this answers?"),
-        numbered_exercises=2,
     ),
     _stage(
         8,
@@ -172,7 +165,7 @@ PAGES: tuple[PageSpec, ...] = (
         "round_trip",
         ("第二次请求：模型写出答案", "The second request: the model answers"),
         ("第二次请求里到底有什么？", "What exactly is in the second request?"),
-        numbered_exercises=3,
+        numbered_exercises=1,  # the chain review, after the two exercises of lessons/chain/stage_8
     ),
     PageSpec(
         "pages/tutor_1_model_talks.py",

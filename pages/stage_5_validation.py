@@ -4,13 +4,14 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain import stage_5_validation
 from lessons.chain.examples import VALIDATION_TEXTS
 from lessons.tutor.tools import learning_record_subject
 from pages._ui import T, english, lang, lesson_columns, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui.exercises_chain_execution import exercises_5
+from pages._ui.exercise import draw_exercises
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.stages import core, tables, validation
 from toolcall_lab.stages.models import WeatherInput
@@ -195,5 +196,5 @@ with left:
     late.lesson(5)
     sw.share_link(PAGE, ["args", "m", "strict", "extra"])
 
-exercises_5()
+draw_exercises(late.spec(5), stage_5_validation.EXERCISES)
 late.bottom(5)

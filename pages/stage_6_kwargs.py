@@ -4,12 +4,13 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain import stage_6_kwargs
 from lessons.chain.examples import KWARGS_TEXT, KWARGS_TEXTS
 from pages._ui import T, lang, lesson_columns, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui.exercises_chain_execution import exercises_6
+from pages._ui.exercise import draw_exercises
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
@@ -175,5 +176,5 @@ with left:
     late.lesson(6)
     sw.share_link(PAGE, ["kw", "step"])
 
-exercises_6()
+draw_exercises(late.spec(6), stage_6_kwargs.EXERCISES)
 late.bottom(6)

@@ -4,12 +4,13 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain import stage_7_tool_message
 from lessons.chain.examples import CALL_ARGS_TEXT, TOOL_NODE_ARGS
 from pages._ui import T, lang, lesson_columns, loading, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui.exercises_chain_execution import exercises_7
+from pages._ui.exercise import draw_exercises
 from pages._ui.wire_switch import wire_switch
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
@@ -195,5 +196,5 @@ with left:
     late.lesson(7)
     sw.share_link(PAGE, ["targs", "tid", "down", "hte", "pair", "step"])
 
-exercises_7()
+draw_exercises(late.spec(7), stage_7_tool_message.EXERCISES, {"reply": late.first_reply(lang())})
 late.bottom(7)

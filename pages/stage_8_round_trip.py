@@ -4,11 +4,12 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.chain import stage_8_round_trip
 from pages._ui import T, inert, lang, lesson_columns, loading, settings, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
-from pages._ui.exercises_chain_execution import exercises_8
+from pages._ui.exercise import draw_exercises
 from pages._ui.exercises_section_review import review
 from pages._ui.wire_switch import wire_switch
 from pages.registry import numbered, page_of
@@ -140,6 +141,6 @@ with left:
     late.lesson(8)
     sw.share_link(PAGE, ["ask", "walk", "step"])
 
-exercises_8()
+draw_exercises(late.spec(8), stage_8_round_trip.EXERCISES)
 review("chain", page_of(__file__))
 late.bottom(8)

@@ -54,12 +54,12 @@ class Choices:
 
 @dataclass(frozen=True)
 class Number:
-    """A whole number between ``low`` and ``high``, starting at ``start``."""
+    """A whole number between ``low`` and ``high``, starting at ``start`` (``None``: the box starts empty)."""
 
     label: Text
     low: int
     high: int
-    start: int = 0
+    start: int | None = 0
 
 
 @dataclass(frozen=True)
@@ -76,13 +76,54 @@ class Code:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of text (a question to ask, a name), at most ``max_chars`` long."""
+    """One line of text (a question to ask, a name), at most ``max_chars`` long.
+
+    Attributes:
+        label: the widget's label.
+        max_chars: the longest answer.
+        caption: a line shown above the input, inside the answer (what the artifact below is).
+        code: an artifact shown above the input as JSON, computed from the context (the reply to read).
+    """
 
     label: Text
     max_chars: int = 200
+    caption: Text | None = None
+    code: Callable[[Context], str] | None = None
 
 
-Widget = Choice | Choices | Number | Code | Line
+@dataclass(frozen=True)
+class Pick:
+    """One select box of a :class:`Picks`.
+
+    Attributes:
+        name: the key of this pick in the answer (the sample it is about).
+        label: the select box's label.
+        key: what the select box's widget key ends with (``<answer key>::<key>``).
+        code: an artifact shown as JSON above the select box ("" for none).
+    """
+
+    name: str
+    label: Text
+    key: str
+    code: str = ""
+
+
+@dataclass(frozen=True)
+class Picks:
+    """One select box per item, nothing picked at first; the answer is ``{pick.name: the value picked}``.
+
+    Attributes:
+        items: the select boxes, computed from the context (often one per sample of the real artifact).
+        options: every select box's values and the words each is shown with, in order.
+        caption: a line shown above the first select box.
+    """
+
+    items: Callable[[Context], Sequence[Pick]]
+    options: Callable[[Context], Mapping[Any, Text]]
+    caption: Text | None = None
+
+
+Widget = Choice | Choices | Number | Code | Line | Picks
 #: Words for a finding: a fixed text, or one made from what the check found (``shown``, ``expected``).
 Words = Text | Callable[[Checked, Context], Text]
 

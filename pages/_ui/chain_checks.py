@@ -1,7 +1,7 @@
 """Chain pages ⑤–⑧: their frame (links, title, folded lesson) and the small views they share.
 
-Only pages import this module (it imports Streamlit). The exercises are in
-``pages/_ui/exercises_chain_execution.py``.
+Only pages import this module (it imports Streamlit). The exercises are data, in
+``lessons/chain/stage_<n>_<name>.py``.
 """
 
 from __future__ import annotations
@@ -87,3 +87,11 @@ def show_verdicts(
         if fact is not None
         else f"· **{T('工具', 'the tool')}** — {skipped}"
     )
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def first_reply(language: str) -> dict[str, Any]:
+    """The model's first reply that ⑦'s fix exercise reads (its context's ``reply``), made once per language."""
+    from lessons.chain import stage_7_tool_message as s7
+
+    return s7.first_reply(s7.REPLY_QUESTION(language), language)

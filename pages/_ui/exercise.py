@@ -24,7 +24,7 @@ import streamlit as st
 from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
 from pages._ui.session import T, lang
 from pages.registry import PageSpec, recheck_from_data
-from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Widget, feedback
+from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Picks, Widget, feedback
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.progress import attempt_id_for
 
@@ -198,15 +198,37 @@ def draw_exercise(spec: PageSpec, n: int, item: Exercise, context: Context) -> N
 def ask_widget(widget: Widget, key: str, context: Context) -> Any:
     """Draw the answer widget an exercise asks for, inside its form; return the answer."""
     here = str(context["lang"])
+    if isinstance(widget, Picks):
+        return ask_picks(widget, key, context)
     label = widget.label(here)
     if isinstance(widget, Choice):
         return st.radio(label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key)
     if isinstance(widget, Choices):
         return st.multiselect(label, list(widget.options(context)), key=key)
     if isinstance(widget, Number):
-        return st.number_input(label, widget.low, widget.high, widget.start, key=key)
+        return st.number_input(label, widget.low, widget.high, widget.start, step=1, key=key)
     if isinstance(widget, Code):  # one per language: the start may be in the learner's language
         return st.text_area(label, value=widget.start(context), key=f"{key}::{here}", height=widget.height)
     if isinstance(widget, Line):
+        if widget.caption is not None:
+            st.caption(widget.caption(here))
+        if widget.code is not None:
+            st.code(widget.code(context), language="json")
         return st.text_input(label, key=key, max_chars=widget.max_chars)
     raise TypeError(f"no widget for {type(widget).__name__}")
+
+
+def ask_picks(widget: Picks, key: str, context: Context) -> dict[str, Any]:
+    """One select box per pick (``None`` until picked), each under its artifact; the answer is ``{name: value}``."""
+    here = str(context["lang"])
+    names = {value: words(here) for value, words in widget.options(context).items()}
+    if widget.caption is not None:
+        st.caption(widget.caption(here))
+    answer: dict[str, Any] = {}
+    for item in widget.items(context):
+        if item.code:
+            st.code(item.code, language="json")
+        answer[item.name] = st.selectbox(
+            item.label(here), list(names), index=None, format_func=names.__getitem__, key=f"{key}::{item.key}"
+        )
+    return answer

@@ -1,7 +1,7 @@
 """Chain pages ⑤–⑧ as a learner meets them: artifact on a cold open, English on English pages, exercises judged.
 
 Every expected answer below is derived in the test from the same real stage the page's
-check runs (``lessons.chain.exercises_execution``), never typed.
+check runs (``lessons.chain.stage_5_validation`` … ``stage_8_round_trip``), never typed.
 """
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lessons.chain import exercises_execution as ex
+from lessons.chain import stage_5_validation as s5
+from lessons.chain import stage_6_kwargs as s6
+from lessons.chain import stage_7_tool_message as s7
+from lessons.chain import stage_8_round_trip as s8
 from pages._ui import chain_checks as late
 from pages.registry import in_section
 from toolcall_lab.stages import kwargs as kw_stage
@@ -173,20 +176,20 @@ def test_stage8_opens_on_the_second_request_and_steps_by_link(lang):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_stage5_exercises(lang):
     at = open_page(P5, lang)
-    expected = ex.check_stop_layers(None, lang).expected
+    expected = s5.check_stop_layers(None, lang).expected
     key = exercise_key(P5, 1)
-    for i in range(len(ex.STOP_SAMPLES)):
+    for i in range(len(s5.STOP_SAMPLES)):
         at.selectbox(key=f"{key}::{i}").set_value("none")
     warned_then_hinted(submit(at, 1))
-    for i, sample in enumerate(ex.STOP_SAMPLES):
+    for i, sample in enumerate(s5.STOP_SAMPLES):
         at.selectbox(key=f"{key}::{i}").set_value(expected[sample])
     solved(submit(at, 1))
 
     at = open_page(P5, lang)
-    at.text_area(key=exercise_key(P5, 2)).set_value(ex.BROKEN_ARGUMENTS)
+    at.text_area(key=f"{exercise_key(P5, 2)}::{lang}").set_value(s5.BROKEN_ARGUMENTS)
     warned_then_hinted(submit(at, 2))
-    fixed = json.dumps(WeatherInput.model_validate(ex.FIX_GOAL).model_dump())
-    at.text_area(key=exercise_key(P5, 2)).set_value(fixed)
+    fixed = json.dumps(WeatherInput.model_validate(s5.FIX_GOAL).model_dump())
+    at.text_area(key=f"{exercise_key(P5, 2)}::{lang}").set_value(fixed)
     solved(submit(at, 2))
 
 
@@ -194,19 +197,19 @@ def test_stage5_exercises(lang):
 def test_stage6_exercises(lang):
     at = open_page(P6, lang)
     key = exercise_key(P6, 1)
-    for i in range(len(ex.CALL_SAMPLES)):
+    for i in range(len(s6.CALL_SAMPLES)):
         at.selectbox(key=f"{key}::{i}").set_value("returns")
     warned_then_hinted(submit(at, 1))
-    for i, sample in enumerate(ex.CALL_SAMPLES):
-        at.selectbox(key=f"{key}::{i}").set_value(ex.call_outcome(json.loads(sample)))
+    for i, sample in enumerate(s6.CALL_SAMPLES):
+        at.selectbox(key=f"{key}::{i}").set_value(s6.call_outcome(json.loads(sample)))
     solved(submit(at, 1))
 
     at = open_page(P6, lang)
-    at.text_area(key=exercise_key(P6, 2)).set_value('{"city": "Bangkok"}')
+    at.text_area(key=f"{exercise_key(P6, 2)}::{lang}").set_value('{"city": "Bangkok"}')
     warned_then_hinted(submit(at, 2))
     extra = {"city": "Bangkok", "units": "celsius"}  # a key weather_func has no parameter for
     assert not kw_stage.call_plain(extra)["ok"]
-    at.text_area(key=exercise_key(P6, 2)).set_value(json.dumps(extra))
+    at.text_area(key=f"{exercise_key(P6, 2)}::{lang}").set_value(json.dumps(extra))
     solved(submit(at, 2))
 
 
@@ -214,11 +217,11 @@ def test_stage6_exercises(lang):
 def test_stage7_exercises(lang):
     at = open_page(P7, lang)
     key = exercise_key(P7, 1)
-    for i in range(len(ex.STATUS_CASES)):
+    for i in range(len(s7.STATUS_CASES)):
         at.selectbox(key=f"{key}::{i}").set_value("error")
     warned_then_hinted(submit(at, 1))
-    for i, (_, args, down) in enumerate(ex.STATUS_CASES):
-        at.selectbox(key=f"{key}::{i}").set_value(ex.tool_node_outcome(args, down, lang))
+    for i, (_, args, down) in enumerate(s7.STATUS_CASES):
+        at.selectbox(key=f"{key}::{i}").set_value(s7.tool_node_outcome(args, down, lang))
     solved(submit(at, 1))
 
     at = open_page(P7, lang)
@@ -233,7 +236,7 @@ def test_stage7_exercises(lang):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_stage8_exercises(lang):
     at = open_page(P8, lang)
-    question = "Weather in Beijing, and also Shanghai" if lang == "en" else "北京天气，顺便看看上海"
+    question = s8.SIZE_QUESTION(lang)
     count = len(run_round_trip(question, lang=lang).second_request_messages or [])
     at.number_input(key=exercise_key(P8, 1)).set_value(count + 1)
     warned_then_hinted(submit(at, 1))

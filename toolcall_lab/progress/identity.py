@@ -29,7 +29,7 @@ OIDC_PREFIX = "oidc."
 # A page file, relative to the repository: ``pages/stage_4_tool_call.py``.
 PAGE_PATH_PATTERN = r"^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*$"
 # An exercise: the page's URL path, a slash, its slug (``stage_4_tool_call/count-calls``), or, for a page whose
-# exercises are not data yet, its number (``stage_5_validation/1``).
+# exercises are not data yet, its number (``tutor_4_loop_guard/1``).
 EXERCISE_ID_PATTERN = r"^[A-Za-z0-9_][A-Za-z0-9_.-]*(/[A-Za-z0-9_][A-Za-z0-9_.-]*)*/[A-Za-z0-9][A-Za-z0-9_-]*$"
 # An attempt id made by the page when the learner submits (a uuid, a token...).
 ATTEMPT_ID_PATTERN = r"^[A-Za-z0-9_.:-]+$"

@@ -24,15 +24,28 @@ CHAIN_REQUEST_SLUGS: dict[str, str] = {
     "stage_4_tool_call/2": "stage_4_tool_call/fix-arguments",
 }
 
+#: Issue 20 (2026-12-01): chain pages ⑤–⑧ — position on the page → slug. ⑧'s third exercise, the chain
+#: section's review, stays numbered (``stage_8_round_trip/3``): it is not renamed.
+CHAIN_EXECUTION_SLUGS: dict[str, str] = {
+    "stage_5_validation/1": "stage_5_validation/stop-layer",
+    "stage_5_validation/2": "stage_5_validation/fix-arguments",
+    "stage_6_kwargs/1": "stage_6_kwargs/call-outcomes",
+    "stage_6_kwargs/2": "stage_6_kwargs/invoke-not-python",
+    "stage_7_tool_message/1": "stage_7_tool_message/predict-status",
+    "stage_7_tool_message/2": "stage_7_tool_message/answer-id",
+    "stage_8_round_trip/1": "stage_8_round_trip/second-request-size",
+    "stage_8_round_trip/2": "stage_8_round_trip/three-tool-messages",
+}
+
 #: Every rename so far, old id → current id.
-RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS}
+RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS}
 
 
 def current_id(exercise_id: str) -> str:
     """What an exercise id is called now (itself when it never changed).
 
-    >>> current_id("stage_4_tool_call/1"), current_id("stage_5_validation/1")
-    ('stage_4_tool_call/count-calls', 'stage_5_validation/1')
+    >>> current_id("stage_4_tool_call/1"), current_id("stage_8_round_trip/3")
+    ('stage_4_tool_call/count-calls', 'stage_8_round_trip/3')
     """
     return RENAMED.get(exercise_id, exercise_id)
 
