@@ -2,13 +2,14 @@
 
 import streamlit as st
 
+from lessons.search_assistant import exercises_workflow_vs_agent
 from lessons.search_assistant.agent import build_agent
 from lessons.search_assistant.lesson_1_workflow_vs_agent import who_decided_steps
 from lessons.search_assistant.workflow import build_workflow
 from pages._ui import T, inert, lang, source
-from pages._ui import exercises_graph_structure as gx
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
+from pages._ui.exercise import draw_exercises
 from toolcall_lab.graph import edges_text
 
 EXAMPLES = {
@@ -123,4 +124,4 @@ with right:
 
 gu.lesson("graph_1_workflow_vs_agent")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page1(spec, EXAMPLES[lang()])
+draw_exercises(spec, exercises_workflow_vs_agent.EXERCISES, {"questions": EXAMPLES[lang()]})

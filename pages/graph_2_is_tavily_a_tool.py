@@ -4,12 +4,13 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.search_assistant import exercises_tool_schema
 from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
 from lessons.search_assistant.lesson_2_is_tavily_a_tool import choice_row, search_tool_schema, step_update, tools_sent
 from pages._ui import T, inert, lang, source
-from pages._ui import exercises_graph_structure as gx
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
+from pages._ui.exercise import draw_exercises
 from toolcall_lab.graph_records import GraphTrace
 
 EXAMPLES = {
@@ -188,4 +189,5 @@ st.dataframe(
 
 gu.lesson("graph_2_is_tavily_a_tool")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page2(spec, sorted(tool_schema()["function"]["parameters"]["properties"]))
+properties = sorted(tool_schema()["function"]["parameters"]["properties"])
+draw_exercises(spec, exercises_tool_schema.EXERCISES, {"properties": properties})

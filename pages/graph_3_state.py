@@ -6,6 +6,7 @@ from typing import cast
 import streamlit as st
 from langgraph.checkpoint.memory import InMemorySaver
 
+from lessons.search_assistant import exercises_state
 from lessons.search_assistant.common import turns
 from lessons.search_assistant.lesson_3_state import (
     GraphKind,
@@ -20,10 +21,10 @@ from lessons.search_assistant.search import default_offline_search
 from lessons.search_assistant.workflow import SearchState, SearchUpdate, build_workflow
 from pages._ui import T, chat_model, inert, lang, show_error, source
 from pages._ui import chain_widgets as sw
-from pages._ui import exercises_graph_structure as gx
 from pages._ui import graph_board as gb
 from pages._ui import graph_context as gc
 from pages._ui import graph_lesson as gu
+from pages._ui.exercise import draw_exercises
 from pages._ui.frame import steps
 
 GRAPH_PARAM = "graph"  # ?graph=workflow|agent in the link
@@ -169,4 +170,4 @@ else:
 
 gu.lesson("graph_3_state")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page3(spec)
+draw_exercises(spec, exercises_state.EXERCISES)

@@ -4,16 +4,16 @@ import uuid
 
 import streamlit as st
 
-from lessons.search_assistant import restart_demo
+from lessons.search_assistant import exercises_threads, restart_demo
 from lessons.search_assistant.common import thread_from_link, turns
 from lessons.search_assistant.lesson_4_threads import read_thread, thread_turns_steps
 from lessons.search_assistant.preferences import build_preference_graph
 from lessons.search_assistant.workflow import thread_config
 from pages._ui import T, chat_model, lang, settings, show_error, source
-from pages._ui import exercises_graph_runtime as gx
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
 from pages._ui import graph_threads as threads
+from pages._ui.exercise import draw_exercises
 from pages._ui.frame import steps
 
 THREAD_PARAM = "thread"  # ?thread=lab-<uuid4>: a link (or a reconnect) reopens this thread from the checkpointer
@@ -162,4 +162,4 @@ else:
 
 gu.lesson("graph_4_threads")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page4(spec)
+draw_exercises(spec, exercises_threads.EXERCISES)

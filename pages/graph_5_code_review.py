@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from lessons.search_assistant import exercises_code_review
 from lessons.search_assistant.common import turns
 from lessons.search_assistant.lesson_5_code_review import (
     KEYWORD_REPLY_EXAMPLES,
@@ -15,10 +16,10 @@ from lessons.search_assistant.lesson_5_code_review import (
 )
 from lessons.search_assistant.search import default_offline_search
 from pages._ui import T, chat_model, inert, lang, settings, show_error, source
-from pages._ui import exercises_graph_runtime as gx
 from pages._ui import graph_board as gb
 from pages._ui import graph_findings as findings_ui
 from pages._ui import graph_lesson as gu
+from pages._ui.exercise import draw_exercises
 from pages._ui.frame import steps
 from toolcall_lab.graph_run import attempt
 
@@ -186,4 +187,5 @@ source(review_findings_steps, T("源码：review_findings_steps", "Source: revie
 
 gu.lesson("graph_5_code_review")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page5(spec, {w: T(*WORDING_NAMES[w]) for w in KEYWORD_REPLY_EXAMPLES})
+names = {w: T(*WORDING_NAMES[w]) for w in KEYWORD_REPLY_EXAMPLES}
+draw_exercises(spec, exercises_code_review.EXERCISES, {"names": names})

@@ -4,18 +4,18 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.search_assistant import exercises_approval
 from lessons.search_assistant.approval import build_approval_agent, make_notify_teacher_tool
-from lessons.search_assistant.exercises import pending_args
 from lessons.search_assistant.lesson_6_approval import (
     APPROVAL_QUESTION,
     approval_resume_steps,
     approval_start_steps,
 )
 from pages._ui import T, chat_model, lang, settings, show_error, source
-from pages._ui import exercises_graph_runtime as gx
 from pages._ui import graph_approval as approval_ui
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
+from pages._ui.exercise import draw_exercises
 from toolcall_lab.graph import edges_text
 from toolcall_lab.stages.kwargs import render_call
 
@@ -25,7 +25,7 @@ KEY = "g6"
 @st.cache_data(show_spinner=False, max_entries=2)
 def pending_args_default(language: str) -> dict[str, Any]:
     """The arguments the approval agent pauses on (built-in model), for exercise 2."""
-    return pending_args(gu.builtin_llm(), language)
+    return exercises_approval.pending_args(gu.builtin_llm(), language)
 
 
 PHASES = {
@@ -172,4 +172,4 @@ source(
 
 gu.lesson("graph_6_approval")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page6(spec, pending_args_default(lang()))
+draw_exercises(spec, exercises_approval.EXERCISES, {"original_args": pending_args_default(lang())})

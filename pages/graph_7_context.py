@@ -5,8 +5,8 @@ from typing import Any
 import streamlit as st
 from langchain_core.messages import BaseMessage
 
+from lessons.search_assistant import exercises_context
 from lessons.search_assistant.context import naive_trim, split_units, trim_keeping_pairs
-from lessons.search_assistant.exercises import three_turn_history
 from lessons.search_assistant.lesson_7_context import (
     context_demo_steps,
     intact_pairs,
@@ -15,11 +15,11 @@ from lessons.search_assistant.lesson_7_context import (
 from lessons.search_assistant.search import default_offline_search
 from pages._ui import T, chat_model, inert, lang, show_error, source
 from pages._ui import chain_widgets as sw
-from pages._ui import exercises_graph_runtime as gx
 from pages._ui import graph_board as gb
 from pages._ui import graph_context as gc
 from pages._ui import graph_lesson as gu
-from pages._ui.exercises_section_review import review
+from pages._ui.exercise import draw_exercises
+from pages._ui.exercises_section_review import review_words
 from pages.registry import page_of
 from toolcall_lab.graph_run import drained
 
@@ -37,7 +37,7 @@ def default_demo(language: str, max_messages: int, next_question: str) -> dict[s
 @st.cache_resource(show_spinner=False, max_entries=8)
 def history_default(language: str, next_question: str) -> list[BaseMessage]:
     """The three turns' State plus the next question (built-in model), for the exercises."""
-    return three_turn_history(gu.builtin_llm(), language, next_question)
+    return exercises_context.three_turn_history(gu.builtin_llm(), language, next_question)
 
 
 spec = gu.title(7)
@@ -183,5 +183,9 @@ source(naive_trim)
 
 gu.lesson("graph_7_context")
 st.subheader(T("练习", "Exercises"), anchor=False)
-gx.page7(spec, history_default(lang(), next_question), max_messages)
-review("graph", page_of(__file__))
+# the page's two exercises, then the section's review (its last exercise, lessons/course/review_exercises.py)
+page_exercises, section_review = exercises_context.EXERCISES[:-1], exercises_context.EXERCISES[-1:]
+context = {"history": history_default(lang(), next_question), "budget": max_messages}
+draw_exercises(spec, page_exercises, context)
+review_words("graph")
+draw_exercises(page_of(__file__), section_review, context, first=len(page_exercises) + 1)

@@ -211,7 +211,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Fixed workflow vs agent",
         ":material/account_tree:",
         "graph",
-        numbered_exercises=2,
+        exercise_module="lessons.search_assistant.exercises_workflow_vs_agent",
     ),
     PageSpec(
         "pages/graph_2_is_tavily_a_tool.py",
@@ -219,7 +219,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Is Tavily a tool?",
         ":material/travel_explore:",
         "graph",
-        numbered_exercises=2,
+        exercise_module="lessons.search_assistant.exercises_tool_schema",
     ),
     PageSpec(
         "pages/graph_3_state.py",
@@ -227,7 +227,7 @@ PAGES: tuple[PageSpec, ...] = (
         "State, nodes, edges",
         ":material/hub:",
         "graph",
-        numbered_exercises=2,
+        exercise_module="lessons.search_assistant.exercises_state",
     ),
     PageSpec(
         "pages/graph_4_threads.py",
@@ -235,7 +235,7 @@ PAGES: tuple[PageSpec, ...] = (
         "thread_id and checkpointers",
         ":material/history:",
         "graph",
-        numbered_exercises=2,
+        exercise_module="lessons.search_assistant.exercises_threads",
     ),
     PageSpec(
         "pages/graph_5_code_review.py",
@@ -243,7 +243,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The code review",
         ":material/rate_review:",
         "graph",
-        numbered_exercises=2,
+        exercise_module="lessons.search_assistant.exercises_code_review",
     ),
     PageSpec(
         "pages/graph_6_approval.py",
@@ -251,7 +251,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Human approval",
         ":material/approval:",
         "graph",
-        numbered_exercises=2,
+        exercise_module="lessons.search_assistant.exercises_approval",
     ),
     PageSpec(
         "pages/graph_7_context.py",
@@ -259,7 +259,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Context control",
         ":material/compress:",
         "graph",
-        numbered_exercises=3,
+        exercise_module="lessons.search_assistant.exercises_context",
     ),
     PageSpec(
         "pages/faults.py",

@@ -35,21 +35,28 @@ class Choice:
 
     Attributes:
         label: the widget's label.
-        options: the options, computed from the context (often from the real artifact).
+        options: the options, computed from the context (often from the real artifact); an option may be
+            any value (a path as a list of node names), the answer is the value picked.
         horizontal: options side by side.
+        format: how an option is shown (``None``: as ``str``), given the option and the context.
     """
 
     label: Text
-    options: Callable[[Context], Sequence[str]]
+    options: Callable[[Context], Sequence[Any]]
     horizontal: bool = False
+    format: Callable[[Any, Context], str] | None = None
 
 
 @dataclass(frozen=True)
 class Choices:
-    """Pick any number of options (a multiselect); the answer is the list picked."""
+    """Pick any number of options (a multiselect); the answer is the list picked.
+
+    ``format`` shows an option (given it and the context) when its value is an id, not a word.
+    """
 
     label: Text
-    options: Callable[[Context], Sequence[str]]
+    options: Callable[[Context], Sequence[Any]]
+    format: Callable[[Any, Context], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,75 @@ class Picks:
     caption: Text | None = None
 
 
-Widget = Choice | Choices | Number | Code | Line | Picks
+#: A label fixed, or made from the context (a question that names the page's budget).
+Label = Text | Callable[[Context], Text]
+
+
+def label_text(label: Label, context: Context) -> Text:
+    """A widget's label for this context."""
+    return label if isinstance(label, Text) else label(context)
+
+
+@dataclass(frozen=True)
+class YesNo:
+    """A yes / no radio with nothing picked at first; the answer is ``True``, ``False`` or ``None``.
+
+    Its options are the words themselves (是 / 否, yes / no), so a link or a test sees plain labels.
+    """
+
+    label: Label
+    horizontal: bool = True
+
+
+@dataclass(frozen=True)
+class Select:
+    """Pick one option from a drop-down (a selectbox); nothing is picked at first.
+
+    ``format`` shows an option (given it and the context); ``None`` shows it as it is.
+    """
+
+    label: Label
+    options: Callable[[Context], Sequence[Any]]
+    format: Callable[[Any, Context], str] | None = None
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a :class:`Parts` answer: its name in the answer, its widget, its key suffix (default: the name)."""
+
+    name: str
+    widget: Widget
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Several widgets in one answer (a section review's questions): the answer is a dict, part name → answer.
+
+    Each part's widget key is the exercise's answer key plus ``::<part key>``.
+    """
+
+    parts: tuple[Part, ...]
+
+
+#: The words of a :class:`YesNo`, in the order shown.
+YES, NO = Text("是", "yes"), Text("否", "no")
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Several one-line texts side by side (two thread ids); the answer is the tuple typed, in order.
+
+    Attributes:
+        labels: one label per line.
+        starts: what each line holds at first (as many as ``labels``).
+    """
+
+    labels: tuple[Text, ...]
+    starts: tuple[str, ...]
+
+
+Widget = Choice | Choices | Number | Code | Line | Picks | YesNo | Lines | Select | Parts
 #: Words for a finding: a fixed text, or one made from what the check found (``shown``, ``expected``).
 Words = Text | Callable[[Checked, Context], Text]
 
@@ -174,7 +249,7 @@ class Exercise:
         return self.prompt if isinstance(self.prompt, Text) else self.prompt(context)
 
 
-def fixed(options: Sequence[str]) -> Callable[[Context], Sequence[str]]:
+def fixed(options: Sequence[Any]) -> Callable[[Context], Sequence[Any]]:
     """Options that do not depend on the context."""
     return lambda _context: list(options)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from lessons.course import faults, live_run, who_decides
 from lessons.search_assistant.context import naive_trim, orphaned_tool_replies
-from lessons.search_assistant.exercises import three_turn_history
+from lessons.search_assistant.exercises_context import three_turn_history
 from lessons.search_assistant.lesson_6_approval import approval_demo
 from lessons.tutor.lesson_4_loop_guard import check_predict_model_calls
 from lessons.tutor.lesson_6_pitfalls import PITFALLS

@@ -24,7 +24,25 @@ import streamlit as st
 from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
 from pages._ui.session import T, lang
 from pages.registry import PageSpec, recheck_from_data
-from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Picks, Widget, feedback
+from toolcall_lab.exercises import (
+    NO,
+    YES,
+    Choice,
+    Choices,
+    Code,
+    Context,
+    Exercise,
+    Line,
+    Lines,
+    Number,
+    Parts,
+    Picks,
+    Select,
+    Widget,
+    YesNo,
+    feedback,
+    label_text,
+)
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.progress import attempt_id_for
 
@@ -154,18 +172,20 @@ def check_expected(check: Callable[[Any], Verdict], verdict: Verdict | None) -> 
 
 
 # ---------------------------------------------------------------- exercises given as data
-def draw_exercises(spec: PageSpec, items: Sequence[Exercise], context: Context | None = None) -> None:
-    """Draw a page's exercises (its lesson module's ``EXERCISES``), numbered from 1, with the page's context.
+def draw_exercises(spec: PageSpec, items: Sequence[Exercise], context: Context | None = None, first: int = 1) -> None:
+    """Draw a page's exercises (its lesson module's ``EXERCISES``), numbered from ``first``, with the page's context.
 
     Args:
         spec: the page.
         items: the exercises, in the page's order.
         context: what the page shows that the exercises read (the question asked, a slider's value);
             ``lang`` is added here.
+        first: the number of the first of ``items`` (a page that draws its last exercise, the section
+            review, after the review's bullets draws the rest from ``len(EXERCISES)``).
     """
     here = lang()
     full = {**(context or {}), "lang": here}
-    for n, item in enumerate(items, 1):
+    for n, item in enumerate(items, first):
         missing = [k for k in item.needs if k not in full]
         if missing:  # a bug in the page: the exercise reads what the page did not hand over
             raise KeyError(f"exercise {item.slug} needs {missing} from the page")
@@ -200,11 +220,31 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
     here = str(context["lang"])
     if isinstance(widget, Picks):
         return ask_picks(widget, key, context)
-    label = widget.label(here)
-    if isinstance(widget, Choice):
-        return st.radio(label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key)
-    if isinstance(widget, Choices):
-        return st.multiselect(label, list(widget.options(context)), key=key)
+    if isinstance(widget, Lines):
+        columns = st.columns(len(widget.labels))
+        return tuple(
+            col.text_input(text(here), start, key=f"{key}::{i}")
+            for i, (col, text, start) in enumerate(zip(columns, widget.labels, widget.starts, strict=True), 1)
+        )
+    if isinstance(widget, Parts):
+        return {part.name: ask_widget(part.widget, f"{key}::{part.key or part.name}", context) for part in widget.parts}
+    label = label_text(widget.label, context)(here)
+    if isinstance(widget, Select):
+        shown = widget.format
+        extra_s: dict[str, Any] = {} if shown is None else {"format_func": lambda option: shown(option, context)}
+        return st.selectbox(label, list(widget.options(context)), index=None, key=key, **extra_s)
+    if isinstance(widget, YesNo):
+        yes, no = YES(here), NO(here)
+        picked = st.radio(label, [yes, no], index=None, horizontal=widget.horizontal, key=key)
+        return None if picked is None else picked == yes
+    if isinstance(widget, Choice | Choices):
+        shown = widget.format
+        extra: dict[str, Any] = {} if shown is None else {"format_func": lambda option: shown(option, context)}
+        if isinstance(widget, Choices):
+            return st.multiselect(label, list(widget.options(context)), key=key, **extra)
+        return st.radio(
+            label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key, **extra
+        )
     if isinstance(widget, Number):
         return st.number_input(label, widget.low, widget.high, widget.start, step=1, key=key)
     if isinstance(widget, Code):  # one per language: the start may be in the learner's language

@@ -4,6 +4,9 @@
 ``lessons/content/review_<section>.<lang>.md``; the exercise is the page's last one (its id
 ``<url_path>/<n>`` with ``n`` = the page's ``exercises``), checked by :mod:`lessons.course.review`
 against real artifacts of several pages of the section.
+
+A section whose review is data (LangGraph: ``lessons/course/review_exercises.py``, the last of its
+page's ``EXERCISES``) calls :func:`review_words` for the bullets and draws the exercise itself.
 """
 
 from __future__ import annotations
@@ -67,28 +70,6 @@ def _ask_tutor(key: str) -> dict[str, Any]:
     return {"pitfall": pitfall, "model_calls": calls}
 
 
-def _ask_graph(key: str) -> dict[str, Any]:
-    node = st.selectbox(
-        T(
-            "第 6 页：人工批准暂停中的调用后，哪个节点最先运行？",
-            "Page 6: the human approves the paused call; which node runs first?",
-        ),
-        rv.graph_nodes(lang()),
-        index=None,
-        key=f"{key}::node",
-    )
-    budget = rv.graph_budget(lang())
-    keeps = _yes_no(
-        T(
-            f"第 7 页：把三轮对话的 State 朴素地截成最后 {budget} 条，每个工具调用还和它的回复成对吗？",
-            f"Page 7: the three turns' State, cut naively to its last {budget} messages: does every tool call "
-            "keep its reply?",
-        ),
-        f"{key}::keeps",
-    )
-    return {"next_node": node, "keeps_pairs": keeps}
-
-
 def _ask_reliability(key: str) -> dict[str, Any]:
     attempts = st.number_input(
         T(
@@ -116,10 +97,9 @@ def _ask_reliability(key: str) -> dict[str, Any]:
 ASK: dict[str, Callable[[str], dict[str, Any]]] = {
     "chain": _ask_chain,
     "tutor": _ask_tutor,
-    "graph": _ask_graph,
     "reliability": _ask_reliability,
 }
-CHECK = {"chain": rv.check_chain, "tutor": rv.check_tutor, "graph": rv.check_graph, "reliability": rv.check_reliability}
+CHECK = {"chain": rv.check_chain, "tutor": rv.check_tutor, "reliability": rv.check_reliability}
 HINT: dict[str, tuple[str, str]] = {
     "chain": (
         "③ 是发给模型的工具列表，④ 是模型写的调用，⑤ 是校验后的值，⑦ 是送回的消息。",
@@ -130,15 +110,19 @@ HINT: dict[str, tuple[str, str]] = {
         "看异常是在哪个函数里抛出的；护栏在第几次模型调用时停下？",
         "Look at where the exception was raised; at which model call does the guard stop?",
     ),
-    "graph": (
-        "批准先经过审批节点；朴素截断可能从 ToolMessage 开始。",
-        "An approval passes the approval node first; a naive cut may start with a ToolMessage.",
-    ),
     "reliability": (
         "一次失败加一次成功；学号不在 schema 里。",
         "One failure plus one success; the id is not in the schema.",
     ),
 }
+
+
+def review_words(section: str) -> None:
+    """The section's "what you learned" heading and bullets (``lessons/content/review_<section>.<lang>.md``)."""
+    st.divider()
+    st.markdown("### " + T("本节你学到了什么", "What you learned in this section"))  # a heading, not a subheader:
+    # pages keep their own subheaders in order (the tutor pages' last one is the live tutor)
+    st.markdown(lesson_text(f"review_{section}", lang()))
 
 
 def review(section: str, spec: PageSpec) -> None:
@@ -154,10 +138,7 @@ def review(section: str, spec: PageSpec) -> None:
         )
         return Verdict(got.correct, head if got.correct else T("逐项：", "Part by part: ") + parts, got.expected)
 
-    st.divider()
-    st.markdown("### " + T("本节你学到了什么", "What you learned in this section"))  # a heading, not a subheader:
-    # pages keep their own subheaders in order (the tutor pages' last one is the live tutor)
-    st.markdown(lesson_text(f"review_{section}", lang()))
+    review_words(section)
     exercise(
         spec,
         spec.exercises,

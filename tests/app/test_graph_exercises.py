@@ -1,8 +1,8 @@
 """The seven LangGraph pages as a course: English artifacts, and two exercises each, solved right and wrong.
 
 Every expected answer is derived here from the same real call the page's check makes
-(:mod:`lessons.search_assistant.exercises`), never typed: a wrong answer earns a warning and a
-hint, the right one a success.
+(the pages' exercise modules, ``lessons/search_assistant/exercises_*.py``), never typed: a wrong
+answer earns a warning and a hint, the right one a success.
 """
 
 from __future__ import annotations
@@ -12,7 +12,13 @@ import re
 
 import pytest
 
-from lessons.search_assistant import exercises as ex
+from lessons.search_assistant import exercises_approval as approval
+from lessons.search_assistant import exercises_code_review as review
+from lessons.search_assistant import exercises_context as context
+from lessons.search_assistant import exercises_state as state
+from lessons.search_assistant import exercises_threads as threads
+from lessons.search_assistant import exercises_tool_schema as schema
+from lessons.search_assistant import exercises_workflow_vs_agent as wva
 from lessons.search_assistant.common import turns
 from pages.registry import in_section
 from toolcall_lab.llm import build_chat_model
@@ -115,6 +121,15 @@ def _widget(kind: str, page: int, n: int):
     return set_answer
 
 
+def _code(page: int, n: int, lang: str):
+    """A code answer's text area: one per language (its key ends with ``::<lang>``)."""
+
+    def set_answer(at, value):
+        at.text_area(key=f"{key(page, n)}::{lang}").set_value(value)
+
+    return set_answer
+
+
 LANGS = pytest.mark.parametrize("lang", ["en", "zh"])
 
 
@@ -122,38 +137,38 @@ LANGS = pytest.mark.parametrize("lang", ["en", "zh"])
 def test_page1_exercises(open_page, llm, lang):
     at = open_page(SPECS[1].path, lang)
     examples = EXAMPLES[lang]
-    searched = ex.agent_searches(llm, examples[1], None).expected
+    searched = wva.agent_searches(llm, examples[1], None).expected
     _solve(
         at, lang, 1, _widget("radio", 1, 1), NO[lang] if searched else YES[lang], YES[lang] if searched else NO[lang]
     )
-    right = ex.only_workflow_searches(llm, None, examples).expected
+    right = wva.only_workflow_searches(llm, None, examples).expected
     _solve(at, lang, 2, _widget("text_input", 1, 2), examples[0], right)
 
 
 @LANGS
 def test_page2_exercises(open_page, lang):
     at = open_page(SPECS[2].path, lang)
-    required = ex.required_fields(None).expected
+    required = schema.required_fields(None).expected
     _solve(at, lang, 1, _widget("multiselect", 2, 1), ["limit"], required)
-    right = json.dumps(ex.search_args_valid(None, 3).expected)
-    _solve(at, lang, 2, _widget("text_area", 2, 2), '{"query": "Bangkok", "limit": 30}', right)
+    right = json.dumps(schema.search_args_valid(None, 3).expected)
+    _solve(at, lang, 2, _code(2, 2, lang), '{"query": "Bangkok", "limit": 30}', right)
 
 
 @LANGS
 def test_page3_exercises(open_page, lang):
     at = open_page(SPECS[3].path, lang)
-    count = ex.reducer_count("a1", None).expected
+    count = state.reducer_count("a1", None).expected
     _solve(at, lang, 1, _widget("number_input", 3, 1), count + 1, count)
-    right = repr(ex.partial_update(None, "Bangkok weather").expected)
-    _solve(at, lang, 2, _widget("text_area", 3, 2), "{'search_query': 'Bangkok weather', 'city': 'x'}", right)
+    right = repr(state.partial_update(None, "Bangkok weather").expected)
+    _solve(at, lang, 2, _code(3, 2, lang), "{'search_query': 'Bangkok weather', 'city': 'x'}", right)
 
 
 @LANGS
 def test_page4_exercises(open_page, llm, lang):
     at = open_page(SPECS[4].path, lang)
-    count = ex.history_count(llm, lang, None).expected
+    count = threads.history_count(llm, lang, None).expected
     _solve(at, lang, 1, _widget("number_input", 4, 1), 3, count)
-    pair = ex.same_thread(llm, lang, None).expected
+    pair = threads.same_thread(llm, lang, None).expected
 
     def set_ids(at, ids):
         at.text_input(key=key(4, 2) + "::1").set_value(ids[0])
@@ -166,28 +181,28 @@ def test_page4_exercises(open_page, llm, lang):
 def test_page5_exercises(open_page, lang):
     at = open_page(SPECS[5].path, lang)
     question = turns(lang)[0]
-    survivors = ex.split_survivors(None, question).expected
+    survivors = review.split_survivors(None, question).expected
     _solve(at, lang, 1, _widget("multiselect", 5, 1), ["ascii_colon", "no_label"], survivors)
-    reply = ex.parsable_reply(None, question, "Bangkok weather").expected
-    _solve(at, lang, 2, _widget("text_area", 5, 2), "搜索词: Bangkok weather", reply)
+    reply = review.parsable_reply(None, question, "Bangkok weather").expected
+    _solve(at, lang, 2, _code(5, 2, lang), "搜索词: Bangkok weather", reply)
 
 
 @LANGS
 def test_page6_exercises(open_page, llm, lang):
     at = open_page(SPECS[6].path, lang)
-    path = ex.reject_path(llm, lang, None).expected
+    path = approval.reject_path(llm, lang, None).expected
     _solve(at, lang, 1, _widget("radio", 6, 1), ["approve", "tools", "model"], path)
-    edit = json.dumps(ex.valid_edit(None, ex.pending_args(llm, lang)).expected)
-    _solve(at, lang, 2, _widget("text_area", 6, 2), '{"mesage": "typo"}', edit)
+    edit = json.dumps(approval.valid_edit(None, approval.pending_args(llm, lang)).expected)
+    _solve(at, lang, 2, _code(6, 2, lang), '{"mesage": "typo"}', edit)
 
 
 @LANGS
 def test_page7_exercises(open_page, llm, lang):
     at = open_page(SPECS[7].path, lang)
-    history = ex.three_turn_history(llm, lang, BEIJING[lang])
-    orphan = ex.naive_orphans(history, 7, None).expected
+    history = context.three_turn_history(llm, lang, BEIJING[lang])
+    orphan = context.naive_orphans(history, 7, None).expected
     _solve(at, lang, 1, _widget("radio", 7, 1), NO[lang] if orphan else YES[lang], YES[lang] if orphan else NO[lang])
-    budget = ex.safe_budget(history, None).expected
+    budget = context.safe_budget(history, None).expected
     _solve(at, lang, 2, _widget("number_input", 7, 2), 7, budget)
 
 

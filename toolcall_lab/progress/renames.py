@@ -37,8 +37,27 @@ CHAIN_EXECUTION_SLUGS: dict[str, str] = {
     "stage_8_round_trip/2": "stage_8_round_trip/three-tool-messages",
 }
 
+#: Issue 20 (2026-12-01): the seven LangGraph pages — position on the page → slug (graph 7's third: the section review).
+GRAPH_SLUGS: dict[str, str] = {
+    "graph_1_workflow_vs_agent/1": "graph_1_workflow_vs_agent/agent-searches",
+    "graph_1_workflow_vs_agent/2": "graph_1_workflow_vs_agent/only-workflow-searches",
+    "graph_2_is_tavily_a_tool/1": "graph_2_is_tavily_a_tool/required-fields",
+    "graph_2_is_tavily_a_tool/2": "graph_2_is_tavily_a_tool/valid-arguments",
+    "graph_3_state/1": "graph_3_state/reducer-count",
+    "graph_3_state/2": "graph_3_state/partial-update",
+    "graph_4_threads/1": "graph_4_threads/count-checkpoints",
+    "graph_4_threads/2": "graph_4_threads/same-thread",
+    "graph_5_code_review/1": "graph_5_code_review/split-survivors",
+    "graph_5_code_review/2": "graph_5_code_review/parsable-reply",
+    "graph_6_approval/1": "graph_6_approval/reject-path",
+    "graph_6_approval/2": "graph_6_approval/edit-arguments",
+    "graph_7_context/1": "graph_7_context/naive-orphans",
+    "graph_7_context/2": "graph_7_context/safe-budget",
+    "graph_7_context/3": "graph_7_context/section-review",
+}
+
 #: Every rename so far, old id → current id.
-RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS}
+RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS}
 
 
 def current_id(exercise_id: str) -> str:

@@ -106,3 +106,32 @@ def test_an_export_with_the_old_ids_of_pages_5_to_8_imports_under_their_slugs(tm
     }
     review = store.exercise_state(me, "stage_8_round_trip/3")
     assert review.attempts == 1 and review.unchecked == 1 and not review.solved
+
+
+def test_graph_attempts_stored_by_position_are_renamed_by_step_5(tmp_path):
+    """A database at v4 holding answers to the LangGraph pages by position: step 5 gives them their slugs."""
+    from toolcall_lab.progress import schema
+    from toolcall_lab.progress.database import Database
+    from toolcall_lab.progress.renames import GRAPH_SLUGS
+
+    path = str(tmp_path / "progress.sqlite")
+    db = Database.open(path)
+    assert db.migrate(schema.COMPONENT, schema.MIGRATIONS, target=4) == 4
+    old = ["graph_1_workflow_vs_agent/1", "graph_4_threads/2", "graph_7_context/3"]
+
+    def write(tx):
+        for n, exercise_id in enumerate(old):
+            tx.run(
+                "INSERT INTO progress_attempts (learner_id, attempt_id, exercise_id, page_path, answer, correct, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (LEARNER, f"a{n}", exercise_id, f"pages/{exercise_id.split('/')[0]}.py", "null", True, 1.0 + n),
+            )
+
+    db.write(write)
+    db.close()
+    store = ProgressStore.open(path)
+    # the slugs are the pages' own: graph 7's third exercise is the section review, appended to its EXERCISES
+    assert page("pages/graph_7_context.py").exercise_ids[-1] == GRAPH_SLUGS["graph_7_context/3"]
+    for exercise_id in old:
+        assert store.exercise_state(LEARNER, GRAPH_SLUGS[exercise_id]).solved
+        assert store.exercise_state(LEARNER, exercise_id).attempts == 0

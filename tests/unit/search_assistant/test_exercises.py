@@ -11,7 +11,13 @@ import json
 import pytest
 from langchain_core.messages import ToolMessage
 
-from lessons.search_assistant import exercises as ex
+from lessons.search_assistant import exercises_approval as approval
+from lessons.search_assistant import exercises_code_review as review
+from lessons.search_assistant import exercises_context as context
+from lessons.search_assistant import exercises_state as state
+from lessons.search_assistant import exercises_threads as threads
+from lessons.search_assistant import exercises_tool_schema as schema
+from lessons.search_assistant import exercises_workflow_vs_agent as wva
 from lessons.search_assistant.lesson_1_workflow_vs_agent import who_decided
 from lessons.search_assistant.lesson_2_is_tavily_a_tool import search_tool_schema
 from toolcall_lab.llm import build_chat_model
@@ -24,93 +30,93 @@ def llm():
 
 def test_page1_predict_follows_the_real_agent(llm):
     actual = who_decided(llm, "Hello")["agent"]["searched"]
-    assert ex.agent_searches(llm, "Hello", actual).correct
-    wrong = ex.agent_searches(llm, "Hello", not actual)
+    assert wva.agent_searches(llm, "Hello", actual).correct
+    wrong = wva.agent_searches(llm, "Hello", not actual)
     assert not wrong.correct and wrong.expected is actual and wrong.shown["path"] == ["model"]
 
 
 def test_page1_make_only_the_workflow_searches(llm):
     candidates = ["How hot is Bangkok today?", "Hello"]
-    right = ex.only_workflow_searches(llm, "Hello", candidates)
+    right = wva.only_workflow_searches(llm, "Hello", candidates)
     assert right.correct and right.expected == "Hello"
-    assert not ex.only_workflow_searches(llm, "How hot is Bangkok today?", candidates).correct
-    assert not ex.only_workflow_searches(llm, "  ", candidates).correct
+    assert not wva.only_workflow_searches(llm, "How hot is Bangkok today?", candidates).correct
+    assert not wva.only_workflow_searches(llm, "  ", candidates).correct
 
 
 def test_page2_required_fields_come_from_the_schema():
     required = search_tool_schema()["function"]["parameters"]["required"]
-    assert ex.required_fields(required).correct
-    assert not ex.required_fields(["query", "limit"]).correct
-    assert ex.required_fields(None).expected == sorted(required)
+    assert schema.required_fields(required).correct
+    assert not schema.required_fields(["query", "limit"]).correct
+    assert schema.required_fields(None).expected == sorted(required)
 
 
 def test_page2_arguments_are_validated_by_the_tools_own_schema():
-    assert ex.search_args_valid('{"query": "Bangkok weather", "limit": 3}', 3).correct
-    bad_json = ex.search_args_valid('{"query": ', 3)
+    assert schema.search_args_valid('{"query": "Bangkok weather", "limit": 3}', 3).correct
+    bad_json = schema.search_args_valid('{"query": ', 3)
     assert not bad_json.correct and bad_json.shown["stage"] == "json.loads"
-    too_many = ex.search_args_valid('{"query": "Bangkok", "limit": 30}', 3)
+    too_many = schema.search_args_valid('{"query": "Bangkok", "limit": 30}', 3)
     assert not too_many.correct and too_many.shown["stage"] == "validate"
-    extra = ex.search_args_valid('{"query": "Bangkok", "limit": 3, "city": "x"}', 3)
+    extra = schema.search_args_valid('{"query": "Bangkok", "limit": 3, "city": "x"}', 3)
     assert not extra.correct  # extra="forbid": an unknown argument is an error
-    assert ex.search_args_valid(json.dumps(ex.search_args_valid(None, 3).expected), 3).correct
+    assert schema.search_args_valid(json.dumps(schema.search_args_valid(None, 3).expected), 3).correct
 
 
 @pytest.mark.parametrize(("new_id", "count"), [("a1", 2), ("a2", 3)])
 def test_page3_reducer_count_is_add_messages(new_id, count):
-    checked = ex.reducer_count(new_id, count)
+    checked = state.reducer_count(new_id, count)
     assert checked.correct and checked.expected == count
-    assert not ex.reducer_count(new_id, count + 1).correct
+    assert not state.reducer_count(new_id, count + 1).correct
 
 
 def test_page3_partial_update_is_applied_by_the_real_graph():
     target = "Bangkok weather"
-    assert ex.partial_update("{'search_query': 'Bangkok weather'}", target).correct
-    ignored = ex.partial_update("{'search_query': 'Bangkok weather', 'city': 'x'}", target)
+    assert state.partial_update("{'search_query': 'Bangkok weather'}", target).correct
+    ignored = state.partial_update("{'search_query': 'Bangkok weather', 'city': 'x'}", target)
     assert not ignored.correct and ignored.shown["ignored"] == ["city"]  # LangGraph drops unknown keys silently
-    appended = ex.partial_update("{'search_query': 'Bangkok weather', 'messages': ['hi']}", target)
+    appended = state.partial_update("{'search_query': 'Bangkok weather', 'messages': ['hi']}", target)
     assert not appended.correct and "messages" in appended.shown["changed"]  # add_messages appended
-    assert not ex.partial_update("search_query = 'x'", target).correct
-    assert ex.partial_update(None, target).expected == {"search_query": target}
+    assert not state.partial_update("search_query = 'x'", target).correct
+    assert state.partial_update(None, target).expected == {"search_query": target}
 
 
 def test_page4_history_count_and_same_thread(llm):
-    counted = ex.history_count(llm, "en", None)
-    assert counted.expected == 15 and ex.history_count(llm, "en", 15).correct
-    assert ex.same_thread(llm, "en", ("t", "t")).correct
-    apart = ex.same_thread(llm, "en", ("t1", "t2"))
+    counted = threads.history_count(llm, "en", None)
+    assert counted.expected == 15 and threads.history_count(llm, "en", 15).correct
+    assert threads.same_thread(llm, "en", ("t", "t")).correct
+    apart = threads.same_thread(llm, "en", ("t1", "t2"))
     assert not apart.correct and apart.shown["user_turns_seen"] == ["And tomorrow?"]
     assert apart.expected == ("lab-a", "lab-a")
 
 
 def test_page5_split_survivors_and_a_parsable_reply():
-    checked = ex.split_survivors(None, "How hot is Bangkok today?")
+    checked = review.split_survivors(None, "How hot is Bangkok today?")
     assert checked.expected == ["follows_format"]
-    assert ex.split_survivors(["follows_format"], "How hot is Bangkok today?").correct
+    assert review.split_survivors(["follows_format"], "How hot is Bangkok today?").correct
     target = "Bangkok weather"
-    assert ex.parsable_reply("理解：天气\n搜索词：Bangkok weather", "q", target).correct
-    wrong = ex.parsable_reply("搜索词: Bangkok weather", "q", target)
+    assert review.parsable_reply("理解：天气\n搜索词：Bangkok weather", "q", target).correct
+    wrong = review.parsable_reply("搜索词: Bangkok weather", "q", target)
     assert not wrong.correct and wrong.shown["status"] == "colon_variant"
-    assert ex.parsable_reply(ex.parsable_reply(None, "q", target).expected, "q", target).correct
+    assert review.parsable_reply(review.parsable_reply(None, "q", target).expected, "q", target).correct
 
 
 def test_page6_reject_path_and_a_valid_edit(llm):
-    checked = ex.reject_path(llm, "en", ["approve", "model"])
+    checked = approval.reject_path(llm, "en", ["approve", "model"])
     assert checked.correct and checked.shown["outbox"] == []
-    assert not ex.reject_path(llm, "en", ["approve", "tools", "model"]).correct
-    original = ex.pending_args(llm, "en")
-    assert ex.valid_edit('{"message": "S1001 is ill today."}', original).correct
-    assert not ex.valid_edit('{"mesage": "typo"}', original).correct
-    assert not ex.valid_edit("{}", original).correct  # valid, but nothing changed
-    assert ex.valid_edit(json.dumps(ex.valid_edit(None, original).expected), original).correct
+    assert not approval.reject_path(llm, "en", ["approve", "tools", "model"]).correct
+    original = approval.pending_args(llm, "en")
+    assert approval.valid_edit('{"message": "S1001 is ill today."}', original).correct
+    assert not approval.valid_edit('{"mesage": "typo"}', original).correct
+    assert not approval.valid_edit("{}", original).correct  # valid, but nothing changed
+    assert approval.valid_edit(json.dumps(approval.valid_edit(None, original).expected), original).correct
 
 
 def test_page7_naive_orphans_and_a_safe_budget(llm):
-    history = ex.three_turn_history(llm, "en", "What about Beijing?")
+    history = context.three_turn_history(llm, "en", "What about Beijing?")
     assert len(history) == 13
-    seven = ex.naive_orphans(history, 7, True)
+    seven = context.naive_orphans(history, 7, True)
     assert seven.correct and seven.shown["first_role"] == "tool"
-    safe = ex.safe_budget(history, None).expected
-    assert ex.safe_budget(history, safe).correct
+    safe = context.safe_budget(history, None).expected
+    assert context.safe_budget(history, safe).correct
     cut = history[-safe:]
     assert not any(isinstance(m, ToolMessage) for m in cut[:1])
-    assert not ex.safe_budget(history, 7).correct and not ex.safe_budget(history, 13).correct
+    assert not context.safe_budget(history, 7).correct and not context.safe_budget(history, 13).correct
