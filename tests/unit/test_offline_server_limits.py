@@ -144,3 +144,47 @@ def test_a_refusal_speaks_the_error_shape_of_the_wire_it_was_sent_to(address):
     body = b"[" * 200_000
     status, _, nested = _exchange(address, _post(str(len(body)), body, path="/v1/messages"))
     assert status == 400 and json.loads(nested)["error"]["type"] == "invalid_request_error"
+
+
+WEATHER_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "get_weather",
+        "description": "Weather of a city",
+        "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+    },
+}
+
+
+def _ask(text: str, tools: bool) -> bytes:
+    body: dict[str, object] = {"model": "builtin-teaching-model", "messages": [{"role": "user", "content": text}]}
+    if tools:
+        body["tools"] = [WEATHER_TOOL]
+    raw = json.dumps(body).encode()
+    return _post(str(len(raw)), raw)
+
+
+def test_huge_questions_and_a_small_one_sent_together_are_all_answered(address):
+    """Issue 21, finding 5: 50 kB and 1 MB of letters with a tool, and 300,000 ``{`` without one, froze the model
+    (the regexes were quadratic and held the interpreter lock, so a concurrent "hi" waited as long). Sent at the
+    same moment, each gets its answer within the client's 30 s timeout: the big ones the provider's 400, "hi" 200."""
+    requests = {
+        "50 kB": _ask("a" * 50_000, tools=True),
+        "1 MB": _ask("weather " * 131_072, tools=True),
+        "braces": _ask("{" * 300_000, tools=False),
+        "hi": HI_REQUEST,
+    }
+    answers: dict[str, int] = {}
+
+    def send(name: str) -> None:
+        answers[name] = _exchange(address, requests[name])[0]
+
+    threads = [threading.Thread(target=send, args=(name,)) for name in requests]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert answers == {"50 kB": 400, "1 MB": 400, "braces": 400, "hi": 200}
+
+
+HI_REQUEST = _post(str(len(HI)), HI)
