@@ -7,12 +7,10 @@ Each test is one forgery from the finding, on in-memory SQLite, a SQLite file an
 from __future__ import annotations
 
 import json
-import uuid
-from collections.abc import Iterator
 
 import pytest
 
-from tests.unit.progress.conftest import ADA, BEN, POSTGRES, Clock, postgres_or_skip
+from tests.unit.progress.conftest import ADA, BEN, Clock
 from toolcall_lab.progress import InvalidImport, ProgressStore, attempt_id_for
 from toolcall_lab.progress.transfer import CLOCK_SKEW_S, MAX_DEPTH
 
@@ -24,22 +22,6 @@ RIGHT = {E41: "get_weather", E42: ["city"], E51: {"days": 3}}  # what this test'
 def recheck(exercise_id: str, answer: object) -> bool | None:
     """The exercises' "real check" for these tests: right only with the answer above."""
     return answer == RIGHT[exercise_id] if exercise_id in RIGHT else None
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """PostgreSQL in a fresh schema named after this branch (h-trust-learner), dropped afterwards."""
-    import psycopg
-
-    postgres_or_skip()
-    schema = f"h_trust_learner_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def _file(*attempts: dict, last_page: dict | None = None, pages: list | None = None) -> bytes:
