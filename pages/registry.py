@@ -180,7 +180,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The model talks, your code acts",
         ":material/record_voice_over:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_1_model_talks",
     ),
     PageSpec(
         "pages/tutor_2_tools_for_programs.py",

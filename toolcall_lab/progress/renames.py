@@ -24,8 +24,14 @@ CHAIN_REQUEST_SLUGS: dict[str, str] = {
     "stage_4_tool_call/2": "stage_4_tool_call/fix-arguments",
 }
 
+#: Issue 20 (2026-12-01): the 小E tutor pages — position on the page → slug.
+TUTOR_SLUGS: dict[str, str] = {
+    "tutor_1_model_talks/1": "tutor_1_model_talks/predict-tools",
+    "tutor_1_model_talks/2": "tutor_1_model_talks/make-two-tools",
+}
+
 #: Every rename so far, old id → current id.
-RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS}
+RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **TUTOR_SLUGS}
 
 
 def current_id(exercise_id: str) -> str:

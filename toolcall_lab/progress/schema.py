@@ -15,7 +15,7 @@ solved only when a re-check agreed (``checked`` and ``correct``).
 from __future__ import annotations
 
 from toolcall_lab.progress.database import Migration
-from toolcall_lab.progress.renames import CHAIN_REQUEST_SLUGS, rename_statements
+from toolcall_lab.progress.renames import CHAIN_REQUEST_SLUGS, TUTOR_SLUGS, rename_statements
 
 COMPONENT = "progress"
 
@@ -86,5 +86,10 @@ MIGRATIONS: tuple[Migration, ...] = (
             # False for an imported attempt nothing could re-check yet: kept, shown, never solved.
             "ALTER TABLE progress_attempts ADD COLUMN checked {bool} NOT NULL DEFAULT {true}",
         ),
+    ),
+    Migration(
+        5,
+        "the tutor pages: exercises stored by slug, not by position (issue 20)",
+        rename_statements(TUTOR_SLUGS),
     ),
 )
