@@ -188,7 +188,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Tools are written for programs",
         ":material/handyman:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_2_tools_for_programs",
     ),
     PageSpec(
         "pages/tutor_3_registry.py",

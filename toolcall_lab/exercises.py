@@ -53,6 +53,15 @@ class Choices:
 
 
 @dataclass(frozen=True)
+class Pills:
+    """Pick options shown as pills: several by default (the answer is the list picked), else one (or ``None``)."""
+
+    label: Text
+    options: Callable[[Context], Sequence[str]]
+    multi: bool = True
+
+
+@dataclass(frozen=True)
 class Number:
     """A whole number between ``low`` and ``high``, starting at ``start``."""
 
@@ -76,13 +85,14 @@ class Code:
 
 @dataclass(frozen=True)
 class Line:
-    """One line of text (a question to ask, a name), at most ``max_chars`` long."""
+    """One line of text (a question to ask, a name), at most ``max_chars`` long, with an optional placeholder."""
 
     label: Text
     max_chars: int = 200
+    placeholder: Text | None = None
 
 
-Widget = Choice | Choices | Number | Code | Line
+Widget = Choice | Choices | Pills | Number | Code | Line
 #: Words for a finding: a fixed text, or one made from what the check found (``shown``, ``expected``).
 Words = Text | Callable[[Checked, Context], Text]
 

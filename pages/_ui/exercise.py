@@ -24,7 +24,7 @@ import streamlit as st
 from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
 from pages._ui.session import T, lang
 from pages.registry import PageSpec, recheck_from_data
-from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Widget, feedback
+from toolcall_lab.exercises import Choice, Choices, Code, Context, Exercise, Line, Number, Pills, Widget, feedback
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.progress import attempt_id_for
 
@@ -203,10 +203,15 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
         return st.radio(label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key)
     if isinstance(widget, Choices):
         return st.multiselect(label, list(widget.options(context)), key=key)
+    if isinstance(widget, Pills):
+        if widget.multi:
+            return st.pills(label, list(widget.options(context)), selection_mode="multi", key=key)
+        return st.pills(label, list(widget.options(context)), selection_mode="single", key=key)
     if isinstance(widget, Number):
         return st.number_input(label, widget.low, widget.high, widget.start, key=key)
     if isinstance(widget, Code):  # one per language: the start may be in the learner's language
         return st.text_area(label, value=widget.start(context), key=f"{key}::{here}", height=widget.height)
     if isinstance(widget, Line):
-        return st.text_input(label, key=key, max_chars=widget.max_chars)
+        placeholder = widget.placeholder(here) if widget.placeholder is not None else None
+        return st.text_input(label, key=key, max_chars=widget.max_chars, placeholder=placeholder)
     raise TypeError(f"no widget for {type(widget).__name__}")

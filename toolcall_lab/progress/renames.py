@@ -28,6 +28,8 @@ CHAIN_REQUEST_SLUGS: dict[str, str] = {
 TUTOR_SLUGS: dict[str, str] = {
     "tutor_1_model_talks/1": "tutor_1_model_talks/predict-tools",
     "tutor_1_model_talks/2": "tutor_1_model_talks/make-two-tools",
+    "tutor_2_tools_for_programs/1": "tutor_2_tools_for_programs/predict-corrections",
+    "tutor_2_tools_for_programs/2": "tutor_2_tools_for_programs/fix-relative-date",
 }
 
 #: Every rename so far, old id → current id.
