@@ -196,7 +196,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Registry and schema snapshot",
         ":material/inventory:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_3_registry",
     ),
     PageSpec(
         "pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor", numbered_exercises=2

@@ -31,17 +31,21 @@ Context = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Choice:
-    """Pick one option (a radio); nothing is picked at first.
+    """Pick one option (a radio); nothing is picked at first unless ``start`` says which.
 
     Attributes:
         label: the widget's label.
-        options: the options, computed from the context (often from the real artifact).
+        options: the options, computed from the context (often from the real artifact); the answer is one of them.
         horizontal: options side by side.
+        start: the index of the option picked at first (``None``: none).
+        words: how an option is shown, ``(option, context) -> str`` (``None``: as it is); the answer stays the option.
     """
 
     label: Text
     options: Callable[[Context], Sequence[str]]
     horizontal: bool = False
+    start: int | None = None
+    words: Callable[[str, Context], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -2,22 +2,24 @@
 
 Exercises: :func:`check_predict_description` (what does a bare ``@tool`` keep as the
 description?) and :func:`check_fix_docstring` (complete a docstring so every parameter is
-described); the second builds a real tool from the learner's text without running it.
+described); the second builds a real tool from the learner's text without running it. They are
+:data:`EXERCISES`; LangChain is imported inside the functions only, so the registry can count them
+without loading it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.tools import BaseTool, StructuredTool, tool
-from langchain_core.utils.function_calling import convert_to_openai_tool
-
-from lessons.tutor.lesson_common import tools_for
-from lessons.tutor.registry import get_tool, schema_snapshot
 from toolcall_lab.checks import Checked
-from toolcall_lab.errors import ExplainedError
-from toolcall_lab.stages.tool_source import parse_tool_source
+from toolcall_lab.exercises import Choice, Code, Exercise
+from toolcall_lab.i18n import Text
+
+if TYPE_CHECKING:
+    from langchain_core.tools import BaseTool
+
+    from toolcall_lab.errors import ExplainedError
 
 
 def parse_docstring_comparison(
@@ -37,6 +39,12 @@ def parse_docstring_comparison(
     Raises:
         TypeError: when the tool was not built from a Python function.
     """
+    from langchain_core.tools import StructuredTool, tool
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool, schema_snapshot
+
     found = get_tool(name, tools if tools is not None else tools_for(lang))
     if not isinstance(found, StructuredTool) or found.func is None:
         raise TypeError(f"{name!r} is not a tool built from a Python function")
@@ -68,6 +76,9 @@ def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") 
         ``{"snapshot", "names", "lookup_error", "comparison"}``; ``lookup_error`` is the
         real ``KeyError`` text ``get_tool`` raises for an unknown name.
     """
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool, schema_snapshot
+
     pool = list(tools) if tools is not None else tools_for(lang)
     try:
         get_tool("get_weather", pool)
@@ -86,6 +97,11 @@ def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") 
 # ---------------------------------------------------------------- exercises
 #: The two answers of the predict exercise: what a bare @tool keeps as the description.
 DESCRIPTION_CHOICES: tuple[str, ...] = ("first_paragraph", "whole_docstring")
+#: Those two answers in words.
+DESCRIPTION_WORDS: dict[str, Text] = {
+    "first_paragraph": Text("只有第一段（Args 段被拆走了）", "only the first paragraph (the Args section moved out)"),
+    "whole_docstring": Text("整段文档字符串，连 Args 段一起", "the whole docstring, Args section included"),
+}
 
 
 def check_predict_description(answer: str | None, lang: str = "zh") -> Checked:
@@ -121,6 +137,9 @@ def get_schedule(student_id: str, date: str) -> str:
 
 def undescribed(source: str) -> list[str] | ExplainedError:
     """The parameters the tool built from ``source`` leaves without a description (parsed, never run)."""
+    from toolcall_lab.errors import ExplainedError
+    from toolcall_lab.stages.tool_source import parse_tool_source
+
     built = parse_tool_source(source)
     if isinstance(built, ExplainedError):
         return built
@@ -133,7 +152,52 @@ def check_fix_docstring(source: str | None, lang: str = "zh") -> Checked:
     ``got`` is the undescribed parameters of the learner's tool (or the explained refusal);
     ``expected`` is the real specimen's parameter descriptions, the shape to reach.
     """
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool, schema_snapshot
+
     snapshot = schema_snapshot([get_tool("get_schedule", tools_for(lang))])[0]["parameters"]["properties"]
     expected = {pname: schema.get("description") for pname, schema in snapshot.items()}
-    got = undescribed(source or "")
+    got = undescribed(source if isinstance(source, str) else "")
     return Checked(isinstance(got, list) and not got, expected, got)
+
+
+#: Tutor 3's exercises; the page hands over ``ed``, the edition of 小E it runs.
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        slug="predict-description",
+        kind="predict",
+        title=Text(
+            "预测：裸 @tool 的 description 是什么？", "Predict: what does a bare @tool keep as the description?"
+        ),
+        prompt=Text(
+            "不加 parse_docstring=True 时，`get_schedule` 的 description 里是什么？",
+            "Without parse_docstring=True, what is in `get_schedule`'s description?",
+        ),
+        answer=Choice(
+            Text("description", "description"),
+            lambda _c: DESCRIPTION_CHOICES,
+            start=0,
+            words=lambda choice, c: DESCRIPTION_WORDS[choice](str(c["lang"])),
+        ),
+        check=lambda answer, c: check_predict_description(answer, str(c["ed"])),
+        right=Text("对，真实的 description 是：{shown}", "Right, the real description is: {shown}"),
+        wrong=Text("看真实的 description：{shown}", "Look at the real description: {shown}"),
+        hint=Text("看上面「@tool」一栏的 description。", "Look at the description in the “@tool” column above."),
+        needs=("ed",),
+    ),
+    Exercise(
+        slug="fix-docstring",
+        kind="fix",
+        title=Text("修复：让每个参数都有说明", "Fix it: give every parameter a description"),
+        prompt=Text(
+            "改这段源码（只解析、不运行），让建出的工具里每个参数都有 description。",
+            "Edit this source (parsed, never run) so that every parameter of the built tool has a description.",
+        ),
+        answer=Code(Text("source", "source"), lambda c: FIX_SOURCE[str(c["ed"])], height=200),
+        check=lambda answer, c: check_fix_docstring(answer, str(c["ed"])),
+        right=Text("成了：每个参数都有说明。", "Done: every parameter is described."),
+        wrong=Text("还没有说明的参数：{shown}", "Parameters still without a description: {shown}"),
+        hint=Text("Args 段里每个参数一行：`名字: 说明`。", "One line per parameter in the Args section: `name: text`."),
+        needs=("ed",),
+    ),
+)

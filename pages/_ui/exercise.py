@@ -200,7 +200,16 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
     here = str(context["lang"])
     label = widget.label(here)
     if isinstance(widget, Choice):
-        return st.radio(label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key)
+        words = widget.words
+        shown = (lambda option: words(str(option), context)) if words is not None else str
+        return st.radio(
+            label,
+            list(widget.options(context)),
+            index=widget.start,
+            horizontal=widget.horizontal,
+            format_func=shown,
+            key=key,
+        )
     if isinstance(widget, Choices):
         return st.multiselect(label, list(widget.options(context)), key=key)
     if isinstance(widget, Pills):

@@ -30,6 +30,8 @@ TUTOR_SLUGS: dict[str, str] = {
     "tutor_1_model_talks/2": "tutor_1_model_talks/make-two-tools",
     "tutor_2_tools_for_programs/1": "tutor_2_tools_for_programs/predict-corrections",
     "tutor_2_tools_for_programs/2": "tutor_2_tools_for_programs/fix-relative-date",
+    "tutor_3_registry/1": "tutor_3_registry/predict-description",
+    "tutor_3_registry/2": "tutor_3_registry/fix-docstring",
 }
 
 #: Every rename so far, old id → current id.
