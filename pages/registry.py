@@ -199,7 +199,12 @@ PAGES: tuple[PageSpec, ...] = (
         exercise_module="lessons.tutor.lesson_3_registry",
     ),
     PageSpec(
-        "pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor", numbered_exercises=2
+        "pages/tutor_4_loop_guard.py",
+        "循环护栏",
+        "Loop guard",
+        ":material/shield:",
+        "tutor",
+        exercise_module="lessons.tutor.lesson_4_loop_guard",
     ),
     PageSpec(
         "pages/tutor_5_manual_vs_react.py",

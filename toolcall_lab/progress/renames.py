@@ -32,6 +32,8 @@ TUTOR_SLUGS: dict[str, str] = {
     "tutor_2_tools_for_programs/2": "tutor_2_tools_for_programs/fix-relative-date",
     "tutor_3_registry/1": "tutor_3_registry/predict-description",
     "tutor_3_registry/2": "tutor_3_registry/fix-docstring",
+    "tutor_4_loop_guard/1": "tutor_4_loop_guard/predict-model-calls",
+    "tutor_4_loop_guard/2": "tutor_4_loop_guard/make-tool-runs",
 }
 
 #: Every rename so far, old id → current id.
