@@ -212,7 +212,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Manual loop vs ReAct",
         ":material/compare_arrows:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_5_manual_vs_react",
     ),
     PageSpec(
         "pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", numbered_exercises=3

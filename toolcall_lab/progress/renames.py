@@ -34,6 +34,8 @@ TUTOR_SLUGS: dict[str, str] = {
     "tutor_3_registry/2": "tutor_3_registry/fix-docstring",
     "tutor_4_loop_guard/1": "tutor_4_loop_guard/predict-model-calls",
     "tutor_4_loop_guard/2": "tutor_4_loop_guard/make-tool-runs",
+    "tutor_5_manual_vs_react/1": "tutor_5_manual_vs_react/predict-next-node",
+    "tutor_5_manual_vs_react/2": "tutor_5_manual_vs_react/make-script",
 }
 
 #: Every rename so far, old id → current id.
