@@ -92,7 +92,7 @@ def submit(at: AppTest, page: int, n: int, kind: str, answer) -> AppTest:
     """Answer exercise ``n`` of tutor page ``page`` in its ``kind`` widget and press its Check button."""
     key = f"exercise-{in_section('tutor')[page - 1].url_path}-{n}::answer"
     if kind == "text_area":  # a code widget is one per language: its key ends with ::<lang>
-        key = next(w.key for w in at.text_area if w.key and w.key.startswith(f"{key}::"))
+        key = next((w.key for w in at.text_area if w.key and w.key.startswith(f"{key}::")), key)
     getattr(at, kind)(key=key).set_value(answer)
     checks = [b for b in at.button if b.label in ("Check", "检查")]
     return checks[n - 1].click().run()
