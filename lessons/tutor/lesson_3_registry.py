@@ -22,49 +22,13 @@ if TYPE_CHECKING:
     from toolcall_lab.errors import ExplainedError
 
 
-def parse_docstring_comparison(
-    name: str = "get_schedule", tools: Sequence[BaseTool] | None = None, lang: str = "zh"
-) -> dict[str, Any]:
-    """Build one tool's function twice, with and without ``parse_docstring=True``.
+def __getattr__(name: str) -> Any:
+    """``parse_docstring_comparison``, from :mod:`lessons.tutor.docstring_comparison` on first use (LangChain)."""
+    if name == "parse_docstring_comparison":
+        from lessons.tutor.docstring_comparison import parse_docstring_comparison
 
-    The same Python function (the tool's ``func``) goes through ``@tool`` and through
-    ``@tool(parse_docstring=True)``; both schemas are the libraries' real output.
-
-    Returns:
-        ``{"name", "with", "without", "lost"}`` where ``with``/``without`` are
-        ``{"description", "model_json_schema", "openai_tool"}`` and ``lost`` lists
-        ``{"parameter", "description"}`` for every parameter description that only
-        the flag put into the schema.
-
-    Raises:
-        TypeError: when the tool was not built from a Python function.
-    """
-    from langchain_core.tools import StructuredTool, tool
-    from langchain_core.utils.function_calling import convert_to_openai_tool
-
-    from lessons.tutor.lesson_common import tools_for
-    from lessons.tutor.registry import get_tool, schema_snapshot
-
-    found = get_tool(name, tools if tools is not None else tools_for(lang))
-    if not isinstance(found, StructuredTool) or found.func is None:
-        raise TypeError(f"{name!r} is not a tool built from a Python function")
-    func = found.func
-    built = {"with": tool(parse_docstring=True)(func), "without": tool(func)}
-    out: dict[str, Any] = {"name": name}
-    for key, item in built.items():
-        out[key] = {
-            "description": item.description,
-            "model_json_schema": schema_snapshot([item])[0]["parameters"],  # args_schema.model_json_schema()
-            "openai_tool": convert_to_openai_tool(item),
-        }
-    with_props = out["with"]["openai_tool"]["function"]["parameters"]["properties"]
-    without_props = out["without"]["openai_tool"]["function"]["parameters"]["properties"]
-    out["lost"] = [
-        {"parameter": pname, "description": schema["description"]}
-        for pname, schema in with_props.items()
-        if schema.get("description") and not without_props.get(pname, {}).get("description")
-    ]
-    return out
+        return parse_docstring_comparison
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") -> dict[str, Any]:
@@ -76,6 +40,7 @@ def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") 
         ``{"snapshot", "names", "lookup_error", "comparison"}``; ``lookup_error`` is the
         real ``KeyError`` text ``get_tool`` raises for an unknown name.
     """
+    from lessons.tutor.docstring_comparison import parse_docstring_comparison
     from lessons.tutor.lesson_common import tools_for
     from lessons.tutor.registry import get_tool, schema_snapshot
 
@@ -109,6 +74,8 @@ def check_predict_description(answer: str | None, lang: str = "zh") -> Checked:
 
     Computed from the real bare tool: its description still holds the ``Args:`` section or not.
     """
+    from lessons.tutor.docstring_comparison import parse_docstring_comparison
+
     without = parse_docstring_comparison("get_schedule", lang=lang)["without"]["description"]
     expected = "whole_docstring" if "Args:" in without else "first_paragraph"
     return Checked(answer == expected, expected, without)

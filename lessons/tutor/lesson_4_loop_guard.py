@@ -19,7 +19,6 @@ from toolcall_lab.exercises import Context, Exercise, Number
 from toolcall_lab.i18n import Text
 
 if TYPE_CHECKING:
-    from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import AIMessage, BaseMessage
     from langchain_core.tools import BaseTool
 
@@ -54,11 +53,15 @@ STUCK_QUESTION: dict[str, str] = {"zh": "下周三我有课吗？", "en": "Do I 
 
 
 def __getattr__(name: str) -> Any:
-    """``ToolRunCounter``, from :mod:`lessons.tutor.run_counter` on first use (it loads LangChain)."""
+    """``ToolRunCounter`` and ``run_unguarded``, from their own modules on first use (they load LangChain)."""
     if name == "ToolRunCounter":
         from lessons.tutor.run_counter import ToolRunCounter
 
         return ToolRunCounter
+    if name == "run_unguarded":
+        from lessons.tutor.unguarded_loop import run_unguarded
+
+        return run_unguarded
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -72,41 +75,6 @@ def counted_tools(lang: str = "zh") -> tuple[list[BaseTool], ToolRunCounter]:
     for item in pool:
         item.callbacks = [counter]
     return pool, counter
-
-
-def run_unguarded(
-    question: str,
-    llm: BaseChatModel,
-    tools: Sequence[BaseTool],
-    *,
-    hard_limit: int = 20,
-    system: str | None = None,
-) -> dict[str, Any]:
-    """The loop *without* its guard: no step limit, no repeat check. A counter-example.
-
-    It would run as long as the model keeps asking; ``hard_limit`` is only here so the
-    lesson itself ends; ``system`` defaults to the article's system prompt.
-    Returns ``{"model_calls", "answer", "reached_hard_limit"}``.
-    """
-    from langchain_core.messages import HumanMessage, SystemMessage, ToolMessage
-
-    from lessons.tutor.agent import SYSTEM_PROMPT
-
-    system = SYSTEM_PROMPT if system is None else system
-    by_name = {t.name: t for t in tools}
-    bound = llm.bind_tools(list(tools))
-    messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=question)]
-    for calls_made in range(1, hard_limit + 1):
-        ai = bound.invoke(messages)
-        messages.append(ai)
-        if not ai.tool_calls:
-            return {"model_calls": calls_made, "answer": ai.content, "reached_hard_limit": False}
-        for call in ai.tool_calls:
-            # Runs every call, however often it was made before.
-            messages.append(
-                ToolMessage(content=str(by_name[call["name"]].invoke(call["args"])), tool_call_id=call["id"])
-            )
-    return {"model_calls": hard_limit, "answer": None, "reached_hard_limit": True}
 
 
 def _stuck_script(count: int, dates: Sequence[str] = ("下周三",)) -> list[AIMessage]:
@@ -148,6 +116,7 @@ def guard_scenario(
     from lessons.tutor.agent import run_manual, system_prompt
     from lessons.tutor.fakes import ScriptedChatModel
     from lessons.tutor.lesson_common import result_summary
+    from lessons.tutor.unguarded_loop import run_unguarded
 
     guarded_llm = ScriptedChatModel(responses=_stuck_script(hard_limit, dates))
     guarded_tools, guarded_counter = counted_tools(lang)
