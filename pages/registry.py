@@ -173,7 +173,7 @@ PAGES: tuple[PageSpec, ...] = (
         "The model talks, your code acts",
         ":material/record_voice_over:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_1_model_talks",
     ),
     PageSpec(
         "pages/tutor_2_tools_for_programs.py",
@@ -181,7 +181,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Tools are written for programs",
         ":material/handyman:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_2_tools_for_programs",
     ),
     PageSpec(
         "pages/tutor_3_registry.py",
@@ -189,10 +189,15 @@ PAGES: tuple[PageSpec, ...] = (
         "Registry and schema snapshot",
         ":material/inventory:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_3_registry",
     ),
     PageSpec(
-        "pages/tutor_4_loop_guard.py", "循环护栏", "Loop guard", ":material/shield:", "tutor", numbered_exercises=2
+        "pages/tutor_4_loop_guard.py",
+        "循环护栏",
+        "Loop guard",
+        ":material/shield:",
+        "tutor",
+        exercise_module="lessons.tutor.lesson_4_loop_guard",
     ),
     PageSpec(
         "pages/tutor_5_manual_vs_react.py",
@@ -200,7 +205,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Manual loop vs ReAct",
         ":material/compare_arrows:",
         "tutor",
-        numbered_exercises=2,
+        exercise_module="lessons.tutor.lesson_5_manual_vs_react",
     ),
     PageSpec(
         "pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", numbered_exercises=3

@@ -5,12 +5,12 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.tutor import lesson_1_model_talks as lesson_1
 from lessons.tutor.agent import run_manual
-from lessons.tutor.lesson_1_model_talks import MAKE_GOAL, check_make_calls, check_predict_calls, lesson1_four_steps
-from lessons.tutor.tools import build_tools
+from lessons.tutor.lesson_1_model_talks import lesson1_four_steps
 from pages._ui import T, chat_model, lesson_columns, model_label, settings, show_error, source
 from pages._ui import tutor_lesson as tu
-from pages._ui.exercise import exercise
+from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.errors import explain
 from toolcall_lab.jsonable import json_text
@@ -152,45 +152,4 @@ with left:
 with right:
     tu.tutor_live_run("tutor1", highlight="tool_call")
 
-spec = page_of(__file__)
-names = [t.name for t in build_tools()]
-exercise(
-    spec,
-    1,
-    title=T("预测：第 ② 步模型会要哪些工具？", "Predict: which tools will the model ask for in step ②?"),
-    prompt=T(
-        f"问题二「{tu.QUESTIONS[ed][1]}」的第一次回复里，模型会按什么顺序要哪些工具？（按顺序选）",
-        f"For question two, “{tu.QUESTIONS[ed][1]}”, which tools does the first reply ask for, in order? "
-        "(pick them in order)",
-    ),
-    ask=lambda key: st.multiselect(T("工具", "Tools"), names, key=key),
-    check=lambda a: tu.verdict(
-        check_predict_calls(a, ed),
-        T("对：AIMessage.tool_calls 正是 {expected}。", "Right: AIMessage.tool_calls is exactly {expected}."),
-        T(
-            "真实回复里的 tool_calls 是另一组；你选的是 {got}。",
-            "The real reply's tool_calls differ; you picked {got}.",
-        ),
-    ),
-    hint=T("一句话里问了两件事：课表和进度。", "The sentence asks two things: the timetable and the progress."),
-)
-exercise(
-    spec,
-    2,
-    title=T("动手：一句话让模型同时要两个工具", "Make it: one question, two tools in one reply"),
-    prompt=T(
-        f"写一个问题，让模型的第一次回复同时要 `{'`、`'.join(MAKE_GOAL)}`（内置模型现场检查）。",
-        f"Write a question whose first reply asks for both `{'` and `'.join(MAKE_GOAL)}` (checked live on the "
-        "built-in model).",
-    ),
-    ask=lambda key: st.text_input(T("你的问题", "Your question"), key=key, max_chars=500),
-    check=lambda a: tu.verdict(
-        check_make_calls(a, ed),
-        T("成了：模型第一次回复要了 {got}。", "Done: the first reply asked for {got}."),
-        T("模型第一次回复要的是 {got}。", "The first reply asked for {got}."),
-    ),
-    hint=T(
-        "一个从句问单词等级，另一个从句问某个 YYYY-MM-DD 日期的课。",
-        "One clause about a word's level, another about classes on a YYYY-MM-DD date.",
-    ),
-)
+draw_exercises(page_of(__file__), lesson_1.EXERCISES, {"ed": ed})

@@ -4,20 +4,17 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.tutor import lesson_2_tools_for_programs as lesson_2
 from lessons.tutor import tools_en
 from lessons.tutor.lesson_2_tools_for_programs import (
-    DATE_CHOICES,
     OTHER_SCHEDULES,
     OTHER_SCHEDULES_EN,
-    TODAY,
-    check_fix_date,
-    check_predict_rejects,
     lesson2_tools_for_programs,
 )
 from lessons.tutor.tools import make_get_schedule
 from pages._ui import T, lesson_columns, source
 from pages._ui import tutor_lesson as tu
-from pages._ui.exercise import exercise
+from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.llm import build_chat_model
@@ -121,40 +118,4 @@ with right:
         ],
     )
 
-spec = page_of(__file__)
-exercise(
-    spec,
-    1,
-    title=T("预测：哪些日期会被工具纠正？", "Predict: which dates does the tool answer with a correction?"),
-    prompt=T(
-        "调用 `get_schedule(student_id='S1001', date=…)`：哪些日期拿到的是一句纠正，而不是课表？",
-        "Calling `get_schedule(student_id='S1001', date=…)`: which dates get a correction instead of a timetable?",
-    ),
-    ask=lambda key: st.pills(T("日期", "Dates"), DATE_CHOICES[ed], selection_mode="multi", key=key),
-    check=lambda a: tu.verdict(
-        check_predict_rejects(a, ed),
-        T("对：真实工具纠正了 {expected}。", "Right: the real tool corrected {expected}."),
-        T("真实工具纠正的是 {expected}。它的回复：{got}", "The real tool corrected {expected}. Its replies: {got}"),
-    ),
-    hint=T(
-        "格式对、日子也真实存在才会查表；没课也是查表的结果。",
-        "Only a well-formed, real date reaches the timetable; “no lesson” is a timetable answer too.",
-    ),
-)
-exercise(
-    spec,
-    2,
-    title=T("修复：把「下周三」换成工具要的日期", "Fix it: turn “next Wednesday” into the date the tool needs"),
-    prompt=T(
-        f"今天是 {TODAY.isoformat()}（周五）。模型把「下周三」原样传了进去；写出应该传的 date。",
-        f"Today is {TODAY.isoformat()} (a Friday). The model passed “next Wednesday” raw; type the date it "
-        "should have passed.",
-    ),
-    ask=lambda key: st.text_input("date", key=key, max_chars=40, placeholder="YYYY-MM-DD"),
-    check=lambda a: tu.verdict(
-        check_fix_date(a, ed),
-        T("对：工具回了课表：{got}", "Right: the tool answered with the timetable: {got}"),
-        T("工具对这个 date 的回复：{got}", "The tool's reply to that date: {got}"),
-    ),
-    hint=T("下周一是 07-27。", "Next Monday is 07-27."),
-)
+draw_exercises(page_of(__file__), lesson_2.EXERCISES, {"ed": ed})

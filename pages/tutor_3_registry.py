@@ -4,18 +4,15 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.tutor import lesson_3_registry as lesson_3
 from lessons.tutor.lesson_3_registry import (
-    DESCRIPTION_CHOICES,
-    FIX_SOURCE,
-    check_fix_docstring,
-    check_predict_description,
     lesson3_registry,
     parse_docstring_comparison,
 )
 from lessons.tutor.registry import get_tool, schema_snapshot
 from pages._ui import T, lesson_columns, show_error, source
 from pages._ui import tutor_lesson as tu
-from pages._ui.exercise import exercise
+from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.errors import explain
 
@@ -154,38 +151,4 @@ with right:
     weather = "What's the weather in Beijing?" if ed == "en" else "北京天气怎么样？"
     tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[weather])
 
-spec = page_of(__file__)
-exercise(
-    spec,
-    1,
-    title=T("预测：裸 @tool 的 description 是什么？", "Predict: what does a bare @tool keep as the description?"),
-    prompt=T(
-        "不加 parse_docstring=True 时，`get_schedule` 的 description 里是什么？",
-        "Without parse_docstring=True, what is in `get_schedule`'s description?",
-    ),
-    ask=lambda key: {T(*tu.DESCRIPTION_WORDS[c]): c for c in DESCRIPTION_CHOICES}.get(
-        st.radio("description", [T(*tu.DESCRIPTION_WORDS[c]) for c in DESCRIPTION_CHOICES], key=key) or ""
-    ),
-    check=lambda a: tu.verdict(
-        check_predict_description(a, ed),
-        T("对，真实的 description 是：{got}", "Right, the real description is: {got}"),
-        T("看真实的 description：{got}", "Look at the real description: {got}"),
-    ),
-    hint=T("看上面「@tool」一栏的 description。", "Look at the description in the “@tool” column above."),
-)
-exercise(
-    spec,
-    2,
-    title=T("修复：让每个参数都有说明", "Fix it: give every parameter a description"),
-    prompt=T(
-        "改这段源码（只解析、不运行），让建出的工具里每个参数都有 description。",
-        "Edit this source (parsed, never run) so that every parameter of the built tool has a description.",
-    ),
-    ask=lambda key: st.text_area("source", FIX_SOURCE[ed], height=200, key=key),
-    check=lambda a: tu.verdict(
-        check_fix_docstring(a, ed),
-        T("成了：每个参数都有说明。", "Done: every parameter is described."),
-        T("还没有说明的参数：{got}", "Parameters still without a description: {got}"),
-    ),
-    hint=T("Args 段里每个参数一行：`名字: 说明`。", "One line per parameter in the Args section: `name: text`."),
-)
+draw_exercises(page_of(__file__), lesson_3.EXERCISES, {"ed": ed})

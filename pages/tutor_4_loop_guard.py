@@ -4,17 +4,15 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.tutor import lesson_4_loop_guard as lesson_4
 from lessons.tutor.lesson_4_loop_guard import (
-    MAKE_TOOL_RUNS,
-    check_make_tool_runs,
-    check_predict_model_calls,
     lesson4_loop_guard,
     run_unguarded,
 )
 from lessons.tutor.loop_guard import LoopGuard, call_key
 from pages._ui import T, lesson_columns, source
 from pages._ui import tutor_lesson as tu
-from pages._ui.exercise import exercise
+from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 
 
@@ -160,41 +158,4 @@ with left:
 with right:
     tu.tutor_live_run("tutor4", highlight="round_trip")
 
-spec = page_of(__file__)
-exercise(
-    spec,
-    1,
-    title=T("预测：情形一要调用几次模型？", "Predict: how many model calls in case 1?"),
-    prompt=T(
-        f"步数上限 max_steps = {max_steps}（上面的滑块）。模型每次都原样重复同一个调用：有护栏的循环一共调用模型几次？",
-        f"With max_steps = {max_steps} (the slider above), the model repeats the same call every time: how many "
-        "model calls does the guarded loop make?",
-    ),
-    ask=lambda key: st.number_input(T("模型调用次数", "Model calls"), 0, 40, 0, key=key),
-    check=lambda a: tu.verdict(
-        check_predict_model_calls(a, max_steps, ed),
-        T("对：真实运行调用了 {expected} 次模型。", "Right: the real run called the model {expected} times."),
-        T("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
-    ),
-    hint=T(
-        "第一次真的执行；第二次收到提醒；提醒后还重复就停。也别忘了步数上限。",
-        "The first call runs; the second gets a notice; a repeat after the notice stops it. Mind the step limit.",
-    ),
-)
-exercise(
-    spec,
-    2,
-    title=T("动手：让情形二的工具恰好执行 3 次", f"Make it: case 2's tool runs exactly {MAKE_TOOL_RUNS} times"),
-    prompt=T(
-        f"情形二的模型每次换个说法。选一个步数上限，让工具恰好真实执行 {MAKE_TOOL_RUNS} 次。",
-        f"Case 2's model rewords the date every time. Pick a step limit so the tool really runs exactly "
-        f"{MAKE_TOOL_RUNS} times.",
-    ),
-    ask=lambda key: st.number_input("max_steps", 1, 40, 1, key=key),
-    check=lambda a: tu.verdict(
-        check_make_tool_runs(a, ed),
-        T("成了：工具执行了 {got} 次。", "Done: the tool ran {got} times."),
-        T("这个上限下工具执行了 {got} 次。", "With that limit the tool ran {got} times."),
-    ),
-    hint=T("换说法就不算重复：每一步都会真的执行。", "A reworded call is no repeat: every step really runs it."),
-)
+draw_exercises(page_of(__file__), lesson_4.EXERCISES, {"ed": ed, "max_steps": max_steps})

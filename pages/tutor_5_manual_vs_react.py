@@ -5,20 +5,15 @@ from typing import Any
 
 import streamlit as st
 
+from lessons.tutor import lesson_5_manual_vs_react as lesson_5
 from lessons.tutor.agent import run_manual, run_react
 from lessons.tutor.lesson_5_manual_vs_react import (
-    MAKE_MODEL_CALLS,
-    NODE_CHOICES,
-    check_make_script,
-    check_predict_next_node,
     lesson5_manual_vs_react,
     react_graph_mermaid,
-    script_to_json,
 )
-from lessons.tutor.lesson_common import q2_script
 from pages._ui import T, lesson_columns, source
 from pages._ui import tutor_lesson as tu
-from pages._ui.exercise import exercise
+from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 
 
@@ -142,42 +137,4 @@ with left:
 with right:
     tu.tutor_live_run("tutor5", highlight="round_trip")
 
-spec = page_of(__file__)
-exercise(
-    spec,
-    1,
-    title=T("预测：agent 之后跑哪个节点？", "Predict: which node runs after agent?"),
-    prompt=T(
-        "agent 节点的第一次回复里有 tool_calls。图接下来跑哪个节点？",
-        "The agent node's first reply carries tool_calls. Which node does the graph run next?",
-    ),
-    ask=lambda key: st.radio(T("节点", "Node"), NODE_CHOICES, key=key, horizontal=True),
-    check=lambda a: tu.verdict(
-        check_predict_next_node(a, ed),
-        T("对：真实运行的节点顺序是 {got}。", "Right: the nodes really ran in this order: {got}."),
-        T("真实运行的节点顺序是 {got}。", "The nodes really ran in this order: {got}."),
-    ),
-    hint=T("看图里 agent 出发的虚线（条件边）。", "Follow the dotted (conditional) edges out of agent in the graph."),
-)
-exercise(
-    spec,
-    2,
-    title=T(
-        f"动手：写一条让两个循环都调 {MAKE_MODEL_CALLS} 次模型的脚本",
-        f"Make it: a script that takes both loops {MAKE_MODEL_CALLS} model calls",
-    ),
-    prompt=T(
-        f"改这条脚本（JSON，只解析），让两个循环都调用模型 {MAKE_MODEL_CALLS} 次、给出相同的回答。",
-        f"Edit this script (JSON, parsed only) so both loops call the model {MAKE_MODEL_CALLS} times and give the "
-        "same answer.",
-    ),
-    ask=lambda key: st.text_area("script (JSON)", script_to_json(q2_script(ed)), height=260, key=key),
-    check=lambda a: tu.verdict(
-        check_make_script(a, ed),
-        T("成了：{got}", "Done: {got}"),
-        T("你的脚本跑出来是：{got}", "Your script ran like this: {got}"),
-    ),
-    hint=T(
-        "把两个并行调用拆成两次回复，各带一个调用。", "Split the two parallel calls into two replies, one call each."
-    ),
-)
+draw_exercises(page_of(__file__), lesson_5.EXERCISES, {"ed": ed})

@@ -31,7 +31,7 @@ Context = Mapping[str, Any]
 
 @dataclass(frozen=True)
 class Choice:
-    """Pick one option (a radio); nothing is picked at first.
+    """Pick one option (a radio); nothing is picked at first unless ``start`` says which.
 
     Attributes:
         label: the widget's label.
@@ -39,12 +39,14 @@ class Choice:
             any value (a path as a list of node names), the answer is the value picked.
         horizontal: options side by side.
         format: how an option is shown (``None``: as ``str``), given the option and the context.
+        start: the index of the option picked at first (``None``: none).
     """
 
     label: Text
     options: Callable[[Context], Sequence[Any]]
     horizontal: bool = False
     format: Callable[[Any, Context], str] | None = None
+    start: int | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,15 @@ class Choices:
     label: Text
     options: Callable[[Context], Sequence[Any]]
     format: Callable[[Any, Context], str] | None = None
+
+
+@dataclass(frozen=True)
+class Pills:
+    """Pick options shown as pills: several by default (the answer is the list picked), else one (or ``None``)."""
+
+    label: Text
+    options: Callable[[Context], Sequence[str]]
+    multi: bool = True
 
 
 @dataclass(frozen=True)
@@ -90,12 +101,14 @@ class Line:
         max_chars: the longest answer.
         caption: a line shown above the input, inside the answer (what the artifact below is).
         code: an artifact shown above the input as JSON, computed from the context (the reply to read).
+        placeholder: the grey text in the empty input.
     """
 
     label: Text
     max_chars: int = 200
     caption: Text | None = None
     code: Callable[[Context], str] | None = None
+    placeholder: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -198,7 +211,7 @@ class Lines:
     starts: tuple[str, ...]
 
 
-Widget = Choice | Choices | Number | Code | Line | Picks | YesNo | Lines | Select | Parts
+Widget = Choice | Choices | Pills | Number | Code | Line | Picks | YesNo | Lines | Select | Parts
 #: Words for a finding: a fixed text, or one made from what the check found (``shown``, ``expected``).
 Words = Text | Callable[[Checked, Context], Text]
 

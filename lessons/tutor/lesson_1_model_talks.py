@@ -1,27 +1,30 @@
 """Tutor lesson 1 -- the model talks, your code acts: one real run cut into its four steps.
 
-Exercises: :func:`check_predict_calls` (which tools will the model ask for in step 2?) and
+Exercises (:data:`EXERCISES`): :func:`check_predict_calls` (which tools will the model ask for in
+step 2? parallel calls have no order, so any order of the right tools is right) and
 :func:`check_make_calls` (write a question that makes the model ask for two given tools in
-one reply); both run the real loop on the built-in model at check time.
+one reply); both run the real loop on the built-in model at check time. LangChain is imported
+inside the functions only, so the registry can count these exercises without loading it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.language_models import BaseChatModel
-
-from lessons.tutor.agent import run_manual, system_prompt
-from lessons.tutor.demo import DEMO_QUESTIONS, demo_questions
-from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, result_summary, tools_for
-from toolcall_lab.capture import recording
 from toolcall_lab.checks import Checked
+from toolcall_lab.exercises import Choices, Context, Exercise, Line
+from toolcall_lab.i18n import Text
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
+    from lessons.tutor.lesson_common import LlmFactory
 
 # The four steps, in order; pages word each key.
 STEP_KEYS: tuple[str, ...] = ("ask", "intent", "act", "answer")
 
 
-def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1], lang: str = "zh") -> dict[str, Any]:
+def lesson1_four_steps(llm: BaseChatModel, question: str | None = None, lang: str = "zh") -> dict[str, Any]:
     """Run the article's question two through ``run_manual`` and cut it into the four steps.
 
     Pass a lab-built model (``build_chat_model()``) to see the wire bodies; with any
@@ -29,7 +32,8 @@ def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1], la
 
     Args:
         llm: the chat model.
-        question: the question (default: tomorrow's classes plus progress, in one sentence).
+        question: the question (default: the article's question two, tomorrow's classes plus
+            progress in one sentence).
         lang: the tools' and prompt's edition, ``"zh"`` (the article's) or ``"en"``.
 
     Returns:
@@ -42,6 +46,12 @@ def lesson1_four_steps(llm: BaseChatModel, question: str = DEMO_QUESTIONS[1], la
         3. ``act`` -- each call run by our code: name, args, id, observation;
         4. ``answer`` -- the second request (ToolMessages appended) and the final answer.
     """
+    from lessons.tutor.agent import run_manual, system_prompt
+    from lessons.tutor.demo import DEMO_QUESTIONS
+    from lessons.tutor.lesson_common import result_summary, tools_for
+    from toolcall_lab.capture import recording
+
+    question = DEMO_QUESTIONS[1] if question is None else question
     with recording() as rec:
         result = run_manual(question, llm, tools_for(lang), system=system_prompt(lang), lang=lang)
     first = rec.exchanges[0] if rec.exchanges else None
@@ -81,19 +91,25 @@ MAKE_EXAMPLE: dict[str, str] = {
 
 def first_calls(question: str, lang: str = "zh", llm_factory: LlmFactory | None = None) -> list[str]:
     """The names of the tools the model asks for in its first reply to ``question`` (step 2)."""
+    from lessons.tutor.agent import run_manual, system_prompt
+    from lessons.tutor.lesson_common import default_llm_factory, tools_for
+
     llm = default_llm_factory(llm_factory)()
     result = run_manual(question, llm, tools_for(lang), system=system_prompt(lang), lang=lang)
     return [str(call["name"]) for call in result.steps[0].tool_calls] if result.steps else []
 
 
 def check_predict_calls(answer: list[str] | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Checked:
-    """Predict: which tools, in which order, does the model ask for in step 2 of question two?
+    """Predict: which tools does the model ask for in step 2 of question two?
 
-    The right answer is the real run's ``AIMessage.tool_calls`` names.
+    The right answer is the real run's ``AIMessage.tool_calls`` names. The calls of one reply are
+    parallel and have no order, so the comparison is order-free (each tool as often as it was asked for).
     """
+    from lessons.tutor.demo import demo_questions
+
     expected = first_calls(demo_questions(lang)[1], lang, llm_factory)
-    got = list(answer or [])
-    return Checked(got == expected, expected, got)
+    got = [str(name) for name in answer] if isinstance(answer, (list, tuple)) else []
+    return Checked(sorted(got) == sorted(expected), expected, got)
 
 
 def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Checked:
@@ -104,8 +120,63 @@ def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFac
     """
     example = MAKE_EXAMPLE["en" if lang == "en" else "zh"]
     expected = {"goal": list(MAKE_GOAL), "example": example, "example_calls": first_calls(example, lang, llm_factory)}
-    text = (question or "").strip()
+    text = question.strip() if isinstance(question, str) else ""
     if not text:
         return Checked(False, expected, [])
     got = first_calls(text[:500], lang, llm_factory)
     return Checked(sorted(got) == sorted(MAKE_GOAL), expected, got)
+
+
+def _question_two(context: Context) -> str:
+    from lessons.tutor.demo import demo_questions
+
+    return demo_questions(str(context["ed"]))[1]
+
+
+def _tool_names(_context: Context) -> list[str]:
+    from lessons.tutor.tools import build_tools
+
+    return [t.name for t in build_tools()]
+
+
+#: Tutor 1's exercises; the page hands over ``ed``, the edition of 小E it runs.
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        slug="predict-tools",
+        kind="predict",
+        title=Text("预测：第 ② 步模型会要哪些工具？", "Predict: which tools will the model ask for in step ②?"),
+        prompt=lambda c: Text(
+            f"问题二「{_question_two(c)}」的第一次回复里，模型会要哪些工具？（并行调用没有先后，顺序不计）",
+            f"For question two, “{_question_two(c)}”, which tools does the first reply ask for? "
+            "(parallel calls have no order: pick them in any order)",
+        ),
+        answer=Choices(Text("工具", "Tools"), _tool_names),
+        check=lambda answer, c: check_predict_calls(answer, str(c["ed"])),
+        right=Text("对：AIMessage.tool_calls 正是 {expected}。", "Right: AIMessage.tool_calls is exactly {expected}."),
+        wrong=Text(
+            "真实回复里的 tool_calls 是另一组；你选的是 {shown}。",
+            "The real reply's tool_calls differ; you picked {shown}.",
+        ),
+        hint=Text("一句话里问了两件事：课表和进度。", "The sentence asks two things: the timetable and the progress."),
+        needs=("ed",),
+    ),
+    Exercise(
+        slug="make-two-tools",
+        kind="make",
+        title=Text("动手：一句话让模型同时要两个工具", "Make it: one question, two tools in one reply"),
+        prompt=Text(
+            f"写一个问题，让模型的第一次回复同时要 `{'`、`'.join(MAKE_GOAL)}`（内置模型现场检查）。",
+            f"Write a question whose first reply asks for both `{'` and `'.join(MAKE_GOAL)}` (checked live on the "
+            "built-in model).",
+        ),
+        answer=Line(Text("你的问题", "Your question"), max_chars=500),
+        check=lambda answer, c: check_make_calls(answer, str(c["ed"])),
+        right=Text("成了：模型第一次回复要了 {shown}。", "Done: the first reply asked for {shown}."),
+        wrong=Text("模型第一次回复要的是 {shown}。", "The first reply asked for {shown}."),
+        hint=Text(
+            "一个从句问单词等级，另一个从句问某个 YYYY-MM-DD 日期的课。",
+            "One clause about a word's level, another about classes on a YYYY-MM-DD date.",
+        ),
+        needs=("ed",),
+    ),
+)

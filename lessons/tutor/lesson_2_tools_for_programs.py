@@ -2,26 +2,25 @@
 
 Exercises: :func:`check_predict_rejects` (which dates will ``get_schedule`` answer with a
 correction?) and :func:`check_fix_date` (turn 下周三 / next Wednesday into the date the tool
-needs); both invoke the real tool at check time.
+needs); both invoke the real tool at check time. They are :data:`EXERCISES`; LangChain is imported
+inside the functions only, so the registry can count them without loading it.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Sequence
-from typing import Any
-
-from langchain_core.language_models import BaseChatModel
-from langchain_core.tools import BaseTool
+from typing import TYPE_CHECKING, Any
 
 from lessons.tutor import data_en
-from lessons.tutor.agent import run_manual, system_prompt
 from lessons.tutor.data import SCHEDULES
-from lessons.tutor.demo import DEMO_QUESTIONS
-from lessons.tutor.lesson_common import result_summary, tools_for
-from lessons.tutor.registry import get_tool
-from lessons.tutor.tools import make_get_schedule
 from toolcall_lab.checks import Checked
+from toolcall_lab.exercises import Exercise, Line, Pills
+from toolcall_lab.i18n import Text
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.tools import BaseTool
 
 # Other data for the same factory: a branch campus whose S1001 has a different Saturday.
 OTHER_SCHEDULES: dict[str, dict[str, list[dict[str, str]]]] = {
@@ -76,6 +75,9 @@ def bad_input_gallery(tools: Sequence[BaseTool] | None = None, lang: str = "zh")
     Returns:
         ``[{"tool", "args", "reply"}]`` in the order of :data:`BAD_INPUT_CASES`.
     """
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool
+
     pool = list(tools) if tools is not None else tools_for(lang)
     cases = BAD_INPUT_CASES_EN if lang == "en" else BAD_INPUT_CASES
     return [
@@ -83,14 +85,12 @@ def bad_input_gallery(tools: Sequence[BaseTool] | None = None, lang: str = "zh")
     ]
 
 
-def lesson2_tools_for_programs(
-    llm: BaseChatModel, question: str = DEMO_QUESTIONS[2], lang: str = "zh"
-) -> dict[str, Any]:
+def lesson2_tools_for_programs(llm: BaseChatModel, question: str | None = None, lang: str = "zh") -> dict[str, Any]:
     """The 下周三 run, the bad-input gallery, and one factory over two data sets.
 
     Args:
         llm: the chat model for the 下周三 run.
-        question: default ``"下周三我有课吗？学号 S1001"``.
+        question: default the article's question three, ``"下周三我有课吗？学号 S1001"``.
         lang: the edition of tools, prompt and data, ``"zh"`` (the article's) or ``"en"``.
 
     Returns:
@@ -99,6 +99,12 @@ def lesson2_tools_for_programs(
         answered by ``make_get_schedule`` over the default data and over
         :data:`OTHER_SCHEDULES`.
     """
+    from lessons.tutor.agent import run_manual, system_prompt
+    from lessons.tutor.demo import DEMO_QUESTIONS
+    from lessons.tutor.lesson_common import result_summary, tools_for
+    from lessons.tutor.tools import make_get_schedule
+
+    question = DEMO_QUESTIONS[2] if question is None else question
     result = run_manual(question, llm, tools_for(lang), system=system_prompt(lang), lang=lang)
     first = result.steps[0] if result.steps else None
     call = {"student_id": "S1001", "date": "2026-07-25"}
@@ -129,6 +135,9 @@ DATE_CHOICES: dict[str, tuple[str, ...]] = {
 
 def schedule_reply(date: str, lang: str = "zh", student_id: str = "S1001") -> str:
     """What the real ``get_schedule`` says for ``student_id`` on ``date``."""
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool
+
     return str(get_tool("get_schedule", tools_for(lang)).invoke({"student_id": student_id, "date": date}))
 
 
@@ -149,7 +158,7 @@ def check_predict_rejects(answer: list[str] | None, lang: str = "zh") -> Checked
     choices = DATE_CHOICES["en" if lang == "en" else "zh"]
     replies = {date: schedule_reply(date, lang) for date in choices}
     expected = [date for date in choices if is_correction(replies[date])]
-    picked = [date for date in choices if date in (answer or [])]
+    picked = [date for date in choices if isinstance(answer, (list, tuple)) and date in answer]
     return Checked(picked == expected, expected, replies)
 
 
@@ -166,6 +175,47 @@ def check_fix_date(date: str | None, lang: str = "zh") -> Checked:
     """
     want = next_wednesday().isoformat()
     expected = {"date": want, "reply": schedule_reply(want, lang)}
-    typed = (date or "").strip()[:40]
+    typed = date.strip()[:40] if isinstance(date, str) else ""
     got = schedule_reply(typed, lang) if typed else ""
     return Checked(typed == want and not is_correction(got), expected, got)
+
+
+#: Tutor 2's exercises; the page hands over ``ed``, the edition of 小E it runs.
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        slug="predict-corrections",
+        kind="predict",
+        title=Text("预测：哪些日期会被工具纠正？", "Predict: which dates does the tool answer with a correction?"),
+        prompt=Text(
+            "调用 `get_schedule(student_id='S1001', date=…)`：哪些日期拿到的是一句纠正，而不是课表？",
+            "Calling `get_schedule(student_id='S1001', date=…)`: which dates get a correction instead of a timetable?",
+        ),
+        answer=Pills(Text("日期", "Dates"), lambda c: DATE_CHOICES[str(c["ed"])]),
+        check=lambda answer, c: check_predict_rejects(answer, str(c["ed"])),
+        right=Text("对：真实工具纠正了 {expected}。", "Right: the real tool corrected {expected}."),
+        wrong=Text(
+            "真实工具纠正的是 {expected}。它的回复：{shown}", "The real tool corrected {expected}. Its replies: {shown}"
+        ),
+        hint=Text(
+            "格式对、日子也真实存在才会查表；没课也是查表的结果。",
+            "Only a well-formed, real date reaches the timetable; “no lesson” is a timetable answer too.",
+        ),
+        needs=("ed",),
+    ),
+    Exercise(
+        slug="fix-relative-date",
+        kind="fix",
+        title=Text("修复：把「下周三」换成工具要的日期", "Fix it: turn “next Wednesday” into the date the tool needs"),
+        prompt=Text(
+            f"今天是 {TODAY.isoformat()}（周五）。模型把「下周三」原样传了进去；写出应该传的 date。",
+            f"Today is {TODAY.isoformat()} (a Friday). The model passed “next Wednesday” raw; type the date it "
+            "should have passed.",
+        ),
+        answer=Line(Text("date", "date"), max_chars=40, placeholder=Text("YYYY-MM-DD", "YYYY-MM-DD")),
+        check=lambda answer, c: check_fix_date(answer, str(c["ed"])),
+        right=Text("对：工具回了课表：{shown}", "Right: the tool answered with the timetable: {shown}"),
+        wrong=Text("工具对这个 date 的回复：{shown}", "The tool's reply to that date: {shown}"),
+        hint=Text("下周一是 07-27。", "Next Monday is 07-27."),
+        needs=("ed",),
+    ),
+)

@@ -2,61 +2,33 @@
 
 Exercises: :func:`check_predict_description` (what does a bare ``@tool`` keep as the
 description?) and :func:`check_fix_docstring` (complete a docstring so every parameter is
-described); the second builds a real tool from the learner's text without running it.
+described); the second builds a real tool from the learner's text without running it. They are
+:data:`EXERCISES`; LangChain is imported inside the functions only, so the registry can count them
+without loading it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.tools import BaseTool, StructuredTool, tool
-from langchain_core.utils.function_calling import convert_to_openai_tool
-
-from lessons.tutor.lesson_common import tools_for
-from lessons.tutor.registry import get_tool, schema_snapshot
 from toolcall_lab.checks import Checked
-from toolcall_lab.errors import ExplainedError
-from toolcall_lab.stages.tool_source import parse_tool_source
+from toolcall_lab.exercises import Choice, Code, Exercise
+from toolcall_lab.i18n import Text
+
+if TYPE_CHECKING:
+    from langchain_core.tools import BaseTool
+
+    from toolcall_lab.errors import ExplainedError
 
 
-def parse_docstring_comparison(
-    name: str = "get_schedule", tools: Sequence[BaseTool] | None = None, lang: str = "zh"
-) -> dict[str, Any]:
-    """Build one tool's function twice, with and without ``parse_docstring=True``.
+def __getattr__(name: str) -> Any:
+    """``parse_docstring_comparison``, from :mod:`lessons.tutor.docstring_comparison` on first use (LangChain)."""
+    if name == "parse_docstring_comparison":
+        from lessons.tutor.docstring_comparison import parse_docstring_comparison
 
-    The same Python function (the tool's ``func``) goes through ``@tool`` and through
-    ``@tool(parse_docstring=True)``; both schemas are the libraries' real output.
-
-    Returns:
-        ``{"name", "with", "without", "lost"}`` where ``with``/``without`` are
-        ``{"description", "model_json_schema", "openai_tool"}`` and ``lost`` lists
-        ``{"parameter", "description"}`` for every parameter description that only
-        the flag put into the schema.
-
-    Raises:
-        TypeError: when the tool was not built from a Python function.
-    """
-    found = get_tool(name, tools if tools is not None else tools_for(lang))
-    if not isinstance(found, StructuredTool) or found.func is None:
-        raise TypeError(f"{name!r} is not a tool built from a Python function")
-    func = found.func
-    built = {"with": tool(parse_docstring=True)(func), "without": tool(func)}
-    out: dict[str, Any] = {"name": name}
-    for key, item in built.items():
-        out[key] = {
-            "description": item.description,
-            "model_json_schema": schema_snapshot([item])[0]["parameters"],  # args_schema.model_json_schema()
-            "openai_tool": convert_to_openai_tool(item),
-        }
-    with_props = out["with"]["openai_tool"]["function"]["parameters"]["properties"]
-    without_props = out["without"]["openai_tool"]["function"]["parameters"]["properties"]
-    out["lost"] = [
-        {"parameter": pname, "description": schema["description"]}
-        for pname, schema in with_props.items()
-        if schema.get("description") and not without_props.get(pname, {}).get("description")
-    ]
-    return out
+        return parse_docstring_comparison
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") -> dict[str, Any]:
@@ -68,6 +40,10 @@ def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") 
         ``{"snapshot", "names", "lookup_error", "comparison"}``; ``lookup_error`` is the
         real ``KeyError`` text ``get_tool`` raises for an unknown name.
     """
+    from lessons.tutor.docstring_comparison import parse_docstring_comparison
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool, schema_snapshot
+
     pool = list(tools) if tools is not None else tools_for(lang)
     try:
         get_tool("get_weather", pool)
@@ -86,6 +62,11 @@ def lesson3_registry(tools: Sequence[BaseTool] | None = None, lang: str = "zh") 
 # ---------------------------------------------------------------- exercises
 #: The two answers of the predict exercise: what a bare @tool keeps as the description.
 DESCRIPTION_CHOICES: tuple[str, ...] = ("first_paragraph", "whole_docstring")
+#: Those two answers in words.
+DESCRIPTION_WORDS: dict[str, Text] = {
+    "first_paragraph": Text("只有第一段（Args 段被拆走了）", "only the first paragraph (the Args section moved out)"),
+    "whole_docstring": Text("整段文档字符串，连 Args 段一起", "the whole docstring, Args section included"),
+}
 
 
 def check_predict_description(answer: str | None, lang: str = "zh") -> Checked:
@@ -93,6 +74,8 @@ def check_predict_description(answer: str | None, lang: str = "zh") -> Checked:
 
     Computed from the real bare tool: its description still holds the ``Args:`` section or not.
     """
+    from lessons.tutor.docstring_comparison import parse_docstring_comparison
+
     without = parse_docstring_comparison("get_schedule", lang=lang)["without"]["description"]
     expected = "whole_docstring" if "Args:" in without else "first_paragraph"
     return Checked(answer == expected, expected, without)
@@ -121,6 +104,9 @@ def get_schedule(student_id: str, date: str) -> str:
 
 def undescribed(source: str) -> list[str] | ExplainedError:
     """The parameters the tool built from ``source`` leaves without a description (parsed, never run)."""
+    from toolcall_lab.errors import ExplainedError
+    from toolcall_lab.stages.tool_source import parse_tool_source
+
     built = parse_tool_source(source)
     if isinstance(built, ExplainedError):
         return built
@@ -133,7 +119,52 @@ def check_fix_docstring(source: str | None, lang: str = "zh") -> Checked:
     ``got`` is the undescribed parameters of the learner's tool (or the explained refusal);
     ``expected`` is the real specimen's parameter descriptions, the shape to reach.
     """
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.registry import get_tool, schema_snapshot
+
     snapshot = schema_snapshot([get_tool("get_schedule", tools_for(lang))])[0]["parameters"]["properties"]
     expected = {pname: schema.get("description") for pname, schema in snapshot.items()}
-    got = undescribed(source or "")
+    got = undescribed(source if isinstance(source, str) else "")
     return Checked(isinstance(got, list) and not got, expected, got)
+
+
+#: Tutor 3's exercises; the page hands over ``ed``, the edition of 小E it runs.
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        slug="predict-description",
+        kind="predict",
+        title=Text(
+            "预测：裸 @tool 的 description 是什么？", "Predict: what does a bare @tool keep as the description?"
+        ),
+        prompt=Text(
+            "不加 parse_docstring=True 时，`get_schedule` 的 description 里是什么？",
+            "Without parse_docstring=True, what is in `get_schedule`'s description?",
+        ),
+        answer=Choice(
+            Text("description", "description"),
+            lambda _c: DESCRIPTION_CHOICES,
+            start=0,
+            format=lambda choice, c: DESCRIPTION_WORDS[choice](str(c["lang"])),
+        ),
+        check=lambda answer, c: check_predict_description(answer, str(c["ed"])),
+        right=Text("对，真实的 description 是：{shown}", "Right, the real description is: {shown}"),
+        wrong=Text("看真实的 description：{shown}", "Look at the real description: {shown}"),
+        hint=Text("看上面「@tool」一栏的 description。", "Look at the description in the “@tool” column above."),
+        needs=("ed",),
+    ),
+    Exercise(
+        slug="fix-docstring",
+        kind="fix",
+        title=Text("修复：让每个参数都有说明", "Fix it: give every parameter a description"),
+        prompt=Text(
+            "改这段源码（只解析、不运行），让建出的工具里每个参数都有 description。",
+            "Edit this source (parsed, never run) so that every parameter of the built tool has a description.",
+        ),
+        answer=Code(Text("source", "source"), lambda c: FIX_SOURCE[str(c["ed"])], height=200),
+        check=lambda answer, c: check_fix_docstring(answer, str(c["ed"])),
+        right=Text("成了：每个参数都有说明。", "Done: every parameter is described."),
+        wrong=Text("还没有说明的参数：{shown}", "Parameters still without a description: {shown}"),
+        hint=Text("Args 段里每个参数一行：`名字: 说明`。", "One line per parameter in the Args section: `name: text`."),
+        needs=("ed",),
+    ),
+)

@@ -2,24 +2,27 @@
 
 Exercises: :func:`check_predict_model_calls` (how many model calls before the guard stops a
 repeated call?) and :func:`check_make_tool_runs` (pick the step limit that lets the reworded
-call run exactly three times); both run the real scenario at check time.
+call run exactly three times); both run the real scenario at check time. They are :data:`EXERCISES`;
+LangChain is imported inside the functions only (the tool-run counter, a LangChain callback, lives in
+:mod:`lessons.tutor.run_counter` and is offered here as ``ToolRunCounter``), so the registry can count
+them without loading it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langchain_core.callbacks import BaseCallbackHandler
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
-from langchain_core.tools import BaseTool
-
-from lessons.tutor.agent import SYSTEM_PROMPT, run_manual, system_prompt
-from lessons.tutor.fakes import ScriptedChatModel
-from lessons.tutor.lesson_common import result_summary, tools_for
 from lessons.tutor.loop_guard import DEFAULT_MAX_STEPS
 from toolcall_lab.checks import Checked
+from toolcall_lab.exercises import Context, Exercise, Number
+from toolcall_lab.i18n import Text
+
+if TYPE_CHECKING:
+    from langchain_core.messages import AIMessage, BaseMessage
+    from langchain_core.tools import BaseTool
+
+    from lessons.tutor.run_counter import ToolRunCounter
 
 # A model that keeps rephrasing the date: no two calls are the same, so only the step
 # limit can stop it.
@@ -49,18 +52,24 @@ STUCK_DATE: dict[str, str] = {"zh": "下周三", "en": "next Wednesday"}
 STUCK_QUESTION: dict[str, str] = {"zh": "下周三我有课吗？", "en": "Do I have class next Wednesday?"}
 
 
-class ToolRunCounter(BaseCallbackHandler):
-    """Counts how many times tools really ran (LangChain calls ``on_tool_start`` each time)."""
+def __getattr__(name: str) -> Any:
+    """``ToolRunCounter`` and ``run_unguarded``, from their own modules on first use (they load LangChain)."""
+    if name == "ToolRunCounter":
+        from lessons.tutor.run_counter import ToolRunCounter
 
-    def __init__(self) -> None:
-        self.runs: list[str] = []
+        return ToolRunCounter
+    if name == "run_unguarded":
+        from lessons.tutor.unguarded_loop import run_unguarded
 
-    def on_tool_start(self, serialized: dict[str, Any], input_str: str, **kwargs: Any) -> None:
-        self.runs.append(str((serialized or {}).get("name", "")))
+        return run_unguarded
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def counted_tools(lang: str = "zh") -> tuple[list[BaseTool], ToolRunCounter]:
     """Fresh default tools (in ``lang``) that report every real run to one counter."""
+    from lessons.tutor.lesson_common import tools_for
+    from lessons.tutor.run_counter import ToolRunCounter
+
     counter = ToolRunCounter()
     pool = tools_for(lang)
     for item in pool:
@@ -68,37 +77,10 @@ def counted_tools(lang: str = "zh") -> tuple[list[BaseTool], ToolRunCounter]:
     return pool, counter
 
 
-def run_unguarded(
-    question: str,
-    llm: BaseChatModel,
-    tools: Sequence[BaseTool],
-    *,
-    hard_limit: int = 20,
-    system: str = SYSTEM_PROMPT,
-) -> dict[str, Any]:
-    """The loop *without* its guard: no step limit, no repeat check. A counter-example.
-
-    It would run as long as the model keeps asking; ``hard_limit`` is only here so the
-    lesson itself ends. Returns ``{"model_calls", "answer", "reached_hard_limit"}``.
-    """
-    by_name = {t.name: t for t in tools}
-    bound = llm.bind_tools(list(tools))
-    messages: list[BaseMessage] = [SystemMessage(content=system), HumanMessage(content=question)]
-    for calls_made in range(1, hard_limit + 1):
-        ai = bound.invoke(messages)
-        messages.append(ai)
-        if not ai.tool_calls:
-            return {"model_calls": calls_made, "answer": ai.content, "reached_hard_limit": False}
-        for call in ai.tool_calls:
-            # Runs every call, however often it was made before.
-            messages.append(
-                ToolMessage(content=str(by_name[call["name"]].invoke(call["args"])), tool_call_id=call["id"])
-            )
-    return {"model_calls": hard_limit, "answer": None, "reached_hard_limit": True}
-
-
 def _stuck_script(count: int, dates: Sequence[str] = ("下周三",)) -> list[AIMessage]:
     """A model stuck on get_schedule: ``count`` replies cycling through ``dates``."""
+    from langchain_core.messages import AIMessage
+
     return [
         AIMessage(
             content="",
@@ -131,6 +113,11 @@ def guard_scenario(
         "unguarded": {"model_calls", "answer", "reached_hard_limit", "tool_runs", "prompt_chars"}}``;
         ``requests`` are the guarded model's message lists (not plain data: pop it before caching).
     """
+    from lessons.tutor.agent import run_manual, system_prompt
+    from lessons.tutor.fakes import ScriptedChatModel
+    from lessons.tutor.lesson_common import result_summary
+    from lessons.tutor.unguarded_loop import run_unguarded
+
     guarded_llm = ScriptedChatModel(responses=_stuck_script(hard_limit, dates))
     guarded_tools, guarded_counter = counted_tools(lang)
     system = system_prompt(lang)
@@ -212,7 +199,7 @@ def check_predict_model_calls(answer: int | None, max_steps: int, lang: str = "z
     key = "en" if lang == "en" else "zh"
     scenario = guard_scenario((STUCK_DATE[key],), STUCK_QUESTION[key], max_steps, 20, lang)
     expected = int(scenario["guarded"]["model_calls"])
-    return Checked(answer == expected, expected, answer)
+    return Checked(isinstance(answer, int) and answer == expected, expected, answer)
 
 
 def rephrase_tool_runs(max_steps: int, lang: str = "zh") -> int:
@@ -228,7 +215,52 @@ def check_make_tool_runs(max_steps: int | None, lang: str = "zh") -> Checked:
     ``got`` is the tool runs of the learner's limit; ``expected`` the limit that reaches the goal.
     """
     expected = next(n for n in range(1, 9) if rephrase_tool_runs(n, lang) == MAKE_TOOL_RUNS)
-    if max_steps is None or not 1 <= max_steps <= 40:
+    if not isinstance(max_steps, int) or not 1 <= max_steps <= 40:
         return Checked(False, expected, None)
     got = rephrase_tool_runs(max_steps, lang)
     return Checked(got == MAKE_TOOL_RUNS, expected, got)
+
+
+def _model_calls_prompt(context: Context) -> Text:
+    max_steps = context["max_steps"]
+    return Text(
+        f"步数上限 max_steps = {max_steps}（上面的滑块）。模型每次都原样重复同一个调用：有护栏的循环一共调用模型几次？",
+        f"With max_steps = {max_steps} (the slider above), the model repeats the same call every time: how many "
+        "model calls does the guarded loop make?",
+    )
+
+
+#: Tutor 4's exercises; the page hands over ``ed`` (the edition of 小E) and ``max_steps`` (its slider).
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        slug="predict-model-calls",
+        kind="predict",
+        title=Text("预测：情形一要调用几次模型？", "Predict: how many model calls in case 1?"),
+        prompt=_model_calls_prompt,
+        answer=Number(Text("模型调用次数", "Model calls"), 0, 40, 0),
+        check=lambda answer, c: check_predict_model_calls(answer, int(c["max_steps"]), str(c["ed"])),
+        right=Text("对：真实运行调用了 {expected} 次模型。", "Right: the real run called the model {expected} times."),
+        wrong=Text("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
+        hint=Text(
+            "第一次真的执行；第二次收到提醒；提醒后还重复就停。也别忘了步数上限。",
+            "The first call runs; the second gets a notice; a repeat after the notice stops it. Mind the step limit.",
+        ),
+        needs=("ed", "max_steps"),
+    ),
+    Exercise(
+        slug="make-tool-runs",
+        kind="make",
+        title=Text("动手：让情形二的工具恰好执行 3 次", f"Make it: case 2's tool runs exactly {MAKE_TOOL_RUNS} times"),
+        prompt=Text(
+            f"情形二的模型每次换个说法。选一个步数上限，让工具恰好真实执行 {MAKE_TOOL_RUNS} 次。",
+            f"Case 2's model rewords the date every time. Pick a step limit so the tool really runs exactly "
+            f"{MAKE_TOOL_RUNS} times.",
+        ),
+        answer=Number(Text("max_steps", "max_steps"), 1, 40, 1),
+        check=lambda answer, c: check_make_tool_runs(answer, str(c["ed"])),
+        right=Text("成了：工具执行了 {shown} 次。", "Done: the tool ran {shown} times."),
+        wrong=Text("这个上限下工具执行了 {shown} 次。", "With that limit the tool ran {shown} times."),
+        hint=Text("换说法就不算重复：每一步都会真的执行。", "A reworded call is no repeat: every step really runs it."),
+        needs=("ed",),
+    ),
+)

@@ -42,7 +42,6 @@ from lessons.tutor.lesson_2_tools_for_programs import (
 from lessons.tutor.lesson_3_registry import lesson3_registry, parse_docstring_comparison
 from lessons.tutor.lesson_4_loop_guard import (
     REPHRASED_DATES,
-    ToolRunCounter,
     counted_tools,
     guard_scenario,
     lesson4_loop_guard,
@@ -75,6 +74,7 @@ from lessons.tutor.lesson_6_pitfalls import (
     pitfall_code,
 )
 from lessons.tutor.lesson_common import LlmFactory, default_llm_factory, q2_script, result_summary, tools_for
+from lessons.tutor.run_counter import ToolRunCounter
 
 __all__ = [
     "BAD_INPUT_CASES",

@@ -36,6 +36,7 @@ from toolcall_lab.exercises import (
     Lines,
     Number,
     Parts,
+    Pills,
     Picks,
     Select,
     Widget,
@@ -243,8 +244,11 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
         if isinstance(widget, Choices):
             return st.multiselect(label, list(widget.options(context)), key=key, **extra)
         return st.radio(
-            label, list(widget.options(context)), index=None, horizontal=widget.horizontal, key=key, **extra
+            label, list(widget.options(context)), index=widget.start, horizontal=widget.horizontal, key=key, **extra
         )
+    if isinstance(widget, Pills):
+        mode = "multi" if widget.multi else "single"
+        return st.pills(label, list(widget.options(context)), selection_mode=mode, key=key)
     if isinstance(widget, Number):
         return st.number_input(label, widget.low, widget.high, widget.start, step=1, key=key)
     if isinstance(widget, Code):  # one per language: the start may be in the learner's language
@@ -254,7 +258,8 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
             st.caption(widget.caption(here))
         if widget.code is not None:
             st.code(widget.code(context), language="json")
-        return st.text_input(label, key=key, max_chars=widget.max_chars)
+        placeholder = widget.placeholder(here) if widget.placeholder is not None else None
+        return st.text_input(label, key=key, max_chars=widget.max_chars, placeholder=placeholder)
     raise TypeError(f"no widget for {type(widget).__name__}")
 
 

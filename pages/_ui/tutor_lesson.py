@@ -164,12 +164,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "last_response_body": ("最后一次响应体", "Body of the last response"),
 }
 
-# Tutor 3's predict exercise: its two answers, in words: (zh, en).
-DESCRIPTION_WORDS: dict[str, tuple[str, str]] = {
-    "first_paragraph": ("只有第一段（Args 段被拆走了）", "only the first paragraph (the Args section moved out)"),
-    "whole_docstring": ("整段文档字符串，连 Args 段一起", "the whole docstring, Args section included"),
-}
-
 # Why a run stopped (the agent's STOP_* keys), in words: (zh, en).
 STOP_REASONS: dict[str, tuple[str, str]] = {
     STOP_FINAL: ("模型不再要工具，给出了最终回答", "the model asked for no more tools and answered"),

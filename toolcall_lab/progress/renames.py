@@ -56,8 +56,22 @@ GRAPH_SLUGS: dict[str, str] = {
     "graph_7_context/3": "graph_7_context/section-review",
 }
 
+#: Issue 20 (2026-12-01): the 小E tutor pages — position on the page → slug.
+TUTOR_SLUGS: dict[str, str] = {
+    "tutor_1_model_talks/1": "tutor_1_model_talks/predict-tools",
+    "tutor_1_model_talks/2": "tutor_1_model_talks/make-two-tools",
+    "tutor_2_tools_for_programs/1": "tutor_2_tools_for_programs/predict-corrections",
+    "tutor_2_tools_for_programs/2": "tutor_2_tools_for_programs/fix-relative-date",
+    "tutor_3_registry/1": "tutor_3_registry/predict-description",
+    "tutor_3_registry/2": "tutor_3_registry/fix-docstring",
+    "tutor_4_loop_guard/1": "tutor_4_loop_guard/predict-model-calls",
+    "tutor_4_loop_guard/2": "tutor_4_loop_guard/make-tool-runs",
+    "tutor_5_manual_vs_react/1": "tutor_5_manual_vs_react/predict-next-node",
+    "tutor_5_manual_vs_react/2": "tutor_5_manual_vs_react/make-script",
+}
+
 #: Every rename so far, old id → current id.
-RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS}
+RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}
 
 
 def current_id(exercise_id: str) -> str:

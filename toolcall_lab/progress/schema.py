@@ -15,7 +15,13 @@ solved only when a re-check agreed (``checked`` and ``correct``).
 from __future__ import annotations
 
 from toolcall_lab.progress.database import Migration
-from toolcall_lab.progress.renames import CHAIN_EXECUTION_SLUGS, CHAIN_REQUEST_SLUGS, GRAPH_SLUGS, rename_statements
+from toolcall_lab.progress.renames import (
+    CHAIN_EXECUTION_SLUGS,
+    CHAIN_REQUEST_SLUGS,
+    GRAPH_SLUGS,
+    TUTOR_SLUGS,
+    rename_statements,
+)
 
 COMPONENT = "progress"
 
@@ -89,7 +95,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         5,
-        "chain pages 5-8 and the LangGraph pages: exercises stored by slug, not by position (issue 20)",
-        rename_statements({**CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS}),
+        rename_statements({**CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}),
     ),
 )

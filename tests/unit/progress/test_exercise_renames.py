@@ -65,10 +65,12 @@ def test_an_export_from_before_imports_with_the_same_solved_exercises(tmp_path):
     assert {a["exercise_id"] for a in data["attempts"]} >= {"stage_1_tool/1", "stage_4_tool_call/2"}  # old ids
     store.import_json(me, data, recheck=recheck_from_data)
     # the file's "correct" is never believed (issue 21): each answer is judged again by its exercise's own check.
-    # Exercises given as data judge it at once; tutor 4's (numbered, it reads the page's slider) when its page draws it
+    # Exercises given as data judge it at once; tutor 4's (it needs the page's slider) when its page draws it
     now = _expected_now()
     assert _solved(store, me) == {p: ids for p, ids in now.items() if p != "pages/tutor_4_loop_guard.py"}
-    store.recheck_imported(me, lambda exercise_id, answer: exercise_id == "tutor_4_loop_guard/1" and answer == 3)
+    store.recheck_imported(
+        me, lambda exercise_id, answer: exercise_id == current_id("tutor_4_loop_guard/1") and answer == 3
+    )
     assert _solved(store, me) == now
     # exported again, it carries the new ids, and imports into another learner unchanged
     again = store.export_json(me)

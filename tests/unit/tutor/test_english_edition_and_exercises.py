@@ -68,7 +68,11 @@ def test_the_built_in_model_answers_the_english_next_wednesday_question_honestly
 def test_lesson_1_checks(lang):
     right = check_predict_calls(["get_schedule", "get_learning_record"], lang)
     assert right.correct and right.expected == ["get_schedule", "get_learning_record"]
-    assert not check_predict_calls(["get_learning_record", "get_schedule"], lang).correct
+    # parallel calls have no order: the right tools in another order are right too (issue 22)
+    assert check_predict_calls(["get_learning_record", "get_schedule"], lang).correct
+    assert not check_predict_calls(["get_schedule"], lang).correct
+    assert not check_predict_calls(["get_schedule", "get_learning_record", "lookup_word"], lang).correct
+    assert not check_predict_calls(["get_schedule", "get_schedule"], lang).correct
     assert check_make_calls(MAKE_EXAMPLE[lang], lang).correct
     wrong = check_make_calls("What level is accord?" if lang == "en" else "accord 是几级？", lang)
     assert not wrong.correct and wrong.shown == ["lookup_word"]
