@@ -104,7 +104,8 @@ def make_faulty_weather_tool(
         kind: ``"transient"`` raises ``ConnectionError`` on the first ``fail_times`` calls;
             ``"raises"`` always raises ``RuntimeError`` (a bug); ``"business_refusal"``
             answers that the weather service is closed to this city; ``"bad_arguments"``
-            tightens ``days`` to ``le=2`` so a 3-day question fails validation; ``"none"``
+            refuses ``days`` over 2 in a validator the schema does not show, so a 3-day question
+            fails validation; ``"none"``
             is the plain tool.
         fail_times: how many calls fail for ``"transient"``.
         retry: wrap the function with :func:`with_retries` (transient errors only).
@@ -112,7 +113,7 @@ def make_faulty_weather_tool(
         lang: the tool's language (``"zh"`` or ``"en"``): its docstring and schema, the weather
             service's answers and the business refusal's text, as ``build_weather_tool(lang=...)``.
     """
-    from pydantic import BaseModel, Field
+    from pydantic import BaseModel, Field, field_validator
 
     from toolcall_lab.stages.weather_data import build_weather_tool, lookup_weather
 
@@ -139,13 +140,21 @@ def make_faulty_weather_tool(
     func: Callable[..., Any] = with_retries(get_weather, log=log) if retry else get_weather
     base = build_weather_tool(lang=lang)
     if kind == "bad_arguments":
-        # the same two fields, with days tightened to at most 2 (a 3-day question now fails validation)
+        # the same two fields; the weather service now covers only 2 days, a rule its schema does not say
+        # (a validator: the model cannot see it, page ②'s lesson), so a 3-day question fails validation
         city_doc = "City name, e.g. Bangkok." if lang == "en" else "城市名，例如 Bangkok 或 曼谷。"
-        days_doc = "How many days, 1 or 2." if lang == "en" else "查询天数，1 或 2。"
+        days_doc = "How many days to look up." if lang == "en" else "查询的天数。"
 
         class StrictWeatherArgs(BaseModel):
             city: str = Field(description=city_doc)
-            days: int = Field(default=1, ge=1, le=2, description=days_doc)
+            days: int = Field(default=1, ge=1, description=days_doc)
+
+            @field_validator("days")
+            @classmethod
+            def two_days_at_most(cls, days: int) -> int:
+                if days > 2:
+                    raise ValueError("the weather service covers 2 days at most")
+                return days
 
         return base.model_copy(update={"func": func, "args_schema": StrictWeatherArgs})
     return base.model_copy(update={"func": func})

@@ -36,8 +36,8 @@ from toolcall_lab.exercises import (
     Lines,
     Number,
     Parts,
-    Pills,
     Picks,
+    Pills,
     Select,
     Widget,
     YesNo,
@@ -247,8 +247,9 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
             label, list(widget.options(context)), index=widget.start, horizontal=widget.horizontal, key=key, **extra
         )
     if isinstance(widget, Pills):
-        mode = "multi" if widget.multi else "single"
-        return st.pills(label, list(widget.options(context)), selection_mode=mode, key=key)
+        if widget.multi:
+            return st.pills(label, list(widget.options(context)), selection_mode="multi", key=key)
+        return st.pills(label, list(widget.options(context)), selection_mode="single", key=key)
     if isinstance(widget, Number):
         return st.number_input(label, widget.low, widget.high, widget.start, step=1, key=key)
     if isinstance(widget, Code):  # one per language: the start may be in the learner's language

@@ -44,8 +44,10 @@ def test_the_teachers_own_link_in_another_browser_is_not_the_teacher(app_url, br
         _open_class_box(teacher)
         with rerun(teacher):
             teacher.get_by_role("button", name="Start a class (I teach)").click()
-        own = _params(teacher.url)
-        code, learner = own["class"], own["learner"]
+        code = _params(teacher.url)["class"]
+        (kept,) = [c for c in teacher_ctx.cookies() if c["name"] == "toolcall_lab_learner"]  # the learner is in
+        learner = kept["value"]  # the browser's cookie, not in the link (issue 21, finding 3)
+        assert "learner" not in _params(teacher.url)
         assert re.fullmatch(r"[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}", code)
         (cookie,) = [c for c in teacher_ctx.cookies() if c["name"] == "tcl_teacher"]
         token = cookie["value"].split(".", 1)[1]
@@ -57,11 +59,12 @@ def test_the_teachers_own_link_in_another_browser_is_not_the_teacher(app_url, br
         wait_idle(student, timeout=120000)
         student.locator(".st-key-class-banner").get_by_text("The teacher is at").first.wait_for(timeout=60000)
 
-        # the teacher's own full address bar, in a browser that is not the teacher's
+        # the teacher's own address bar, in a browser that is not the teacher's but holds the very same learner id
+        # (the strongest form of the old attack: the id used to be in that address bar)
+        copy_ctx.add_cookies([{"name": "toolcall_lab_learner", "value": learner, "url": app_url}])
         copycat = copy_ctx.new_page()
         copycat.goto(teacher.url)
         wait_idle(copycat, timeout=120000)
-        assert _params(copycat.url).get("learner") == learner  # the very same learner id
         _open_class_box(copycat)
         sidebar = copycat.locator("[data-testid='stSidebar']")
         sidebar.get_by_text("a teacher's role lives in the browser that started it").wait_for(timeout=30000)

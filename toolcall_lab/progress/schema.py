@@ -95,6 +95,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         5,
+        "chain pages 5-8, the LangGraph pages and tutor pages 1-5: exercises stored by slug, not position (issue 20)",
         rename_statements({**CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}),
     ),
 )
