@@ -43,7 +43,8 @@ banner()
 
 
 #: A stand-in for the class sessions of issue 15, shaped as the shared contract describes them: a sidebar
-#: "Start a class" button writes ``?class=`` into the link; the teacher's page runs publish the position;
+#: "Start a class" button writes ``?class=`` into the link and makes this session the teacher (as the lab's teacher
+#: token does, the role is not in the link); the teacher's page runs publish the position;
 #: students see it in ``st.container(key="class-banner")`` inside an ``st.fragment(run_every=2)``.
 CLASS_STAND_IN = """
 import json
@@ -58,7 +59,7 @@ STAGES = {"stage_4_tool_call": "④ tool_call", "stage_5_validation": "⑤ valid
 def page(url_path):
     def body():
         st.title(url_path)
-        if st.query_params.get("class") and st.query_params.get("learner") == "teacher":
+        if st.query_params.get("class") and st.session_state.get("teacher"):  # the session leads, not the link
             label = STAGES.get(url_path, url_path)
             POSITION.write_text(json.dumps({"label": label, "step": st.query_params.get("step", "1")}))
     return body
@@ -66,7 +67,7 @@ def page(url_path):
 
 if st.sidebar.button("Start a class", key="class_start"):
     st.query_params["class"] = "ABC234"
-    st.query_params["learner"] = "teacher"
+    st.session_state["teacher"] = True
     st.rerun()
 
 
