@@ -44,13 +44,13 @@ def _sidebar_entry(page, title: str):
     return page.locator("[data-testid=stSidebarNav] a").filter(has_text=title)
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "④ tool_call"), ("zh", "④ tool_call")])
 def _learner_cookie(page) -> str:
     """The learner id the browser keeps (the app writes it once the page has loaded its cookie writer)."""
     page.wait_for_function("() => document.cookie.includes('toolcall_lab_learner=')", timeout=30000)
     return next(c["value"] for c in page.context.cookies() if c["name"] == "toolcall_lab_learner")
 
 
+@pytest.mark.parametrize(("lang", "title"), [("en", "④ tool_call"), ("zh", "④ tool_call")])
 def test_a_learner_solves_stage4_and_keeps_the_mark_through_the_personal_link(app_url, browser, lang, title):
     context = new_context(browser, viewport={"width": 1440, "height": 900})
     page = context.new_page()
