@@ -253,7 +253,9 @@ def decision_view(decision: Mapping[str, Any]) -> dict[str, Any]:
     fallback and every value comes back as plain text or numbers.
 
     Returns:
-        ``{"kind", "clauses", "tools", "args", "refusal", "ignored", "notes"}`` where
+        ``{"kind", "steps", "clauses", "tools", "args", "refusal", "ignored", "notes"}`` where
+        ``steps`` lists how the question was read (``{"kind", "typed", "read_as", "en", "zh"}``: a
+        romanisation, a computed date, a word that was not an argument…);
         ``clauses`` is the list of clause texts; ``tools`` one row per clause and tool:
         ``{"clause", "tool", "score", "matched", "chosen"}`` (highest score first within a
         clause); ``args`` one row per argument of each call: ``{"tool", "argument",
@@ -288,8 +290,17 @@ def decision_view(decision: Mapping[str, Any]) -> dict[str, Any]:
         if isinstance(arg, Mapping)
     ]
     refusal = decision.get("refusal")
+    fields = ("kind", "typed", "read_as", "en", "zh")
+    steps = [  # how the model read the learner's words, each step in both languages
+        {f: str(step.get(f, "")) for f in fields}
+        if isinstance(step, Mapping)
+        else {f: str(v) for f, v in zip(fields, step, strict=True)}  # the header's five-item form
+        for step in decision.get("steps") or []
+        if isinstance(step, Mapping) or (isinstance(step, (list, tuple)) and len(step) == 5)
+    ]
     return {
         "kind": str(decision.get("kind", "")),
+        "steps": steps,
         "clauses": [str(c.get("text", "")) for c in clauses],
         "tools": tools,
         "args": args,

@@ -36,6 +36,9 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
     with st.expander(title, icon=":material/psychology:", expanded=open_):
         kind = inert_code(view["kind"])  # the decision header is the endpoint's: any endpoint can send one
         st.caption(T(f"决定：{kind}", f"Decision: {kind}"))
+        if view["steps"]:  # what was normalised, which date came from which words, what was not an argument
+            st.markdown(T("**它怎样读你的话：**", "**How it read your words:**"))
+            st.markdown("\n".join(f"- {inert(T(step['zh'], step['en']))}" for step in view["steps"]))
         if view["clauses"]:
             st.markdown(T("**它把问题拆成这几句：**", "**It split the question into these clauses:**"))
             st.markdown("\n".join(f"{n}. {inert(text)}" for n, text in enumerate(view["clauses"], start=1)))

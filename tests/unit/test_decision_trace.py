@@ -100,3 +100,18 @@ def test_a_dataclass_holding_a_lock_becomes_json_without_a_copy():
 
     out = to_jsonable(Holder("S1001"))
     assert out["name"] == "S1001" and "lock" in str(out["lock"])
+
+
+def test_the_view_says_how_the_model_read_the_learners_words():
+    """Issue 23: "Peking" is read as Beijing, and the timeline's "why" panel says so, in both languages."""
+    from toolcall_lab.stages.weather_data import build_weather_tool
+    from toolcall_lab.trace import decision_view
+
+    trace = run_traced("What's the weather in Peking?", build_chat_model(), [build_weather_tool(lang="en")], lang="en")
+    assert trace.model_calls[0].ai_message["tool_calls"][0]["args"]["city"] == "Beijing"
+    steps = decision_view(trace.model_calls[0].decision)["steps"]
+    assert [(s["kind"], s["typed"], s["read_as"]) for s in steps] == [("normalised", "Peking", "Beijing")]
+    assert "Peking" in steps[0]["en"] and "Peking" in steps[0]["zh"]
+    # an imported trace may carry the header's five-item form, or anything: only well-formed steps are shown
+    odd = {"steps": [["date", "tomorrow", "2026-07-25", "en text", "中文"], ["too", "short"], 7]}
+    assert [s["read_as"] for s in decision_view(odd)["steps"]] == ["2026-07-25"]
