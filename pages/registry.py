@@ -70,10 +70,8 @@ def _stage(
     key: str,
     heading: tuple[str, str],
     question: tuple[str, str],
-    numbered_exercises: int = 0,
 ) -> PageSpec:
-    # the chain pages' exercises are data (lessons/chain/stage_<n>_<name>.py); ⑧'s section review follows them,
-    # numbered (pages/_ui/exercises_section_review.py draws it as exercise n = the page's count)
+    # the chain pages' exercises are data (lessons/chain/stage_<n>_<name>.py); ⑧'s end with the section review
     return PageSpec(
         f"pages/stage_{n}_{name}.py",
         *short,
@@ -84,7 +82,6 @@ def _stage(
         heading_en=heading[1],
         question_zh=question[0],
         question_en=question[1],
-        numbered_exercises=numbered_exercises,
         exercise_module=f"lessons.chain.stage_{n}_{name}",
     )
 
@@ -165,7 +162,6 @@ PAGES: tuple[PageSpec, ...] = (
         "round_trip",
         ("第二次请求：模型写出答案", "The second request: the model answers"),
         ("第二次请求里到底有什么？", "What exactly is in the second request?"),
-        numbered_exercises=1,  # the chain review, after the two exercises of lessons/chain/stage_8
     ),
     PageSpec(
         "pages/tutor_1_model_talks.py",
@@ -208,7 +204,12 @@ PAGES: tuple[PageSpec, ...] = (
         exercise_module="lessons.tutor.lesson_5_manual_vs_react",
     ),
     PageSpec(
-        "pages/tutor_6_pitfalls.py", "七个坑", "The seven pitfalls", ":material/warning:", "tutor", numbered_exercises=3
+        "pages/tutor_6_pitfalls.py",
+        "七个坑",
+        "The seven pitfalls",
+        ":material/warning:",
+        "tutor",
+        exercise_module="lessons.tutor.lesson_6_exercises",
     ),
     PageSpec(
         "pages/graph_1_workflow_vs_agent.py",
@@ -280,7 +281,7 @@ PAGES: tuple[PageSpec, ...] = (
         "Who decides the student?",
         ":material/admin_panel_settings:",
         "reliability",
-        numbered_exercises=3,
+        exercise_module="lessons.course.who_decides_exercises",
     ),
 )
 

@@ -10,9 +10,9 @@ from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
-from pages._ui.exercises_section_review import review
+from pages._ui.exercises_section_review import review_words
 from pages._ui.wire_switch import wire_switch
-from pages.registry import numbered, page_of
+from pages.registry import numbered
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import round_trip as rt_stage
@@ -141,6 +141,9 @@ with left:
     late.lesson(8)
     sw.share_link(PAGE, ["ask", "walk", "step"])
 
-draw_exercises(late.spec(8), stage_8_round_trip.EXERCISES)
-review("chain", page_of(__file__))
+# the page's two exercises, then the chain section's review (its last exercise, lessons/course/review_exercises.py)
+page_exercises, section_review = stage_8_round_trip.EXERCISES[:-1], stage_8_round_trip.EXERCISES[-1:]
+draw_exercises(late.spec(8), page_exercises)
+review_words("chain")
+draw_exercises(late.spec(8), section_review, first=len(page_exercises) + 1)
 late.bottom(8)

@@ -5,12 +5,12 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.tutor.lesson_6_exercises import FIX_SOURCE, check_fix_decorator, check_predict_pitfall, symptom
+from lessons.tutor import lesson_6_exercises as lesson_6
 from lessons.tutor.lesson_6_pitfalls import PITFALL_KEYS, PITFALLS, PitfallResult, pitfall_code
 from pages._ui import T, lesson_columns, show_error, source
 from pages._ui import tutor_lesson as tu
-from pages._ui.exercise import exercise
-from pages._ui.exercises_section_review import review
+from pages._ui.exercise import draw_exercises
+from pages._ui.exercises_section_review import review_words
 from pages._ui.frame import steps
 from pages.registry import page_of
 
@@ -23,14 +23,6 @@ def pitfall_data(n: int, broken: bool, edition: str = "zh") -> PitfallResult:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return PITFALLS[n](broken, lang=edition)
-
-
-@st.cache_data(show_spinner=False, max_entries=4)
-def symptom_data(edition: str) -> PitfallResult:
-    """The broken run the predict exercise shows, without its title."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return symptom(edition)
 
 
 def label(key: str) -> str:
@@ -100,45 +92,10 @@ with right:
     tomorrow = "Do I have class tomorrow?" if ed == "en" else "明天我有课吗？"
     tu.tutor_live_run("tutor6", highlight="tool_message", extra=[tomorrow])
 
-shown = symptom_data(ed)
-
-
-def ask_pitfall(key: str) -> int | None:
-    """The untitled broken run, then the learner's pick of one of the seven pitfalls."""
-    render_artifact(shown["artifact"])
-    titles = {i: f"{i}. {T(*tu.TITLES[k])}" for i, k in PITFALL_KEYS.items()}
-    return st.selectbox(T("坑", "Pitfall"), list(PITFALL_KEYS), format_func=titles.__getitem__, key=key)
-
-
-exercise(
-    spec,
-    1,
-    title=T("预测：这是哪个坑？", "Predict: which pitfall produced this run?"),
-    prompt=T(
-        "下面是一次真实的坏运行（没写标题）。它是哪个坑造成的？", "Below is a real broken run, untitled. Which pitfall?"
-    ),
-    ask=ask_pitfall,
-    check=lambda a: tu.verdict(
-        check_predict_pitfall(a, ed),
-        T("对：这是第 {expected} 个坑。", "Right: pitfall {expected}."),
-        T("这次运行的结果是 {got}。", "This run's outcome is {got}."),
-    ),
-    hint=T("手里那个对象一条请求都没记下。", "The object you hold recorded no request at all."),
-)
-exercise(
-    spec,
-    2,
-    title=T("修复第 1 个坑：让参数说明进 schema", "Fix pitfall 1: get the parameter descriptions into the schema"),
-    prompt=T(
-        "改这段源码（只解析、不运行），让每个参数都有说明。",
-        "Edit this source (parsed, never run) so every parameter is described.",
-    ),
-    ask=lambda key: st.text_area("source", FIX_SOURCE[ed], height=220, key=key),
-    check=lambda a: tu.verdict(
-        check_fix_decorator(a, ed),
-        T("成了：每个参数都有说明。", "Done: every parameter is described."),
-        T("还没有说明的参数：{got}", "Parameters still without a description: {got}"),
-    ),
-    hint=T("看装饰器那一行。", "Look at the decorator line."),
-)
-review("tutor", page_of(__file__))
+# the page's two exercises, then the tutor section's review (its last exercise, lessons/course/review_exercises.py);
+# the predict exercise's select box words each pitfall as the steps above do
+context = {"ed": ed, "pitfall_titles": {i: f"{i}. {T(*tu.TITLES[k])}" for i, k in PITFALL_KEYS.items()}}
+page_exercises, section_review = lesson_6.EXERCISES[:-1], lesson_6.EXERCISES[-1:]
+draw_exercises(spec, page_exercises, context)
+review_words("tutor")
+draw_exercises(spec, section_review, context, first=len(page_exercises) + 1)

@@ -8,13 +8,14 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import who_decides as lesson
+from lessons.course import who_decides_exercises as exercises
 from pages._ui import T, inert, lang, lesson_columns, show_error, source
 from pages._ui.decision import render_decision
-from pages._ui.exercise import Verdict, exercise
-from pages._ui.exercises_section_review import review
+from pages._ui.exercise import draw_exercises
+from pages._ui.exercises_section_review import review_words
 from pages._ui.frame import page_links, steps
 from pages._ui.timeline import render_trace
-from pages.registry import page, page_of
+from pages.registry import page
 from toolcall_lab.jsonable import json_text
 
 SPEC = page("pages/who_decides.py")
@@ -127,68 +128,11 @@ with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
 
 
 # ---------------------------------------------------------------- exercises
-def _predict(picked: Any) -> Verdict:
-    checked = lesson.check_reads_other(list(picked) if picked is not None else None, lang())
-    lines = [
-        f"- {inert(text)} → " + (", ".join(ids) if ids else T("没有读任何档案", "no record read"))
-        for text, ids in checked.shown.get("read", {}).items()
-    ]
-    head = T("易受骗的模型对每段文本读到的档案：", "What the gullible model read for each text:")
-    return Verdict(checked.correct, head + "\n" + "\n".join(lines), checked.expected)
-
-
-def _make(text: Any) -> Verdict:
-    checked = lesson.check_context_tool(text if isinstance(text, str) else None)
-    if "error" in checked.shown:
-        err = checked.shown["error"]
-        return Verdict(
-            False, T("实验室的解析器拒绝了：", "The lab's parser refused it: ") + T(**err["title"]), checked.expected
-        )
-    props, from_run = checked.shown["properties"], checked.shown["from_run"]
-    said = T(
-        f"模型收到的参数：{props or '无'}；不在 schema 里、由运行填入的参数：{from_run or '无'}。",
-        f"Parameters the model is sent: {props or 'none'}; parameters not in the schema, filled by the run: "
-        f"{from_run or 'none'}.",
-    )
-    return Verdict(checked.correct, said, checked.expected)
-
-
 st.divider()
 st.subheader(T("练习", "Exercises"), anchor=False)
-exercise(
-    SPEC,
-    1,
-    title=T("预测：哪些文本会让易受骗的模型读到 S1002？", "Predict: which texts make the gullible model read S1002?"),
-    prompt=T(
-        "系统提示词只允许 S1001。选出会让易受骗的模型用朴素工具读到 S1002 档案的文本。检查会真的运行每一段。",
-        "The system prompt allows S1001 only. Pick the texts for which the gullible model, with the naive tool, "
-        "reads S1002's record. Check runs each one.",
-    ),
-    ask=lambda key: st.multiselect(T("文本", "Texts"), lesson.predict_texts(lang()), key=key),
-    check=_predict,
-    hint=T(
-        "易受骗的模型只在有注入的指令时才越过限制；问自己的进度读的是 S1001。",
-        "The gullible model crosses the line only when an instruction is injected; asking about your own "
-        "progress reads S1001.",
-    ),
-)
-exercise(
-    SPEC,
-    2,
-    title=T("动手：一个 schema 里没有 student_id 的工具", "Make: a tool whose schema has no student_id"),
-    prompt=T(
-        "改写这个工具：模型收到的 schema 里不能有 student_id，函数却仍然知道是哪个学生（从运行拿）。"
-        "检查用实验室的解析器构建它，从不执行你的代码。",
-        "Rewrite this tool so the schema the model is sent has no student_id, while the function still learns "
-        "the student — from the run. Check builds it with the lab's parser and never runs your code.",
-    ),
-    ask=lambda key: st.text_area("Python", lesson.starting_source(lang()), height=260, key=key),
-    check=_make,
-    hint=T(
-        "给函数一个 `config: RunnableConfig` 参数（LangChain 会填入并把它排除在 schema 外），从 config 里读学号。",
-        "Give the function a `config: RunnableConfig` parameter (LangChain fills it and leaves it out of the "
-        "schema) and read the id from the config.",
-    ),
-)
-review("reliability", page_of(__file__))
+# the two exercises, then the reliability section's review (the last exercise, lessons/course/review_exercises.py)
+page_exercises, section_review = exercises.EXERCISES[:-1], exercises.EXERCISES[-1:]
+draw_exercises(SPEC, page_exercises)
+review_words("reliability")
+draw_exercises(SPEC, section_review, first=len(page_exercises) + 1)
 page_links(SPEC.path)

@@ -43,9 +43,8 @@ class PageSpec:
         exercise_module: the lesson module whose ``EXERCISES`` (``toolcall_lab.exercises.Exercise``
             records) the page ends with; their ids are ``<url_path>/<slug>`` and their count is derived
             from that data (the module imports LangChain only inside its checks, so counting is cheap).
-        numbered_exercises: for a page whose exercises are not data yet, how many it ends with
-            (ids ``<url_path>/1`` … ``/<n>``); beside ``exercise_module``, how many numbered ones follow
-            the data (a section's review, drawn as the page's last: ⑧'s is ``stage_8_round_trip/3``).
+        numbered_exercises: for a page whose exercises are not data yet (no ``exercise_module``), how
+            many it ends with (ids ``<url_path>/1`` … ``/<n>``).
     """
 
     path: str
@@ -78,9 +77,9 @@ class PageSpec:
     @property
     def exercise_ids(self) -> tuple[str, ...]:
         """The stored ids of the page's exercises, in the page's order."""
-        data = _data_exercise_ids(self.exercise_module, self.url_path) if self.exercise_module else ()
-        after = range(len(data) + 1, len(data) + self.numbered_exercises + 1)
-        return data + tuple(f"{self.url_path}/{n}" for n in after)
+        if self.exercise_module:
+            return _data_exercise_ids(self.exercise_module, self.url_path)
+        return tuple(f"{self.url_path}/{n}" for n in range(1, self.numbered_exercises + 1))
 
     @property
     def exercises(self) -> int:

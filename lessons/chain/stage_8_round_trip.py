@@ -1,9 +1,9 @@
 """Page ⑧ round trip — its exercises: predict the second request's size, then make one with three tool messages.
 
 Each check runs the real round trip (:func:`toolcall_lab.stages.round_trip.run_round_trip`) and reads
-the second request's messages. The page ends with the chain section's review after these two: it is
-drawn by ``pages/_ui/exercises_section_review.py`` as the page's third exercise (numbered, see the
-registry). The stages are imported inside the functions, so the registry can count these without LangChain.
+the second request's messages. The page ends with the chain section's review after these two
+(:data:`lessons.course.review_exercises.REVIEW_CHAIN`, the last of :data:`EXERCISES`). The stages are
+imported inside the functions, so the registry can count these without LangChain.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from lessons.chain.answers import first_accepted
+from lessons.course.review_exercises import REVIEW_CHAIN
 from toolcall_lab.checks import Checked
 from toolcall_lab.exercises import Context, Exercise, Line, Number
 from toolcall_lab.i18n import Text
@@ -126,4 +127,5 @@ EXERCISES: tuple[Exercise, ...] = (
             "The built-in model calls get_weather once per city in the question.",
         ),
     ),
+    REVIEW_CHAIN,
 )

@@ -1,4 +1,4 @@
-"""The lessons of the pages around the course: the live run, the faults lesson and home.
+"""The lessons of the pages around the course: the live run, the faults lesson, home, who decides, the reviews.
 
 One module per page, each returning plain data from real runs:
 
@@ -9,6 +9,12 @@ One module per page, each returning plain data from real runs:
   make for a 429; the fewest retries that turn a 500 into an answer);
 * :mod:`lessons.course.home` — the course review on home (which ``tool_call_id`` will the
   ``ToolMessage`` carry; the chain's stages in order).
+* :mod:`lessons.course.who_decides` — who decides the student: the injected requests, the naive
+  tool and the fix (the id from the run); its exercises as data in
+  :mod:`lessons.course.who_decides_exercises`, which imports it inside the checks only;
+* :mod:`lessons.course.review` — the section reviews' checks, across several pages of a section; the
+  reviews as data (each the last exercise of its section's last page) in
+  :mod:`lessons.course.review_exercises`.
 
 Every check computes its right answer from the real library call at check time and returns
 a :class:`toolcall_lab.checks.Checked` (data, not sentences); the pages word the feedback.

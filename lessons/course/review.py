@@ -24,6 +24,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from lessons.course import faults, live_run, who_decides
+from lessons.course.review_exercises import RELIABILITY_FAILS as RELIABILITY_FAILS
+from lessons.course.review_exercises import RELIABILITY_RETRIES as RELIABILITY_RETRIES
+from lessons.course.review_exercises import TUTOR_MAX_STEPS as TUTOR_MAX_STEPS
 from lessons.search_assistant.context import naive_trim, orphaned_tool_replies
 from lessons.search_assistant.exercises_context import three_turn_history
 from lessons.search_assistant.lesson_6_approval import approval_demo
@@ -42,12 +45,10 @@ SECTIONS: tuple[str, ...] = ("chain", "tutor", "graph", "reliability")
 CHAIN_ORDER: tuple[int, ...] = (7, 3, 5, 4)
 CHAIN_LABELS: tuple[str, ...] = ("A", "B", "C", "D")
 
-#: The tutor review: the pitfall whose broken run is shown, and the guard's step limit.
+#: The tutor review: the pitfall whose broken run is shown (the guard's step limit, :data:`TUTOR_MAX_STEPS`, and the
+#: reliability review's :data:`RELIABILITY_FAILS` and :data:`RELIABILITY_RETRIES` are in the words of the questions:
+#: :mod:`lessons.course.review_exercises`, imported here).
 TUTOR_PITFALL = 4
-TUTOR_MAX_STEPS = 3
-
-#: The reliability review: 429s on the first requests and the client's max_retries.
-RELIABILITY_FAILS, RELIABILITY_RETRIES = 1, 3
 
 
 def _parts(answer: Mapping[str, Any] | None, expected: dict[str, Any]) -> Checked:

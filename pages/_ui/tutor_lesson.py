@@ -18,12 +18,9 @@ from lessons.content import lesson_text
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, system_prompt
 from lessons.tutor.tools import build_tools
 from pages._ui import T, english, lang, loading
-from pages._ui.exercise import Verdict
 from pages._ui.frame import page_links
 from pages._ui.live_run import live_run_panel
 from pages.registry import numbered
-from toolcall_lab.checks import Checked
-from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.kwargs import render_call
 
 #: The query parameter of the English page's switch to the article's Chinese original.
@@ -218,20 +215,6 @@ def lesson_intro(n: int) -> None:
             st.rerun()
     with st.expander(T("本课讲解", "The lesson"), icon=":material/menu_book:"):
         st.markdown(prose)
-
-
-def verdict(check: Checked, right: str, wrong: str) -> Verdict:
-    """A lesson's :class:`Checked` as the course's :class:`Verdict`, the learner's own artifact quoted.
-
-    ``right`` / ``wrong`` are the page's words; ``{got}`` and ``{expected}`` in them are filled
-    with what the check computed (JSON for lists and dicts).
-    """
-
-    def text(value: Any) -> str:
-        return value if isinstance(value, str) else json_text(value, indent=None)
-
-    words = right if check.correct else wrong
-    return Verdict(check.correct, words.format(got=text(check.shown), expected=text(check.expected)), check.expected)
 
 
 def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> Any:

@@ -439,7 +439,7 @@ def _exercises(ed: str) -> dict[tuple[int, int], tuple[str, object, object]]:
             json.dumps(check_make_script(None, ed).expected["script"], ensure_ascii=False),
         ),
         (6, 1): ("selectbox", 1, l6.check_predict_pitfall(None, ed).expected),
-        (6, 2): ("text_area", l6.FIX_SOURCE[ed], l6.FIX_SOURCE[ed].replace("@tool", "@tool(parse_docstring=True)", 1)),
+        (6, 2): ("text_area", l6.FIX_SOURCE(ed), l6.FIX_SOURCE(ed).replace("@tool", "@tool(parse_docstring=True)", 1)),
     }
 
 

@@ -98,9 +98,9 @@ def test_predict_which_texts_read_s1002(open_page, lang):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_make_a_tool_without_student_id(open_page, lang):
     at = _open(open_page, lang)
-    at.text_area(key="exercise-who_decides-2::answer").set_value(lesson.starting_source(lang))
+    at.text_area(key=f"exercise-who_decides-2::answer::{lang}").set_value(lesson.starting_source(lang))
     _judge(at, 2, lang, right=False)
-    at.text_area(key="exercise-who_decides-2::answer").set_value(lesson.check_context_tool(None).expected)
+    at.text_area(key=f"exercise-who_decides-2::answer::{lang}").set_value(lesson.check_context_tool(None).expected)
     _judge(at, 2, lang, right=True)
 
 

@@ -70,15 +70,28 @@ TUTOR_SLUGS: dict[str, str] = {
     "tutor_5_manual_vs_react/2": "tutor_5_manual_vs_react/make-script",
 }
 
+#: Issue 20 (2026-12-02): the seven pitfalls, who decides, and the chain section's review (⑧'s third,
+#: numbered until then) — position on the page → slug, in course order.
+TUTOR_RELIABILITY_REVIEW_SLUGS: dict[str, str] = {
+    "stage_8_round_trip/3": "stage_8_round_trip/section-review",
+    "tutor_6_pitfalls/1": "tutor_6_pitfalls/predict-pitfall",
+    "tutor_6_pitfalls/2": "tutor_6_pitfalls/fix-decorator",
+    "tutor_6_pitfalls/3": "tutor_6_pitfalls/section-review",
+    "who_decides/1": "who_decides/predict-reads-s1002",
+    "who_decides/2": "who_decides/make-context-tool",
+    "who_decides/3": "who_decides/section-review",
+}
+
 #: Every rename so far, old id → current id.
 RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}
+RENAMED |= TUTOR_RELIABILITY_REVIEW_SLUGS  # issue 20, 2026-12-02 (migration 7)
 
 
 def current_id(exercise_id: str) -> str:
     """What an exercise id is called now (itself when it never changed).
 
-    >>> current_id("stage_4_tool_call/1"), current_id("stage_8_round_trip/3")
-    ('stage_4_tool_call/count-calls', 'stage_8_round_trip/3')
+    >>> current_id("stage_4_tool_call/1"), current_id("stage_8_round_trip/3"), current_id("nowhere/1")
+    ('stage_4_tool_call/count-calls', 'stage_8_round_trip/section-review', 'nowhere/1')
     """
     return RENAMED.get(exercise_id, exercise_id)
 

@@ -19,6 +19,7 @@ from toolcall_lab.progress.renames import (
     CHAIN_EXECUTION_SLUGS,
     CHAIN_REQUEST_SLUGS,
     GRAPH_SLUGS,
+    TUTOR_RELIABILITY_REVIEW_SLUGS,  # issue 20, 2026-12-02 (migration 7)
     TUTOR_SLUGS,
     rename_statements,
 )
@@ -97,5 +98,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         5,
         "chain pages 5-8, the LangGraph pages and tutor pages 1-5: exercises stored by slug, not position (issue 20)",
         rename_statements({**CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}),
+    ),
+    # ---- PLACEHOLDER for step 6, which a parallel branch adds (issue 20, the other numbered pages): steps must be
+    # numbered 1..n, so this branch holds its place. At the merge, that branch's step 6 REPLACES this block.
+    # Never release this placeholder: a database that ran it would never run the real step 6.
+    Migration(6, "placeholder for the parallel step 6 (replaced at the merge)", ()),
+    # ---- issue 20, 2026-12-02: tutor 6, who decides, ⑧'s review
+    Migration(
+        7,
+        "the seven pitfalls, who decides, and the section reviews: exercises stored by slug (issue 20)",
+        rename_statements(TUTOR_RELIABILITY_REVIEW_SLUGS),
     ),
 )

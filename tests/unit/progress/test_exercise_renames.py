@@ -40,11 +40,10 @@ def test_every_rename_names_the_exercise_that_stood_at_that_position():
         if not spec.exercise_module:
             continue
         for n, new in enumerate(spec.exercise_ids, 1):
-            # a numbered exercise after the data (⑧'s section review) keeps its id: it is not renamed
             assert RENAMED.get(f"{spec.url_path}/{n}", f"{spec.url_path}/{n}") == new
     assert set(RENAMED.values()) <= {e for spec in PAGES for e in spec.exercise_ids}
     kept = [e for spec in PAGES if spec.exercise_module for e in spec.exercise_ids if e not in RENAMED.values()]
-    assert kept == ["stage_8_round_trip/3"]  # the only id of a data page that is still a position
+    assert kept == []  # no page whose exercises are data keeps a position id (⑧'s review was the last, until 7)
 
 
 def test_a_database_from_before_is_migrated_to_the_slugs(tmp_path):
@@ -81,19 +80,21 @@ def test_an_export_from_before_imports_with_the_same_solved_exercises(tmp_path):
 
 
 def test_an_export_with_the_old_ids_of_pages_5_to_8_imports_under_their_slugs(tmp_path):
-    """⑤'s predict and ⑥'s make, exported under their positions, solve their slugs (judged by the data's checks);
-    ⑧'s review keeps its id and waits for its page (it is drawn there, not given as data)."""
+    """⑤'s predict, ⑥'s make and ⑧'s third (the chain review), exported under their positions, solve their
+    slugs, judged by the data's checks (the review became data with step 7: it needs no page to be judged)."""
     from lessons.chain import stage_5_validation as s5
     from lessons.chain import stage_6_kwargs as s6
+    from lessons.course import review as rv
 
     data = json.loads((FIXTURES / "export_before_issue20.json").read_text(encoding="utf-8"))
     template = data["attempts"][0]
     right_5 = s5.check_stop_layers(None, "en").expected  # computed by the real layers, not typed
     right_6 = s6.check_invoke_but_not_python(None, "en").expected
+    right_8 = rv.check_chain(None, "en").expected  # from the real run's artifacts
     old = {
         ("pages/stage_5_validation.py", "stage_5_validation/1"): right_5,
         ("pages/stage_6_kwargs.py", "stage_6_kwargs/2"): right_6,
-        ("pages/stage_8_round_trip.py", "stage_8_round_trip/3"): {"A": 7, "B": 3, "C": 5, "D": 4},
+        ("pages/stage_8_round_trip.py", "stage_8_round_trip/3"): right_8,
     }
     data["attempts"] = [
         {**template, "attempt_id": f"old{n}", "exercise_id": e, "page_path": p, "answer": a, "correct": True}
@@ -105,9 +106,9 @@ def test_an_export_with_the_old_ids_of_pages_5_to_8_imports_under_their_slugs(tm
     assert _solved(store, me) == {
         "pages/stage_5_validation.py": ["stage_5_validation/stop-layer"],
         "pages/stage_6_kwargs.py": ["stage_6_kwargs/invoke-not-python"],
+        "pages/stage_8_round_trip.py": ["stage_8_round_trip/section-review"],
     }
-    review = store.exercise_state(me, "stage_8_round_trip/3")
-    assert review.attempts == 1 and review.unchecked == 1 and not review.solved
+    assert store.exercise_state(me, "stage_8_round_trip/3").attempts == 0
 
 
 def test_graph_attempts_stored_by_position_are_renamed_by_step_5(tmp_path):
@@ -136,4 +137,83 @@ def test_graph_attempts_stored_by_position_are_renamed_by_step_5(tmp_path):
     assert page("pages/graph_7_context.py").exercise_ids[-1] == GRAPH_SLUGS["graph_7_context/3"]
     for exercise_id in old:
         assert store.exercise_state(LEARNER, GRAPH_SLUGS[exercise_id]).solved
+        assert store.exercise_state(LEARNER, exercise_id).attempts == 0
+
+
+# ---------------------------------------------------------------- step 7: tutor 6, who decides, the section reviews
+FIXTURE_7 = "export_f48bab0_reviews.json"
+
+
+def _context_recheck(exercise_id: str, answer: object) -> bool | None:
+    """What the page does for an exercise that needs its context: the data's own check, with the page's context."""
+    from pages.registry import data_exercise
+
+    item = data_exercise(exercise_id)
+    if item is None:
+        return None
+    return item.check(answer, {"lang": "en", "ed": "en"}).correct  # the English page, the English edition
+
+
+def test_an_export_from_f48bab0_solves_the_pitfalls_who_decides_and_reviews_under_their_slugs(tmp_path):
+    """Step 7's exercises, exported by the code of the day before (commit f48bab0), solve the same exercises now.
+
+    The fixture was made with f48bab0 checked out in a temporary worktree: through ITS ``ProgressStore`` (memory),
+    an English learner visited the pages and recorded, for each of ``tutor_6_pitfalls/1..3``, ``who_decides/1..3``
+    and ``stage_8_round_trip/3``, first a wrong answer and then the right one, each judged by that day's own check
+    (answers as its widgets gave them; right answers computed by its checks), then ``store.export_json``.
+    """
+    data = json.loads((FIXTURES / FIXTURE_7).read_text(encoding="utf-8"))
+    old = [a["exercise_id"] for a in data["attempts"]]
+    assert set(old) == {
+        "stage_8_round_trip/3",
+        *(f"{p}/{n}" for p in ("tutor_6_pitfalls", "who_decides") for n in (1, 2, 3)),
+    }
+    # what the code of that day judged right, under today's ids (the file's claim, used only as the reference here)
+    then: dict[str, set[str]] = {}
+    for a in data["attempts"]:
+        if a["correct"]:
+            then.setdefault(a["page_path"], set()).add(current_id(a["exercise_id"]))
+    assert sum(map(len, then.values())) == 7 and not {e for ids in then.values() for e in ids} & set(old)
+    store = ProgressStore.open(str(tmp_path / "progress.sqlite"))
+    me = new_learner_id()
+    store.import_json(me, data, recheck=recheck_from_data)
+    needs_page = {"tutor_6_pitfalls/predict-pitfall", "tutor_6_pitfalls/fix-decorator"}  # they read the edition
+    now = {p: sorted(ids - needs_page) for p, ids in then.items()}
+    assert _solved(store, me) == now  # the reviews and who-decides judged at once, by the data's checks
+    for exercise_id in needs_page:
+        assert store.exercise_state(me, exercise_id).unchecked == 2
+    store.recheck_imported(me, _context_recheck)  # as the page does when it draws them
+    assert _solved(store, me) == {p: sorted(ids) for p, ids in then.items()}
+    for exercise_id in {e for ids in then.values() for e in ids}:
+        state = store.exercise_state(me, exercise_id)
+        assert state.attempts == 2 and state.solved and state.unchecked == 0  # one wrong try, one right
+    assert not any(store.exercise_state(me, e).attempts for e in old)  # nothing is left under a position id
+
+
+def test_attempts_stored_by_position_are_renamed_by_step_7(tmp_path):
+    """A database at v6 holding answers to tutor 6, who decides and ⑧'s review by position: step 7 gives them slugs."""
+    from toolcall_lab.progress import schema
+    from toolcall_lab.progress.database import Database
+    from toolcall_lab.progress.renames import TUTOR_RELIABILITY_REVIEW_SLUGS as SLUGS
+
+    path = str(tmp_path / "progress.sqlite")
+    db = Database.open(path)
+    assert db.migrate(schema.COMPONENT, schema.MIGRATIONS, target=6) == 6
+
+    def write(tx):
+        for n, exercise_id in enumerate(SLUGS):
+            tx.run(
+                "INSERT INTO progress_attempts (learner_id, attempt_id, exercise_id, page_path, answer, correct, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (LEARNER, f"a{n}", exercise_id, f"pages/{exercise_id.split('/')[0]}.py", "null", True, 1.0 + n),
+            )
+
+    db.write(write)
+    db.close()
+    store = ProgressStore.open(path)
+    # the section review is the last exercise of each of the three pages, given as data
+    for url_path in ("stage_8_round_trip", "tutor_6_pitfalls", "who_decides"):
+        assert page(f"pages/{url_path}.py").exercise_ids[-1] == SLUGS[f"{url_path}/3"] == f"{url_path}/section-review"
+    for exercise_id, new in SLUGS.items():
+        assert store.exercise_state(LEARNER, new).solved
         assert store.exercise_state(LEARNER, exercise_id).attempts == 0

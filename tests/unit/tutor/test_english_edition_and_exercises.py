@@ -120,5 +120,5 @@ def test_lesson_5_checks(lang):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_lesson_6_checks(lang):
     assert check_predict_pitfall(5, lang).correct and check_predict_pitfall(5, lang).shown == "script_restarts"
-    assert check_fix_decorator(FIX6[lang], lang).shown == ["student_id", "date"]
-    assert check_fix_decorator(FIX6[lang].replace("@tool", "@tool(parse_docstring=True)", 1), lang).correct
+    assert check_fix_decorator(FIX6(lang), lang).shown == ["student_id", "date"]
+    assert check_fix_decorator(FIX6(lang).replace("@tool", "@tool(parse_docstring=True)", 1), lang).correct
