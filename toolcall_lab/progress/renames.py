@@ -70,6 +70,9 @@ TUTOR_SLUGS: dict[str, str] = {
     "tutor_5_manual_vs_react/2": "tutor_5_manual_vs_react/make-script",
 }
 
+#: Every rename so far, old id → current id.
+RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}
+
 #: Issue 20 (2026-12-02): the seven pitfalls, who decides, and the chain section's review (⑧'s third,
 #: numbered until then) — position on the page → slug, in course order.
 TUTOR_RELIABILITY_REVIEW_SLUGS: dict[str, str] = {
@@ -81,10 +84,7 @@ TUTOR_RELIABILITY_REVIEW_SLUGS: dict[str, str] = {
     "who_decides/2": "who_decides/make-context-tool",
     "who_decides/3": "who_decides/section-review",
 }
-
-#: Every rename so far, old id → current id.
-RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}
-RENAMED |= TUTOR_RELIABILITY_REVIEW_SLUGS  # issue 20, 2026-12-02 (migration 7)
+RENAMED.update(TUTOR_RELIABILITY_REVIEW_SLUGS)
 
 
 def current_id(exercise_id: str) -> str:

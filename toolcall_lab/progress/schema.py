@@ -14,12 +14,12 @@ solved only when a re-check agreed (``checked`` and ``correct``).
 
 from __future__ import annotations
 
+from toolcall_lab.progress import renames
 from toolcall_lab.progress.database import Migration
 from toolcall_lab.progress.renames import (
     CHAIN_EXECUTION_SLUGS,
     CHAIN_REQUEST_SLUGS,
     GRAPH_SLUGS,
-    TUTOR_RELIABILITY_REVIEW_SLUGS,  # issue 20, 2026-12-02 (migration 7)
     TUTOR_SLUGS,
     rename_statements,
 )
@@ -107,6 +107,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         7,
         "the seven pitfalls, who decides, and the section reviews: exercises stored by slug (issue 20)",
-        rename_statements(TUTOR_RELIABILITY_REVIEW_SLUGS),
+        rename_statements(renames.TUTOR_RELIABILITY_REVIEW_SLUGS),
     ),
 )
