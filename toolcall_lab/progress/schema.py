@@ -14,6 +14,7 @@ solved only when a re-check agreed (``checked`` and ``correct``).
 
 from __future__ import annotations
 
+from toolcall_lab.progress import renames
 from toolcall_lab.progress.database import Migration
 from toolcall_lab.progress.renames import (
     CHAIN_EXECUTION_SLUGS,
@@ -97,5 +98,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         5,
         "chain pages 5-8, the LangGraph pages and tutor pages 1-5: exercises stored by slug, not position (issue 20)",
         rename_statements({**CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}),
+    ),
+    Migration(
+        6,
+        "home, live run and faults: exercises stored by slug (issue 20)",
+        rename_statements(renames.START_AND_FAULTS_SLUGS),
     ),
 )
