@@ -10,11 +10,11 @@ from lessons.content import lesson_text
 from lessons.course import faults as lesson
 from pages._ui import T, lang, source
 from pages._ui import chain_widgets as sw
-from pages._ui.exercise import Verdict, exercise
+from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links, steps
 from pages._ui.live_run import run_question
 from pages._ui.timeline import render_trace
-from pages._ui.truncation_view import truncation_exercise, truncation_view
+from pages._ui.truncation_view import truncation_view
 from pages.registry import page
 from toolcall_lab.offline.faults import FaultInjector, FaultKind
 from toolcall_lab.reliability import (
@@ -130,62 +130,7 @@ with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
 
 
 # ---------------------------------------------------------------- exercises
-def _timeline_text(seen: dict[str, Any]) -> str:
-    if not seen:
-        return T("先选一个答案。", "Pick an answer first.")
-    n, outcomes, end = seen["attempts"], " → ".join(str(o) for o in seen["outcomes"]), seen["stop_reason"]
-    return T(
-        f"第一次模型调用尝试了 {n} 次（{outcomes}），运行结束原因 `{end}`。",
-        f"The first model call made {n} attempt(s) ({outcomes}); the run ended `{end}`.",
-    )
-
-
-def _predict(answer: Any) -> Verdict:
-    checked = lesson.attempts_for_rate_limit(answer, lang())
-    more = T(
-        "每次失败后等 Retry-After 再试，一旦成功就不再重试。",
-        "After each failure the client waits Retry-After and tries again; once one succeeds it stops.",
-    )
-    return Verdict(checked.correct, f"{_timeline_text(checked.shown)} {more}", checked.expected)
-
-
-def _fix(answer: Any) -> Verdict:
-    checked = lesson.fewest_retries(answer, lang())
-    below = checked.shown.get("one_less_stop_reason")
-    extra = T(f"少一次重试时结束原因是 `{below}`。", f"With one retry less the run ends `{below}`.") if below else ""
-    return Verdict(checked.correct, f"{_timeline_text(checked.shown)} {extra}", checked.expected)
-
-
 st.divider()
 st.subheader(T("练习", "Exercises"), anchor=False)
-exercise(
-    SPEC,
-    1,
-    title=T("预测：客户端会尝试几次？", "Predict: how many attempts will the client make?"),
-    prompt=T(
-        f"端点对前 {lesson.PREDICT_FAILS} 个请求回 429（带 Retry-After），ChatOpenAI 的 max_retries = "
-        f"{lesson.PREDICT_RETRIES}。第一次模型调用，客户端一共会发几次请求？",
-        f"The endpoint answers 429 (with Retry-After) to the first {lesson.PREDICT_FAILS} requests, and "
-        f"ChatOpenAI has max_retries = {lesson.PREDICT_RETRIES}. How many attempts does the client make for "
-        "the first model call?",
-    ),
-    ask=lambda key: st.number_input(T("尝试次数", "Attempts"), 1, 10, 1, key=key),
-    check=_predict,
-    hint=T("重试次数是上限，不是必须用完的次数。", "max_retries is a ceiling, not a number of retries to use up."),
-)
-exercise(
-    SPEC,
-    2,
-    title=T("修复：最少几次重试才能拿到真实回答？", "Fix: the fewest retries that still give a real answer"),
-    prompt=T(
-        f"端点对前 {lesson.FIX_FAILS} 个请求回 500。把 max_retries 设成最小的、仍能让运行以真实回答（`final`，"
-        "而不是兜底）结束的值。检查会真的运行它。",
-        f"The endpoint answers 500 to the first {lesson.FIX_FAILS} requests. Set max_retries to the smallest "
-        "value that still ends the run with a real answer (`final`, not the fallback). Check runs it.",
-    ),
-    ask=lambda key: st.segmented_control("max_retries", lesson.RETRY_CHOICES, key=key),
-    check=_fix,
-    hint=T("每个失败的请求都要一次重试来补。", "Each failing request needs one retry to make up for it."),
-)
-truncation_exercise(SPEC, 3)
+draw_exercises(SPEC, lesson.EXERCISES)  # the retries' two, then the truncation's: each check runs for real
 page_links(SPEC.path)

@@ -87,8 +87,15 @@ def _stage(
 
 
 PAGES: tuple[PageSpec, ...] = (
-    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start", numbered_exercises=2),
-    PageSpec("pages/live_run.py", "实时运行", "Live run", ":material/play_circle:", "start", numbered_exercises=2),
+    PageSpec("pages/home.py", "首页", "Home", ":material/home:", "start", exercise_module="lessons.course.home"),
+    PageSpec(
+        "pages/live_run.py",
+        "实时运行",
+        "Live run",
+        ":material/play_circle:",
+        "start",
+        exercise_module="lessons.course.live_run",
+    ),
     # the teacher's view of a class (issue 15): not a lesson, so no exercises and no place on the course path
     PageSpec("pages/class_results.py", "班级成绩", "Class results", ":material/leaderboard:", "start"),
     _stage(
@@ -273,7 +280,7 @@ PAGES: tuple[PageSpec, ...] = (
         "When models and tools fail",
         ":material/bug_report:",
         "reliability",
-        numbered_exercises=3,
+        exercise_module="lessons.course.faults",
     ),
     PageSpec(
         "pages/who_decides.py",

@@ -37,5 +37,17 @@ echo "== house rules: ruff check, ruff format --check, mypy, import contracts"
 .venv/bin/ruff format --check .
 .venv/bin/mypy
 .venv/bin/lint-imports
-echo "== running the test suite"
-exec .venv/bin/python -m pytest "$@"
+# Two runs, each on ${TEST_WORKERS:-2} pytest-xdist workers (the machine's cores): unit and AppTest tests first,
+# then the browser tests in a process of their own (Playwright's sync API keeps an event loop running in
+# its process, beside which asyncio tests cannot start). Naming test files or folders runs just those, in one run.
+WORKERS=(-n "${TEST_WORKERS:-2}")
+for arg in "$@"; do
+  if [[ "$arg" != -* && -e "${arg%%::*}" ]]; then
+    echo "== running the named tests"
+    exec .venv/bin/python -m pytest "$@"
+  fi
+done
+echo "== running the unit and AppTest tests (the fast run)"
+.venv/bin/python -m pytest "${WORKERS[@]}" tests/unit tests/app "$@"
+echo "== running the browser tests"
+exec .venv/bin/python -m pytest "${WORKERS[@]}" tests/e2e "$@"

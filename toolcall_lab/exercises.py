@@ -63,11 +63,15 @@ class Choices:
 
 @dataclass(frozen=True)
 class Pills:
-    """Pick options shown as pills: several by default (the answer is the list picked), else one (or ``None``)."""
+    """Pick options shown as pills: several by default (the answer is the list picked), else one (or ``None``).
+
+    ``segmented`` draws the one pick as a segmented control instead (a few settings side by side: 0 1 2 3).
+    """
 
     label: Text
     options: Callable[[Context], Sequence[str]]
     multi: bool = True
+    segmented: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,10 +192,12 @@ class Part:
 class Parts:
     """Several widgets in one answer (a section review's questions): the answer is a dict, part name → answer.
 
-    Each part's widget key is the exercise's answer key plus ``::<part key>``.
+    Each part's widget key is the exercise's answer key plus ``::<part key>``. With ``as_tuple`` the answer
+    is the tuple of the parts' answers in order (an answer that was stored as a pair keeps its shape).
     """
 
     parts: tuple[Part, ...]
+    as_tuple: bool = False
 
 
 #: The words of a :class:`YesNo`, in the order shown.

@@ -6,7 +6,8 @@ One module per page, each returning plain data from real runs:
   prompt in the learner's language) and its exercises' checks (how many model calls does a
   question make; which question makes the model ask for two tools in one reply);
 * :mod:`lessons.course.faults` — the faults lesson's checks (how many attempts does the client
-  make for a 429; the fewest retries that turn a 500 into an answer);
+  make for a 429; the fewest retries that turn a 500 into an answer; the fewest ``max_tokens``
+  that do not cut a tool call);
 * :mod:`lessons.course.home` — the course review on home (which ``tool_call_id`` will the
   ``ToolMessage`` carry; the chain's stages in order).
 * :mod:`lessons.course.who_decides` — who decides the student: the injected requests, the naive
@@ -17,7 +18,9 @@ One module per page, each returning plain data from real runs:
   :mod:`lessons.course.review_exercises`.
 
 Every check computes its right answer from the real library call at check time and returns
-a :class:`toolcall_lab.checks.Checked` (data, not sentences); the pages word the feedback.
+a :class:`toolcall_lab.checks.Checked`. The live run's, faults' and home's exercises are data: each
+module's ``EXERCISES`` (:class:`toolcall_lab.exercises.Exercise`, words as ``Text``), drawn by
+``pages/_ui/exercise.draw_exercises``; LangChain loads inside the checks only.
 """
 
 from __future__ import annotations

@@ -5,74 +5,86 @@ lab's ``get_weather`` built in the learner's language (``build_weather_tool(lang
 on an English page the schema, the request body, the ``ToolMessage`` and the answer are
 real and English; the system prompt is in the same language.
 
-The exercises:
+The exercises (:data:`EXERCISES`):
 
-1. *Predict* — how many model calls does a question make? :func:`model_calls` runs the
-   question and counts the ``ModelCall`` events of its trace.
-2. *Make* — a question that makes the model ask for two tool calls in one reply.
-   :func:`two_calls_in_one_reply` runs the learner's question and reads each reply's
+1. *Predict* (``predict-model-calls``) — how many model calls does a question make?
+   :func:`model_calls` runs the question and counts the ``ModelCall`` events of its trace.
+2. *Make* (``two-calls-one-reply``) — a question that makes the model ask for two tool calls in
+   one reply. :func:`two_calls_in_one_reply` runs the learner's question and reads each reply's
    ``tool_calls``.
+
+LangChain and LangGraph are imported inside the functions only, so the registry can count the
+exercises (and home can show the course's progress) without loading them.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
-
-from langchain_core.language_models import BaseChatModel
-from langchain_core.tools import BaseTool
+from typing import TYPE_CHECKING, Any
 
 from toolcall_lab.checks import Checked
-from toolcall_lab.i18n import normalize_lang
-from toolcall_lab.live import run_traced
-from toolcall_lab.llm import build_chat_model
-from toolcall_lab.settings import load_settings
-from toolcall_lab.stages.weather_data import build_weather_tool
-from toolcall_lab.trace import RunTrace
+from toolcall_lab.exercises import Context, Exercise, Line, Number, Part, Parts, Select
+from toolcall_lab.i18n import Text, normalize_lang
+from toolcall_lab.markdown_text import inert_markdown
 
-#: The agent's system prompt, in the learner's language.
-SYSTEM_PROMPTS: dict[str, str] = {
-    "zh": "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
-    "en": "You are a weather assistant. Call the tool for weather data and answer only from its result.",
-}
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.tools import BaseTool
+
+    from toolcall_lab.trace import RunTrace
+
+#: The agent's system prompt.
+SYSTEM_PROMPT = Text(
+    "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
+    "You are a weather assistant. Call the tool for weather data and answer only from its result.",
+)
 
 #: The example questions of the page (the first one is the cold page's run).
-EXAMPLES: dict[str, tuple[str, ...]] = {
-    "zh": ("曼谷天气怎么样？", "曼谷和东京未来3天的天气", "FakeCity 的天气", "你好"),
-    "en": (
-        "What's the weather in Bangkok?",
-        "Weather in Bangkok and Tokyo for the next 3 days",
-        "What's the weather in FakeCity?",
-        "Hello",
-    ),
-}
+EXAMPLES: tuple[Text, ...] = (
+    Text("曼谷天气怎么样？", "What's the weather in Bangkok?"),
+    Text("曼谷和东京未来3天的天气", "Weather in Bangkok and Tokyo for the next 3 days"),
+    Text("FakeCity 的天气", "What's the weather in FakeCity?"),
+    Text("你好", "Hello"),
+)
 
 #: The questions of the "predict" exercise: no tool, one tool, two tools.
-PREDICT_QUESTIONS: dict[str, tuple[str, ...]] = {
-    "zh": ("你好", "东京天气怎么样？", "北京天气，顺便看看上海"),
-    "en": ("Hello", "What's the weather in Tokyo?", "Weather in Beijing, and also Shanghai"),
-}
+PREDICT_QUESTIONS: tuple[Text, ...] = (
+    Text("你好", "Hello"),
+    Text("东京天气怎么样？", "What's the weather in Tokyo?"),
+    Text("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
+)
 
 #: Questions the "make" exercise tries, in order, to compute its answer (the first that works is shown).
-TWO_CALL_CANDIDATES: dict[str, tuple[str, ...]] = {
-    "zh": ("北京和上海的天气", "巴黎天气，再对比一下伦敦"),
-    "en": ("Weather in Paris and London", "Weather in Paris, then compare with London"),
-}
+TWO_CALL_CANDIDATES: tuple[Text, ...] = (
+    Text("北京和上海的天气", "Weather in Paris and London"),
+    Text("巴黎天气，再对比一下伦敦", "Weather in Paris, then compare with London"),
+)
+
+
+def in_lang(texts: tuple[Text, ...], lang: str) -> tuple[str, ...]:
+    """Each of ``texts`` in ``lang``, in order (``in_lang(EXAMPLES, "en")[0]`` is the cold page's question)."""
+    language = normalize_lang(lang)
+    return tuple(t(language) for t in texts)
 
 
 def system_prompt(lang: str) -> str:
     """The live run's system prompt in ``lang``."""
-    return SYSTEM_PROMPTS[normalize_lang(lang)]
+    return SYSTEM_PROMPT(normalize_lang(lang))
 
 
 def weather_tools(lang: str) -> list[BaseTool]:
     """The live run's tools: the lab's ``get_weather``, in ``lang``."""
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
     return [build_weather_tool(lang=normalize_lang(lang))]
 
 
 @functools.lru_cache(maxsize=1)
 def builtin_model() -> BaseChatModel:
     """The built-in teaching model (deterministic: the exercises' runs are reproducible)."""
+    from toolcall_lab.llm import build_chat_model
+    from toolcall_lab.settings import load_settings
+
     return build_chat_model(load_settings().with_overrides(provider="builtin"))
 
 
@@ -83,6 +95,8 @@ def _tools(lang: str) -> tuple[BaseTool, ...]:
 
 def run(question: str, lang: str, llm: BaseChatModel | None = None) -> RunTrace:
     """Run ``question`` through the live run's agent (the built-in model unless ``llm`` is given)."""
+    from toolcall_lab.live import run_traced
+
     language = normalize_lang(lang)
     return run_traced(
         question,
@@ -100,6 +114,7 @@ def tool_calls_per_reply(trace: RunTrace) -> list[int]:
 
 def _seen(trace: RunTrace) -> dict[str, Any]:
     return {
+        "question": trace.question,
         "model_calls": len(trace.model_calls),
         "tool_calls_per_reply": tool_calls_per_reply(trace),
         "tool_calls": [
@@ -112,16 +127,19 @@ def _seen(trace: RunTrace) -> dict[str, Any]:
 def model_calls(question: str | None, predicted: int | None, lang: str, llm: BaseChatModel | None = None) -> Checked:
     """Predict: how many model calls will ``question`` make? Runs every question of the exercise.
 
+    Only the exercise's questions (:data:`PREDICT_QUESTIONS`, in either language) are run: an
+    answer naming another one (an imported file's) is not judged right, and nothing is run for it.
+
     Returns:
-        ``expected`` maps each question of :data:`PREDICT_QUESTIONS` to its real number of
-        model calls; ``shown`` is what the run of ``question`` recorded.
+        ``expected`` maps each question of :data:`PREDICT_QUESTIONS` (in ``lang``) to its real
+        number of model calls; ``shown`` is what the run of ``question`` recorded.
     """
     language = normalize_lang(lang)
-    counts = {q: len(run(q, language, llm).model_calls) for q in PREDICT_QUESTIONS[language]}
-    if not question or predicted is None:
+    counts = {q: len(run(q, language, llm).model_calls) for q in in_lang(PREDICT_QUESTIONS, language)}
+    asked = {t(each) for t in PREDICT_QUESTIONS for each in ("zh", "en")}
+    if not question or question not in asked or not isinstance(predicted, int | float) or isinstance(predicted, bool):
         return Checked(False, counts)
-    trace = run(question, language, llm)
-    seen = _seen(trace)
+    seen = _seen(run(question, language, llm))
     return Checked(int(predicted) == seen["model_calls"], counts, seen)
 
 
@@ -137,9 +155,101 @@ def two_calls_in_one_reply(question: str | None, lang: str, llm: BaseChatModel |
     def works(q: str) -> bool:
         return max(tool_calls_per_reply(run(q, language, llm)), default=0) >= 2
 
-    expected = next((q for q in TWO_CALL_CANDIDATES[language] if works(q)), None)
+    expected = next((q for q in in_lang(TWO_CALL_CANDIDATES, language) if works(q)), None)
     text = (question or "").strip()
     if not text:
         return Checked(False, expected)
     seen = _seen(run(text[:500], language, llm))
     return Checked(max(seen["tool_calls_per_reply"], default=0) >= 2, expected, seen)
+
+
+# ---------------------------------------------------------------- the exercises as data
+def _replies(seen: dict[str, Any]) -> Text:
+    """Each reply's number of tool calls, in words."""
+    counts = list(enumerate(seen.get("tool_calls_per_reply", []), 1))
+    return Text(
+        "，".join(f"第 {i} 次回复要 {n} 个工具调用" for i, n in counts),
+        ", ".join(f"reply {i} asked for {n}" for i, n in counts),
+    )
+
+
+#: Why a question costs the model calls it costs (said after every prediction).
+ONE_MORE_CALL = Text(
+    "有工具调用就要再问一次模型，让它读 ToolMessage；一次回复里的几个调用只多一次模型调用。",
+    "A reply with tool calls needs one more model call to read the ToolMessages; several calls in one reply cost one.",
+)
+
+
+def _count_words(found: Checked, _context: Context) -> Text:
+    seen = found.shown or {}
+    if not seen:
+        return Text("先选一个问题并写下预测。", "Pick a question and write your prediction.")
+    question, n, replies = seen["question"], seen["model_calls"], _replies(seen)  # one of the exercise's questions
+    said = Text(
+        f"“{question}”这次运行有 {n} 次模型调用（{replies.zh}）。",
+        f"The run of “{question}” made {n} model call(s) ({replies.en}).",
+    )
+    miss = Text("不对：", "Not quite: ") if not found.correct else Text("", "")
+    return miss + said + Text(" ", " ") + ONE_MORE_CALL
+
+
+def _calls_words(found: Checked, _context: Context) -> Text:
+    seen = found.shown or {}
+    if not seen:
+        return Text("先写一个问题。", "Write a question first.")
+    calls = "; ".join(f"{c['name']}({c['args']})" for c in seen["tool_calls"]) or "—"
+    replies = _replies(seen)
+    said = Text(f"真实运行：{replies.zh}。工具调用：{calls}", f"The real run: {replies.en}. Tool calls: {calls}")
+    if not found.correct:
+        said = Text("还没有：", "Not yet: ") + said
+    return Text(inert_markdown(said.zh), inert_markdown(said.en))  # the calls carry the learner's words
+
+
+def _check_count(answer: Any, context: Context) -> Checked:
+    question, predicted = answer if isinstance(answer, list | tuple) and len(answer) == 2 else (None, None)
+    return model_calls(question if isinstance(question, str) else None, predicted, str(context["lang"]))
+
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        slug="predict-model-calls",
+        kind="predict",
+        title=Text("预测：这个问题会调用模型几次？", "Predict: how many model calls will this question make?"),
+        prompt=Text(
+            "选一个问题，写下你预测的模型调用次数（时间线上“模型调用”的个数），再检查：页面会真的运行它。",
+            "Pick a question and predict its number of model calls (the “model call” steps of its timeline); "
+            "Check runs it for real.",
+        ),
+        answer=Parts(
+            (
+                Part(
+                    "question", Select(Text("问题", "Question"), lambda c: in_lang(PREDICT_QUESTIONS, c["lang"])), "q"
+                ),
+                Part("model_calls", Number(Text("模型调用次数", "Model calls"), 0, 10, 0), "n"),
+            ),
+            as_tuple=True,  # the answer is (question, calls), as it was stored before it was data
+        ),
+        check=_check_count,
+        right=_count_words,
+        wrong=_count_words,
+        hint=Text(
+            "模型每回复一次就是一次调用；要了工具，就还得再问它一次。",
+            "Each reply is one call; a reply that asks for tools is followed by one more call.",
+        ),
+    ),
+    Exercise(
+        slug="two-calls-one-reply",
+        kind="make",
+        title=Text("动手：让模型在一次回复里要两个工具调用", "Make: one reply with two tool calls"),
+        prompt=Text(
+            "写一个问题，让模型在同一次回复里请求两个工具调用（两个 tool_calls）。检查会用内置教学模型真的运行它。",
+            "Write a question that makes the model ask for two tool calls in the same reply (two entries in "
+            "tool_calls). Check runs it on the built-in teaching model.",
+        ),
+        answer=Line(Text("你的问题", "Your question"), max_chars=500),
+        check=lambda answer, c: two_calls_in_one_reply(answer if isinstance(answer, str) else None, str(c["lang"])),
+        right=_calls_words,
+        wrong=_calls_words,
+        hint=Text("一次问两个城市的天气。", "Ask for the weather of two cities at once."),
+    ),
+)

@@ -64,7 +64,7 @@ def _parts(answer: Mapping[str, Any] | None, expected: dict[str, Any]) -> Checke
 def chain_run(lang: str) -> RunTrace:
     """The live run page's first example, on the built-in model (one real run per language)."""
     language = normalize_lang(lang)
-    return live_run.run(live_run.EXAMPLES[language][0], language)
+    return live_run.run(live_run.EXAMPLES[0](language), language)
 
 
 def _by_stage(trace: RunTrace) -> dict[int, Any]:

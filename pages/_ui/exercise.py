@@ -228,7 +228,10 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
             for i, (col, text, start) in enumerate(zip(columns, widget.labels, widget.starts, strict=True), 1)
         )
     if isinstance(widget, Parts):
-        return {part.name: ask_widget(part.widget, f"{key}::{part.key or part.name}", context) for part in widget.parts}
+        answers = {
+            part.name: ask_widget(part.widget, f"{key}::{part.key or part.name}", context) for part in widget.parts
+        }
+        return tuple(answers.values()) if widget.as_tuple else answers
     label = label_text(widget.label, context)(here)
     if isinstance(widget, Select):
         shown = widget.format
@@ -247,6 +250,8 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
             label, list(widget.options(context)), index=widget.start, horizontal=widget.horizontal, key=key, **extra
         )
     if isinstance(widget, Pills):
+        if widget.segmented:  # one pick among a few settings, side by side
+            return st.segmented_control(label, list(widget.options(context)), key=key)
         if widget.multi:
             return st.pills(label, list(widget.options(context)), selection_mode="multi", key=key)
         return st.pills(label, list(widget.options(context)), selection_mode="single", key=key)

@@ -1,21 +1,18 @@
-"""The faults lesson's ``finish_reason: "length"`` step and its exercise: a tool call cut mid-JSON.
+"""The faults lesson's ``finish_reason: "length"`` step: a tool call cut mid-JSON.
 
 Everything shown comes from one real request to the built-in model with the learner's
 ``max_tokens`` (``lessons.course.faults.truncation``): the reply as it came back, the cut
 ``arguments`` string, ``AIMessage.invalid_tool_calls`` with LangChain's error, and where
-LangGraph's ``tools_condition`` sends the message.
+LangGraph's ``tools_condition`` sends the message. Its exercise (the fewest ``max_tokens`` that do
+not cut the call) is data: ``lessons.course.faults.EXERCISES``, drawn with the page's other two.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import streamlit as st
 
 from lessons.course import faults as lesson
 from pages._ui import T, lang, source
-from pages._ui.exercise import Verdict, exercise
-from pages.registry import PageSpec
 from toolcall_lab.reliability import cut_off
 
 
@@ -71,43 +68,3 @@ def truncation_view() -> None:
     source(cut_off, T("检查的源码：cut_off", "Source of the check: cut_off"), expanded=True)
     with st.expander(T("请求体（max_tokens 以 max_completion_tokens 发出）", "Request body (max_completion_tokens)")):
         st.json(demo.request_body, expanded=1)
-
-
-def _enough(answer: Any) -> Verdict:
-    checked = lesson.enough_tokens(answer, lang())
-    if not checked.shown:
-        return Verdict(False, T("先选一个数。", "Pick a number first."), checked.expected)
-    seen = checked.shown
-    said = T(
-        f"max_tokens = {answer}：finish_reason `{seen['finish_reason']}`，arguments `{seen['arguments']}`。",
-        f"max_tokens = {answer}: finish_reason `{seen['finish_reason']}`, arguments `{seen['arguments']}`.",
-    )
-    if seen["one_less_finish_reason"]:
-        said += T(
-            f" 少一个 token 时 finish_reason 是 `{seen['one_less_finish_reason']}`。",
-            f" With one token less, finish_reason is `{seen['one_less_finish_reason']}`.",
-        )
-    return Verdict(checked.correct, said, checked.expected)
-
-
-def truncation_exercise(spec: PageSpec, n: int) -> None:
-    """Fix: the smallest ``max_tokens`` whose reply carries a whole tool call (checked on the built-in model)."""
-    low, high = lesson.MAX_TOKENS_RANGE
-    exercise(
-        spec,
-        n,
-        title=T("修复：最少多少 max_tokens 才不截断？", "Fix: the fewest max_tokens that do not cut the call"),
-        prompt=T(
-            f"问题“{lesson.question('zh')}”在 max_tokens = {lesson.DEFAULT_MAX_TOKENS} 时被截断。"
-            "找出让 finish_reason 不再是 `length` 的最小 max_tokens。检查会真的请求内置教学模型。",
-            f"The question “{lesson.question('en')}” is cut off at max_tokens = {lesson.DEFAULT_MAX_TOKENS}. "
-            "Find the smallest max_tokens whose finish_reason is no longer `length`. Check asks the built-in "
-            "model for real.",
-        ),
-        ask=lambda key: st.number_input("max_tokens", low, high, lesson.DEFAULT_MAX_TOKENS, key=key),
-        check=_enough,
-        hint=T(
-            "用上面的滑块看 arguments 还差几个 token 才写完。",
-            "Use the slider above: see how many tokens the arguments still miss.",
-        ),
-    )

@@ -3,6 +3,10 @@
 * :func:`router_on_every_run` — AppTest resets Streamlit's legacy "pages/ folder" flag
   before every run, so without this each rerun after the first would execute the page
   file alone (no router, no sidebar).
+* :func:`components_scanned_once` — every new AppTest scans all installed distributions for
+  Streamlit v2 component manifests (about 1.5 s each on this machine's 300 packages: over half
+  of an AppTest's time); a server scans once, when its runtime starts. Inside this block the
+  first scan's result serves every AppTest of the process. The suite's AppTests run inside it.
 * :func:`app_test_class` — Streamlit's ``AppTest``, imported when first asked for (``benchmarks/serve_cost.py``
   imports it before it warms a server up, and reaches Streamlit only through here and ``pages/``).
 * :func:`many_sessions_one_runtime` — AppTest is built for one session at a time: each
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
@@ -51,6 +55,26 @@ def router_on_every_run() -> Iterator[None]:
         yield
     finally:
         app_test.PagesManager = original
+
+
+@contextmanager
+def components_scanned_once() -> Iterator[None]:
+    """Scan installed packages for v2 component manifests once, as a server's runtime does at start-up."""
+    from streamlit.components.v2 import manifest_scanner
+
+    original = manifest_scanner.scan_component_manifests
+    found: list[Any] = []  # the first scan's result, once made
+
+    def scan_once(max_workers: int | None = None) -> Any:
+        if not found:
+            found.append(original(max_workers))
+        return list(found[0])
+
+    manifest_scanner.scan_component_manifests = scan_once
+    try:
+        yield
+    finally:
+        manifest_scanner.scan_component_manifests = original
 
 
 @contextmanager

@@ -65,7 +65,7 @@ def warm_runs() -> list[str]:
     done: list[str] = []
     for language in ("zh", "en"):
         panels = [  # (panel key, tool factory, system prompt, first example, streamed)
-            ("live", _weather(lesson, language), lesson.system_prompt(language), lesson.EXAMPLES[language][0], True),
+            ("live", _weather(lesson, language), lesson.system_prompt(language), lesson.EXAMPLES[0](language), True),
             (
                 _stage_ui.CHAIN_KEY,
                 _chain_tools(_stage_ui, language),

@@ -12,10 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True, scope="session")
 def _router_mode_like_a_server():
-    """Run app.py on every AppTest run, as a live server does after its first session."""
-    from pages.serving.apptest import router_on_every_run
+    """Run app.py on every AppTest run, as a live server does after its first session; scan components once."""
+    from pages.serving.apptest import components_scanned_once, router_on_every_run
 
-    with router_on_every_run():
+    with router_on_every_run(), components_scanned_once():
         yield
 
 

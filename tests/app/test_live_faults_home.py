@@ -84,12 +84,12 @@ def _judged(at, right: bool) -> None:
 
 
 def _builtin_run(question: str, lang: str):
-    from lessons.course.live_run import SYSTEM_PROMPTS
+    from lessons.course.live_run import system_prompt
     from toolcall_lab.live import run_traced
     from toolcall_lab.llm import build_chat_model
     from toolcall_lab.stages.weather_data import build_weather_tool
 
-    return run_traced(question, build_chat_model(), [build_weather_tool(lang=lang)], system=SYSTEM_PROMPTS[lang])
+    return run_traced(question, build_chat_model(), [build_weather_tool(lang=lang)], system=system_prompt(lang))
 
 
 # ---------------------------------------------------------------- cold opens and English artifacts
@@ -151,7 +151,7 @@ def test_home_shows_the_course_map_what_was_learned_and_a_real_run(open_page, la
 def test_live_run_predict_the_number_of_model_calls(open_page, lang):
     from lessons.course.live_run import PREDICT_QUESTIONS
 
-    question = PREDICT_QUESTIONS[lang][-1]
+    question = PREDICT_QUESTIONS[-1](lang)
     calls = len(_builtin_run(question, lang).model_calls)
     at = _open(open_page, "pages/live_run.py", lang)
     at.selectbox(key="exercise-live_run-1::answer::q").set_value(question)

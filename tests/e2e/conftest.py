@@ -51,7 +51,8 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output" / "screenshots"
-LOG = ROOT / "test-output" / "streamlit-e2e.log"
+#: one log per pytest-xdist worker: each worker runs its own shared server
+LOG = ROOT / "test-output" / f"streamlit-e2e-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless",

@@ -17,7 +17,7 @@ from toolcall_lab.stages.catalog import STAGES
 # ---------------------------------------------------------------- live run
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_live_run_agent_speaks_the_learners_language(lang):
-    trace = live_run.run(live_run.EXAMPLES[lang][0], lang)
+    trace = live_run.run(live_run.EXAMPLES[0](lang), lang)
     body = trace.model_calls[0].request_body
     assert body["messages"][0]["content"] == live_run.system_prompt(lang)
     description = body["tools"][0]["function"]["description"]
@@ -27,7 +27,7 @@ def test_the_live_run_agent_speaks_the_learners_language(lang):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_model_calls_counts_the_runs_model_calls(lang):
-    question = live_run.PREDICT_QUESTIONS[lang][0]
+    question = live_run.PREDICT_QUESTIONS[0](lang)
     real = len(live_run.run(question, lang).model_calls)
     assert live_run.model_calls(question, real, lang).correct
     wrong = live_run.model_calls(question, real + 1, lang)
@@ -94,3 +94,27 @@ def test_stage_order_is_the_catalogs():
     assert home.stage_order(swapped).shown["first_wrong"] == 1
     assert home.stage_order(order[:3]).shown["first_wrong"] == 4
     assert home.stage_order(None).expected == order
+
+
+# ---------------------------------------------------------------- the exercises as data stay light
+def test_counting_these_pages_exercises_loads_no_langchain():
+    """Home counts every page's exercises: the three lesson modules import LangChain inside their checks only."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import json, sys; from pages.registry import PAGES;"
+        "import lessons.course.home, lessons.course.live_run, lessons.course.faults;"
+        "ids = [e for p in PAGES for e in p.exercise_ids];"
+        "heavy = ('langchain_core', 'langgraph', 'langchain_openai', 'openai');"
+        "print(json.dumps({'ids': ids, 'heavy': sorted(h for h in heavy if h in sys.modules)}))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120, check=True
+    )
+    done = json.loads(out.stdout.strip().splitlines()[-1])
+    assert {"home/chain-order", "live_run/predict-model-calls", "faults/fewest-max-tokens"} <= set(done["ids"])
+    assert done["heavy"] == []

@@ -73,6 +73,19 @@ TUTOR_SLUGS: dict[str, str] = {
 #: Every rename so far, old id → current id.
 RENAMED: dict[str, str] = {**CHAIN_REQUEST_SLUGS, **CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}
 
+#: Issue 20 (2026-12-02): home, the live run and the faults page — position on the page → slug. Faults' third
+#: is the truncation exercise (``finish_reason: "length"``), drawn until then by pages/_ui/truncation_view.py.
+START_AND_FAULTS_SLUGS: dict[str, str] = {
+    "home/1": "home/predict-tool-call-id",
+    "home/2": "home/chain-order",
+    "live_run/1": "live_run/predict-model-calls",
+    "live_run/2": "live_run/two-calls-one-reply",
+    "faults/1": "faults/predict-attempts",
+    "faults/2": "faults/fewest-retries",
+    "faults/3": "faults/fewest-max-tokens",
+}
+RENAMED.update(START_AND_FAULTS_SLUGS)
+
 #: Issue 20 (2026-12-02): the seven pitfalls, who decides, and the chain section's review (⑧'s third,
 #: numbered until then) — position on the page → slug, in course order.
 TUTOR_RELIABILITY_REVIEW_SLUGS: dict[str, str] = {

@@ -99,10 +99,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "chain pages 5-8, the LangGraph pages and tutor pages 1-5: exercises stored by slug, not position (issue 20)",
         rename_statements({**CHAIN_EXECUTION_SLUGS, **GRAPH_SLUGS, **TUTOR_SLUGS}),
     ),
-    # ---- PLACEHOLDER for step 6, which a parallel branch adds (issue 20, the other numbered pages): steps must be
-    # numbered 1..n, so this branch holds its place. At the merge, that branch's step 6 REPLACES this block.
-    # Never release this placeholder: a database that ran it would never run the real step 6.
-    Migration(6, "placeholder for the parallel step 6 (replaced at the merge)", ()),
+    Migration(
+        6,
+        "home, live run and faults: exercises stored by slug (issue 20)",
+        rename_statements(renames.START_AND_FAULTS_SLUGS),
+    ),
     # ---- issue 20, 2026-12-02: tutor 6, who decides, ⑧'s review
     Migration(
         7,

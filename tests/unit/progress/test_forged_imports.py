@@ -14,8 +14,10 @@ from tests.unit.progress.conftest import ADA, BEN, Clock
 from toolcall_lab.progress import InvalidImport, ProgressStore, attempt_id_for
 from toolcall_lab.progress.transfer import CLOCK_SKEW_S, MAX_DEPTH
 
-P4, P5 = "pages/live_run.py", "pages/stage_5_json_loads.py"  # pages whose ids stay numbered: none is renamed
-E41, E42, E51 = "live_run/1", "live_run/2", "stage_5_json_loads/1"
+# Page files no page of the course has any more (old names): their numbered ids are never renamed, so an
+# import keeps them as they are (a page's own ids become slugs when its exercises become data, issue 20)
+P4, P5 = "pages/stage_4_tool_args.py", "pages/stage_5_json_loads.py"
+E41, E42, E51 = "stage_4_tool_args/1", "stage_4_tool_args/2", "stage_5_json_loads/1"
 RIGHT = {E41: "get_weather", E42: ["city"], E51: {"days": 3}}  # what this test's re-check accepts
 
 
@@ -109,7 +111,7 @@ def test_a_future_time_cannot_freeze_continue(store: ProgressStore, clock: Clock
     [
         dict(_attempt(E41, "x", True), page_path=P5),  # exercise of stage 4 on stage 5's page
         dict(_attempt(E41, "x", True), page_path="lessons/stage_4_tool_call.py"),  # not a page file
-        dict(_attempt(E41, "x", True), exercise_id="stage_4_tool_call/0"),  # exercises count from 1
+        dict(_attempt(E41, "x", True), exercise_id="stage_4_tool_args/0"),  # exercises count from 1
     ],
     ids=["other-page", "not-a-page", "number-0"],
 )

@@ -10,9 +10,10 @@ import pytest
 from tests.unit.progress.conftest import ADA, BEN, Clock
 from toolcall_lab.progress import REASONS, ImportSummary, InvalidImport, ProgressStore, attempt_id_for
 
-P4 = "pages/live_run.py"  # a page whose exercises are still numbered: their ids import as they are
+# An old page file no course page has any more: its numbered ids are never renamed, they import as they are
+P4 = "pages/stage_4_tool_args.py"
 P5 = "pages/stage_5_json_loads.py"
-E41 = "live_run/1"
+E41 = "stage_4_tool_args/1"
 WRONG, RIGHT = {"name": "weather", "城市": "曼谷"}, {"name": "get_weather"}
 A1, A2 = attempt_id_for(E41, WRONG), attempt_id_for(E41, RIGHT)  # the ids the page makes
 
