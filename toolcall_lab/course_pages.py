@@ -43,8 +43,7 @@ class PageSpec:
         exercise_module: the lesson module whose ``EXERCISES`` (``toolcall_lab.exercises.Exercise``
             records) the page ends with; their ids are ``<url_path>/<slug>`` and their count is derived
             from that data (the module imports LangChain only inside its checks, so counting is cheap).
-        numbered_exercises: for a page whose exercises are not data yet (no ``exercise_module``), how
-            many it ends with (ids ``<url_path>/1`` … ``/<n>``).
+            A page without one has no exercises.
     """
 
     path: str
@@ -57,7 +56,6 @@ class PageSpec:
     heading_en: str = ""
     question_zh: str = ""
     question_en: str = ""
-    numbered_exercises: int = 0
     exercise_module: str = ""
 
     @property
@@ -77,9 +75,7 @@ class PageSpec:
     @property
     def exercise_ids(self) -> tuple[str, ...]:
         """The stored ids of the page's exercises, in the page's order."""
-        if self.exercise_module:
-            return _data_exercise_ids(self.exercise_module, self.url_path)
-        return tuple(f"{self.url_path}/{n}" for n in range(1, self.numbered_exercises + 1))
+        return _data_exercise_ids(self.exercise_module, self.url_path) if self.exercise_module else ()
 
     @property
     def exercises(self) -> int:
