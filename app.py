@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._ui import ROUTER_MARK, T, browser_cookie, lang
+from pages._ui import ROUTER_MARK, browser_cookie, lang
 from pages._ui.classroom import class_controls, class_follow, publish_position
 from pages._ui.course import keep_learner, learner_switch_prompt, login_controls, record_visit, solved_pages
 from pages._ui.frame import apply_layout, presenter_switch, presenting
@@ -52,7 +52,7 @@ def nav_page(spec: PageSpec, solved: set[str]) -> st.Page:
     """A registry entry as a Streamlit page (home is the default); a solved page is marked ✓."""
     return st.Page(
         str(HERE / spec.path),
-        title=("✓ " if spec.path in solved else "") + T(spec.zh, spec.en),
+        title=("✓ " if spec.path in solved else "") + spec.title(lang()),
         icon=spec.icon,
         default=spec.path == "pages/home.py",
         url_path=spec.url_path,
@@ -70,7 +70,7 @@ def main() -> None:
     keep_learner()  # the learner lives in the browser's cookie; a ?learner= link is asked about, not obeyed
     learner_switch_prompt()
     solved = solved_pages()
-    groups = {T(sec.zh, sec.en): [nav_page(p, solved) for p in in_section(sec.key)] for sec in SECTIONS}
+    groups = {sec.title(lang()): [nav_page(p, solved) for p in in_section(sec.key)] for sec in SECTIONS}
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True
     try:

@@ -22,7 +22,7 @@ RESULTS_EVERY_S = 5
 def course_exercises() -> dict[str, str]:
     """Every exercise of the course, in course order: id → a readable title ("④ tool_call · 2")."""
     return {
-        ex_id: f"{T(spec.zh, spec.en)} · {n}"
+        ex_id: f"{spec.title(lang())} · {n}"
         for spec in PAGES
         if spec.exercises
         for n, ex_id in enumerate(exercise_ids(spec), start=1)

@@ -6,33 +6,35 @@ from lessons.search_assistant import exercises_workflow_vs_agent
 from lessons.search_assistant.agent import build_agent
 from lessons.search_assistant.lesson_1_workflow_vs_agent import who_decided_steps
 from lessons.search_assistant.workflow import build_workflow
-from pages._ui import T, inert, lang, source
+from pages._ui import T, Text, inert, lang, source
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
 from pages._ui.exercise import draw_exercises
 from toolcall_lab.graph import edges_text
 
-EXAMPLES = {
-    "zh": ["曼谷今天多少度？", "你好", "LangGraph 的 checkpointer 是做什么的？"],
-    "en": ["How hot is Bangkok today?", "Hello", "What does a LangGraph checkpointer do?"],
-}
+EXAMPLES = (
+    Text("曼谷今天多少度？", "How hot is Bangkok today?"),
+    Text("你好", "Hello"),
+    Text("LangGraph 的 checkpointer 是做什么的？", "What does a LangGraph checkpointer do?"),
+)
 # why each graph did what it did: the lesson returns the key, the page says it
 WHY = {
-    "unconditional_edge": (
+    "unconditional_edge": Text(
         "understand → search 是一条无条件边：只要走到这里就一定搜索，由代码决定。",
         "understand → search is an unconditional edge: reaching it always searches. The code decided.",
     ),
-    "model_asked_for_tool": (
+    "model_asked_for_tool": Text(
         "模型的回复里带有 tool_calls，条件边据此走向 tools 节点：由模型决定。",
         "The model's reply carried tool_calls, so the conditional edge went to the tools node. The model decided.",
     ),
-    "model_answered_directly": (
+    "model_answered_directly": Text(
         "模型直接作答、没有 tool_calls，条件边走向 END：模型决定不搜索。",
         "The model answered without tool_calls, so the conditional edge went to END. The model decided not to search.",
     ),
 }
 
 spec = gu.title(1)
+examples = [q(lang()) for q in EXAMPLES]
 st.caption(
     T(
         "同一个问题跑过两张图：工作流由代码决定搜不搜，Agent 由模型决定。",
@@ -44,9 +46,7 @@ backend = gu.search_backend()
 
 st.subheader(T("同一个问题，两张图各跑一次", "One question through each graph"), anchor=False)
 gu.setup_caption(backend)
-question = gu.question_form(
-    "g1", default=EXAMPLES[lang()][0], examples=EXAMPLES[lang()], button=T("两边各跑一次", "Run both")
-)
+question = gu.question_form("g1", default=examples[0], examples=examples, button=T("两边各跑一次", "Run both"))
 run_area = st.container()
 summary = st.container()
 
@@ -60,9 +60,7 @@ with right:
     st.caption(edges_text(apps["agent"]))
     ag_panel = gb.panel("g1ag", apps["agent"], graphs=["agent"])
 
-data, run_id = gu.who_decided_page_run(
-    "g1::run", question, backend, [wf_panel, ag_panel], run_area, EXAMPLES[lang()][0]
-)
+data, run_id = gu.who_decided_page_run("g1::run", question, backend, [wf_panel, ag_panel], run_area, examples[0])
 
 wf, ag = data["workflow"], data["agent"]
 with summary:
@@ -79,7 +77,7 @@ with summary:
 
 with wf_panel.extra, st.container(border=True):
     st.badge(T("由代码决定", "decided by the code"), icon=":material/code:", color="blue")
-    st.markdown(T(*WHY[wf["why"]]))
+    st.markdown(WHY[wf["why"]](lang()))
     st.markdown(T("走过的节点：", "Path taken: ") + " → ".join(f"`{n}`" for n in wf["path"]))
     st.caption(
         T(
@@ -97,7 +95,7 @@ with ag_panel.extra, st.container(border=True):
         icon=":material/psychology:",
         color="orange" if ag["searched"] else "gray",
     )
-    st.markdown(T(*WHY[ag["why"]]))
+    st.markdown(WHY[ag["why"]](lang()))
     st.markdown(T("走过的节点：", "Path taken: ") + " → ".join(f"`{n}`" for n in ag["path"]))
     st.caption(
         T(
@@ -124,4 +122,4 @@ with right:
 
 gu.lesson("graph_1_workflow_vs_agent")
 st.subheader(T("练习", "Exercises"), anchor=False)
-draw_exercises(spec, exercises_workflow_vs_agent.EXERCISES, {"questions": EXAMPLES[lang()]})
+draw_exercises(spec, exercises_workflow_vs_agent.EXERCISES, {"questions": examples})

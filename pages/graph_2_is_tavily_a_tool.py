@@ -7,16 +7,17 @@ import streamlit as st
 from lessons.search_assistant import exercises_tool_schema
 from lessons.search_assistant.agent import SearchArgs, make_search_web_tool
 from lessons.search_assistant.lesson_2_is_tavily_a_tool import choice_row, search_tool_schema, step_update, tools_sent
-from pages._ui import T, inert, lang, source
+from pages._ui import T, Text, inert, lang, source
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
 from pages._ui.exercise import draw_exercises
 from toolcall_lab.graph_records import GraphTrace
 
-EXAMPLES = {
-    "zh": ["曼谷今天多少度？", "你好", "东京明天会下雨吗？"],
-    "en": ["How hot is Bangkok today?", "Hello", "Will it rain in Tokyo tomorrow?"],
-}
+EXAMPLES = (
+    Text("曼谷今天多少度？", "How hot is Bangkok today?"),
+    Text("你好", "Hello"),
+    Text("东京明天会下雨吗？", "Will it rain in Tokyo tomorrow?"),
+)
 
 
 @st.cache_data(show_spinner=False, max_entries=2)
@@ -33,6 +34,7 @@ def tools_lines(trace: GraphTrace, none_text: str) -> None:
 
 
 spec = gu.title(2)
+examples = [q(lang()) for q in EXAMPLES]
 st.caption(
     T(
         "同一个搜索，两种接法：节点里直接调用（模型看不到），或做成 @tool（模型看到 schema，自己选）。",
@@ -86,7 +88,7 @@ st.divider()
 st.subheader(T("跑一次：模型选择搜，还是跳过？", "Run it: does the model choose the search, or skip it?"), anchor=False)
 gu.setup_caption(backend)
 st.caption(T("搜索后端：", "Search backend: ") + f"`{backend.name}` ({type(backend).__name__})")
-question = gu.question_form("g2", default=EXAMPLES[lang()][0], examples=EXAMPLES[lang()])
+question = gu.question_form("g2", default=examples[0], examples=examples)
 run_area = st.container()
 
 c1, c2 = st.columns(2, gap="large")
@@ -99,9 +101,7 @@ with c2:
     ag_box = st.container()
     ag_panel = gb.panel("g2ag", apps["agent"], graphs=["agent"])
 
-data, run_id = gu.who_decided_page_run(
-    "g2::run", question, backend, [wf_panel, ag_panel], run_area, EXAMPLES[lang()][0]
-)
+data, run_id = gu.who_decided_page_run("g2::run", question, backend, [wf_panel, ag_panel], run_area, examples[0])
 wf_trace, ag_trace = data["traces"]["workflow"], data["traces"]["agent"]
 with run_area:
     st.markdown(f"**{T('问题', 'Question')}:** {inert(data['question'])}")
@@ -165,7 +165,7 @@ st.caption(
         "Built-in teaching model + offline corpus; the same code, different questions.",
     )
 )
-rows = [choice_row(gu.who_decided_default(q)) for q in EXAMPLES[lang()][:2]]
+rows = [choice_row(gu.who_decided_default(q)) for q in examples[:2]]
 st.dataframe(
     [
         {

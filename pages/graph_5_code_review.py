@@ -15,7 +15,7 @@ from lessons.search_assistant.lesson_5_code_review import (
     review_findings_steps,
 )
 from lessons.search_assistant.search import default_offline_search
-from pages._ui import T, chat_model, inert, lang, settings, show_error, source
+from pages._ui import T, Text, chat_model, inert, lang, settings, show_error, source
 from pages._ui import graph_board as gb
 from pages._ui import graph_findings as findings_ui
 from pages._ui import graph_lesson as gu
@@ -25,11 +25,11 @@ from toolcall_lab.graph_run import attempt
 
 WORDINGS = ("model", *KEYWORD_REPLY_EXAMPLES)
 WORDING_NAMES = {
-    "model": ("模型自己的回复", "the model's own"),
-    "follows_format": ("按格式", "follows the format"),
-    "ascii_colon": ("半角冒号", "ASCII colon"),
-    "trailing_text": ("多一句话", "extra sentence"),
-    "no_label": ("没有标签", "no label"),
+    "model": Text("模型自己的回复", "the model's own"),
+    "follows_format": Text("按格式", "follows the format"),
+    "ascii_colon": Text("半角冒号", "ASCII colon"),
+    "trailing_text": Text("多一句话", "extra sentence"),
+    "no_label": Text("没有标签", "no label"),
 }
 
 
@@ -155,7 +155,7 @@ with step_area, st.container(border=True):
                 WORDINGS,
                 default="model",
                 key="g5::wording",
-                format_func={w: T(*WORDING_NAMES[w]) for w in WORDINGS}.__getitem__,
+                format_func={w: WORDING_NAMES[w](lang()) for w in WORDINGS}.__getitem__,
             )
             or "model"
         )
@@ -187,5 +187,5 @@ source(review_findings_steps, T("源码：review_findings_steps", "Source: revie
 
 gu.lesson("graph_5_code_review")
 st.subheader(T("练习", "Exercises"), anchor=False)
-names = {w: T(*WORDING_NAMES[w]) for w in KEYWORD_REPLY_EXAMPLES}
+names = {w: WORDING_NAMES[w](lang()) for w in KEYWORD_REPLY_EXAMPLES}
 draw_exercises(spec, exercises_code_review.EXERCISES, {"names": names})

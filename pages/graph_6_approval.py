@@ -11,7 +11,7 @@ from lessons.search_assistant.lesson_6_approval import (
     approval_resume_steps,
     approval_start_steps,
 )
-from pages._ui import T, chat_model, lang, settings, show_error, source
+from pages._ui import T, Text, chat_model, lang, settings, show_error, source
 from pages._ui import graph_approval as approval_ui
 from pages._ui import graph_board as gb
 from pages._ui import graph_lesson as gu
@@ -29,9 +29,9 @@ def pending_args_default(language: str) -> dict[str, Any]:
 
 
 PHASES = {
-    "idle": ("空闲：还没开始", "idle: not started"),
-    "pending": ("暂停中：等待你的决定", "paused: waiting for your decision"),
-    "done": ("已恢复并结束", "resumed and finished"),
+    "idle": Text("空闲：还没开始", "idle: not started"),
+    "pending": Text("暂停中：等待你的决定", "paused: waiting for your decision"),
+    "done": Text("已恢复并结束", "resumed and finished"),
 }
 
 
@@ -67,7 +67,7 @@ show_error(saver_error, warning=True)
 
 left, right = st.container(key="artifact").columns([2, 3], gap="large")  # the paused graph
 with left:
-    st.markdown(T("**状态**：", "**State**: ") + T(*PHASES[m["phase"]]))
+    st.markdown(T("**状态**：", "**State**: ") + PHASES[m["phase"]](lang()))
     graph_panel = gb.panel("g6graph", apps["approval"])
     edges = T(
         "图的边（读自 get_graph()；⇢ 是条件边）：", "The graph's edges (read from get_graph(); ⇢ is conditional): "

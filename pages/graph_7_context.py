@@ -13,7 +13,7 @@ from lessons.search_assistant.lesson_7_context import (
     pair_numbers,
 )
 from lessons.search_assistant.search import default_offline_search
-from pages._ui import T, chat_model, inert, lang, show_error, source
+from pages._ui import T, Text, chat_model, inert, lang, show_error, source
 from pages._ui import chain_widgets as sw
 from pages._ui import graph_board as gb
 from pages._ui import graph_context as gc
@@ -58,8 +58,8 @@ with controls:
     )
     # the budget and the next question are kept in the link: a shared link opens the same cut
     max_messages = st.slider(label, 2, 12, 7, key="max_messages", bind="query-params")
-    beijing = T("那北京呢？", "What about Beijing?")
-    label, aliases = T("下一个问题", "The next question"), ("那北京呢？", "What about Beijing?")
+    nxt = Text("那北京呢？", "What about Beijing?")  # the default next question: an untouched box follows the language
+    beijing, label, aliases = nxt(lang()), T("下一个问题", "The next question"), (nxt.zh, nxt.en)
     asked = sw.line("g7::next", label=label, default=beijing, param="next", max_chars=300, aliases=aliases)
     next_question = asked.strip() or beijing
     label = T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts")

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lessons.chain import stage_1_tool
-from pages._ui import T, lesson_columns, show_error
+from pages._ui import T, Text, lang, lesson_columns, show_error
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
@@ -15,23 +15,25 @@ from toolcall_lab.stages.tool_source import ToolSourceResult, parse_tool_source
 
 PAGE = page_of(__file__).path
 EXAMPLES = {
-    "default": ("文章里的 get_weather", "The article's get_weather"),
-    "syntax": ("语法错误", "A syntax error"),
-    "two": ("两个函数", "Two functions"),
-    "annotation": ("认不出的类型标注", "An annotation it cannot map"),
-    "oversized": ("超长文本", "Oversized text"),
-    "hostile": ("危险的函数体", "A hostile body"),
+    "default": Text("文章里的 get_weather", "The article's get_weather"),
+    "syntax": Text("语法错误", "A syntax error"),
+    "two": Text("两个函数", "Two functions"),
+    "annotation": Text("认不出的类型标注", "An annotation it cannot map"),
+    "oversized": Text("超长文本", "Oversized text"),
+    "hostile": Text("危险的函数体", "A hostile body"),
 }
-DOCSTRING_HELP = (
+DOCSTRING_HELP = Text(
     "打开：把文档字符串的 Args: 段落分给各个参数。关闭：跟随 @tool(...) 那一行（默认关）。",
     "On: hand each Args: line of the docstring to its parameter. Off: follow the @tool(...) line (off by default).",
 )
 NOTES = {
-    "decorator_read": ("读到了 @tool 这一行（没有调用它）", "read the @tool line (it was not called)"),
-    "decorator_ignored": ("忽略的装饰器参数：", "decorator arguments ignored: "),
-    "imports": ("读到但没有执行的 import：", "imports read, never run: "),
-    "dropped": ("LangChain 没放进 args_schema 的参数：", "parameters LangChain left out of args_schema: "),
-    "async": ("async def：Schema 相同；实验室的替身函数是同步的", "async def: same schema; the lab's stand-in is sync"),
+    "decorator_read": Text("读到了 @tool 这一行（没有调用它）", "read the @tool line (it was not called)"),
+    "decorator_ignored": Text("忽略的装饰器参数：", "decorator arguments ignored: "),
+    "imports": Text("读到但没有执行的 import：", "imports read, never run: "),
+    "dropped": Text("LangChain 没放进 args_schema 的参数：", "parameters LangChain left out of args_schema: "),
+    "async": Text(
+        "async def：Schema 相同；实验室的替身函数是同步的", "async def: same schema; the lab's stand-in is sync"
+    ),
 }
 
 
@@ -76,7 +78,7 @@ def show_tool(result: ToolSourceResult) -> None:
     )
     st.code(result.signature, language="python")
     for key, detail in tables.tool_notes(result):
-        st.caption(T(*NOTES[key]) + detail)
+        st.caption(NOTES[key](lang()) + detail)
 
 
 def show_invoke(result: ToolSourceResult) -> None:
@@ -128,7 +130,7 @@ with left:
         st.subheader(T("你的函数（只解析，不执行）", "Your function (parsed, never run)"), anchor=False)
         parsed_never_run = T("用 ast 解析；函数体永远不会运行。", "Parsed with ast; the body never runs.")
         src = su.TOOL_SOURCE.draw(1, EXAMPLES, per_row=3, help=parsed_never_run)
-        use_pd = su.docstring_switch(T(*DOCSTRING_HELP))
+        use_pd = su.docstring_switch(DOCSTRING_HELP(lang()))
         sw.share_link(PAGE, ["src", "pd", "step"])
     else:
         src, use_pd = su.TOOL_SOURCE.peek(), su.peek_docstring_switch()
@@ -137,7 +139,7 @@ with left:
     with artifact:
         if step == 3:
             built_by = T("源码：实验室怎样从文本造出工具", "Source: how the lab builds the tool from text")
-            su.code_step(1, core.make_tool, ("@tool 做了什么", "what @tool does"), (tool_source.build_tool, built_by))
+            su.code_step(1, core.make_tool, T("@tool 做了什么", "what @tool does"), (tool_source.build_tool, built_by))
         elif isinstance(result, ExplainedError):
             # an example's error is the demo the learner asked for; their own edit's error is a real one
             show_error(result, expected=su.TOOL_SOURCE.is_example(src))

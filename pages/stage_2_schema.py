@@ -5,7 +5,7 @@ from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
 from lessons.chain import stage_2_schema
-from pages._ui import T, lang, lesson_columns, show_error, source
+from pages._ui import T, Text, lang, lesson_columns, show_error, source
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
@@ -18,15 +18,15 @@ from toolcall_lab.stages.weather_data import build_weather_tool
 
 PAGE = page_of(__file__).path
 MODEL_EXAMPLES = {
-    "article": ("文章的 WeatherInput", "The article's WeatherInput"),
-    "rich": ("Enum、嵌套、pattern", "Enum, nesting, pattern"),
-    "syntax": ("语法错误", "A syntax error"),
-    "statement": ("类外面的语句", "A statement outside the class"),
+    "article": Text("文章的 WeatherInput", "The article's WeatherInput"),
+    "rich": Text("Enum、嵌套、pattern", "Enum, nesting, pattern"),
+    "syntax": Text("语法错误", "A syntax error"),
+    "statement": Text("类外面的语句", "A statement outside the class"),
 }
 SUBJECTS = {
-    "weather": ("实验室的 get_weather", "the lab's get_weather"),
-    "page1": ("第 ① 页你写的函数", "your function from page ①"),
-    "model": ("第 2 步里的参数模型", "the argument model of step 2"),
+    "weather": Text("实验室的 get_weather", "the lab's get_weather"),
+    "page1": Text("第 ① 页你写的函数", "your function from page ①"),
+    "model": Text("第 2 步里的参数模型", "the argument model of step 2"),
 }
 
 
@@ -85,7 +85,7 @@ with left:
         else:
             views = T("源码：schema_views（三份 Schema 与差异）", "Source: schema_views (three schemas, their diffs)")
             rules = T("源码：逐条核对规则", "Source: checking each rule against the schema")
-            wire_form = ("工具变成线上的样子", "the tool as the wire carries it")
+            wire_form = T("工具变成线上的样子", "the tool as the wire carries it")
             su.code_step(2, core.openai_tool, wire_form, (schema.schema_views, views), (model_rules.analyse, rules))
     if step != 3:
         sw.share_link(PAGE, ["subj", "model", "step"])

@@ -5,7 +5,7 @@ from typing import Any
 import streamlit as st
 
 from lessons.chain import stage_3_bind_tools
-from pages._ui import T, lesson_columns, loading, show_error
+from pages._ui import T, Text, lang, lesson_columns, loading, show_error
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.bind_views import show_reply, show_switches, show_tools_as_read
@@ -18,10 +18,10 @@ from toolcall_lab.stages import core, tables, wire
 PAGE = page_of(__file__).path
 CHOICES = ("unset", "auto", "required", "none", "named", "unbound")
 EXAMPLES = {
-    "default": ("文章的 get_weather", "The article's get_weather"),
-    "bad_name": ("协议不接受的工具名", "A name the protocol refuses"),
+    "default": Text("文章的 get_weather", "The article's get_weather"),
+    "bad_name": Text("协议不接受的工具名", "A name the protocol refuses"),
 }
-DOCSTRING_HELP = (
+DOCSTRING_HELP = Text(
     "关掉时整段文档字符串（连同 Args:）都成为描述；打开时只留概述，参数说明移到各参数上。",
     "Off: the whole docstring, Args: included, becomes the description. On: only the summary stays; "
     "each Args: line moves to its parameter.",
@@ -80,7 +80,7 @@ with left:
             icon=":material/build:",
         ):
             src = su.TOOL_SOURCE.draw(3, EXAMPLES, per_row=2, preview=False)
-            use_pd = su.docstring_switch(T(*DOCSTRING_HELP))
+            use_pd = su.docstring_switch(DOCSTRING_HELP(lang()))
         sw.share_link(PAGE, ["src", "pd", "q", "tc", "ptc", "step"])
     else:  # the other steps show the same request: the switches as step 1 (or the link) left them
         question = su.peek_question("stage_bind_q", param="q")
@@ -96,7 +96,7 @@ with left:
             payload = T(
                 "源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"
             )
-            bind_send = ("绑定工具，发出一次请求", "bind the tools, send one request")
+            bind_send = T("绑定工具，发出一次请求", "bind the tools, send one request")
             su.code_step(3, core.ask_with_tools, bind_send, (wire.bind_tools_payload, payload))
         elif "tool_error" in data:
             show_error(data["tool_error"])

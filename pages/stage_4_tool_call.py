@@ -6,7 +6,7 @@ import streamlit as st
 
 from lessons.chain import stage_4_tool_call
 from lessons.chain.examples import CALL_LINES
-from pages._ui import T, lang, lesson_columns, loading, show_error
+from pages._ui import T, Text, lang, lesson_columns, loading, show_error
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
@@ -20,12 +20,12 @@ from toolcall_lab.stages.tool_call import DEFAULT_ARGUMENTS
 
 PAGE = page_of(__file__).path
 EXAMPLES = {
-    "one": ("一个调用", "One call"),
-    "two": ("一次回复两个调用", "Two calls in one reply"),
-    "broken": ("缺了值", "A missing value"),
-    "mixed": ("一好一坏", "One good, one broken"),
-    "quotes": ("单引号", "Single quotes"),
-    "array": ("合法 JSON，但不是对象", "Valid JSON, not an object"),
+    "one": Text("一个调用", "One call"),
+    "two": Text("一次回复两个调用", "Two calls in one reply"),
+    "broken": Text("缺了值", "A missing value"),
+    "mixed": Text("一好一坏", "One good, one broken"),
+    "quotes": Text("单引号", "Single quotes"),
+    "array": Text("合法 JSON，但不是对象", "Valid JSON, not an object"),
 }
 
 
@@ -148,7 +148,7 @@ with left:
         with artifact:
             if step == 3:
                 scripted_source = T("源码：scripted_tool_call", "Source: scripted_tool_call")
-                read_args = ("把 arguments 字符串读成 Python", "read the arguments string into Python")
+                read_args = T("把 arguments 字符串读成 Python", "read the arguments string into Python")
                 su.code_step(4, core.read_arguments, read_args, (tool_call.scripted_tool_call, scripted_source))
             elif isinstance(lines, ExplainedError):
                 show_error(lines)

@@ -7,7 +7,7 @@ import streamlit as st
 from lessons.chain import stage_5_validation
 from lessons.chain.examples import VALIDATION_TEXTS
 from lessons.tutor.tools import learning_record_subject
-from pages._ui import T, english, lang, lesson_columns, show_error, source
+from pages._ui import T, Text, english, lang, lesson_columns, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
@@ -18,14 +18,14 @@ from toolcall_lab.stages.models import WeatherInput
 from toolcall_lab.stages.validation import DEFAULT_ARGUMENTS, JsonStageResult, ValidationStageResult
 
 EXAMPLES = {
-    "coerce": ('字符串 "3"', 'The string "3"'),
-    "range": ("days 是 30", "days is 30"),
-    "empty": ("空的城市名", "An empty city"),
-    "extra": ("location 代替 city", "location instead of city"),
-    "types": ("各种 JSON 类型", "Every JSON type"),
-    "broken": ("不是合法 JSON", "Not valid JSON"),
-    "nan": ("NaN", "NaN"),
-    "fake": ("FakeCity", "FakeCity"),
+    "coerce": Text('字符串 "3"', 'The string "3"'),
+    "range": Text("days 是 30", "days is 30"),
+    "empty": Text("空的城市名", "An empty city"),
+    "extra": Text("location 代替 city", "location instead of city"),
+    "types": Text("各种 JSON 类型", "Every JSON type"),
+    "broken": Text("不是合法 JSON", "Not valid JSON"),
+    "nan": Text("NaN", "NaN"),
+    "fake": Text("FakeCity", "FakeCity"),
 }
 
 
@@ -115,7 +115,7 @@ with left:
     artifact = st.container(key="artifact")  # where these arguments stop: the verdicts, then layer by layer
     verdicts, layer_1, layer_2 = artifact.container(), artifact.container(border=True), artifact.container(border=True)
     with layer_2:  # layer 2's settings come first in its box: the model, strict, extra
-        st.markdown(T(*late.LAYERS[1]))
+        st.markdown(late.LAYERS[1](lang()))
         c1, c2, c3 = st.columns([5, 2, 4])
     with c1:
         model_name = sw.choice(
@@ -153,7 +153,7 @@ with left:
         late.show_verdicts(parsed, checked, fact)
 
     with layer_1:
-        st.markdown(T(*late.LAYERS[0]))
+        st.markdown(late.LAYERS[0](lang()))
         if isinstance(parsed, ExplainedError):
             show_error(parsed, expected=True)
             caret = tables.decoder_caret(parsed.data)
@@ -172,7 +172,7 @@ with left:
             st.caption(late.GLOSS_WEATHER_INPUT)
 
     with artifact.container(border=True):
-        st.markdown(T(*late.LAYERS[2]))
+        st.markdown(late.LAYERS[2](lang()))
         if fact is not None:
             st.markdown(T("**你的参数**交给真实的 get_weather：", "**Your arguments**, given to the real get_weather:"))
             show_fact(fact)
@@ -191,7 +191,7 @@ with left:
                 "tool knows.",
             )
         )
-    su.core_source(core.to_kwargs, ("校验形状，得到 kwargs", "check the shape, get the kwargs"))
+    su.core_source(core.to_kwargs, T("校验形状，得到 kwargs", "check the shape, get the kwargs"))
     source(validation.validate_stage, T("源码：validate_stage", "Source: validate_stage"))
     late.lesson(5)
     sw.share_link(PAGE, ["args", "m", "strict", "extra"])

@@ -6,7 +6,7 @@ import streamlit as st
 
 from lessons.chain import stage_6_kwargs
 from lessons.chain.examples import KWARGS_TEXT, KWARGS_TEXTS
-from pages._ui import T, lang, lesson_columns, show_error, source
+from pages._ui import T, Text, lang, lesson_columns, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
@@ -17,11 +17,11 @@ from toolcall_lab.stages import core, tables
 from toolcall_lab.stages import kwargs as kw_stage
 
 EXAMPLES = {
-    "default": ("文章的参数", "The article's arguments"),
-    "reversed": ("换个顺序", "Another order"),
-    "location": ("location 代替 city", "location instead of city"),
-    "missing": ("缺少 city", "city missing"),
-    "extra": ("多一个键", "One key too many"),
+    "default": Text("文章的参数", "The article's arguments"),
+    "reversed": Text("换个顺序", "Another order"),
+    "location": Text("location 代替 city", "location instead of city"),
+    "missing": Text("缺少 city", "city missing"),
+    "extra": Text("多一个键", "One key too many"),
 }
 
 
@@ -122,7 +122,7 @@ with left:
     elif step == 1 and not isinstance(kwargs, ExplainedError):
         with st.container(border=True, key="artifact"):  # the step's artifact
             show_call(kwargs)
-        su.core_source(core.call_function, ("用字典调用函数", "call the function with the dict"))
+        su.core_source(core.call_function, T("用字典调用函数", "call the function with the dict"))
         source(kw_stage.call_plain, T("源码：call_plain", "Source: call_plain"))
     elif step == 2 and not isinstance(kwargs, ExplainedError):
         with st.container(border=True, key="artifact"):  # the step's artifact

@@ -6,7 +6,7 @@ import streamlit as st
 
 from lessons.chain import stage_7_tool_message
 from lessons.chain.examples import CALL_ARGS_TEXT, TOOL_NODE_ARGS
-from pages._ui import T, lang, lesson_columns, loading, show_error, source
+from pages._ui import T, Text, lang, lesson_columns, loading, show_error, source
 from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
@@ -18,10 +18,10 @@ from toolcall_lab.stages import tool_message as tm
 from toolcall_lab.stages.models import WeatherResult
 
 EXAMPLES = {
-    "bangkok": ("曼谷", "Bangkok"),
-    "days": ("东京 3 天", "Tokyo, 3 days"),
-    "fake": ("FakeCity", "FakeCity"),
-    "location": ("location 代替 city", "location instead of city"),
+    "bangkok": Text("曼谷", "Bangkok"),
+    "days": Text("东京 3 天", "Tokyo, 3 days"),
+    "fake": Text("FakeCity", "FakeCity"),
+    "location": Text("location 代替 city", "location instead of city"),
 }
 tool_node = st.cache_data(show_spinner=False, max_entries=64)(tm.run_from_text)
 artifact = st.cache_data(show_spinner=False, max_entries=32)(tm.artifact_demo)
@@ -140,7 +140,7 @@ with left:
                 st.code(code, language="python")
         with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
             wire_switch("result", key="stage7")  # role: tool + tool_call_id, or function_call_output + call_id
-        su.core_source(core.answer_call, ("一次调用的回答：ToolMessage", "the answer to one call: a ToolMessage"))
+        su.core_source(core.answer_call, T("一次调用的回答：ToolMessage", "the answer to one call: a ToolMessage"))
         source(
             tm.run_tool_node, T("源码：run_tool_node（真实的 ToolNode）", "Source: run_tool_node (the real ToolNode)")
         )

@@ -8,7 +8,7 @@ import streamlit as st
 from lessons.tutor import lesson_1_model_talks as lesson_1
 from lessons.tutor.agent import run_manual
 from lessons.tutor.lesson_1_model_talks import lesson1_four_steps
-from pages._ui import T, chat_model, lesson_columns, model_label, settings, show_error, source
+from pages._ui import T, chat_model, lang, lesson_columns, model_label, settings, show_error, source
 from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
@@ -20,11 +20,11 @@ from toolcall_lab.llm import build_chat_model
 @st.cache_data(show_spinner=False, max_entries=8)
 def builtin_run(edition: str) -> dict[str, Any]:
     """Lesson 1 over the built-in model: question two in ``edition``'s tools and words."""
-    return lesson1_four_steps(build_chat_model(), tu.QUESTIONS[edition][1], edition)
+    return lesson1_four_steps(build_chat_model(), tu.QUESTIONS[1](edition), edition)
 
 
 def step_heading(step: dict[str, Any]) -> None:
-    st.markdown(f"#### {T(*tu.STEP_TITLES[step['key']])}")  # the step's title, worded from its key
+    st.markdown(f"#### {tu.STEP_TITLES[step['key']](lang())}")  # the step's title, worded from its key
 
 
 tu.lesson_intro(1)
@@ -32,7 +32,7 @@ left, right = lesson_columns()
 
 ed = tu.edition()
 with left:
-    question = tu.QUESTIONS[ed][1]
+    question = tu.QUESTIONS[1](ed)
     st.subheader(T("同一次运行的四个步骤", "Four steps of one run"), anchor=False)
     st.markdown(f"**{T('问题', 'Question')}:** {question}")
     run_key = f"tutor1::run::{ed}"

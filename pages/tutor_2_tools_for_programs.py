@@ -12,7 +12,7 @@ from lessons.tutor.lesson_2_tools_for_programs import (
     lesson2_tools_for_programs,
 )
 from lessons.tutor.tools import make_get_schedule
-from pages._ui import T, lesson_columns, source
+from pages._ui import T, Text, lesson_columns, source
 from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
@@ -23,7 +23,7 @@ from toolcall_lab.llm import build_chat_model
 @st.cache_data(show_spinner=False, max_entries=4)
 def builtin_run(edition: str) -> dict[str, Any]:
     """Lesson 2 over the built-in model, on the article's own 下周三 (next Wednesday) question."""
-    return lesson2_tools_for_programs(build_chat_model(), tu.QUESTIONS[edition][2], edition)
+    return lesson2_tools_for_programs(build_chat_model(), tu.QUESTIONS[2](edition), edition)
 
 
 tu.lesson_intro(2)
@@ -113,8 +113,8 @@ with right:
         "tutor2",
         highlight="tool_message",
         extra=[
-            "What level is xylophone?" if ed == "en" else "xylophone 是几级？",
-            "How far has student S9999 got?" if ed == "en" else "学号 S9999 学到哪了？",
+            Text("xylophone 是几级？", "What level is xylophone?")(ed),
+            Text("学号 S9999 学到哪了？", "How far has student S9999 got?")(ed),
         ],
     )
 

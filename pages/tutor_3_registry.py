@@ -10,7 +10,7 @@ from lessons.tutor.lesson_3_registry import (
     parse_docstring_comparison,
 )
 from lessons.tutor.registry import get_tool, schema_snapshot
-from pages._ui import T, lesson_columns, show_error, source
+from pages._ui import T, Text, lesson_columns, show_error, source
 from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
@@ -148,7 +148,7 @@ with left:
         source(parse_docstring_comparison)
 
 with right:
-    weather = "What's the weather in Beijing?" if ed == "en" else "北京天气怎么样？"
+    weather = Text("北京天气怎么样？", "What's the weather in Beijing?")(ed)
     tu.tutor_live_run("tutor3", highlight="bind_tools", extra=[weather])
 
 draw_exercises(page_of(__file__), lesson_3.EXERCISES, {"ed": ed})

@@ -22,7 +22,7 @@ def comparison_data(edition: str = "zh") -> dict[str, Any]:
     """Lesson 5 on question two's script, in ``edition``."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # captured on purpose by react_deprecation_warning
-        return lesson5_manual_vs_react(question=tu.QUESTIONS[edition][1], lang=edition)
+        return lesson5_manual_vs_react(question=tu.QUESTIONS[1](edition), lang=edition)
 
 
 @st.cache_data(show_spinner=False, max_entries=2)

@@ -13,19 +13,42 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolcall_lab.exercises import ids
+from toolcall_lab.i18n import Text
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True)
 class Section:
-    """A group of pages in the sidebar and on the course map."""
+    """A group of pages in the sidebar and on the course map.
+
+    Attributes:
+        key: the section's key (``PageSpec.section``).
+        title: its name in the sidebar.
+        summary: its heading on the course map (``None`` for a section the map does not show: start).
+    """
 
     key: str
-    zh: str
-    en: str
-    summary_zh: str = ""
-    summary_en: str = ""
+    title: Text
+    summary: Text | None = None
+
+    # read-compat for pages/home.py, which another helper is rewriting (issue 20): the lead drops these
+    # once home reads ``title`` and ``summary``
+    @property
+    def zh(self) -> str:
+        return self.title.zh
+
+    @property
+    def en(self) -> str:
+        return self.title.en
+
+    @property
+    def summary_zh(self) -> str:
+        return self.summary.zh if self.summary else ""
+
+    @property
+    def summary_en(self) -> str:
+        return self.summary.en if self.summary else ""
 
 
 @dataclass(frozen=True)
@@ -34,12 +57,12 @@ class PageSpec:
 
     Attributes:
         path: the page file, relative to the repository (``pages/stage_4_tool_call.py``).
-        zh, en: the short title in the sidebar.
+        title: the short title in the sidebar.
         icon: a Material icon name (``:material/call_made:``).
         section: the :class:`Section` key it belongs to.
         stage: the chain stage key (``toolcall_lab.stages.catalog``), for chain pages.
-        heading_zh, heading_en: the page's long title, when it differs from the short one.
-        question_zh, question_en: the one question the page answers (chain pages).
+        heading: the page's long title, when it differs from the short one (chain pages).
+        question: the one question the page answers (chain pages).
         exercise_module: the lesson module whose ``EXERCISES`` (``toolcall_lab.exercises.Exercise``
             records) the page ends with; their ids are ``<url_path>/<slug>`` and their count is derived
             from that data (the module imports LangChain only inside its checks, so counting is cheap).
@@ -47,16 +70,31 @@ class PageSpec:
     """
 
     path: str
-    zh: str
-    en: str
+    title: Text
     icon: str
     section: str
     stage: str | None = None
-    heading_zh: str = ""
-    heading_en: str = ""
-    question_zh: str = ""
-    question_en: str = ""
+    heading: Text | None = None
+    question: Text | None = None
     exercise_module: str = ""
+
+    # read-compat for pages/home.py, which another helper is rewriting (issue 20): the lead drops these
+    # once home reads ``title`` and ``heading``
+    @property
+    def zh(self) -> str:
+        return self.title.zh
+
+    @property
+    def en(self) -> str:
+        return self.title.en
+
+    @property
+    def heading_zh(self) -> str:
+        return self.heading.zh if self.heading else ""
+
+    @property
+    def heading_en(self) -> str:
+        return self.heading.en if self.heading else ""
 
     @property
     def url_path(self) -> str:

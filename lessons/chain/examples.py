@@ -8,6 +8,7 @@ where prose sits inside them (docstrings, descriptions): :func:`tool_sources` an
 
 from __future__ import annotations
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.args_model import DEFAULT_MODEL_SOURCE, DEFAULT_MODEL_SOURCE_EN
 from toolcall_lab.stages.kwargs import DEFAULT_KWARGS
@@ -102,20 +103,22 @@ MODEL_SOURCES: dict[str, str] = {
     "statement": "import os\nos.system('echo hi')\n\nclass WeatherInput(BaseModel):\n    city: str\n",
 }
 
-_RICH_EN = {
-    "城市名，例如 Bangkok": "The city's name, for example Bangkok",
-    "两位国家代码，例如 TH": "A two-letter country code, for example TH",
-    "查询天气的参数：嵌套模型、Enum、Literal、pattern、范围、strict 和一个自定义验证器。": (
-        "Weather query: a nested model, Enum, Literal, pattern, a range, strict and a custom validator."
+#: The prose inside :data:`RICH_MODEL`, in both languages: the English edition swaps each for its English.
+_RICH_PROSE = (
+    Text("城市名，例如 Bangkok", "The city's name, for example Bangkok"),
+    Text("两位国家代码，例如 TH", "A two-letter country code, for example TH"),
+    Text(
+        "查询天气的参数：嵌套模型、Enum、Literal、pattern、范围、strict 和一个自定义验证器。",
+        "Weather query: a nested model, Enum, Literal, pattern, a range, strict and a custom validator.",
     ),
-    "查询的天数，1 到 7": "How many days, 1 to 7",
-    "开始日期 YYYY-MM-DD": "Start date YYYY-MM-DD",
-    "温度单位": "Temperature unit",
-    "只有 5 天内的预报可信": "Only a 5-day forecast can be trusted",
-}
+    Text("查询的天数，1 到 7", "How many days, 1 to 7"),
+    Text("开始日期 YYYY-MM-DD", "Start date YYYY-MM-DD"),
+    Text("温度单位", "Temperature unit"),
+    Text("只有 5 天内的预报可信", "Only a 5-day forecast can be trusted"),
+)
 RICH_MODEL_EN = RICH_MODEL
-for _zh, _en in _RICH_EN.items():
-    RICH_MODEL_EN = RICH_MODEL_EN.replace(_zh, _en)
+for _prose in _RICH_PROSE:
+    RICH_MODEL_EN = RICH_MODEL_EN.replace(_prose.zh, _prose.en)
 
 #: The English edition: the same models, English descriptions.
 MODEL_SOURCES_EN: dict[str, str] = {**MODEL_SOURCES, "article": DEFAULT_MODEL_SOURCE_EN, "rich": RICH_MODEL_EN}

@@ -1,6 +1,6 @@
 """The lab's shared UI code, one module per concept; only pages and ``app.py`` import it (it imports Streamlit).
 
-* :mod:`.session` — the router guard, the language (``T``), settings, the chat model;
+* :mod:`.session` — the router guard, the language (``T``; ``Text`` for a page's constants), settings, the chat model;
 * :mod:`.widgets` — explained errors, inert text, tables, the lesson columns, real source;
 * :mod:`.frame` — the stylesheet, presenter mode, steps kept in the link, previous / next;
 * :mod:`.course` and :mod:`.exercise` — the learner, progress, and the one exercise renderer;
@@ -15,10 +15,12 @@ The names most pages need come from here directly (``from pages._ui import T, la
 
 from pages._ui.session import ROUTER_MARK, T, chat_model, english, ensure_router, lang, model_label, settings
 from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, tr
+from toolcall_lab.i18n import Text
 
 __all__ = [
     "ROUTER_MARK",
     "T",
+    "Text",
     "chat_model",
     "english",
     "ensure_router",

@@ -16,6 +16,7 @@ from pages._ui import chain_frame as su
 from pages._ui.frame import page_links
 from pages.registry import PageSpec, numbered
 from toolcall_lab.errors import ExplainedError
+from toolcall_lab.i18n import Text
 from toolcall_lab.stages.validation import JsonStageResult, ValidationStageResult
 
 
@@ -30,7 +31,7 @@ def top(n: int) -> PageSpec:
     page = spec(n)
     page_links(page.path)
     st.title(su.stage_title(n), anchor=False)
-    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + T(page.question_zh, page.question_en))
+    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + su.stage_question(page.stage or ""))
     return page
 
 
@@ -51,11 +52,11 @@ def expected_box(text: str) -> None:
     st.info(f"**{T('预期之中：这正是本课要看的', 'Expected: this is the lesson')}** — {text}", icon=":material/school:")
 
 
-#: Stage ⑤'s three layers, as their boxes are titled (zh, en).
-LAYERS = (
-    ("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"),
-    ("#### 第二道 · `model_validate`：形状对不对？", "#### Layer 2 · `model_validate`: is it the right shape?"),
-    ("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"),
+#: Stage ⑤'s three layers, as their boxes are titled.
+LAYERS: tuple[Text, ...] = (
+    Text("#### 第一道 · `json.loads`：能不能读？", "#### Layer 1 · `json.loads`: can it be read?"),
+    Text("#### 第二道 · `model_validate`：形状对不对？", "#### Layer 2 · `model_validate`: is it the right shape?"),
+    Text("#### 第三道 · 工具本身：事实对不对？", "#### Layer 3 · the tool itself: is it true?"),
 )
 
 #: English glosses of the Chinese specimen strings this page shows (the article's model, 小E's tool).

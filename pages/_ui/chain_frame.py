@@ -37,6 +37,7 @@ from pages._ui.frame import page_links, steps
 from pages._ui.live_run import live_run_panel, run_question, shared_tools
 from pages.registry import chain_page, in_section, numbered
 from toolcall_lab.errors import ExplainedError
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.args_model import default_model_source
 from toolcall_lab.stages.round_trip import RoundTrip, round_trip_from_trace
@@ -54,13 +55,13 @@ CIRCLED = "①②③④⑤⑥⑦⑧"
 def stage_title(n: int) -> str:
     """``① @tool：函数变成工具`` in the session's language."""
     spec = numbered("chain", n)
-    return f"{CIRCLED[n - 1]} {T(spec.heading_zh, spec.heading_en)}"
+    return f"{CIRCLED[n - 1]} {(spec.heading or spec.title)(lang())}"
 
 
 def stage_question(stage_key: str) -> str:
     """The one question a chain stage answers, in the session's language."""
     spec = chain_page(stage_key)
-    return T(spec.question_zh, spec.question_en)
+    return spec.question(lang()) if spec.question else ""
 
 
 def header(n: int) -> None:
@@ -87,12 +88,17 @@ def mark(ok: bool) -> str:
     return "✓" if ok else "✗"
 
 
-def core_source(core: Callable[..., Any], what: tuple[str, str]) -> None:
-    """The stage's narrated core, open: the real lines the machinery below calls."""
-    source(core, T(f"核心几行：{what[0]}", f"The lines that matter: {what[1]}"), expanded=True)
+def core_source(core: Callable[..., Any], what: str | tuple[str, str]) -> None:
+    """The stage's narrated core, open: the real lines the machinery below calls (``what`` they do, worded).
+
+    A ``(zh, en)`` pair is still read for pages/stage_8_round_trip.py until it passes ``T(...)`` (issue 20: then
+    drop it).
+    """
+    said = what if isinstance(what, str) else T(*what)
+    source(core, T("核心几行：", "The lines that matter: ") + said, expanded=True)
 
 
-def code_step(n: int, core: Callable[..., Any], what: tuple[str, str], *machinery: tuple[Any, str]) -> None:
+def code_step(n: int, core: Callable[..., Any], what: str, *machinery: tuple[Any, str]) -> None:
     """Stage ``n``'s step "the code behind it": the lesson open, the narrated core, each (object, label)'s source."""
     lesson(n, expanded=True)
     core_source(core, what)
@@ -114,8 +120,10 @@ def stage_steps(n: int, labels: Sequence[str], *, default: int = 1) -> int:
 
 # ---------------------------------------------------------------- inputs kept in the link, shared by pages and steps
 #: Page ①'s function; page ③ binds the same text (one widget key, one link parameter).
-TOOL_SOURCE = sw.SourceEditor("stage_tool_src", "src", ("函数源码", "Function source"), default_source, tool_sources)
-_MODEL_LABEL = ("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)")
+TOOL_SOURCE = sw.SourceEditor(
+    "stage_tool_src", "src", Text("函数源码", "Function source"), default_source, tool_sources
+)
+_MODEL_LABEL = Text("参数模型（Pydantic，只解析不执行）", "Argument model (Pydantic, parsed, never run)")
 #: Page ②'s argument model (Pydantic source, parsed, never run).
 MODEL_SOURCE = sw.SourceEditor(
     "stage_model_src", "model", _MODEL_LABEL, default_model_source, model_sources, height=380
@@ -157,21 +165,23 @@ def tool_from_page_one() -> BaseTool | None:
 CHAIN_KEY = "chain"
 TRACE_KEY = f"trace::{CHAIN_KEY}"
 _TOOLS_LANG = f"tools::{CHAIN_KEY}::lang"
-#: The shared run's example questions (zh, en); the first is the run a cold page opens on.
-EXAMPLES: tuple[tuple[str, str], ...] = (
-    ("曼谷天气怎么样？", "What's the weather in Bangkok?"),
-    ("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
-    ("FakeCity 的天气", "What's the weather in FakeCity?"),
-    ("你好", "Hello"),
+#: The shared run's example questions; the first is the run a cold page opens on.
+EXAMPLES: tuple[Text, ...] = (
+    Text("曼谷天气怎么样？", "What's the weather in Bangkok?"),
+    Text("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai"),
+    Text("FakeCity 的天气", "What's the weather in FakeCity?"),
+    Text("你好", "Hello"),
 )
-DEFAULT_QUESTIONS = EXAMPLES[0]
+DEFAULT_QUESTION = EXAMPLES[0]
+#: The default question in every language: an untouched question line follows the language switch.
+_DEFAULT_ALIASES = (DEFAULT_QUESTION.zh, DEFAULT_QUESTION.en)
 
 
-#: The shared run's system prompt, by language.
-SYSTEM_PROMPTS = {
-    "zh": "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
-    "en": "You are a weather assistant. Call the tool for weather data and answer only from its result.",
-}
+#: The shared run's system prompt.
+SYSTEM_PROMPT = Text(
+    "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
+    "You are a weather assistant. Call the tool for weather data and answer only from its result.",
+)
 
 
 def weather_tools(language: str | None = None) -> list[Any]:
@@ -180,25 +190,25 @@ def weather_tools(language: str | None = None) -> list[Any]:
 
 
 def system_prompt(language: str | None = None) -> str:
-    return SYSTEM_PROMPTS[language or lang()]
+    return SYSTEM_PROMPT(language or lang())
 
 
 def default_question() -> str:
-    return T(*DEFAULT_QUESTIONS)
+    return DEFAULT_QUESTION(lang())
 
 
 def examples() -> list[str]:
-    return [T(*pair) for pair in EXAMPLES]
+    return [question(lang()) for question in EXAMPLES]
 
 
 def question_line(key: str, label: str, *, param: str) -> str:
     """A question kept in the link; untouched, it is the shared run's first example in the learner's language."""
-    return sw.line(key, label=label, default=default_question(), param=param, aliases=DEFAULT_QUESTIONS)
+    return sw.line(key, label=label, default=default_question(), param=param, aliases=_DEFAULT_ALIASES)
 
 
 def peek_question(key: str, *, param: str) -> str:
     """:func:`question_line` on a step that does not draw it."""
-    return str(sw.peek(key, default=default_question(), param=param, aliases=DEFAULT_QUESTIONS))
+    return str(sw.peek(key, default=default_question(), param=param, aliases=_DEFAULT_ALIASES))
 
 
 def _follow_language() -> None:
@@ -212,7 +222,7 @@ def _follow_language() -> None:
         return
     st.session_state[_TOOLS_LANG] = here
     trace = st.session_state.get(TRACE_KEY)
-    every = {q for pair in EXAMPLES for q in pair}
+    every = {q for example in EXAMPLES for q in (example.zh, example.en)}
     if trace is not None and getattr(trace, "lang", here) != here and trace.question in every:
         del st.session_state[TRACE_KEY]
         st.session_state.pop(f"{CHAIN_KEY}::last_pick", None)
@@ -257,25 +267,25 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
 
 #: What each excerpt is, as the page says it.
 _EXCERPT_TITLES = {
-    "tools": (
+    "tools": Text(
         "**这次运行里，模型收到的工具说明**（第一次请求体里的 `tools`）",
         "**In this run, the tool as the model received it** (`tools` in the first request body)",
     ),
-    "request_body": (
+    "request_body": Text(
         "**这次运行的第一个请求体**（`ChatOpenAI` 真正发出的）",
         "**This run's first request body** (as `ChatOpenAI` really sent it)",
     ),
-    "tool_calls": (
+    "tool_calls": Text(
         "**这次运行里模型的调用意图**（`AIMessage.tool_calls`）",
         "**In this run, the model's request to call** (`AIMessage.tool_calls`)",
     ),
-    "arguments": (
+    "arguments": Text(
         "**这次运行的 arguments**：原始字符串 → json.loads → Pydantic",
         "**This run's arguments**: the raw string → json.loads → Pydantic",
     ),
-    "call": ("**这次运行里函数实际被怎样调用**", "**In this run, the call the function received**"),
-    "tool_message": ("**这次运行送回模型的 ToolMessage**", "**In this run, the ToolMessage sent back**"),
-    "second_request": (
+    "call": Text("**这次运行里函数实际被怎样调用**", "**In this run, the call the function received**"),
+    "tool_message": Text("**这次运行送回模型的 ToolMessage**", "**In this run, the ToolMessage sent back**"),
+    "second_request": Text(
         "**这次运行的第二次请求**（`messages`）",
         "**This run's second request** (`messages`)",
     ),
@@ -300,7 +310,7 @@ def show_stage_excerpt(trace: Any, stage: str) -> None:
                 )
             )
             return
-        st.markdown(T(*_EXCERPT_TITLES[excerpt.what]))
+        st.markdown(_EXCERPT_TITLES[excerpt.what](lang()))
         if excerpt.language == "python":
             st.code(excerpt.value, language="python")
         else:

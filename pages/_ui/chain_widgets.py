@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from pages._ui import T, lang
-from toolcall_lab.i18n import LANGS
+from toolcall_lab.i18n import LANGS, Text
 from toolcall_lab.link_state import MAX_TEXT, decode_flag, decode_text, encode_flag, encode_text, fits, share_url
 
 OptionKey = TypeVar("OptionKey", bound=str)  # an option's value: str, or a Literal of strings
@@ -107,13 +107,14 @@ def set_value(key: str, value: Any) -> None:
 
 
 def example_buttons(
-    page: int, editor_key: str, labels: Mapping[str, tuple[str, str]], texts: Mapping[str, str], per_row: int
+    page: int, editor_key: str, labels: Mapping[str, Text], texts: Mapping[str, str], per_row: int
 ) -> None:
-    """One button per example (``key -> (zh label, en label)``) that loads ``texts[key]`` into an editor."""
+    """One button per example (``key -> its label``) that loads ``texts[key]`` into an editor."""
     cols = st.columns(per_row)
-    for i, (key, (zh, en)) in enumerate(labels.items()):
+    here = lang()
+    for i, (key, label) in enumerate(labels.items()):
         cols[i % per_row].button(
-            T(zh, en),
+            label(here),
             key=f"stage{page}::example::{key}",
             on_click=set_value,
             args=(editor_key, texts[key]),
@@ -195,7 +196,7 @@ class SourceEditor:
 
     key: str  #: the widget key (the text is kept under ``stage_value::<key>``)
     param: str  #: the query parameter that carries the text
-    label: tuple[str, str]  #: the editor's label (zh, en)
+    label: Text  #: the editor's label
     defaults: Callable[[str], str]  #: a language → the text of a fresh editor
     examples: Callable[[str], Mapping[str, str]]  #: a language → the example texts, by example key
     height: int = 300  #: the editor's height in pixels
@@ -216,17 +217,17 @@ class SourceEditor:
     def draw(
         self,
         page: int,
-        buttons: Mapping[str, tuple[str, str]],
+        buttons: Mapping[str, Text],
         *,
         per_row: int,
         preview: bool = True,
         help: str | None = None,
     ) -> str:
-        """The example buttons (``example key -> (zh label, en label)``), then the editor; return its text."""
+        """The example buttons (``example key -> its label``), then the editor; return its text."""
         example_buttons(page, self.key, buttons, self.examples(lang()), per_row=per_row)
         return editor(
             self.key,
-            label=T(*self.label),
+            label=self.label(lang()),
             default=self.default(),
             param=self.param,
             height=self.height,
@@ -295,14 +296,20 @@ def choice(
 def worded_choice(
     key: str,
     label: str,
-    words: Mapping[OptionKey, tuple[str, str]],
+    words: Mapping[OptionKey, Text] | Mapping[OptionKey, tuple[str, str]],
     default: OptionKey,
     *,
     param: str,
     widget: str = "segmented",
 ) -> str:
-    """:func:`choice` over options worded in both languages (``value -> (zh, en)``), shown in the learner's."""
-    options: dict[str, str] = {value: T(*pair) for value, pair in words.items()}
+    """:func:`choice` over options worded in both languages (``value -> its Text``), shown in the learner's.
+
+    A ``(zh, en)`` pair is still read for pages/faults.py until it writes ``Text`` (issue 20: then drop it).
+    """
+    here = lang()
+    options: dict[str, str] = {
+        value: said(here) if isinstance(said, Text) else T(*said) for value, said in words.items()
+    }
     return choice(key, label=label, options=options, default=default, param=param, widget=widget)
 
 

@@ -190,7 +190,7 @@ def position_label(url_path: str, query: dict[str, str], fallback: str = "") -> 
         spec = page_by_url(url_path)
     except KeyError:
         return fallback or url_path
-    label = T(spec.zh, spec.en)
+    label = spec.title(lang())
     step = query.get(STEP_PARAM)
     if step and step.isdigit():
         label += T(f" — 第 {step} 步", f" — step {step}")

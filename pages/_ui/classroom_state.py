@@ -18,7 +18,7 @@ import weakref
 
 import streamlit as st
 
-from pages._ui import T, browser_cookie, inert
+from pages._ui import Text, browser_cookie, inert, lang
 from pages._ui import course as _course
 from pages._ui.course import learner_id
 from toolcall_lab.classroom import (
@@ -93,33 +93,32 @@ def refuse(kind: str, code: str, limit: int = 0) -> None:
 def refusal_text(kind: str, code: str, limit: int) -> str:
     """Why the Class box refused, in the learner's words (the kinds of :func:`refuse`); the typed code as text."""
     code = inert(code)  # what was typed into the code box: never markup
-    texts = {
-        "unknown": (f"没有代码为 {code} 的课堂。", f"No class has the code {code}."),
-        "ended": (f"课堂 {code} 已经结束了。", f"Class {code} has ended."),
-        "full": (
+    texts: dict[str, Text] = {
+        "unknown": Text(f"没有代码为 {code} 的课堂。", f"No class has the code {code}."),
+        "ended": Text(f"课堂 {code} 已经结束了。", f"Class {code} has ended."),
+        "full": Text(
             f"课堂 {code} 已满（最多 {limit} 名学生）。请老师再开一个课堂。",
             f"Class {code} is full ({limit} students at most). Ask the teacher to start a second class.",
         ),
-        "starter": (
+        "starter": Text(
             f"课堂 {code} 是用这个学习者 id 开的，但老师的身份在开课的浏览器里，不在链接里。"
             "要在这台设备上带课，请在原来的设备上点“把课堂交给另一台设备”。",
             f"Class {code} was started with this learner id, but a teacher's role lives in the browser that "
             "started it, not in a link. To lead from this device, use “Hand the class to another device” "
             "on the one that leads it.",
         ),
-        "lost": (
+        "lost": Text(
             f"这台设备不再带课堂 {code}：它被交给了另一台设备、结束了，或者太久没有操作自动结束了。",
             f"This device no longer leads class {code}: it was handed to another device, ended, or ran out of time.",
         ),
-        "handover": (
+        "handover": Text(
             "交接没有成功：课堂代码或交接码不对、已经用过，或已过期（10 分钟）。",
             "The hand-over did not work: the class code or the hand-over code is wrong, used, or older than "
             "10 minutes.",
         ),
-        "down": ("课堂暂时读不到，请稍后再试。", "The class cannot be reached just now; try again shortly."),
+        "down": Text("课堂暂时读不到，请稍后再试。", "The class cannot be reached just now; try again shortly."),
     }
-    zh, en = texts.get(kind, texts["unknown"])
-    return T(zh, en)
+    return texts.get(kind, texts["unknown"])(lang())
 
 
 def class_code() -> str | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages._ui import T, browser_cookie, inert, lang, settings
+from pages._ui import T, Text, browser_cookie, inert, lang, settings
 from pages.registry import COURSE, SECTIONS, PageSpec, in_section, page
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.progress import (
@@ -189,12 +189,12 @@ def progress_summary() -> None:
                 continue
             total = sum(p.exercises for p in specs)
             solved = sum(len(set(progress[p.path].solved) & set(exercise_ids(p))) for p in specs if p.path in progress)
-            st.progress(solved / total if total else 0.0, text=f"{T(sec.zh, sec.en)} · {solved}/{total}")
+            st.progress(solved / total if total else 0.0, text=f"{sec.title(lang())} · {solved}/{total}")
         spec = _known_page(last)
         if spec is not None and spec.path != "pages/home.py":
             st.page_link(
                 spec.path,
-                label=T("从上次停下的地方继续：", "Continue where you left off: ") + T(spec.zh, spec.en),
+                label=T("从上次停下的地方继续：", "Continue where you left off: ") + spec.title(lang()),
                 icon=":material/resume:",
                 query_params={"lang": lang()},
             )
@@ -243,7 +243,7 @@ def _transfer_controls(learner: str) -> None:
         try:
             summary = store().import_json(learner, upload.getvalue(), recheck=exercise.recheck)
         except InvalidImport as exc:
-            st.error(T("无法导入：", "Cannot import: ") + T(*IMPORT_REFUSED.get(exc.reason, ("", ""))))
+            st.error(T("无法导入：", "Cannot import: ") + IMPORT_REFUSED.get(exc.reason, Text("", ""))(lang()))
             st.caption(inert(exc.detail[:300]))
         else:
             st.success(
@@ -259,15 +259,15 @@ def _transfer_controls(learner: str) -> None:
 
 
 #: Why an import was refused (:data:`toolcall_lab.progress.REASONS`), in both languages.
-IMPORT_REFUSED: dict[str, tuple[str, str]] = {
-    "not_json": ("这不是 JSON 文件。", "This is not a JSON file."),
-    "not_an_object": ("这不是进度文件（不是一个 JSON 对象）。", "This is not a progress file (not a JSON object)."),
-    "foreign_format": ("这不是 Tool Call Lab 的进度文件。", "This is not a Tool Call Lab progress file."),
-    "unsupported_version": ("这个进度文件的版本不受支持。", "This progress file's version is not supported."),
-    "too_large": ("文件太大，或作答、页面太多。", "The file is too large, or has too many attempts or pages."),
-    "too_deep": ("文件里的数据嵌套太深。", "The file's data is nested too deeply."),
-    "malformed": ("文件里有字段缺失、多余或类型不对；什么都没有导入。",
-                  "A field is missing, extra or of the wrong type; nothing was imported."),
+IMPORT_REFUSED: dict[str, Text] = {
+    "not_json": Text("这不是 JSON 文件。", "This is not a JSON file."),
+    "not_an_object": Text("这不是进度文件（不是一个 JSON 对象）。", "This is not a progress file (not a JSON object)."),
+    "foreign_format": Text("这不是 Tool Call Lab 的进度文件。", "This is not a Tool Call Lab progress file."),
+    "unsupported_version": Text("这个进度文件的版本不受支持。", "This progress file's version is not supported."),
+    "too_large": Text("文件太大，或作答、页面太多。", "The file is too large, or has too many attempts or pages."),
+    "too_deep": Text("文件里的数据嵌套太深。", "The file's data is nested too deeply."),
+    "malformed": Text("文件里有字段缺失、多余或类型不对；什么都没有导入。",
+                      "A field is missing, extra or of the wrong type; nothing was imported."),
 }  # fmt: skip
 
 

@@ -11,18 +11,18 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, inert, inert_code, rows_table
+from pages._ui import T, Text, inert, inert_code, lang, rows_table
 from toolcall_lab.trace import decision_view
 
 #: Where an argument's value came from, as the decision record names it.
-_SOURCES: dict[str, tuple[str, str]] = {
-    "question": ("用户的问题", "the user's question"),
-    "system": ("系统提示词", "the system prompt"),
-    "earlier turn": ("之前的对话", "an earlier turn"),
-    "earlier call": ("之前的工具调用", "an earlier tool call"),
-    "literal": ("问题里写出的调用语法", "call syntax in the question"),
-    "default": ("schema 的默认值", "the schema's default"),
-    "guess": ("猜测", "a guess"),
+_SOURCES: dict[str, Text] = {
+    "question": Text("用户的问题", "the user's question"),
+    "system": Text("系统提示词", "the system prompt"),
+    "earlier turn": Text("之前的对话", "an earlier turn"),
+    "earlier call": Text("之前的工具调用", "an earlier tool call"),
+    "literal": Text("问题里写出的调用语法", "call syntax in the question"),
+    "default": Text("schema 的默认值", "the schema's default"),
+    "guess": Text("猜测", "a guess"),
 }
 
 
@@ -66,7 +66,7 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                         T("工具", "tool"): row["tool"],
                         T("参数", "argument"): row["argument"],
                         T("值", "value"): row["value"],
-                        T("来源", "source"): T(*_SOURCES[row["source"]])
+                        T("来源", "source"): _SOURCES[row["source"]](lang())
                         if row["source"] in _SOURCES
                         else row["source"],
                     }

@@ -186,14 +186,14 @@ def _course_links(path: str, before: Any, after: Any, query: dict[str, str], lef
     if before is not None:
         left.page_link(
             before.path,
-            label=T("上一页：", "Previous: ") + T(before.zh, before.en),
+            label=T("上一页：", "Previous: ") + before.title(lang()),
             icon=":material/arrow_back:",
             query_params=query,
         )
     if after is not None:
         right.page_link(
             after.path,
-            label=T("下一页：", "Next: ") + T(after.zh, after.en),
+            label=T("下一页：", "Next: ") + after.title(lang()),
             icon=":material/arrow_forward:",
             query_params=query,
         )

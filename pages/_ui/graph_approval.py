@@ -13,12 +13,16 @@ from typing import Any
 import streamlit as st
 
 from lessons.search_assistant.lesson_6_approval import parse_edit
-from pages._ui import T, show_error
+from pages._ui import T, Text, lang, show_error
 from pages._ui import graph_lesson as gu
 from toolcall_lab.jsonable import json_text
 
 KEY = "g6"
-CHOICES = {"approve": ("批准", "Approve"), "edit": ("改参数后批准", "Edit the arguments"), "reject": ("拒绝", "Reject")}
+CHOICES = {
+    "approve": Text("批准", "Approve"),
+    "edit": Text("改参数后批准", "Edit the arguments"),
+    "reject": Text("拒绝", "Reject"),
+}
 
 
 def decision(calls: list[dict[str, Any]], run: int) -> dict[str, Any] | None:
@@ -33,7 +37,7 @@ def decision(calls: list[dict[str, Any]], run: int) -> dict[str, Any] | None:
             list(CHOICES),
             default="approve",
             key=f"{KEY}::choice::{run}",
-            format_func={c: T(*names) for c, names in CHOICES.items()}.__getitem__,
+            format_func={c: said(lang()) for c, said in CHOICES.items()}.__getitem__,
         )
         or "approve"
     )

@@ -12,15 +12,15 @@ from typing import Any
 import streamlit as st
 
 from lessons.search_assistant.lesson_7_context import annotate
-from pages._ui import T
+from pages._ui import T, Text, lang
 from pages._ui import graph_lesson as gu
 
 # what each mark of lesson_7_context.annotate means
 MARKS = {
-    "orphan": ("孤立：它的 tool_call 被剪掉了", "ORPHAN: its tool_call was cut off"),
-    "asks": ("发起调用", "asks"),
-    "answers": ("回复调用", "answers"),
-    "": ("", ""),
+    "orphan": Text("孤立：它的 tool_call 被剪掉了", "ORPHAN: its tool_call was cut off"),
+    "asks": Text("发起调用", "asks"),
+    "answers": Text("回复调用", "answers"),
+    "": Text("", ""),
 }
 
 
@@ -39,7 +39,7 @@ def show_list(messages: list[dict[str, Any]], numbers: dict[str, int], orphans: 
                 "role": r["role"],
                 "content": gu.short(r["content"], 60),
                 "pair": ", ".join(pair_name(n) for n in r["pairs"]),
-                "mark": T(*MARKS[r["mark"]]),
+                "mark": MARKS[r["mark"]](lang()),
             }
             for r in rows
         ],

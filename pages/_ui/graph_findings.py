@@ -13,50 +13,50 @@ from typing import Any
 import streamlit as st
 
 from lessons.search_assistant.lesson_5_code_review import Finding
-from pages._ui import T, english, show_error, tr
+from pages._ui import T, Text, english, lang, show_error, tr
 from pages._ui.graph_lesson import code, message_table, yes_no
 from toolcall_lab.jsonable import json_text
 
-# key -> (title zh, title en)
+# key -> its title
 TITLES = {
-    "user_query": ("user_query 被模型的理解覆盖", "user_query overwritten by the model's reading"),
-    "keyword_split": ("搜索词靠字符串切割", "search keyword cut out with str.split"),
-    "new_thread": ("每次输入都开新线程", "a new thread for every input"),
-    "history_not_sent": ("State 里有历史，模型却看不到", "history in State, never sent to the model"),
-    "partial_updates": ("部分更新被标注成完整 State", "partial updates typed as the full State"),
-    "in_memory": ("InMemorySaver 进程一退出就丢失", "InMemorySaver is lost when the process exits"),
+    "user_query": Text("user_query 被模型的理解覆盖", "user_query overwritten by the model's reading"),
+    "keyword_split": Text("搜索词靠字符串切割", "search keyword cut out with str.split"),
+    "new_thread": Text("每次输入都开新线程", "a new thread for every input"),
+    "history_not_sent": Text("State 里有历史，模型却看不到", "history in State, never sent to the model"),
+    "partial_updates": Text("部分更新被标注成完整 State", "partial updates typed as the full State"),
+    "in_memory": Text("InMemorySaver 进程一退出就丢失", "InMemorySaver is lost when the process exits"),
 }
-# key -> (explanation zh, explanation en); finding 2 starts with the diagnosis of the reply it got
+# key -> its explanation; finding 2 starts with the diagnosis of the reply it got
 EXPLAINED = {
-    "user_query": (
+    "user_query": Text(
         "原版把模型对问题的复述存进 user_query，回答节点看到的“用户问题”已不是用户的原话。"
         "修正版原话存 user_query，模型的理解另存 query_intent。",
         "The original stores the model's restatement in user_query, so the answer step's 'user question' is no "
         "longer what the user typed. The fix keeps the words in user_query and the model's reading in query_intent.",
     ),
-    "keyword_split": (
+    "keyword_split": Text(
         " 修正版用 with_structured_output 拿到经过校验的 QueryUnderstanding。",
         " The fix gets a validated QueryUnderstanding from with_structured_output.",
     ),
-    "new_thread": (
+    "new_thread": Text(
         "原版每次输入 session_count 加一，追问落进一个空线程，前文全部丢失。"
         "修正版由调用方决定 thread_id，同一段对话复用同一个。",
         "The original bumps session_count on every input, so a follow-up lands in an empty thread with nothing "
         "before it. The fix lets the caller reuse one thread_id per conversation.",
     ),
-    "history_not_sent": (
+    "history_not_sent": Text(
         "add_messages 只决定节点返回的消息怎样并进 State；原版理解节点只发了一条 SystemMessage，"
         "里面只有最新一句。修正版把整段对话发给模型。",
         "add_messages only decides how returned messages merge into State; the original's understand node sends "
         "one SystemMessage holding the latest question only. The fix sends the whole conversation.",
     ),
-    "partial_updates": (
+    "partial_updates": Text(
         "原版节点标注 -> SearchState（六个字段都必填），实际每个节点只返回自己改的几个字段；"
         "运行没问题，但类型标注在说谎。修正版用 total=False 的 SearchUpdate。",
         "The original nodes say -> SearchState (all six keys required) but each returns only the keys it changed; "
         "it runs, but the annotation lies. The fix uses SearchUpdate with total=False.",
     ),
-    "in_memory": (
+    "in_memory": Text(
         "原版把检查点放在进程内存里：写入线程的进程一结束，下一个进程什么也找不到。"
         "修正版把 checkpointer 作为依赖传入，默认写 SQLite 文件，多副本用 PostgreSQL。",
         "The original keeps checkpoints in process memory: once the writing process ends, the next one finds "
@@ -90,12 +90,12 @@ def gloss(f: Finding) -> None:
 
 def title(f: Finding) -> str:
     """The finding's title in the session's language."""
-    return T(*TITLES[f["key"]])
+    return TITLES[f["key"]](lang())
 
 
 def explanation(f: Finding) -> str:
     """What the finding means; finding 2 leads with what the split did to the reply it got."""
-    text = T(*EXPLAINED[f["key"]])
+    text = EXPLAINED[f["key"]](lang())
     if f["key"] == "keyword_split":
         text = tr(f["original"]["diagnosis"]) + text
     return text

@@ -25,7 +25,7 @@ from lessons.search_assistant.original import build_original
 from lessons.search_assistant.preferences import build_preference_graph
 from lessons.search_assistant.search import SearchBackend, default_offline_search, make_search
 from lessons.search_assistant.workflow import build_workflow
-from pages._ui import T, chat_model, lang, loading, model_label, settings, show_error, source
+from pages._ui import T, Text, chat_model, lang, loading, model_label, settings, show_error, source
 from pages._ui.frame import page_links
 from pages._ui.graph_board import Panel, run_live, show_result
 from pages.registry import PageSpec, numbered
@@ -42,7 +42,7 @@ def title(n: int) -> PageSpec:
     """The page title of LangGraph lesson ``n`` (the sidebar's own name for it), under the course links."""
     spec = numbered("graph", n)
     page_links(spec.path)
-    st.title(T(spec.zh, spec.en), anchor=False)
+    st.title(spec.title(lang()), anchor=False)
     return spec
 
 
@@ -385,4 +385,4 @@ def who_decided_page_run(
 
 def specimen_run(fn: Callable[..., Any], *args: Any) -> Any:
     """Call a cached loader under a spinner (instant on a cache hit)."""
-    return loading(fn, *args, what=("正在运行标本……", "Running the specimen…"))
+    return loading(fn, *args, what=Text("正在运行标本……", "Running the specimen…"))

@@ -10,14 +10,14 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, lang, source
+from pages._ui import T, Text, lang, source
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.stages.streaming import stream_tool_call
 
-EXAMPLES = {
-    "en": ("What's the weather in Bangkok?", "Weather in Bangkok and Paris for 3 days?"),
-    "zh": ("曼谷天气怎么样？", "曼谷和巴黎未来 3 天的天气？"),
-}
+EXAMPLES = (
+    Text("曼谷天气怎么样？", "What's the weather in Bangkok?"),
+    Text("曼谷和巴黎未来 3 天的天气？", "Weather in Bangkok and Paris for 3 days?"),
+)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32)
@@ -29,7 +29,7 @@ def _stream(question: str, language: str) -> Any:
 
 def streaming_view(key: str = "stream") -> None:
     """Pick a question, then step through its stream one chunk at a time."""
-    examples = EXAMPLES[lang()]
+    examples = [question(lang()) for question in EXAMPLES]
     question = st.pills(T("问题", "Question"), list(examples), default=examples[0], key=f"{key}::q") or examples[0]
     run = _stream(question, lang())
     st.caption(

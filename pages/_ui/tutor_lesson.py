@@ -17,7 +17,7 @@ import streamlit as st
 from lessons.content import lesson_text
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, system_prompt
 from lessons.tutor.tools import build_tools
-from pages._ui import T, english, lang, loading
+from pages._ui import T, Text, english, lang, loading
 from pages._ui.frame import page_links
 from pages._ui.live_run import live_run_panel
 from pages.registry import numbered
@@ -28,34 +28,33 @@ ORIGINAL_PARAM = "original"
 
 # The article's three questions, as the student typed them, and the same in English
 # (the built-in model understands both; the tools answer in Chinese either way).
-QUESTIONS: dict[str, tuple[str, str, str]] = {
-    "zh": (
+QUESTIONS: tuple[Text, ...] = (
+    Text(
         "accord 这个词在你们词表里是几级？考研考不考？",
-        "我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。",
-        "下周三我有课吗？学号 S1001",
-    ),
-    "en": (
         "What level is accord on your word list? Is it in the kaoyan syllabus?",
-        "What classes do I have tomorrow (2026-07-25)? And also, how far have I got?",
-        "Do I have class next Wednesday? My id is S1001",
     ),
-}
+    Text(
+        "我明天（2026-07-25）有什么课？顺便告诉我我现在学到哪了。",
+        "What classes do I have tomorrow (2026-07-25)? And also, how far have I got?",
+    ),
+    Text("下周三我有课吗？学号 S1001", "Do I have class next Wednesday? My id is S1001"),
+)
 
-# The four steps of lesson1_four_steps, by key: (zh, en).
-STEP_TITLES: dict[str, tuple[str, str]] = {
-    "ask": ("① 程序把问题和工具清单一起发给模型", "① Your program sends the question with the tool list"),
-    "intent": (
+# The four steps of lesson1_four_steps, by key.
+STEP_TITLES: dict[str, Text] = {
+    "ask": Text("① 程序把问题和工具清单一起发给模型", "① Your program sends the question with the tool list"),
+    "intent": Text(
         "② 模型只回一行意图：想调哪个工具、传什么参数",
         "② The model only states an intent: which tool, which arguments",
     ),
-    "act": (
+    "act": Text(
         "③ 你的代码真的执行工具，结果包成 ToolMessage",
         "③ Your code really runs each tool and wraps the result in a ToolMessage",
     ),
-    "answer": ("④ 再问一轮，模型看着结果组织回答", "④ Ask again: the model words its answer from the results"),
+    "answer": Text("④ 再问一轮，模型看着结果组织回答", "④ Ask again: the model words its answer from the results"),
 }
 
-# Each pitfall's title, by its key: (zh, en).
+# Each pitfall's title, by its key: (zh, en). Still pairs: pages/tutor_6_pitfalls.py reads them (issue 20).
 TITLES: dict[str, tuple[str, str]] = {
     "bare_tool": ("裸用 @tool：Args 段被静默丢弃", "Bare @tool: the Args section is silently dropped"),
     "raising_tool": ("工具抛异常，整个循环跟着炸", "A tool raises, and the whole loop blows up"),
@@ -72,7 +71,7 @@ TITLES: dict[str, tuple[str, str]] = {
     "tool_call_id": ("tool_call_id 对不上，接口直接拒收", "A tool_call_id that matches nothing is rejected"),
 }
 
-# What happened on each side, by outcome key: (zh, en), filled in with the run's ``facts``.
+# What happened on each side, by outcome key: (zh, en), filled in with the run's ``facts`` (tutor 6's, as TITLES).
 OUTCOMES: dict[str, tuple[str, str]] = {
     "descriptions_lost": (
         "参数说明丢了 {lost} 条，模型只看到参数名和类型，且不会报任何错。",
@@ -136,7 +135,7 @@ OUTCOMES: dict[str, tuple[str, str]] = {
     ),
 }
 
-# What each artifact key means: (zh, en).
+# What each artifact key means: (zh, en) (tutor 6's, as TITLES).
 LABELS: dict[str, tuple[str, str]] = {
     "openai_tool": ("发给模型的工具 schema", "The tool schema the model gets"),
     "lost": ("丢掉的参数说明", "Parameter descriptions lost"),
@@ -161,11 +160,11 @@ LABELS: dict[str, tuple[str, str]] = {
     "last_response_body": ("最后一次响应体", "Body of the last response"),
 }
 
-# Why a run stopped (the agent's STOP_* keys), in words: (zh, en).
-STOP_REASONS: dict[str, tuple[str, str]] = {
-    STOP_FINAL: ("模型不再要工具，给出了最终回答", "the model asked for no more tools and answered"),
-    STOP_MAX_STEPS: ("步数用完，护栏强制收工", "the step budget ran out; the guard stopped the run"),
-    STOP_REPEAT: (
+# Why a run stopped (the agent's STOP_* keys), in words.
+STOP_REASONS: dict[str, Text] = {
+    STOP_FINAL: Text("模型不再要工具，给出了最终回答", "the model asked for no more tools and answered"),
+    STOP_MAX_STEPS: Text("步数用完，护栏强制收工", "the step budget ran out; the guard stopped the run"),
+    STOP_REPEAT: Text(
         "模型被提醒后仍原样重复调用，护栏叫停",
         "the model repeated a call after being warned; the guard stopped it",
     ),
@@ -181,7 +180,7 @@ def edition() -> str:
 
 def questions() -> list[str]:
     """The article's three questions in the page's edition."""
-    return list(QUESTIONS[edition()])
+    return [question(edition()) for question in QUESTIONS]
 
 
 # ---------------------------------------------------------------- page frame
@@ -248,7 +247,7 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
 
 def run_cached(fn: Callable[..., Any], *args: Any) -> Any:
     """Call a page's cached lesson loader under a spinner (instant on a cache hit)."""
-    return loading(fn, *args, what=("正在运行标本……", "Running the specimen…"))
+    return loading(fn, *args, what=Text("正在运行标本……", "Running the specimen…"))
 
 
 # ---------------------------------------------------------------- code and records
@@ -259,7 +258,7 @@ def call_text(call: dict[str, Any]) -> str:
 
 def stop_reason_text(reason: str) -> str:
     """Why a run stopped, in the session's language (the key itself when it has no words)."""
-    return T(*STOP_REASONS.get(reason, (reason, reason)))
+    return STOP_REASONS.get(reason, Text(reason, reason))(lang())
 
 
 def stop_badge(summary: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ import streamlit as st
 
 from pages._ui.session import T, lang
 from toolcall_lab.errors import ExplainedError
-from toolcall_lab.i18n import pick
+from toolcall_lab.i18n import Text, pick
 from toolcall_lab.markdown_text import code_span, inert_markdown
 
 
@@ -105,12 +105,16 @@ def source(obj: Any, label: str | None = None, *, expanded: bool = False) -> Non
         st.code(inspect.getsource(obj), language="python", line_numbers=True, wrap_lines=True)
 
 
+#: What :func:`loading` says while it waits, unless told.
+RUNNING = Text("正在运行真实的库调用……", "Running the real library call…")
+
+
 def loading(
     fn: Callable[..., Any],
     *args: Any,
-    what: tuple[str, str] = ("正在运行真实的库调用……", "Running the real library call…"),
+    what: Text = RUNNING,
     **kwargs: Any,
 ) -> Any:
     """Call a cached loader under a spinner saying ``what`` (instant on a cache hit)."""
-    with st.spinner(T(*what)):
+    with st.spinner(what(lang())):
         return fn(*args, **kwargs)

@@ -70,7 +70,7 @@ def warm_runs() -> list[str]:
                 _stage_ui.CHAIN_KEY,
                 _chain_tools(_stage_ui, language),
                 _stage_ui.system_prompt(language),
-                _stage_ui.DEFAULT_QUESTIONS[0 if language == "zh" else 1],
+                _stage_ui.DEFAULT_QUESTION(language),
                 False,
             ),
         ]

@@ -30,7 +30,7 @@ CIRCLED = "①②③④⑤⑥⑦⑧"
 
 def _stage_heading(n: int, lang: str) -> str:
     spec = in_section("chain")[n - 1]
-    return f"{CIRCLED[n - 1]} {spec.heading_zh if lang == 'zh' else spec.heading_en}"
+    return f"{CIRCLED[n - 1]} {spec.heading(lang)}"
 
 
 #: page stem, number of steps, and for steps 1 and 2: texts the step's artifact must hold (by language)

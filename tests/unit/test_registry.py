@@ -38,7 +38,8 @@ def test_chain_pages_follow_the_stage_catalog():
     assert [spec.stage for spec in in_section("chain")] == [s.key for s in STAGES]
     assert chain_page("tool_call").path == "pages/stage_4_tool_call.py"
     for spec in in_section("chain"):
-        assert spec.heading_zh and spec.heading_en and spec.question_zh and spec.question_en
+        assert spec.heading and spec.heading.zh and spec.heading.en
+        assert spec.question and spec.question.zh and spec.question.en
 
 
 def test_every_section_has_pages_and_the_course_runs_through_them_in_order():
