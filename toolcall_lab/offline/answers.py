@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
@@ -62,7 +63,7 @@ def _render_result(content: str, ctx: nlu.Context, question: str | None = None) 
         if described:
             return described, False
     if isinstance(data, (int, float, str)) and not isinstance(data, bool):
-        return (f"结果是 {data}。" if ctx.lang == "zh" else f"The result is {data}."), False
+        return (Text(f"结果是 {data}。", f"The result is {data}.")(ctx.lang)), False
     return content.strip()[:800], True
 
 
@@ -286,7 +287,7 @@ def fill_template(ctx: nlu.Context) -> str | None:
             value = " ".join(ctx.resolved_keywords()) or ctx.question
         elif any(w in hint for w in ("理解", "意图", "总结", "summary", "intent")):
             topic = " ".join(ctx.resolved_keywords()) or ctx.question
-            value = f"用户想了解{topic}的相关信息" if ctx.lang == "zh" else f"The user wants to know about {topic}"
+            value = Text(f"用户想了解{topic}的相关信息", f"The user wants to know about {topic}")(ctx.lang)
         else:
             value = ctx.question
         out.append(f"{label}：{value}" if nlu.CJK.search(label) else f"{label}: {value}")
