@@ -161,19 +161,18 @@ def run_tool_node(
 
 def build_flaky_weather_tool(lang: str = "zh") -> BaseTool:
     """A weather tool whose service is down: it always raises ``ConnectionError`` (in ``lang``)."""
-    english = lang == "en"
 
     @tool(
-        description="Look up the weather of a city for the next few days."
-        if english
-        else "查询指定城市未来几天的天气。"
+        description=Text("查询指定城市未来几天的天气。", "Look up the weather of a city for the next few days.")(lang)
     )
     def get_weather(city: str, days: int = 1) -> dict[str, Any]:
         """Look up the weather of a city for the next few days."""
         # Simulates the remote weather service failing: the tool raises instead of answering.
-        if english:
-            raise ConnectionError(f"The weather service is unavailable; cannot look up {city}")
-        raise ConnectionError(f"天气服务暂时不可用，无法查询 {city}")
+        raise ConnectionError(
+            Text(f"天气服务暂时不可用，无法查询 {city}", f"The weather service is unavailable; cannot look up {city}")(
+                lang
+            )
+        )
 
     return get_weather
 
