@@ -20,9 +20,9 @@ class ExplainedError:
     Attributes:
         stage: the chain stage where it happened (e.g. ``"model_call"``, ``"json.loads"``,
             ``"validation"``, ``"tool"``, ``"editor"``).
-        title: one-line summary, ``{"zh": ..., "en": ...}``.
+        title: one-line summary, stored as ``{"zh": ..., "en": ...}`` (:func:`explain` is given a ``Text``).
         detail: the real error text as the library produced it (not translated).
-        hint: what to try next, ``{"zh": ..., "en": ...}``.
+        hint: what to try next, stored the same way.
         kind: the exception class name, or a short code.
         data: structured details (e.g. ``ValidationError.errors()``), JSON-serializable.
 

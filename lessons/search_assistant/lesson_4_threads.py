@@ -266,7 +266,7 @@ def time_travel_demo(
     """
     backend = search if search is not None else default_offline_search()
     question = turns(lang)[0]
-    new_question = new_question or (Text("曼谷明天多少度？", "How hot is Bangkok tomorrow?")(lang))
+    new_question = new_question or Text("曼谷明天多少度？", "How hot is Bangkok tomorrow?")(lang)
     app = build_workflow(llm, backend, InMemorySaver())
     config = thread_config(new_id("travel"))
     original = ask(app, question, config["configurable"]["thread_id"])

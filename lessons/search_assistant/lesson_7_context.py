@@ -79,7 +79,7 @@ def context_demo_steps(
         run.output()  # a failed turn stops the demo, explained by the caller
         sent_sizes += [len(e.request_body["messages"]) for e in run.exchanges]
     kept = app.get_state(config).values["messages"]
-    upcoming = next_question or (Text("那北京呢？", "What about Beijing?")(lang))
+    upcoming = next_question or Text("那北京呢？", "What about Beijing?")(lang)
     history = [*kept, HumanMessage(upcoming)]
     bound = llm.bind_tools([tool])
     out: dict[str, Any] = {

@@ -63,7 +63,7 @@ def _render_result(content: str, ctx: nlu.Context, question: str | None = None) 
         if described:
             return described, False
     if isinstance(data, (int, float, str)) and not isinstance(data, bool):
-        return (Text(f"结果是 {data}。", f"The result is {data}.")(ctx.lang)), False
+        return Text(f"结果是 {data}。", f"The result is {data}.")(ctx.lang), False
     return content.strip()[:800], True
 
 

@@ -105,7 +105,7 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         return (" ".join(words), "question") if words else None
     if kind == "intent":
         topic = " ".join(ctx.resolved_keywords()) or question
-        return (Text(f"用户想了解：{topic}", f"The user wants to know about: {topic}")(ctx.lang)), "question"
+        return Text(f"用户想了解：{topic}", f"The user wants to know about: {topic}")(ctx.lang), "question"
     return (text.strip(), "question") if text.strip() else None
 
 
