@@ -93,7 +93,7 @@ with right:
 
     if m["phase"] == "idle":
         gu.setup_caption()
-        default = APPROVAL_QUESTION[lang()]
+        default = APPROVAL_QUESTION(lang())
         # a cold page (new session, shared link) starts the default round itself and opens paused (built-in model)
         cold = not m.get("opened", True) and not settings().uses_real_model
         m["opened"] = True

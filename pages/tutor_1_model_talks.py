@@ -13,6 +13,7 @@ from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.errors import explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.llm import build_chat_model
 
@@ -56,11 +57,11 @@ with left:
                     explain(
                         "model_call",
                         exc,
-                        zh="调用模型失败",
-                        en="The model call failed",
-                        hint_zh="检查侧边栏里的 Base URL、模型名和 API key，或切回内置教学模型。",
-                        hint_en="Check the sidebar's base URL, model id and API key, or switch back to "
-                        "the built-in model.",
+                        title=Text("调用模型失败", "The model call failed"),
+                        hint=Text(
+                            "检查侧边栏里的 Base URL、模型名和 API key，或切回内置教学模型。",
+                            "Check the sidebar's base URL, model id and API key, or switch back to the built-in model.",
+                        ),
                     )
                 )
     if run_key in st.session_state:

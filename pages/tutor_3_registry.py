@@ -15,6 +15,7 @@ from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.errors import explain
+from toolcall_lab.i18n import Text
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -43,11 +44,15 @@ with left:
                 explain(
                     "registry",
                     f"KeyError: {data['lookup_error']}",
-                    zh="没有这个名字的工具：KeyError（故意大声失败）",
-                    en="No tool by that name: KeyError (a loud failure, on purpose)",
-                    hint_zh="名字写错是开发期的 bug：让它炸，别静默兜底，否则模型会拿着错误结果推理好几轮。",
-                    hint_en="A misspelt name is a development bug: let it fail rather than paper over it "
-                    "while the model reasons on a wrong result.",
+                    title=Text(
+                        "没有这个名字的工具：KeyError（故意大声失败）",
+                        "No tool by that name: KeyError (a loud failure, on purpose)",
+                    ),
+                    hint=Text(
+                        "名字写错是开发期的 bug：让它炸，别静默兜底，否则模型会拿着错误结果推理好几轮。",
+                        "A misspelt name is a development bug: let it fail rather than paper over it "
+                        "while the model reasons on a wrong result.",
+                    ),
                 ),
                 expected=True,
             )

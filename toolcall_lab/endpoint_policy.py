@@ -32,6 +32,7 @@ from typing import Literal
 import httpx
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.redact import redact_url
 from toolcall_lab.settings import Provider, Settings
 
@@ -151,7 +152,7 @@ class EndpointDecision:
             own settings with the built-in provider (the built-in model sends no key).
         endpoint: ``"builtin"``, ``"school"`` or ``"own"``.
         key_source: ``"operator"``, ``"learner"`` or ``"none"``.
-        note: why no key is sent, ``{"zh", "en"}`` (``None`` when there is nothing to say).
+        note: why no key is sent, a :class:`~toolcall_lab.i18n.Text` (``None`` when there is nothing to say).
         refusal: why the learner's choice was refused (the session falls back to the built-in
             model), ``None`` when it was not.
     """
@@ -159,7 +160,7 @@ class EndpointDecision:
     settings: Settings
     endpoint: Literal["builtin", "school", "own"]
     key_source: Literal["operator", "learner", "none"]
-    note: dict[str, str] | None = None
+    note: Text | None = None
     refusal: ExplainedError | None = None
 
 
@@ -174,9 +175,9 @@ def _operator_keys(base: Settings) -> tuple[str, ...]:
     return tuple(k for k in (base.llm_api_key, *base.known_secrets) if k)
 
 
-def _refuse(base: Settings, url: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> EndpointDecision:
+def _refuse(base: Settings, url: str, title: Text, hint: Text) -> EndpointDecision:
     detail = f"refused base URL: {redact_url(url)}"
-    refusal = explain("settings", detail, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en)
+    refusal = explain("settings", detail, title=title, hint=hint)
     return _builtin(base, refusal)
 
 
@@ -201,10 +202,14 @@ def decide(base: Settings, request: EndpointRequest) -> EndpointDecision:
         return _refuse(
             base,
             request.base_url,
-            zh="学校锁定了模型接口，但没有配置真实接口：只能用内置教学模型。",
-            en="The school locked the model endpoint but configured none: only the built-in model is available.",
-            hint_zh="请老师或管理员设置 LLM_BASE_URL；现在先用内置教学模型。",
-            hint_en="Ask the operator to set LLM_BASE_URL; meanwhile use the built-in model.",
+            title=Text(
+                "学校锁定了模型接口，但没有配置真实接口：只能用内置教学模型。",
+                "The school locked the model endpoint but configured none: only the built-in model is available.",
+            ),
+            hint=Text(
+                "请老师或管理员设置 LLM_BASE_URL；现在先用内置教学模型。",
+                "Ask the operator to set LLM_BASE_URL; meanwhile use the built-in model.",
+            ),
         )
     wants_school = request.endpoint == "school" and bool(policy.school_url)
     target = policy.school_url
@@ -215,29 +220,35 @@ def decide(base: Settings, request: EndpointRequest) -> EndpointDecision:
             return _refuse(
                 base,
                 request.base_url,
-                zh=f"这个 Base URL 用不了：{exc}",
-                en=f"This base URL cannot be used: {exc}",
-                hint_zh="填一个 http:// 或 https:// 开头、以 /v1 结尾的地址。",
-                hint_en="Enter an address starting with http:// or https://, usually ending in /v1.",
+                title=Text(f"这个 Base URL 用不了：{exc}", f"This base URL cannot be used: {exc}"),
+                hint=Text(
+                    "填一个 http:// 或 https:// 开头、以 /v1 结尾的地址。",
+                    "Enter an address starting with http:// or https://, usually ending in /v1.",
+                ),
             )
     if not policy.permits(target):
         if policy.locked:
             return _refuse(
                 base,
                 request.base_url,
-                zh="学校锁定了模型接口：不能换成别的地址。",
-                en="The school locked the model endpoint: it cannot be changed.",
-                hint_zh="用学校的接口，或切回内置教学模型。",
-                hint_en="Use the school's endpoint, or switch back to the built-in model.",
+                title=Text(
+                    "学校锁定了模型接口：不能换成别的地址。",
+                    "The school locked the model endpoint: it cannot be changed.",
+                ),
+                hint=Text(
+                    "用学校的接口，或切回内置教学模型。",
+                    "Use the school's endpoint, or switch back to the built-in model.",
+                ),
             )
         allowed = ", ".join(redact_url(u) for u in (policy.school_url, *policy.allowed) if u)
         return _refuse(
             base,
             request.base_url,
-            zh="这个 Base URL 不在学校允许的列表里。",
-            en="This base URL is not on the school's list of allowed endpoints.",
-            hint_zh=f"允许的地址：{allowed}",
-            hint_en=f"Allowed: {allowed}",
+            title=Text(
+                "这个 Base URL 不在学校允许的列表里。",
+                "This base URL is not on the school's list of allowed endpoints.",
+            ),
+            hint=Text(f"允许的地址：{allowed}", f"Allowed: {allowed}"),
         )
     model_id = request.model_id.strip() or base.llm_model_id
     if target == policy.school_url:
@@ -266,16 +277,16 @@ def decide(base: Settings, request: EndpointRequest) -> EndpointDecision:
     note = None
     if not request.api_key:
         note = (
-            {
-                "zh": "学校的 Key 只发给学校的接口：发往这个地址的请求不带 Key。要用 Key，请填你自己的。",
-                "en": "The school's key only goes to the school's endpoint: requests to this address carry no key. "
+            Text(
+                "学校的 Key 只发给学校的接口：发往这个地址的请求不带 Key。要用 Key，请填你自己的。",
+                "The school's key only goes to the school's endpoint: requests to this address carry no key. "
                 "To use one, enter your own.",
-            }
+            )
             if base.llm_api_key
-            else {
-                "zh": "没有填 Key：请求不带 Key（本地的 Ollama 之类不需要）。",
-                "en": "No key given: requests carry none (a local Ollama, for instance, needs none).",
-            }
+            else Text(
+                "没有填 Key：请求不带 Key（本地的 Ollama 之类不需要）。",
+                "No key given: requests carry none (a local Ollama, for instance, needs none).",
+            )
         )
     return EndpointDecision(
         settings=settings, endpoint="own", key_source="learner" if request.api_key else "none", note=note

@@ -1,12 +1,25 @@
-"""Two languages, one rule: every string the user reads exists in zh and en.
+"""Two languages, one rule: every string the user reads exists in zh and en, written as one pair.
 
-Pages call ``T(zh, en)`` (``pages/_ui/session.py``) with both texts side by side, so a missing
-translation is visible in the diff rather than at run time. Lesson prose lives in
-``lessons/content/<lesson>.<lang>.md`` and is read with ``lessons.content.lesson_text``.
+The rule: a text in two languages is written once, as an inline pair ``Text(zh, en)`` — never as
+``zh=`` / ``en=`` keyword pairs, ``{"zh": …, "en": …}`` dicts, ``("中文", "English")`` tuples or an
+``a if lang == "zh" else b`` branch. Where each kind of text lives:
+
+* short UI strings: inline in the page, ``T(zh, en)`` (``pages/_ui/session.py``:
+  ``Text(zh, en)(lang())``), so a missing translation shows in the diff, not at run time;
+* taught prose: ``lessons/content/<lesson>.<lang>.md``, read with ``lessons.content.lesson_text``;
+* exercise wording: ``Text`` fields of the ``toolcall_lab.exercises.Exercise`` record;
+* ground-floor explanations: ``Text`` passed to ``toolcall_lab.errors.explain(stage, exc,
+  title=Text(…), hint=Text(…))`` (and its wrappers ``refuse`` / ``refuse_at`` / ``unexpected`` /
+  ``too_long``); any other ground-floor text is a ``Text`` picked with ``text(lang)``.
+
+Stored shapes keep their fields (an explained error's ``{"zh", "en"}`` title and hint, a decision
+step's ``en`` / ``zh``), so traces exported before still load. Data that merely differs by edition
+(the article's code and data, the built-in model's word lists) is not a text and is not a ``Text``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -64,6 +77,15 @@ class Text:
     def format(self, **values: object) -> Text:
         """Both texts with ``{name}`` fields filled from ``values``."""
         return Text(self.zh.format(**values), self.en.format(**values))
+
+    def join(self, items: Iterable[str]) -> Text:
+        """The same items joined by each language's separator.
+
+        >>> Text("、", ", ").join(["a", "b"])
+        Text(zh='a、b', en='a, b')
+        """
+        parts = list(items)
+        return Text(self.zh.join(parts), self.en.join(parts))
 
     def __add__(self, other: Text) -> Text:
         """Both texts joined (``Text("a", "b") + Text("c", "d")``)."""

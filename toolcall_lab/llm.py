@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.redact import redact_url
 from toolcall_lab.settings import Settings
 
@@ -33,7 +34,7 @@ def model_label(settings: Settings | None, lang: str = "en") -> str:
     'gpt-4o-mini @ https://***redacted***@gw.example/v1?api-key=***redacted***'
     """
     if settings is None or not settings.uses_real_model:
-        return "内置教学模型（离线、确定性）" if lang == "zh" else "built-in teaching model (offline, deterministic)"
+        return Text("内置教学模型（离线、确定性）", "built-in teaching model (offline, deterministic)")(lang)
     model = settings.llm_model_id or DEFAULT_REAL_MODEL
     return redact_url(f"{model} @ {settings.llm_base_url or 'OpenAI'}", settings.secrets)
 

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.offline.faults import Fault, FaultInjector, FaultKind
 
@@ -129,12 +130,11 @@ def make_faulty_weather_tool(
         if kind == "raises":
             raise RuntimeError("bug in the weather tool: division by zero (injected)")
         if kind == "business_refusal":
-            if lang == "en":
-                return (
-                    f"The weather service refused this query: {city} is not among the cities this account "
-                    "may look up (a business rule: do not retry)."
-                )
-            return f"天气服务拒绝了这次查询：{city} 不在本账户的可查城市范围内（业务规则，不要重试）。"
+            return Text(
+                f"天气服务拒绝了这次查询：{city} 不在本账户的可查城市范围内（业务规则，不要重试）。",
+                f"The weather service refused this query: {city} is not among the cities this account "
+                "may look up (a business rule: do not retry).",
+            )(lang)
         return lookup_weather(city, days, lang=lang)
 
     func: Callable[..., Any] = with_retries(get_weather, log=log) if retry else get_weather
@@ -142,8 +142,8 @@ def make_faulty_weather_tool(
     if kind == "bad_arguments":
         # the same two fields; the weather service now covers only 2 days, a rule its schema does not say
         # (a validator: the model cannot see it, page ②'s lesson), so a 3-day question fails validation
-        city_doc = "City name, e.g. Bangkok." if lang == "en" else "城市名，例如 Bangkok 或 曼谷。"
-        days_doc = "How many days to look up." if lang == "en" else "查询的天数。"
+        city_doc = Text("城市名，例如 Bangkok 或 曼谷。", "City name, e.g. Bangkok.")(lang)
+        days_doc = Text("查询的天数。", "How many days to look up.")(lang)
 
         class StrictWeatherArgs(BaseModel):
             city: str = Field(description=city_doc)
@@ -207,12 +207,11 @@ def retried_write_demo(idempotent: bool) -> dict[str, Any]:
 
 def fallback_answer(lang: str) -> str:
     """What the user reads when the model cannot be reached even after retries."""
-    if lang == "en":
-        return (
-            "Sorry — the model is not answering right now, so I cannot give a checked answer. "
-            "Nothing was guessed. Please try again in a minute."
-        )
-    return "抱歉，模型暂时无法响应，我没法给出经过核实的回答，也不会凭空猜测。请稍后再试。"
+    return Text(
+        "抱歉，模型暂时无法响应，我没法给出经过核实的回答，也不会凭空猜测。请稍后再试。",
+        "Sorry — the model is not answering right now, so I cannot give a checked answer. "
+        "Nothing was guessed. Please try again in a minute.",
+    )(lang)
 
 
 def faulty_chat_model(kind: FaultKind, *, times: int, retries: int, timeout_s: float) -> Any:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import json_text, nesting_depth
 
 SCHEMA = "toolcall-lab/run-trace"
@@ -136,10 +137,17 @@ class RunTrace:
 class TraceFormatError(ValueError):
     """An imported file is not a run trace this version can open."""
 
-    def __init__(self, zh: str, en: str) -> None:
-        super().__init__(en)
-        self.zh = zh
-        self.en = en
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.en)
+        self.reason = reason
+
+    @property
+    def zh(self) -> str:
+        return self.reason.zh
+
+    @property
+    def en(self) -> str:
+        return self.reason.en
 
 
 def dumps(trace: RunTrace) -> str:
@@ -151,7 +159,7 @@ def _build(cls: type, data: dict[str, Any]) -> Any:
     names = {f.name for f in fields(cls)}
     unknown = set(data) - names
     if unknown:
-        raise TraceFormatError(f"未知字段：{sorted(unknown)}", f"unknown fields: {sorted(unknown)}")
+        raise TraceFormatError(Text(f"未知字段：{sorted(unknown)}", f"unknown fields: {sorted(unknown)}"))
     return cls(**data)
 
 
@@ -163,9 +171,11 @@ def _check_fields(data: dict[str, Any]) -> None:
         TraceDoc.model_validate(data)
     except ValidationError as exc:
         where = first_error(exc)
-        raise TraceFormatError(f"轨迹文件的字段不对：{where}", f"A field of the trace file is wrong: {where}") from exc
+        raise TraceFormatError(
+            Text(f"轨迹文件的字段不对：{where}", f"A field of the trace file is wrong: {where}")
+        ) from exc
     except RecursionError as exc:
-        raise TraceFormatError("JSON 嵌套太深。", "The JSON is nested too deeply.") from exc
+        raise TraceFormatError(Text("JSON 嵌套太深。", "The JSON is nested too deeply.")) from exc
 
 
 def from_dict(data: Any) -> RunTrace:
@@ -177,13 +187,17 @@ def from_dict(data: Any) -> RunTrace:
     """
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise TraceFormatError(
-            "这不是 Tool Call Lab 导出的运行轨迹（schema 字段不对）。",
-            "This is not a run trace exported by Tool Call Lab (wrong 'schema' field).",
+            Text(
+                "这不是 Tool Call Lab 导出的运行轨迹（schema 字段不对）。",
+                "This is not a run trace exported by Tool Call Lab (wrong 'schema' field).",
+            ),
         )
     if data.get("schema_version") != SCHEMA_VERSION:
         raise TraceFormatError(
-            f"轨迹版本 {data.get('schema_version')!r} 不受支持（需要 {SCHEMA_VERSION}）。",
-            f"Trace version {data.get('schema_version')!r} is not supported (expected {SCHEMA_VERSION}).",
+            Text(
+                f"轨迹版本 {data.get('schema_version')!r} 不受支持（需要 {SCHEMA_VERSION}）。",
+                f"Trace version {data.get('schema_version')!r} is not supported (expected {SCHEMA_VERSION}).",
+            ),
         )
     _check_fields(data)
     try:
@@ -202,17 +216,17 @@ def from_dict(data: Any) -> RunTrace:
                     item["validation"] = _build(Validation, item["validation"])
                 events.append(_build(ToolExecution, item))
             else:
-                raise TraceFormatError(f"未知事件类型：{kind!r}", f"unknown event kind: {kind!r}")
+                raise TraceFormatError(Text(f"未知事件类型：{kind!r}", f"unknown event kind: {kind!r}"))
         body = {k: v for k, v in data.items() if k != "events"}
         trace: RunTrace = _build(RunTrace, body)
         trace.events = events
     except TraceFormatError:
         raise
     except (TypeError, ValueError) as exc:
-        raise TraceFormatError(f"轨迹文件结构不对：{exc}", f"The trace file has the wrong shape: {exc}") from exc
+        raise TraceFormatError(Text(f"轨迹文件结构不对：{exc}", f"The trace file has the wrong shape: {exc}")) from exc
     for text_field in ("run_id", "question", "model_label", "lang", "stop_reason"):
         if not isinstance(getattr(trace, text_field), str):
-            raise TraceFormatError(f"字段 {text_field} 应该是字符串。", f"Field {text_field} must be a string.")
+            raise TraceFormatError(Text(f"字段 {text_field} 应该是字符串。", f"Field {text_field} must be a string."))
     return trace
 
 
@@ -220,19 +234,23 @@ def loads(text: str | bytes) -> RunTrace:
     """Parse an exported trace; refuse oversized, malformed or foreign files with a reason."""
     if len(text) > MAX_IMPORT_BYTES:
         raise TraceFormatError(
-            f"文件太大（{len(text)} 字节，上限 {MAX_IMPORT_BYTES}）。",
-            f"File too large ({len(text)} bytes; the limit is {MAX_IMPORT_BYTES}).",
+            Text(
+                f"文件太大（{len(text)} 字节，上限 {MAX_IMPORT_BYTES}）。",
+                f"File too large ({len(text)} bytes; the limit is {MAX_IMPORT_BYTES}).",
+            ),
         )
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise TraceFormatError(f"不是合法的 JSON：{exc}", f"Not valid JSON: {exc}") from exc
+        raise TraceFormatError(Text(f"不是合法的 JSON：{exc}", f"Not valid JSON: {exc}")) from exc
     except RecursionError as exc:
-        raise TraceFormatError("JSON 嵌套太深。", "The JSON is nested too deeply.") from exc
+        raise TraceFormatError(Text("JSON 嵌套太深。", "The JSON is nested too deeply.")) from exc
     if nesting_depth(data, MAX_IMPORT_DEPTH) > MAX_IMPORT_DEPTH:
         raise TraceFormatError(
-            f"JSON 嵌套太深（上限 {MAX_IMPORT_DEPTH} 层）。",
-            f"The JSON is nested too deeply (the limit is {MAX_IMPORT_DEPTH}).",
+            Text(
+                f"JSON 嵌套太深（上限 {MAX_IMPORT_DEPTH} 层）。",
+                f"The JSON is nested too deeply (the limit is {MAX_IMPORT_DEPTH}).",
+            ),
         )
     return from_dict(data)
 

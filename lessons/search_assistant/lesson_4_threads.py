@@ -31,6 +31,7 @@ from toolcall_lab.errors import explain
 from toolcall_lab.graph import CompiledGraph
 from toolcall_lab.graph_records import GraphTrace, RunEvent
 from toolcall_lab.graph_run import drain, invoke_steps, trace_steps
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import message_to_dict, to_jsonable
 from toolcall_lab.settings import REPO_ROOT
 
@@ -113,11 +114,12 @@ def read_thread(app: CompiledGraph, config: RunnableConfig) -> ThreadView:
         error = explain(
             "checkpointer",
             exc,
-            zh="从 checkpointer 读回这个线程失败。",
-            en="Reading this thread back from the checkpointer failed.",
-            hint_zh="检查数据库是否还在运行、文件是否被别的进程锁住；或在侧边栏换回 SQLite 文件。",
-            hint_en="Check that the database is still up and the file is not locked by another "
-            "process, or switch back to the SQLite file.",
+            title=Text("从 checkpointer 读回这个线程失败。", "Reading this thread back from the checkpointer failed."),
+            hint=Text(
+                "检查数据库是否还在运行、文件是否被别的进程锁住；或在侧边栏换回 SQLite 文件。",
+                "Check that the database is still up and the file is not locked by another "
+                "process, or switch back to the SQLite file.",
+            ),
         )
         return {"messages": [], "history": [], "error": error.to_dict()}
 
@@ -264,7 +266,7 @@ def time_travel_demo(
     """
     backend = search if search is not None else default_offline_search()
     question = turns(lang)[0]
-    new_question = new_question or ("How hot is Bangkok tomorrow?" if lang == "en" else "曼谷明天多少度？")
+    new_question = new_question or Text("曼谷明天多少度？", "How hot is Bangkok tomorrow?")(lang)
     app = build_workflow(llm, backend, InMemorySaver())
     config = thread_config(new_id("travel"))
     original = ask(app, question, config["configurable"]["thread_id"])
@@ -330,10 +332,11 @@ def survives_restart(
             "error": explain(
                 "checkpointer",
                 exc,
-                zh="演示进程没有正常结束",
-                en="A demo process did not finish",
-                hint_zh="检查检查点设置（文件路径或数据库地址）是否可用。",
-                hint_en="Check that the checkpointer setting (file path or database URL) works.",
+                title=Text("演示进程没有正常结束", "A demo process did not finish"),
+                hint=Text(
+                    "检查检查点设置（文件路径或数据库地址）是否可用。",
+                    "Check that the checkpointer setting (file path or database URL) works.",
+                ),
             ).to_dict()
         }
     return {
@@ -374,11 +377,8 @@ def store_demo(*, lang: str = "zh", search: SearchBackend | None = None) -> dict
     """
     store = InMemoryStore()
     app = build_preference_graph(InMemorySaver(), store, search)
-    set_pref, question = (
-        ("From now on use Fahrenheit.", "How hot is Bangkok today?")
-        if lang == "en"
-        else ("以后温度都用华氏度。", "曼谷今天多少度？")
-    )
+    set_pref = Text("以后温度都用华氏度。", "From now on use Fahrenheit.")(lang)
+    question = Text("曼谷今天多少度？", "How hot is Bangkok today?")(lang)
     runs = [("thread-A", "alice", set_pref), ("thread-B", "alice", question), ("thread-C", "bob", question)]
     rows = []
     for thread, user, text in runs:

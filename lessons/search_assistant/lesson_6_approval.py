@@ -25,13 +25,14 @@ from toolcall_lab.errors import ExplainedError, explain
 from toolcall_lab.graph import CompiledGraph
 from toolcall_lab.graph_records import GraphTrace, InterruptRecord, RunEvent
 from toolcall_lab.graph_run import drain, trace_steps
+from toolcall_lab.i18n import Text
 from toolcall_lab.stages.validation import json_stage, validate_stage
 
 # What the agent is asked by default: an input to a real run, kept in both languages.
-APPROVAL_QUESTION = {
-    "zh": "请通知老师：学生 S1001 今天发烧，请假一天。",
-    "en": "Please notify the teacher: student S1001 has a fever and is absent today.",
-}
+APPROVAL_QUESTION = Text(
+    "请通知老师：学生 S1001 今天发烧，请假一天。",
+    "Please notify the teacher: student S1001 has a fever and is absent today.",
+)
 
 
 class Started(TypedDict):
@@ -93,10 +94,11 @@ def parse_edit(text: str, original: dict[str, Any]) -> tuple[dict[str, Any] | No
         return None, explain(
             "json.loads",
             f"json.loads returned {type(parsed.value).__name__}, not an object",
-            zh="参数必须是一个 JSON 对象",
-            en="The arguments must be a JSON object",
-            hint_zh='写成 {"student_id": ..., "message": ...} 这样的形式。',
-            hint_en='Write it as {"student_id": ..., "message": ...}.',
+            title=Text("参数必须是一个 JSON 对象", "The arguments must be a JSON object"),
+            hint=Text(
+                '写成 {"student_id": ..., "message": ...} 这样的形式。',
+                'Write it as {"student_id": ..., "message": ...}.',
+            ),
         ).to_dict()
     checked = validate_stage({**original, **parsed.value}, NotifyArgs, extra="forbid", with_schema=False)
     if isinstance(checked, ExplainedError):
@@ -121,7 +123,7 @@ def approval_demo(
     """
     outbox: list[dict[str, str]] = []
     app = build_approval_agent(llm, outbox, InMemorySaver())
-    question = question or APPROVAL_QUESTION["en" if lang == "en" else "zh"]
+    question = question or APPROVAL_QUESTION(lang)
     thread_id = new_id("approval")
     started = approval_start(app, question, thread_id)
     outbox_before = list(outbox)

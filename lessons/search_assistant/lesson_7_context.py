@@ -26,6 +26,7 @@ from toolcall_lab.capture import recording
 from toolcall_lab.errors import explain_exception
 from toolcall_lab.graph_records import ModelCallSummary, RunEvent, exchange_summary
 from toolcall_lab.graph_run import drain, run_steps
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import message_to_dict
 
 
@@ -78,7 +79,7 @@ def context_demo_steps(
         run.output()  # a failed turn stops the demo, explained by the caller
         sent_sizes += [len(e.request_body["messages"]) for e in run.exchanges]
     kept = app.get_state(config).values["messages"]
-    upcoming = next_question or ("What about Beijing?" if lang == "en" else "那北京呢？")
+    upcoming = next_question or Text("那北京呢？", "What about Beijing?")(lang)
     history = [*kept, HumanMessage(upcoming)]
     bound = llm.bind_tools([tool])
     out: dict[str, Any] = {

@@ -28,6 +28,7 @@ from langchain_core.tools import BaseTool
 
 from lessons.tutor.loop_guard import DEFAULT_MAX_STEPS, LoopGuard, StepLimitExceeded
 from lessons.tutor.registry import TOOLS
+from toolcall_lab.i18n import Text
 
 # Why a run ended. There are only these exits.
 STOP_FINAL = "final"  # the model stopped asking for tools: its reply is the answer
@@ -76,7 +77,7 @@ REPEAT_ANSWER_EN = (
 
 def system_prompt(lang: str = "zh") -> str:
     """The system prompt in ``lang``: the article's (``"zh"``) or its English edition."""
-    return SYSTEM_PROMPT_EN if lang == "en" else SYSTEM_PROMPT
+    return Text(SYSTEM_PROMPT, SYSTEM_PROMPT_EN)(lang)
 
 
 # LangGraph counts supersteps, not model calls: each step is one "agent" node plus one
@@ -131,21 +132,19 @@ def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any], lan
     """
     tool = by_name.get(name)
     if tool is None:
-        if lang == "en":
-            return f"Unknown tool '{name}': this step did not run. The only tools are: {', '.join(by_name)}."
-        return f"没有名为「{name}」的工具，这一步没有执行。可用的工具只有：{', '.join(by_name)}。"
+        return Text(
+            f"没有名为「{name}」的工具，这一步没有执行。可用的工具只有：{', '.join(by_name)}。",
+            f"Unknown tool '{name}': this step did not run. The only tools are: {', '.join(by_name)}.",
+        )(lang)
     try:
         return str(tool.invoke(args))
     except Exception as exc:
-        if lang == "en":
-            return (
-                f"The tool {name} failed ({type(exc).__name__}: {exc}); this step has no result. "
-                "Do not guess: retry with other arguments, or tell the student it cannot be looked up now."
-            )
-        return (
+        return Text(
             f"工具 {name} 执行出错（{type(exc).__name__}: {exc}），这一步没有拿到结果。"
-            "不要猜测结果：可以换参数重试，或如实告诉学生暂时查不到。"
-        )
+            "不要猜测结果：可以换参数重试，或如实告诉学生暂时查不到。",
+            f"The tool {name} failed ({type(exc).__name__}: {exc}); this step has no result. "
+            "Do not guess: retry with other arguments, or tell the student it cannot be looked up now.",
+        )(lang)
 
 
 def run_manual(

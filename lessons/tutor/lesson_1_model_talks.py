@@ -83,10 +83,9 @@ def lesson1_four_steps(llm: BaseChatModel, question: str | None = None, lang: st
 # The make-it exercise: a question that makes the model ask for these two tools in one reply.
 MAKE_GOAL: tuple[str, ...] = ("lookup_word", "get_schedule")
 # A question that reaches the goal (checked by running it, every time the answer is shown).
-MAKE_EXAMPLE: dict[str, str] = {
-    "zh": "accord 是几级？另外我 2026-07-25 有什么课？",
-    "en": "What level is accord, and what classes do I have on 2026-07-25?",
-}
+MAKE_EXAMPLE = Text(
+    "accord 是几级？另外我 2026-07-25 有什么课？", "What level is accord, and what classes do I have on 2026-07-25?"
+)
 
 
 def first_calls(question: str, lang: str = "zh", llm_factory: LlmFactory | None = None) -> list[str]:
@@ -118,7 +117,7 @@ def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFac
     ``got`` is the tools the learner's own question made the model ask for;
     ``expected`` is the goal with a question that reaches it and the calls it really produced.
     """
-    example = MAKE_EXAMPLE["en" if lang == "en" else "zh"]
+    example = MAKE_EXAMPLE(lang)
     expected = {"goal": list(MAKE_GOAL), "example": example, "example_calls": first_calls(example, lang, llm_factory)}
     text = question.strip() if isinstance(question, str) else ""
     if not text:

@@ -48,8 +48,13 @@ REPHRASED_DATES_EN: tuple[str, ...] = (
     "the 29th",
 )
 # The date the stuck model repeats, and the student's question, per language.
-STUCK_DATE: dict[str, str] = {"zh": "下周三", "en": "next Wednesday"}
-STUCK_QUESTION: dict[str, str] = {"zh": "下周三我有课吗？", "en": "Do I have class next Wednesday?"}
+STUCK_DATE = Text("下周三", "next Wednesday")
+STUCK_QUESTION = Text("下周三我有课吗？", "Do I have class next Wednesday?")
+
+
+def _rephrased_dates(lang: str) -> tuple[str, ...]:
+    """The edition's rewordings of the stuck date (data of one language each, not one text in two)."""
+    return REPHRASED_DATES_EN if lang == "en" else REPHRASED_DATES
 
 
 def __getattr__(name: str) -> Any:
@@ -165,12 +170,9 @@ def lesson4_loop_guard(
         ``prompt_chars``, ``reached_hard_limit``). ``notice_received`` is the
         ToolMessage text the model was sent in place of the repeated call.
     """
-    key = "en" if lang == "en" else "zh"
-    asked = STUCK_QUESTION[key] if question is None else question
-    repeat = guard_scenario((STUCK_DATE[key],), asked, max_steps, hard_limit, lang)
-    rephrase = guard_scenario(
-        REPHRASED_DATES_EN if key == "en" else REPHRASED_DATES, asked, max_steps, hard_limit, lang
-    )
+    asked = STUCK_QUESTION(lang) if question is None else question
+    repeat = guard_scenario((STUCK_DATE(lang),), asked, max_steps, hard_limit, lang)
+    rephrase = guard_scenario(_rephrased_dates(lang), asked, max_steps, hard_limit, lang)
     requests = repeat["guarded"].pop("requests")
     rephrase["guarded"].pop("requests")
     notice = None
@@ -196,17 +198,16 @@ def check_predict_model_calls(answer: int | None, max_steps: int, lang: str = "z
 
     Computed by running the guarded scenario with the learner's step limit.
     """
-    key = "en" if lang == "en" else "zh"
-    scenario = guard_scenario((STUCK_DATE[key],), STUCK_QUESTION[key], max_steps, 20, lang)
+    scenario = guard_scenario((STUCK_DATE(lang),), STUCK_QUESTION(lang), max_steps, 20, lang)
     expected = int(scenario["guarded"]["model_calls"])
     return Checked(isinstance(answer, int) and answer == expected, expected, answer)
 
 
 def rephrase_tool_runs(max_steps: int, lang: str = "zh") -> int:
     """How many times the reworded call (case 2) really runs under ``max_steps``."""
-    key = "en" if lang == "en" else "zh"
-    dates = REPHRASED_DATES_EN if key == "en" else REPHRASED_DATES
-    return int(guard_scenario(dates, STUCK_QUESTION[key], max_steps, 20, lang)["guarded"]["tool_runs"])
+    return int(
+        guard_scenario(_rephrased_dates(lang), STUCK_QUESTION(lang), max_steps, 20, lang)["guarded"]["tool_runs"]
+    )
 
 
 def check_make_tool_runs(max_steps: int | None, lang: str = "zh") -> Checked:

@@ -39,6 +39,7 @@ from lessons.tutor.registry import get_tool
 from lessons.tutor.tools import make_get_schedule
 from toolcall_lab.capture import recording
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 
 # Pitfall number -> its key (pages word the title).
 PITFALL_KEYS: dict[int, str] = {
@@ -52,12 +53,8 @@ PITFALL_KEYS: dict[int, str] = {
 }
 
 # The students' questions of pitfalls 2, 3 and 7, per language.
-TOMORROW_QUESTION: dict[str, str] = {"zh": "明天我有课吗？", "en": "Do I have class tomorrow?"}
-WORD_QUESTION: dict[str, str] = {"zh": "accord 是几级？", "en": "What level is accord?"}
-
-
-def _key(lang: str) -> str:
-    return "en" if lang == "en" else "zh"
+TOMORROW_QUESTION = Text("明天我有课吗？", "Do I have class tomorrow?")
+WORD_QUESTION = Text("accord 是几级？", "What level is accord?")
 
 
 class PitfallResult(TypedDict):
@@ -120,7 +117,7 @@ def pitfall_2(
     Fixed: the real tool answers with a sentence, and the run ends with an honest answer.
     """
     factory = default_llm_factory(llm_factory)
-    question = TOMORROW_QUESTION[_key(lang)] if question is None else question
+    question = TOMORROW_QUESTION(lang) if question is None else question
     system = system_prompt(lang)
     if not broken:
         result = run_react(question, factory(), tools_for(lang), system=system, lang=lang)
@@ -133,10 +130,11 @@ def pitfall_2(
         error = explain(
             "tool",
             exc,
-            zh="工具抛出的异常冲出了整个 Agent 循环",
-            en="The tool's exception escaped the whole agent loop",
-            hint_zh="工具内把非法参数转成友好文本返回；循环里再包一层 try/except。",
-            hint_en="Return friendly text for bad arguments inside the tool; wrap each call in try/except in the loop.",
+            title=Text("工具抛出的异常冲出了整个 Agent 循环", "The tool's exception escaped the whole agent loop"),
+            hint=Text(
+                "工具内把非法参数转成友好文本返回；循环里再包一层 try/except。",
+                "Return friendly text for bad arguments inside the tool; wrap each call in try/except in the loop.",
+            ),
         )
     contained = run_manual(question, factory(), tools, system=system, lang=lang)
     return _pitfall(2, broken, "loop_crashed", {"manual_with_try_except": result_summary(contained)}, error)
@@ -154,9 +152,9 @@ def pitfall_3(
     the model says it cannot tell which day 「明天」 is.
     """
     factory = default_llm_factory(llm_factory)
-    question = ("我明天有课吗？" if _key(lang) == "zh" else TOMORROW_QUESTION["en"]) if question is None else question
+    question = Text("我明天有课吗？", TOMORROW_QUESTION.en)(lang) if question is None else question
     if broken:
-        data = data_en.SCHEDULES if _key(lang) == "en" else SCHEDULES
+        data = data_en.SCHEDULES if lang == "en" else SCHEDULES
         tools = [naive_get_schedule(data, lang), *[t for t in tools_for(lang) if t.name != "get_schedule"]]
     else:
         tools = tools_for(lang)
@@ -187,10 +185,11 @@ def pitfall_4(broken: bool, lang: str = "zh") -> PitfallResult:
             error = explain(
                 "bind_tools",
                 exc,
-                zh="FakeListChatModel 没有实现 bind_tools",
-                en="FakeListChatModel does not implement bind_tools",
-                hint_zh="用一个自己的脚本假模型：bind_tools 就地记录并 return self。",
-                hint_en="Use your own scripted fake: record the tools in bind_tools and return self.",
+                title=Text("FakeListChatModel 没有实现 bind_tools", "FakeListChatModel does not implement bind_tools"),
+                hint=Text(
+                    "用一个自己的脚本假模型：bind_tools 就地记录并 return self。",
+                    "Use your own scripted fake: record the tools in bind_tools and return self.",
+                ),
             )
         artifact: dict[str, Any] = {"exception": error.detail if error else None, "raised_in": where}
         return _pitfall(4, broken, "bind_tools_not_implemented", artifact, error)
@@ -226,8 +225,7 @@ def pitfall_5(broken: bool, lang: str = "zh") -> PitfallResult:
 
 def pitfall_6(broken: bool, hard_limit: int = 20, lang: str = "zh") -> PitfallResult:
     """No guard: a model stuck on one bad call runs until something else stops it."""
-    key = _key(lang)
-    scenario = guard_scenario((STUCK_DATE[key],), STUCK_QUESTION[key], DEFAULT_MAX_STEPS, hard_limit, lang)
+    scenario = guard_scenario((STUCK_DATE(lang),), STUCK_QUESTION(lang), DEFAULT_MAX_STEPS, hard_limit, lang)
     scenario["guarded"].pop("requests")
     side = scenario["unguarded" if broken else "guarded"]
     outcome = "runs_until_hard_cap" if broken else "guard_stops"
@@ -252,7 +250,7 @@ def pitfall_7(
         lang: the edition of tools, prompt and question (``"zh"`` or ``"en"``).
     """
     factory = default_llm_factory(llm_factory)
-    question = WORD_QUESTION[_key(lang)] if question is None else question
+    question = WORD_QUESTION(lang) if question is None else question
     system = system_prompt(lang)
     script = [
         {
@@ -282,10 +280,14 @@ def pitfall_7(
                 error = explain(
                     "model_call",
                     exc,
-                    zh="接口拒收：调用缺少 id，tool 消息也就对不上任何调用",
-                    en="Rejected: the call has no id, so the tool message answers no call",
-                    hint_zh="补 id 时要同时写进 AIMessage 的 tool_calls 和 ToolMessage，两边一致。",
-                    hint_en="When you make up an id, put it on the AIMessage's tool call and on the ToolMessage alike.",
+                    title=Text(
+                        "接口拒收：调用缺少 id，tool 消息也就对不上任何调用",
+                        "Rejected: the call has no id, so the tool message answers no call",
+                    ),
+                    hint=Text(
+                        "补 id 时要同时写进 AIMessage 的 tool_calls 和 ToolMessage，两边一致。",
+                        "When you make up an id, put it on the AIMessage's tool call and on the ToolMessage alike.",
+                    ),
                 )
         else:
             result = run_manual(question, llm, tools, system=system, lang=lang)

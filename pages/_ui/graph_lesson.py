@@ -32,6 +32,7 @@ from pages.registry import PageSpec, numbered
 from toolcall_lab.checkpointers import describe, make_checkpointer
 from toolcall_lab.errors import explain
 from toolcall_lab.graph import CompiledGraph, graph_dot, graph_mermaid, graph_structure, node_function
+from toolcall_lab.i18n import Text
 from toolcall_lab.llm import build_chat_model
 from toolcall_lab.settings import REPO_ROOT
 
@@ -155,11 +156,11 @@ def app_checkpointer() -> tuple[BaseCheckpointSaver[Any], dict[str, str], dict[s
         err = explain(
             "checkpointer",
             exc,
-            zh="无法打开配置的检查点存储",
-            en="The configured checkpointer cannot be opened",
-            hint_zh="检查 CHECKPOINTER 设置（文件路径或数据库地址）；本页暂时改用 InMemorySaver。",
-            hint_en="Check the CHECKPOINTER setting (file path or database URL); this page uses "
-            "InMemorySaver meanwhile.",
+            title=Text("无法打开配置的检查点存储", "The configured checkpointer cannot be opened"),
+            hint=Text(
+                "检查 CHECKPOINTER 设置（文件路径或数据库地址）；本页暂时改用 InMemorySaver。",
+                "Check the CHECKPOINTER setting (file path or database URL); this page uses InMemorySaver meanwhile.",
+            ),
         )
         saver = checkpointer_for("memory")
         return saver, describe(saver), err.to_dict()

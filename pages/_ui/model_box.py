@@ -105,7 +105,7 @@ def _endpoint_inputs() -> None:
         with st.sidebar:
             show_error(decision.refusal, warning=True)
     elif decision.note is not None:
-        st.sidebar.info(T(decision.note["zh"], decision.note["en"]), icon=":material/key_off:")
+        st.sidebar.info(T(decision.note.zh, decision.note.en), icon=":material/key_off:")
 
 
 def _badge() -> None:

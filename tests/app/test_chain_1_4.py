@@ -61,7 +61,7 @@ def main_texts(at: AppTest) -> list[str]:
     out: list[str] = []
     for kind in ("title", "subheader", "markdown", "caption", "json", "text"):
         out.extend(str(e.value) for e in getattr(m, kind))
-    # The lab's own source (``pages._ui.source``: line-numbered) is bilingual code: each zh= sits beside its en=.
+    # The lab's own source (``pages._ui.source``: line-numbered) is bilingual code: each Text(zh, en) holds both.
     out.extend(str(c.value) for c in m.code if not c.proto.show_line_numbers)
     for kind in ("info", "success", "warning", "error"):
         out.extend(str(e.value) for e in getattr(m, kind))

@@ -34,7 +34,7 @@ def _chain(lang: str) -> dict:
 
 
 def _tutor(lang: str) -> dict:
-    run = guard_scenario((STUCK_DATE[lang],), STUCK_QUESTION[lang], rv.TUTOR_MAX_STEPS, 20, lang)
+    run = guard_scenario((STUCK_DATE(lang),), STUCK_QUESTION(lang), rv.TUTOR_MAX_STEPS, 20, lang)
     return {"pitfall": PITFALLS[rv.TUTOR_PITFALL](True, lang=lang)["n"], "model_calls": run["guarded"]["model_calls"]}
 
 

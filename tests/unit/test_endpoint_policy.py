@@ -112,7 +112,7 @@ def test_an_own_endpoint_without_a_key_gets_no_key_and_says_why():
     decision = decide(school_server(), own("http://127.0.0.1:8741/v1"))
     assert (decision.endpoint, decision.key_source) == ("own", "none")
     assert decision.settings.llm_api_key == "" and decision.settings.llm_base_url == "http://127.0.0.1:8741/v1"
-    assert decision.note is not None and "school's key only goes to the school's endpoint" in decision.note["en"]
+    assert decision.note is not None and "school's key only goes to the school's endpoint" in decision.note.en
     # the operator's key is not sent, but it is still known: redaction scrubs it from this session's output
     assert OPERATOR_KEY in decision.settings.secrets
 
@@ -135,7 +135,7 @@ def test_an_operator_key_without_a_url_belongs_to_openai():
 def test_a_server_without_an_endpoint_lets_a_learner_bring_one():
     decision = decide(server(), EndpointRequest("openai_compatible", "school", base_url="http://127.0.0.1:8741/v1"))
     assert decision.endpoint == "own" and decision.settings.llm_base_url == "http://127.0.0.1:8741/v1"
-    assert decision.note is not None and "needs none" in decision.note["en"]
+    assert decision.note is not None and "needs none" in decision.note.en
 
 
 def test_the_built_in_model_sends_no_key():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from toolcall_lab.errors import ExplainedError, explain, explain_exception
+from toolcall_lab.i18n import Text
 from toolcall_lab.llm import model_label
 from toolcall_lab.redact import REDACTED, redact, redact_text, redact_url, remember_secrets
 from toolcall_lab.settings import Settings
@@ -72,10 +73,8 @@ def test_an_explained_error_never_holds_a_key_or_a_url_credential():
     err = explain(
         "model_call",
         "AuthenticationError: Invalid key sk-operator-0123456789abcdef at https://u:p@gw.example/v1",
-        zh="z",
-        en="e",
-        hint_zh="h",
-        hint_en="h",
+        title=Text("z", "e"),
+        hint=Text("h", "h"),
         data={"error": {"message": "Invalid key sk-operator-0123456789abcdef", "api_key": "anything"}},
     )
     assert err.detail == f"AuthenticationError: Invalid key {REDACTED} at https://{REDACTED}@gw.example/v1"

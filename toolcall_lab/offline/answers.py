@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
@@ -62,7 +63,7 @@ def _render_result(content: str, ctx: nlu.Context, question: str | None = None) 
         if described:
             return described, False
     if isinstance(data, (int, float, str)) and not isinstance(data, bool):
-        return (f"结果是 {data}。" if ctx.lang == "zh" else f"The result is {data}."), False
+        return Text(f"结果是 {data}。", f"The result is {data}.")(ctx.lang), False
     return content.strip()[:800], True
 
 
@@ -72,7 +73,6 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     A JSON result is put into sentences (the days asked for, from the forecast it holds); a
     text result is quoted as the tool wrote it; search results are cited with their sources.
     """
-    zh = ctx.lang == "zh"
     good = [r for r in results if not looks_like_problem(r["content"])]
     bad = [r for r in results if looks_like_problem(r["content"])]
     lines: list[str] = []
@@ -96,10 +96,10 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
             glossed = glossed or was_glossed
             # say which call a quoted result answers when its text does not (two cities, one tool)
             label = " ".join(str(v) for v in r["args"].values() if str(v) not in text)
-            text = f"{label}{'：' if zh else ': '}{text}" if label else text
+            text = f"{label}{Text('：', ': ')(ctx.lang)}{text}" if label else text
         (quoted if verbatim else described).append(text)
     if quoted:
-        head = "根据工具返回的结果：" if zh else "Here is what the tools returned:"
+        head = Text("根据工具返回的结果：", "Here is what the tools returned:")(ctx.lang)
         if glossed:
             head = "Here is what the tools returned (they answer in Chinese; the labels are translated):"
         lines.append(head + "\n" + "\n\n".join(quoted))
@@ -111,39 +111,33 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
         lines.append(answer_from_documents(ctx, search_sources))
     elif searched:
         topic = " ".join(ctx.resolved_keywords()) or ctx.question
-        lines.append(f"搜索没有找到关于「{topic}」的资料。" if zh else f'The search found nothing about "{topic}".')
+        lines.append(
+            Text(f"搜索没有找到关于「{topic}」的资料。", f'The search found nothing about "{topic}".')(ctx.lang)
+        )
     for r in bad:
         lines.append(_explain_problem(r, ctx, tools))
     return "\n\n".join(lines)
 
 
 def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, Any]]) -> str:
-    zh = ctx.lang == "zh"
     relative = [v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)]
     unread = [v for v in r["args"].values() if isinstance(v, str) and find_dates(v) and not nlu.iso_dates(v)]
     example = _example_date(r["name"], tools)
     if relative or unread:
         said = (relative or unread)[0]
-        if zh:
-            return (
-                f"我没法确定「{said}」具体是哪一天，{r['name']} 需要 YYYY-MM-DD 格式的日期。"
-                f"请告诉我具体日期（例如 {example}），我再帮你查。"
-            )
-        return (
+        return Text(
+            f"我没法确定「{said}」具体是哪一天，{r['name']} 需要 YYYY-MM-DD 格式的日期。"
+            f"请告诉我具体日期（例如 {example}），我再帮你查。",
             f'I cannot tell which date "{said}" is, and {r["name"]} needs a date in '
-            f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again."
-        )
+            f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again.",
+        )(ctx.lang)
     said_text, _ = as_data(r["content"].strip()[:300], ctx.lang)
     said_text, _ = in_learners_language(said_text, ctx.lang)
-    if zh:
-        return (
-            f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{said_text}」"
-            "我不凭印象补答案，请按提示补充信息后再问我。"
-        )
-    return (
+    return Text(
+        f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{said_text}」我不凭印象补答案，请按提示补充信息后再问我。",
         f'Sorry, the tool {r["name"]} gave no usable result. It said: "{said_text}" '
-        "I will not guess an answer; please supply what it asks for and ask again."
-    )
+        "I will not guess an answer; please supply what it asks for and ask again.",
+    )(ctx.lang)
 
 
 def _example_date(tool_name: str, tools: list[dict[str, Any]]) -> str:
@@ -158,7 +152,6 @@ def _example_date(tool_name: str, tools: list[dict[str, Any]]) -> str:
 
 def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     """Answer from search results: the most relevant passages, each with its source cited."""
-    zh = ctx.lang == "zh"
     query = " ".join(ctx.resolved_keywords()) or ctx.question
     q_words = nlu.zh_bigrams(query) | nlu.en_words(query) | {w.lower() for w in nlu.keywords(query)}
 
@@ -169,24 +162,23 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
 
     ranked = sorted(enumerate(docs), key=lambda p: (-relevance(p[1]), p[0]))[:2]
     if not ranked:
-        return "搜索没有找到相关资料。" if zh else "The search found nothing relevant."
+        return Text("搜索没有找到相关资料。", "The search found nothing relevant.")(ctx.lang)
     topical = nlu.en_words(query) | set(nlu.zh_bigrams(query))
     names = _names_in(ctx.question)
     unrelated = names and not any(n.lower() in _doc_text(d).lower() for _, d in ranked for n in names)
     if unrelated or (
         topical and not any(topical & (nlu.zh_bigrams(_doc_text(d)) | nlu.en_words(_doc_text(d))) for _, d in ranked)
     ):
-        return (
-            f"搜索没有找到和「{query}」相关的资料（找到的几条都在讲别的），我不拿无关的结果来回答。"
-            if zh
-            else f'The search found nothing relevant to "{query}" (its hits are about other things), '
-            "so I will not answer from them."
-        )
-    lines = ["根据搜索结果：" if zh else "From the search results:"]
+        return Text(
+            f"搜索没有找到和「{query}」相关的资料（找到的几条都在讲别的），我不拿无关的结果来回答。",
+            f'The search found nothing relevant to "{query}" (its hits are about other things), '
+            "so I will not answer from them.",
+        )(ctx.lang)
+    lines = [Text("根据搜索结果：", "From the search results:")(ctx.lang)]
     for n, (_, doc) in enumerate(ranked, start=1):
         content, _ = as_data(str(doc.get("content", "")).strip()[:400], ctx.lang)
         lines.append(f"{content} [{n}]")
-    lines.append("来源：" if zh else "Sources:")
+    lines.append(Text("来源：", "Sources:")(ctx.lang))
     for n, (_, doc) in enumerate(ranked, start=1):
         lines.append(f"[{n}] {doc.get('title', '')} — {doc.get('url', '')}")
     return "\n".join(lines)
@@ -207,35 +199,30 @@ def _doc_text(doc: dict[str, Any]) -> str:
 
 def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tuple[str, list[str]]]) -> str:
     """Say plainly, and politely, that the model cannot answer, and why."""
-    zh = ctx.lang == "zh"
     if skipped:
         name, missing = skipped[0]
-        need = "、".join(missing) if zh else ", ".join(missing)
-        return (
-            f"要用 {name} 回答这个问题，我还缺少：{need}。请补充后再问我。"
-            if zh
-            else f"To answer with {name} I still need: {need}. Please provide it and ask again."
-        )
+        need = Text("、", ", ").join(missing)(ctx.lang)
+        return Text(
+            f"要用 {name} 回答这个问题，我还缺少：{need}。请补充后再问我。",
+            f"To answer with {name} I still need: {need}. Please provide it and ask again.",
+        )(ctx.lang)
     names = ", ".join(str((t.get("function") or {}).get("name", "")) for t in tools)
     if tools and is_task(ctx.question):
-        return (
-            f"抱歉，这件事我做不了：我可用的工具（{names}）都不做这个，我也不凭空编内容。"
-            if zh
-            else f"Sorry, I can't do that: none of my tools ({names}) does it, and I will not make content up."
-        )
+        return Text(
+            f"抱歉，这件事我做不了：我可用的工具（{names}）都不做这个，我也不凭空编内容。",
+            f"Sorry, I can't do that: none of my tools ({names}) does it, and I will not make content up.",
+        )(ctx.lang)
     if tools:
-        return (
-            f"抱歉，我是内置教学模型，这个问题和我可用的工具（{names}）都对不上，我没法查，也不凭空编答案。"
-            if zh
-            else f"Sorry, I am the built-in teaching model and none of my tools ({names}) fits this question, "
-            "so I cannot look it up, and I will not make an answer up."
-        )
-    return (
-        "抱歉，我是内置教学模型，没有工具也没有资料可查，这个问题我答不了，也不会凭空编。"
-        if zh
-        else "Sorry, I am the built-in teaching model. With no tools and no documents I cannot answer this, "
-        "and I will not make an answer up."
-    )
+        return Text(
+            f"抱歉，我是内置教学模型，这个问题和我可用的工具（{names}）都对不上，我没法查，也不凭空编答案。",
+            f"Sorry, I am the built-in teaching model and none of my tools ({names}) fits this question, "
+            "so I cannot look it up, and I will not make an answer up.",
+        )(ctx.lang)
+    return Text(
+        "抱歉，我是内置教学模型，没有工具也没有资料可查，这个问题我答不了，也不会凭空编。",
+        "Sorry, I am the built-in teaching model. With no tools and no documents I cannot answer this, "
+        "and I will not make an answer up.",
+    )(ctx.lang)
 
 
 def refuse(ctx: nlu.Context, why: str, detail: str) -> str:
@@ -246,25 +233,21 @@ def refuse(ctx: nlu.Context, why: str, detail: str) -> str:
         why: ``id`` (another student's data), ``tool`` (a forbidden tool) or ``topic``.
         detail: the id, tool name or the system prompt's own words.
     """
-    zh = ctx.lang == "zh"
     if why == "id":
-        return (
-            f"抱歉，按照设定我只能查询指定学生的信息，不能查询 {detail} 的数据。如果你就是这位同学，请联系老师处理。"
-            if zh
-            else f"Sorry, I can only look up the student I am set up for, so I can't look up {detail}. "
-            "If that is you, please ask your teacher."
-        )
+        return Text(
+            f"抱歉，按照设定我只能查询指定学生的信息，不能查询 {detail} 的数据。如果你就是这位同学，请联系老师处理。",
+            f"Sorry, I can only look up the student I am set up for, so I can't look up {detail}. "
+            "If that is you, please ask your teacher.",
+        )(ctx.lang)
     if why == "tool":
-        return (
-            f"抱歉，按照设定我不能使用 {detail}，这个问题我没法查，也不会凭空编答案。"
-            if zh
-            else f"Sorry, I am not allowed to use {detail}, so I can't look this up, and I will not make an answer up."
-        )
-    return (
-        f"抱歉，按照设定我只回答这类问题：「{detail}」。这个问题超出了范围。"
-        if zh
-        else f'Sorry, I only answer what I am set up for ("{detail}"); this question is outside that.'
-    )
+        return Text(
+            f"抱歉，按照设定我不能使用 {detail}，这个问题我没法查，也不会凭空编答案。",
+            f"Sorry, I am not allowed to use {detail}, so I can't look this up, and I will not make an answer up.",
+        )(ctx.lang)
+    return Text(
+        f"抱歉，按照设定我只回答这类问题：「{detail}」。这个问题超出了范围。",
+        f'Sorry, I only answer what I am set up for ("{detail}"); this question is outside that.',
+    )(ctx.lang)
 
 
 _TEMPLATE_LINE = re.compile(r"^\s*([^\s：:\[\]]{1,12})\s*[：:]\s*\[([^\]]{1,80})\]\s*$", re.M)
@@ -286,7 +269,7 @@ def fill_template(ctx: nlu.Context) -> str | None:
             value = " ".join(ctx.resolved_keywords()) or ctx.question
         elif any(w in hint for w in ("理解", "意图", "总结", "summary", "intent")):
             topic = " ".join(ctx.resolved_keywords()) or ctx.question
-            value = f"用户想了解{topic}的相关信息" if ctx.lang == "zh" else f"The user wants to know about {topic}"
+            value = Text(f"用户想了解{topic}的相关信息", f"The user wants to know about {topic}")(ctx.lang)
         else:
             value = ctx.question
         out.append(f"{label}：{value}" if nlu.CJK.search(label) else f"{label}: {value}")

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.clauses import split_clauses, split_segments
 from toolcall_lab.offline.dates import DateMention, days_asked, find_dates, next_day
@@ -104,7 +105,7 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         return (" ".join(words), "question") if words else None
     if kind == "intent":
         topic = " ".join(ctx.resolved_keywords()) or question
-        return (f"用户想了解：{topic}" if ctx.lang == "zh" else f"The user wants to know about: {topic}"), "question"
+        return Text(f"用户想了解：{topic}", f"The user wants to know about: {topic}")(ctx.lang), "question"
     return (text.strip(), "question") if text.strip() else None
 
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import explain, nlu
 from toolcall_lab.offline.answers import (
     answer_from_documents,
@@ -91,7 +92,8 @@ def _record(kind: str, ctx: nlu.Context, plan: TurnPlan, refusal: str | None = N
     notes = [*plan.notes, *(f"left out {name}: missing {', '.join(m)}" for name, m in plan.skipped)]
     unclear = [
         explain.unclear(
-            f"the {', '.join(m)} for {name}", f" {name} 的 {'、'.join(m)}", f"a question for {name}", f"要用 {name} 查"
+            Text(f" {name} 的 {'、'.join(m)}", f"the {', '.join(m)} for {name}"),
+            Text(f"要用 {name} 查", f"a question for {name}"),
         )
         for name, m in plan.skipped
     ]

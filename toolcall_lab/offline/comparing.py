@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toolcall_lab.i18n import Text
+
 _MORE = re.compile(
     r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高|最多|更多|最快|更快|领先",
     re.I,
@@ -62,20 +64,18 @@ def compare_readings(named: list[tuple[str, float]], question: str, lang: str, u
     pick = max(named, key=lambda p: p[1]) if way == "more" else min(named, key=lambda p: p[1])
     others = [p for p in named if p is not pick]
     if all(p[1] == pick[1] for p in others):
-        return (
-            f"它们一样：都是 {_fmt(pick[1])}{unit}。" if lang == "zh" else f"They are the same: {_fmt(pick[1])}{unit}."
-        )
-    rest_zh = "，".join(f"{n} {_fmt(v)}{unit}" for n, v in others)
-    rest_en = ", ".join(f"{n} {_fmt(v)}{unit}" for n, v in others)
+        return Text(f"它们一样：都是 {_fmt(pick[1])}{unit}。", f"They are the same: {_fmt(pick[1])}{unit}.")(lang)
+    rest = Text("，", ", ").join(f"{n} {_fmt(v)}{unit}" for n, v in others)
     if unit == "°C":
-        word_zh, word_en = ("更热", "warmer") if way == "more" else ("更冷", "colder")
+        word = Text("更热", "warmer") if way == "more" else Text("更冷", "colder")
         if len(named) > 2:
-            word_zh, word_en = ("最热", "the warmest") if way == "more" else ("最冷", "the coldest")
+            word = Text("最热", "the warmest") if way == "more" else Text("最冷", "the coldest")
     else:
-        word_zh, word_en = ("最高", "the highest") if way == "more" else ("最低", "the lowest")
-    if lang == "zh":
-        return f"结论：{pick[0]}{word_zh}（{_fmt(pick[1])}{unit}；{rest_zh}）。"
-    return f"In short: {pick[0]} is {word_en} ({_fmt(pick[1])}{unit}; {rest_en})."
+        word = Text("最高", "the highest") if way == "more" else Text("最低", "the lowest")
+    return Text(
+        f"结论：{pick[0]}{word.zh}（{_fmt(pick[1])}{unit}；{rest.zh}）。",
+        f"In short: {pick[0]} is {word.en} ({_fmt(pick[1])}{unit}; {rest.en}).",
+    )(lang)
 
 
 def compare_results(results: list[dict[str, Any]], question: str, lang: str) -> str:
@@ -117,8 +117,8 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str) -> str:
         return ""
     day, value = min(scored, key=lambda p: p[1]) if way == "less" else max(scored, key=lambda p: p[1])
     cold = way == "less"
-    if lang == "zh":
-        label = _DAY_ZH.get(day, f"第 {day} 天")
-        return f"{'最冷' if cold else '最热'}的是{label}（{'最低' if cold else '最高'} {_fmt(value)}°C）。"
-    label = _DAY_EN.get(day, f"day {day}")
-    return f"The {'coldest' if cold else 'warmest'} day is {label} ({'low' if cold else 'high'} of {_fmt(value)}°C)."
+    label = Text(_DAY_ZH.get(day, f"第 {day} 天"), _DAY_EN.get(day, f"day {day}"))
+    return Text(
+        f"{'最冷' if cold else '最热'}的是{label.zh}（{'最低' if cold else '最高'} {_fmt(value)}°C）。",
+        f"The {'coldest' if cold else 'warmest'} day is {label.en} ({'low' if cold else 'high'} of {_fmt(value)}°C).",
+    )(lang)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.kinds import function_of, properties, tool_name
 
@@ -68,60 +69,56 @@ def _relevant(text: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return fits[:1] or tools[:3]
 
 
-def _param_line(name: str, schema: dict[str, Any], zh: bool) -> str:
+def _param_line(name: str, schema: dict[str, Any], lang: str) -> str:
     desc = str(schema.get("description", "")).strip()
-    bits = [f"{name}（{schema.get('type', 'string')}）" if zh else f"{name} ({schema.get('type', 'string')})"]
+    kind = schema.get("type", "string")
+    bits = [Text(f"{name}（{kind}）", f"{name} ({kind})")(lang)]
     if desc:
         bits.append(desc)
     if "default" in schema:
-        bits.append(f"默认 {schema['default']}" if zh else f"default {schema['default']}")
+        bits.append(Text(f"默认 {schema['default']}", f"default {schema['default']}")(lang))
     if "maximum" in schema:
-        bits.append(f"最大 {schema['maximum']}" if zh else f"at most {schema['maximum']}")
-    return (
-        "：".join(bits[:2]) + ("；" + "；".join(bits[2:]) if zh and bits[2:] else "")
-        if zh
-        else (": ".join(bits[:2]) + ("; " + "; ".join(bits[2:]) if bits[2:] else ""))
-    )
+        bits.append(Text(f"最大 {schema['maximum']}", f"at most {schema['maximum']}")(lang))
+    head, rest = bits[:2], bits[2:]
+    return Text(
+        "：".join(head) + ("；" + "；".join(rest) if rest else ""),
+        ": ".join(head) + ("; " + "; ".join(rest) if rest else ""),
+    )(lang)
 
 
 def describe_tools(text: str, tools: list[dict[str, Any]], lang: str) -> str:
     """The schemas of the tools a question is about, read out in the learner's language."""
-    zh = lang == "zh"
     lines = [
-        "这些信息就在工具的说明里，不用调用工具："
-        if zh
-        else "This is in the tools' own descriptions; no call is needed:"
+        Text("这些信息就在工具的说明里，不用调用工具：", "This is in the tools' own descriptions; no call is needed:")(
+            lang
+        )
     ]
     for tool in _relevant(text, tools):
         fn = function_of(tool)
         params = properties(fn.get("parameters"))
         desc = str(fn.get("description", "")).strip().splitlines()[0] if fn.get("description") else ""
-        lines.append(f"{tool_name(tool)}：{desc}" if zh else f"{tool_name(tool)}: {desc}")
+        lines.append(Text(f"{tool_name(tool)}：{desc}", f"{tool_name(tool)}: {desc}")(lang))
         required = fn.get("parameters", {}).get("required", []) if isinstance(fn.get("parameters"), dict) else []
         for name, schema in params.items():
-            need = ("必填" if name in required else "可选") if zh else ("required" if name in required else "optional")
-            lines.append(
-                f"- {_param_line(name, schema, zh)}（{need}）" if zh else f"- {_param_line(name, schema, zh)} ({need})"
-            )
+            need = (Text("必填", "required") if name in required else Text("可选", "optional"))(lang)
+            line = _param_line(name, schema, lang)
+            lines.append(Text(f"- {line}（{need}）", f"- {line} ({need})")(lang))
     return "\n".join(lines)
 
 
 def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
     """The answer to a question that needs no tool call (see the module docstring)."""
-    zh = lang == "zh"
     if kind == "tools":
         return describe_tools(text, tools, lang)
-    names = "、".join(tool_name(t) for t in tools) if zh else ", ".join(tool_name(t) for t in tools)
+    names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
     if kind == "hypothetical":
-        return (
-            f"这是一个假设的问题，没有要查的事实，所以我没有调用工具。真要查的时候，我可以用这些工具：{names}。"
-            if zh
-            else f"That is a hypothetical question, so there is nothing to look up and I did not call a tool. "
-            f"For a real question I can use: {names}."
-        )
-    return (
-        f"抱歉，我的工具（{names}）都不做翻译，我也不凭空编译文，所以这个没法帮你翻译。"
-        if zh
-        else f"Sorry, none of my tools ({names}) translates, and I will not make a translation up, "
-        "so I can't translate this."
-    )
+        return Text(
+            f"这是一个假设的问题，没有要查的事实，所以我没有调用工具。真要查的时候，我可以用这些工具：{names}。",
+            f"That is a hypothetical question, so there is nothing to look up and I did not call a tool. "
+            f"For a real question I can use: {names}.",
+        )(lang)
+    return Text(
+        f"抱歉，我的工具（{names}）都不做翻译，我也不凭空编译文，所以这个没法帮你翻译。",
+        f"Sorry, none of my tools ({names}) translates, and I will not make a translation up, "
+        "so I can't translate this.",
+    )(lang)

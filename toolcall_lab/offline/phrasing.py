@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.comparing import extreme_day
 from toolcall_lab.offline.dates import days_asked, find_dates
@@ -58,31 +59,29 @@ def _day_list(data: dict[str, Any]) -> list[dict[str, Any]]:
     return []
 
 
-def _day_label(index: int, zh: bool) -> str:
-    if zh:
-        return _DAY_ZH.get(index, f"第 {index} 天")
-    return _DAY_EN.get(index, f"day {index}")
+def _day_label(index: int, lang: str) -> str:
+    return Text(_DAY_ZH.get(index, f"第 {index} 天"), _DAY_EN.get(index, f"day {index}"))(lang)
 
 
-def _describe_entry(entry: dict[str, Any], zh: bool) -> str:
+def _describe_entry(entry: dict[str, Any], lang: str) -> str:
     """One day entry: "rain, 8–13°C" / "有雨，8～13°C"."""
-    words = [_condition(v, zh) for k, v in entry.items() if isinstance(v, str)]
+    words = [_condition(v, lang == "zh") for k, v in entry.items() if isinstance(v, str)]
     high = next((v for k, v in entry.items() if k.startswith(("high", "max")) and isinstance(v, (int, float))), None)
     low = next((v for k, v in entry.items() if k.startswith(("low", "min")) and isinstance(v, (int, float))), None)
     unit = next((_unit(k) for k in entry if k.startswith(("high", "max"))), "")
     if high is not None and low is not None:
-        words.append(f"{low}～{high}{unit}" if zh else f"{low}–{high}{unit}")
+        words.append(Text(f"{low}～{high}{unit}", f"{low}–{high}{unit}")(lang))
     for key, value in entry.items():
         if isinstance(value, (int, float)) and not key.startswith(("high", "low", "max", "min", "day")):
             words.append(f"{_label(key)} {value}{_unit(key)}")
-    return ("，" if zh else ", ").join(words)
+    return Text("，", ", ").join(words)(lang)
 
 
-def _rain_verdict(entries: list[dict[str, Any]], zh: bool) -> str:
+def _rain_verdict(entries: list[dict[str, Any]], lang: str) -> str:
     rainy = any(str(v).lower() in _RAINY for e in entries for v in e.values() if isinstance(v, str))
-    if zh:
-        return "会下雨，记得带伞。" if rainy else "不会下雨，不用带伞。"
-    return "Rain is expected, so take an umbrella." if rainy else "No rain is expected."
+    if rainy:
+        return Text("会下雨，记得带伞。", "Rain is expected, so take an umbrella.")(lang)
+    return Text("不会下雨，不用带伞。", "No rain is expected.")(lang)
 
 
 def _wanted_days(question: str, available: int) -> tuple[list[int], int | None]:
@@ -111,64 +110,64 @@ def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
     ]
     condition = data.get("condition") if isinstance(data.get("condition"), str) else None
     if missing_day:
-        wanted = _day_label(missing_day, zh)
+        wanted = _day_label(missing_day, lang)
         sentences.append(
-            f"工具只返回了{name}今天的天气，没有{wanted}的预报。"
-            if zh
-            else f"The tool only has today for {name}, no forecast for {wanted}."
+            Text(
+                f"工具只返回了{name}今天的天气，没有{wanted}的预报。",
+                f"The tool only has today for {name}, no forecast for {wanted}.",
+            )(lang)
         )
     if len(days) == 1:
-        label, entry = _day_label(days[0], zh), _describe_entry(entries[days[0] - 1], zh)
-        sentences.append(f"{name}{label}{entry}。" if zh else f"{name} {label}: {entry}.")
+        label, entry = _day_label(days[0], lang), _describe_entry(entries[days[0] - 1], lang)
+        sentences.append(Text(f"{name}{label}{entry}。", f"{name} {label}: {entry}.")(lang))
     elif days:
-        parts = [f"{_day_label(i, zh)}{'' if zh else ': '}{_describe_entry(entries[i - 1], zh)}" for i in days]
-        sentences.append(f"{name}：" + "；".join(parts) + "。" if zh else f"{name} — " + "; ".join(parts) + ".")
+        colon = Text("", ": ")(lang)
+        parts = [f"{_day_label(i, lang)}{colon}{_describe_entry(entries[i - 1], lang)}" for i in days]
+        sentences.append(Text(f"{name}：" + "；".join(parts) + "。", f"{name} — " + "; ".join(parts) + ".")(lang))
     if days:
         if _ASKS_RAIN.search(question):
-            sentences.append(_rain_verdict([entries[i - 1] for i in days], zh))
+            sentences.append(_rain_verdict([entries[i - 1] for i in days], lang))
         sentences.append(extreme_day([entries[i - 1] for i in days], question, lang))
     else:
         reading = "，".join(filter(None, [_condition(condition, zh) if condition else "", *now]))
-        if zh:
-            sentences.append(f"{name}现在{reading}。" if reading else f"{name}。")
-        else:
-            sentences.append(f"{name} now: {reading.replace('，', ', ')}." if reading else f"{name}.")
+        said = Text(f"{name}现在{reading}。", f"{name} now: {reading.replace('，', ', ')}.")
+        sentences.append((said if reading else Text(f"{name}。", f"{name}."))(lang))
         if entries:
-            sentences.append(
-                f"今天{_describe_entry(entries[0], zh)}。" if zh else f"Today: {_describe_entry(entries[0], zh)}."
-            )
+            today = _describe_entry(entries[0], lang)
+            sentences.append(Text(f"今天{today}。", f"Today: {today}.")(lang))
             if _ASKS_RAIN.search(question):
-                sentences.append(_rain_verdict(entries[:1], zh))
-    sentences += _other_fields(data, zh, lang)
-    return " ".join(s for s in sentences if s.strip()) if not zh else "".join(sentences)
+                sentences.append(_rain_verdict(entries[:1], lang))
+    sentences += _other_fields(data, lang)
+    # a blank sentence (an empty comparison) adds nothing in Chinese and no double space in English
+    return Text("", " ").join(s for s in sentences if s.strip())(lang)
 
 
-def _other_fields(data: dict[str, Any], zh: bool, lang: str) -> list[str]:
+def _other_fields(data: dict[str, Any], lang: str) -> list[str]:
     """Fields not read above, each as words: "note: …" becomes the note itself."""
+    zh = lang == "zh"
     out = []
     for key, value in data.items():
         if key in _NAME_KEYS or key.endswith("_zh") or key in ("condition", "summary") or _unit(key):
             continue
         if isinstance(value, str) and nlu.is_chinese(value) == zh:
-            out.append(value if value.endswith(("。", ".", "!", "！")) else value + ("。" if zh else "."))
+            out.append(value if value.endswith(("。", ".", "!", "！")) else value + Text("。", ".")(lang))
         elif isinstance(value, str) and key in ("note", "warning", "error", "message"):
             out.append(f"(The tool noted: {value})")
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            out.append(f"{_label(key)}为 {value}。" if zh else f"The {_label(key)} is {value}.")
+            out.append(Text(f"{_label(key)}为 {value}。", f"The {_label(key)} is {value}.")(lang))
     return out
 
 
 def describe_plain(data: dict[str, Any], lang: str) -> str:
     """Any other JSON object, as one sentence of its scalar fields ("The result is 5.")."""
-    zh = lang == "zh"
     parts = []
     for key, value in list(data.items())[:8]:
         if isinstance(value, (dict, list)):
             continue
-        parts.append(f"{_label(key)}为 {value}" if zh else f"the {_label(key)} is {value}")
+        parts.append(Text(f"{_label(key)}为 {value}", f"the {_label(key)} is {value}")(lang))
     if not parts:
         return ""
-    return "，".join(parts) + "。" if zh else (", ".join(parts) + ".").capitalize()
+    return Text("，".join(parts) + "。", (", ".join(parts) + ".").capitalize())(lang)
 
 
 def is_record(data: Any) -> bool:

@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline import explain, nlu
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
@@ -88,7 +89,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     avoided = _avoided(negated, infos, text)
     plan.steps += [explain.negated(name, n.words) for n in negated for name in avoided if name in n.tools_named]
     plan.steps += [
-        explain.not_argument(n.words, "the learner corrected it", "学生更正了这一处") for n in negated if n.correction
+        explain.not_argument(n.words, Text("学生更正了这一处", "the learner corrected it"))
+        for n in negated
+        if n.correction
     ]
     work = dataclasses.replace(ctx, question=text)
     facts = Facts(today_in(ctx.system), year_in([ctx.system, *ctx.history, text]))

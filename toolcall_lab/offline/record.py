@@ -22,6 +22,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolcall_lab.i18n import Text
+
 DECISION_HEADER = "x-builtin-decision"
 _MAX_TEXT = 160
 _MAX_CLAUSES = 12  # a header stays a few kilobytes even for a very long message
@@ -83,6 +85,11 @@ class StepRecord:
     read_as: str
     en: str
     zh: str
+
+    @classmethod
+    def of(cls, kind: str, typed: str, read_as: str, text: Text) -> StepRecord:
+        """The step told by ``text`` (the record keeps ``en`` before ``zh``: the order of its header form)."""
+        return cls(kind, typed, read_as, text.en, text.zh)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from toolcall_lab.i18n import Text
+
 _KINDS: dict[str, re.Pattern[str]] = {
     "identity": re.compile(
         r"^(?:who are you|what(?:'s| is) your name|what are you|are you (?:a )?(?:bot|robot|human|gpt|chatgpt|ai)"
@@ -40,17 +42,17 @@ _KINDS: dict[str, re.Pattern[str]] = {
 _ADDRESS = re.compile(r"\b(?:小e|xiao ?e|there|bot|buddy|teacher|老师)\b|小E|小e", re.I)
 
 _REPLIES = {
-    "identity": (
+    "identity": Text(
         "我是内置教学模型：一个离线、确定性的规则模型，借助工具回答问题；我不是 GPT，也不会凭空编答案。",
         "I am the built-in teaching model: an offline, deterministic, rule-based model that answers with "
         "the help of tools. I am not GPT, and I do not make answers up.",
     ),
-    "greeting": (
+    "greeting": Text(
         "你好！我是内置教学模型，可以借助工具回答问题。",
         "Hello! I am the built-in teaching model; I answer questions with the help of tools.",
     ),
-    "thanks": ("不客气！还有别的问题随时问我。", "You're welcome! Ask me anything else any time."),
-    "bye": ("再见！有问题随时回来问我。", "Goodbye! Come back any time you have a question."),
+    "thanks": Text("不客气！还有别的问题随时问我。", "You're welcome! Ask me anything else any time."),
+    "bye": Text("再见！有问题随时回来问我。", "Goodbye! Come back any time you have a question."),
 }
 
 
@@ -74,5 +76,4 @@ def smalltalk_kind(text: str) -> str | None:
 
 def smalltalk_reply(kind: str, lang: str) -> str:
     """The reply to small talk, in the language of the message."""
-    zh, en = _REPLIES.get(kind, _REPLIES["greeting"])
-    return zh if lang == "zh" else en
+    return _REPLIES.get(kind, _REPLIES["greeting"])(lang)

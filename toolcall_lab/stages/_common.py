@@ -12,6 +12,7 @@ import ast
 from typing import Any, cast
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 
 # one JSON-safe converter for the whole lab: the trace and the stages use the same
 from toolcall_lab.jsonable import to_jsonable
@@ -43,17 +44,21 @@ def type_label(annotation: Any) -> str:
     return text.replace("typing.", "")
 
 
-def too_long(stage: str, text: str, *, what_zh: str, what_en: str) -> ExplainedError | None:
-    """Return an error when ``text`` exceeds :data:`MAX_SOURCE_CHARS`, else ``None``."""
+def too_long(stage: str, text: str, what: Text) -> ExplainedError | None:
+    """Return an error when ``text`` (``what``: "function source"…) exceeds :data:`MAX_SOURCE_CHARS`, else ``None``."""
     if len(text) <= MAX_SOURCE_CHARS:
         return None
     return explain(
         stage,
         f"{len(text)} characters > limit {MAX_SOURCE_CHARS}",
-        zh=f"{what_zh}太长了（{len(text)} 个字符，上限 {MAX_SOURCE_CHARS}）。",
-        en=f"The {what_en} is too long ({len(text)} characters; the limit is {MAX_SOURCE_CHARS}).",
-        hint_zh="这里只需要一个函数或一个模型的定义，删掉其余内容再试。",
-        hint_en="Only one definition is needed here; remove the rest and try again.",
+        title=Text(
+            f"{what.zh}太长了（{len(text)} 个字符，上限 {MAX_SOURCE_CHARS}）。",
+            f"The {what.en} is too long ({len(text)} characters; the limit is {MAX_SOURCE_CHARS}).",
+        ),
+        hint=Text(
+            "这里只需要一个函数或一个模型的定义，删掉其余内容再试。",
+            "Only one definition is needed here; remove the rest and try again.",
+        ),
         data={"length": len(text), "limit": MAX_SOURCE_CHARS},
     )
 
@@ -66,9 +71,7 @@ def at(node: Any) -> dict[str, int]:
 def where(node: Any, lang: str) -> str:
     """``"line 3, col 5"`` / ``"第 3 行第 5 列"`` for an AST node."""
     pos = at(node)
-    if lang == "en":
-        return f"line {pos['line']}, col {pos['col']}"
-    return f"第 {pos['line']} 行第 {pos['col']} 列"
+    return Text("第 {line} 行第 {col} 列", "line {line}, col {col}").format(**pos)(lang)
 
 
 def validation_errors(exc: Any) -> list[dict[str, Any]]:
@@ -84,15 +87,16 @@ def validation_errors(exc: Any) -> list[dict[str, Any]]:
     return [to_jsonable(item) for item in raw]
 
 
-def unexpected(stage: str, exc: BaseException, *, zh: str, en: str) -> ExplainedError:
+def unexpected(stage: str, exc: BaseException, title: Text) -> ExplainedError:
     """Wrap an exception nobody planned for, so a page still shows a lesson, not a traceback."""
     return explain(
         stage,
         exc,
-        zh=zh,
-        en=en,
-        hint_zh="下面是库给出的原始错误信息；修改输入后再试。",
-        hint_en="The library's own error text is below; change the input and try again.",
+        title=title,
+        hint=Text(
+            "下面是库给出的原始错误信息；修改输入后再试。",
+            "The library's own error text is below; change the input and try again.",
+        ),
     )
 
 
@@ -123,10 +127,14 @@ def parse_learner_source(stage: str, source: str) -> ast.Module:
             explain(
                 stage,
                 exc,
-                zh=f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）",
-                en=f"Syntax error at line {line}, col {col} ({exc.msg})",
-                hint_zh="这段代码不是合法的 Python。检查冒号、括号和缩进。",
-                hint_en="This is not valid Python. Check colons, brackets and indentation.",
+                title=Text(
+                    f"语法错误：第 {line} 行第 {col} 列（{exc.msg}）",
+                    f"Syntax error at line {line}, col {col} ({exc.msg})",
+                ),
+                hint=Text(
+                    "这段代码不是合法的 Python。检查冒号、括号和缩进。",
+                    "This is not valid Python. Check colons, brackets and indentation.",
+                ),
                 data={"line": line, "col": col, "msg": exc.msg, "text": (exc.text or "")[:500]},
             )
         ) from None
@@ -135,20 +143,21 @@ def parse_learner_source(stage: str, source: str) -> ast.Module:
             explain(
                 stage,
                 exc,
-                zh="Python 解析器拒绝了这段文本。",
-                en="The Python parser refused this text.",
-                hint_zh="文本中可能有空字符（\\0）或嵌套过深的结构。",
-                hint_en="It may contain a NUL character or structures nested too deeply.",
+                title=Text("Python 解析器拒绝了这段文本。", "The Python parser refused this text."),
+                hint=Text(
+                    "文本中可能有空字符（\\0）或嵌套过深的结构。",
+                    "It may contain a NUL character or structures nested too deeply.",
+                ),
             )
         ) from None
 
 
-def refuse(stage: str, node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:
-    """Build a :class:`Refused` whose titles end with the node's position (line / col)."""
+def refuse(stage: str, node: Any, detail: str, title: Text, hint: Text) -> Refused:
+    """Build a :class:`Refused` whose title ends with the node's position (line / col)."""
     data = at(node) if node is not None else None
     if node is not None:
-        zh, en = f"{zh}（{where(node, 'zh')}）", f"{en} ({where(node, 'en')})"
-    return Refused(explain(stage, detail, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en, data=data))
+        title = Text(f"{title.zh}（{where(node, 'zh')}）", f"{title.en} ({where(node, 'en')})")
+    return Refused(explain(stage, detail, title=title, hint=hint, data=data))
 
 
 def unparse(node: ast.AST) -> str:

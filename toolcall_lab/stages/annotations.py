@@ -15,6 +15,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Optional, Union
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.stages._common import Refused, refuse, unparse
 
 STAGE = "tool_source"
@@ -66,16 +67,18 @@ def _dotted_name(node: ast.AST) -> str | None:
     return None
 
 
-def _cannot_map(node: ast.AST, why_en: str = "", why_zh: str = "") -> Refused:
+def _cannot_map(node: ast.AST, why: Text | None = None) -> Refused:
     text = unparse(node)
     return refuse(
         STAGE,
         node,
-        f"unsupported annotation: {text}" + (f" ({why_en})" if why_en else ""),
-        zh=f"无法识别的类型标注 `{text}`" + (f"：{why_zh}" if why_zh else ""),
-        en=f"Cannot map the annotation `{text}`" + (f": {why_en}" if why_en else ""),
-        hint_zh=f"实验室只读、不导入类型。可用的写法：{SUPPORTED_ANNOTATIONS}。",
-        hint_en=f"The lab reads types, it never imports them. Supported: {SUPPORTED_ANNOTATIONS}.",
+        f"unsupported annotation: {text}" + (f" ({why.en})" if why else ""),
+        title=Text(f"无法识别的类型标注 `{text}`", f"Cannot map the annotation `{text}`")
+        + (Text(f"：{why.zh}", f": {why.en}") if why else Text("", "")),
+        hint=Text(
+            f"实验室只读、不导入类型。可用的写法：{SUPPORTED_ANNOTATIONS}。",
+            f"The lab reads types, it never imports them. Supported: {SUPPORTED_ANNOTATIONS}.",
+        ),
     )
 
 
@@ -92,7 +95,7 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
     typing.Optional[int]
     """
     if depth > _MAX_ANNOTATION_DEPTH:
-        raise _cannot_map(node, "nested too deeply", "嵌套太深")
+        raise _cannot_map(node, Text("嵌套太深", "nested too deeply"))
 
     # None inside a union: Optional[int] is Union[int, None].
     if isinstance(node, ast.Constant) and node.value is None:
@@ -103,7 +106,7 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
         try:
             inner = ast.parse(node.value.strip(), mode="eval").body
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            raise _cannot_map(node, "the quoted text is not an expression", "引号里不是表达式") from None
+            raise _cannot_map(node, Text("引号里不是表达式", "the quoted text is not an expression")) from None
         return map_annotation(inner, depth + 1, known)
 
     # A plain name: str, int, float, bool, dict, list, Any.
@@ -133,7 +136,7 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
             return Literal.__getitem__(tuple(_literal_value(item) for item in items))
         if base == "Annotated":
             if len(items) < 2:
-                raise _cannot_map(node, "Annotated needs a type and a note", "Annotated 需要类型和说明")
+                raise _cannot_map(node, Text("Annotated 需要类型和说明", "Annotated needs a type and a note"))
             notes = []
             for item in items[1:]:
                 marker = item.func if isinstance(item, ast.Call) and not item.args and not item.keywords else item
@@ -141,21 +144,21 @@ def map_annotation(node: ast.AST, depth: int = 0, known: Mapping[str, Any] | Non
                     notes.append(_library_object(_INJECTED_NOTES[marker.id]))
                     continue
                 if not (isinstance(item, ast.Constant) and isinstance(item.value, str)):
-                    raise _cannot_map(node, "only string notes are read", "只读取字符串说明")
+                    raise _cannot_map(node, Text("只读取字符串说明", "only string notes are read"))
                 notes.append(item.value)
             return Annotated.__class_getitem__((map_annotation(items[0], depth + 1, known), *notes))  # type: ignore[attr-defined]
         args = [map_annotation(item, depth + 1, known) for item in items]
         if base in {"list", "List"}:
             if len(args) != 1:
-                raise _cannot_map(node, "list takes one type", "list 只接受一个类型")
+                raise _cannot_map(node, Text("list 只接受一个类型", "list takes one type"))
             return list[args[0]]  # type: ignore[valid-type]
         if base in {"dict", "Dict"}:
             if len(args) != 2:
-                raise _cannot_map(node, "dict takes a key and a value type", "dict 需要键和值两个类型")
+                raise _cannot_map(node, Text("dict 需要键和值两个类型", "dict takes a key and a value type"))
             return dict[args[0], args[1]]  # type: ignore[valid-type]
         if base == "Optional":
             if len(args) != 1:
-                raise _cannot_map(node, "Optional takes one type", "Optional 只接受一个类型")
+                raise _cannot_map(node, Text("Optional 只接受一个类型", "Optional takes one type"))
             return Optional[args[0]]  # noqa: UP045 - building the type object itself
         return Union.__getitem__(tuple(args))  # Union[...]
 
@@ -167,9 +170,9 @@ def _literal_value(node: ast.AST) -> Any:
     try:
         value = ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
-        raise _cannot_map(node, "Literal values must be literals", "Literal 里只能写字面量") from None
+        raise _cannot_map(node, Text("Literal 里只能写字面量", "Literal values must be literals")) from None
     if value is not None and not isinstance(value, (str, int, bool)):
         raise _cannot_map(
-            node, "Literal values are str, int, bool or None", "Literal 的值只能是字符串、整数、布尔或 None"
+            node, Text("Literal 的值只能是字符串、整数、布尔或 None", "Literal values are str, int, bool or None")
         )
     return value

@@ -31,6 +31,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages._common import (
     Refused,
@@ -87,7 +88,7 @@ DEFAULT_MODEL_SOURCE_EN = (
 
 def default_model_source(lang: str) -> str:
     """The argument-model editor's starting text in the learner's language."""
-    return DEFAULT_MODEL_SOURCE_EN if lang == "en" else DEFAULT_MODEL_SOURCE
+    return Text(DEFAULT_MODEL_SOURCE, DEFAULT_MODEL_SOURCE_EN)(lang)
 
 
 @dataclass
@@ -152,12 +153,10 @@ def parse_args_model(source: str = DEFAULT_MODEL_SOURCE) -> ArgsModelResult | Ex
         return explain(
             STAGE,
             f"expected text, got {type(source).__name__}",
-            zh="需要一段 Python 文本。",
-            en="Python text is needed.",
-            hint_zh="在编辑框里输入模型定义。",
-            hint_en="Type a model definition in the editor.",
+            title=Text("需要一段 Python 文本。", "Python text is needed."),
+            hint=Text("在编辑框里输入模型定义。", "Type a model definition in the editor."),
         )
-    if (error := too_long(STAGE, source, what_zh="模型源码", what_en="model source")) is not None:
+    if (error := too_long(STAGE, source, what=Text("模型源码", "model source"))) is not None:
         return error
     try:
         return _parse_args_model(source)
@@ -165,7 +164,7 @@ def parse_args_model(source: str = DEFAULT_MODEL_SOURCE) -> ArgsModelResult | Ex
         # the annotation mapper is shared with the tool-source stage: its refusals are ours here
         return replace(refused.error, stage=STAGE)
     except Exception as exc:
-        return unexpected(STAGE, exc, zh="构建参数模型时出错。", en="Building the argument model failed.")
+        return unexpected(STAGE, exc, title=Text("构建参数模型时出错。", "Building the argument model failed."))
 
 
 def _parse_args_model(source: str) -> ArgsModelResult:
@@ -183,19 +182,18 @@ def _parse_args_model(source: str) -> ArgsModelResult:
             raise refuse_at(
                 stmt,
                 f"top-level statement: {unparse(stmt)[:100]}",
-                zh="顶层只允许 import 和类定义",
-                en="Only imports and class definitions are allowed at top level",
-                hint_zh="删掉类外面的语句；实验室不会运行它们。",
-                hint_en="Remove statements outside the classes; the lab would not run them.",
+                title=Text("顶层只允许 import 和类定义", "Only imports and class definitions are allowed at top level"),
+                hint=Text(
+                    "删掉类外面的语句；实验室不会运行它们。",
+                    "Remove statements outside the classes; the lab would not run them.",
+                ),
             )
         if stmt.decorator_list:
             raise refuse_at(
                 stmt.decorator_list[0],
                 "class decorator",
-                zh="类不能带装饰器",
-                en="Classes cannot be decorated here",
-                hint_zh="删掉类上方的 @ 行。",
-                hint_en="Remove the @ line above the class.",
+                title=Text("类不能带装饰器", "Classes cannot be decorated here"),
+                hint=Text("删掉类上方的 @ 行。", "Remove the @ line above the class."),
             )
         if class_kind(stmt) == "enum":
             built = build_enum(stmt)
@@ -206,10 +204,11 @@ def _parse_args_model(source: str) -> ArgsModelResult:
             raise refuse_at(
                 stmt,
                 "more than two BaseModel classes",
-                zh="最多两个 BaseModel：一个参数模型，加一个嵌套模型",
-                en="At most two BaseModel classes: the arguments, plus one nested model",
-                hint_zh="把多余的模型删掉或合并。",
-                hint_en="Remove or merge the extra model.",
+                title=Text(
+                    "最多两个 BaseModel：一个参数模型，加一个嵌套模型",
+                    "At most two BaseModel classes: the arguments, plus one nested model",
+                ),
+                hint=Text("把多余的模型删掉或合并。", "Remove or merge the extra model."),
             )
         model, written, validators = build_model(stmt, known)
         known[stmt.name] = model
@@ -218,10 +217,8 @@ def _parse_args_model(source: str) -> ArgsModelResult:
         raise refuse_at(
             None,
             "no BaseModel class",
-            zh="没有找到 `class X(BaseModel)`",
-            en="No `class X(BaseModel)` was found",
-            hint_zh="写一个继承 BaseModel 的参数模型。",
-            hint_en="Write an argument model that inherits from BaseModel.",
+            title=Text("没有找到 `class X(BaseModel)`", "No `class X(BaseModel)` was found"),
+            hint=Text("写一个继承 BaseModel 的参数模型。", "Write an argument model that inherits from BaseModel."),
         )
 
     # The last model is the arguments; a model defined before it is its nested type.

@@ -17,14 +17,15 @@ import ast
 import inspect
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.stages._common import Refused, refuse, unparse
 from toolcall_lab.stages.annotations import map_annotation
 
 STAGE = "tool_source"
 
 
-def _refuse(node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:
-    return refuse(STAGE, node, detail, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en)
+def _refuse(node: Any, detail: str, title: Text, hint: Text) -> Refused:
+    return refuse(STAGE, node, detail, title=title, hint=hint)
 
 
 def find_function(module: ast.Module) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, list[str]]:
@@ -47,31 +48,39 @@ def find_function(module: ast.Module) -> tuple[ast.FunctionDef | ast.AsyncFuncti
             raise _refuse(
                 stmt,
                 f"class {stmt.name} at top level",
-                zh=f"这里需要一个函数，不是类 `{stmt.name}`",
-                en=f"Expected a function, found the class `{stmt.name}`",
-                hint_zh="@tool 包装的是函数。参数模型（BaseModel）请在“JSON Schema”页的模型编辑器里写。",
-                hint_en="@tool wraps a function. Write argument models (BaseModel) in the model editor "
-                "on the JSON Schema page.",
+                title=Text(
+                    f"这里需要一个函数，不是类 `{stmt.name}`", f"Expected a function, found the class `{stmt.name}`"
+                ),
+                hint=Text(
+                    "@tool 包装的是函数。参数模型（BaseModel）请在“JSON Schema”页的模型编辑器里写。",
+                    "@tool wraps a function. Write argument models (BaseModel) in the model editor "
+                    "on the JSON Schema page.",
+                ),
             )
         else:
             raise _refuse(
                 stmt,
                 f"top-level statement: {unparse(stmt)[:200]}",
-                zh="顶层只允许 import 和一个函数定义",
-                en="Only imports and one function definition are allowed at top level",
-                hint_zh="删掉函数外面的语句（赋值、调用、if 等）。实验室不会运行它们。",
-                hint_en="Remove statements outside the function (assignments, calls, ifs). "
-                "The lab would not run them anyway.",
+                title=Text(
+                    "顶层只允许 import 和一个函数定义",
+                    "Only imports and one function definition are allowed at top level",
+                ),
+                hint=Text(
+                    "删掉函数外面的语句（赋值、调用、if 等）。实验室不会运行它们。",
+                    "Remove statements outside the function (assignments, calls, ifs). "
+                    "The lab would not run them anyway.",
+                ),
             )
     if len(functions) != 1:
         found = ", ".join(f.name for f in functions) or "none"
         raise _refuse(
             functions[1] if len(functions) > 1 else None,
             f"expected exactly one function, found {len(functions)}: {found}",
-            zh=f"需要恰好一个函数定义，这里有 {len(functions)} 个",
-            en=f"Exactly one function definition is needed; found {len(functions)}",
-            hint_zh="一个工具对应一个函数。保留一个 def。",
-            hint_en="One tool is one function. Keep a single def.",
+            title=Text(
+                f"需要恰好一个函数定义，这里有 {len(functions)} 个",
+                f"Exactly one function definition is needed; found {len(functions)}",
+            ),
+            hint=Text("一个工具对应一个函数。保留一个 def。", "One tool is one function. Keep a single def."),
         )
     return functions[0], imports
 
@@ -91,10 +100,14 @@ def read_decorator(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Any]
             raise _refuse(
                 deco,
                 f"unsupported decorator: @{unparse(deco)[:100]}",
-                zh=f"只认识 @tool 装饰器，不认识 `@{unparse(deco)[:60]}`",
-                en=f"Only the @tool decorator is understood, not `@{unparse(deco)[:60]}`",
-                hint_zh="其他装饰器会改变函数，而实验室不运行任何代码。删掉它。",
-                hint_en="Other decorators change the function, and the lab runs no code. Remove it.",
+                title=Text(
+                    f"只认识 @tool 装饰器，不认识 `@{unparse(deco)[:60]}`",
+                    f"Only the @tool decorator is understood, not `@{unparse(deco)[:60]}`",
+                ),
+                hint=Text(
+                    "其他装饰器会改变函数，而实验室不运行任何代码。删掉它。",
+                    "Other decorators change the function, and the lab runs no code. Remove it.",
+                ),
             )
         info["present"] = True
         if not isinstance(deco, ast.Call):
@@ -125,11 +138,14 @@ def _default(node: ast.AST, param: str) -> Any:
         raise _refuse(
             node,
             f"non-literal default for {param}: {text}",
-            zh=f"参数 `{param}` 的默认值 `{text}` 不是字面量",
-            en=f"The default of `{param}`, `{text}`, is not a literal",
-            hint_zh="默认值只能是字面量（数字、字符串、None、列表……），实验室不会运行函数调用或变量。",
-            hint_en="Defaults must be literals (numbers, strings, None, lists…); "
-            "the lab never runs calls or reads variables.",
+            title=Text(
+                f"参数 `{param}` 的默认值 `{text}` 不是字面量", f"The default of `{param}`, `{text}`, is not a literal"
+            ),
+            hint=Text(
+                "默认值只能是字面量（数字、字符串、None、列表……），实验室不会运行函数调用或变量。",
+                "Defaults must be literals (numbers, strings, None, lists…); "
+                "the lab never runs calls or reads variables.",
+            ),
         ) from None
 
 
@@ -141,19 +157,24 @@ def build_signature(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[inspect
             raise _refuse(
                 star,
                 f"{label}{star.arg} in the signature",
-                zh=f"工具函数不能用 `{label}{star.arg}`",
-                en=f"A tool function cannot take `{label}{star.arg}`",
-                hint_zh="JSON Schema 需要逐个列出参数名和类型；把每个参数明确写出来。",
-                hint_en="A JSON Schema lists every argument by name and type; spell each parameter out.",
+                title=Text(f"工具函数不能用 `{label}{star.arg}`", f"A tool function cannot take `{label}{star.arg}`"),
+                hint=Text(
+                    "JSON Schema 需要逐个列出参数名和类型；把每个参数明确写出来。",
+                    "A JSON Schema lists every argument by name and type; spell each parameter out.",
+                ),
             )
     if a.posonlyargs:
         raise _refuse(
             a.posonlyargs[0],
             "positional-only parameters (before /)",
-            zh="工具函数不能有仅限位置参数（`/` 之前的参数）",
-            en="A tool function cannot have positional-only parameters (before `/`)",
-            hint_zh="模型给出的参数是按名字传入的 JSON 对象，删掉 `/`。",
-            hint_en="The model's arguments arrive as a JSON object, by name; remove the `/`.",
+            title=Text(
+                "工具函数不能有仅限位置参数（`/` 之前的参数）",
+                "A tool function cannot have positional-only parameters (before `/`)",
+            ),
+            hint=Text(
+                "模型给出的参数是按名字传入的 JSON 对象，删掉 `/`。",
+                "The model's arguments arrive as a JSON object, by name; remove the `/`.",
+            ),
         )
 
     params: list[inspect.Parameter] = []
@@ -180,9 +201,7 @@ def build_signature(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[inspect
         raise _refuse(
             fn,
             str(exc),
-            zh="参数列表不合法",
-            en="The parameter list is not valid",
-            hint_zh="检查参数是否重名。",
-            hint_en="Check for duplicate parameter names.",
+            title=Text("参数列表不合法", "The parameter list is not valid"),
+            hint=Text("检查参数是否重名。", "Check for duplicate parameter names."),
         ) from None
     return signature, annotations

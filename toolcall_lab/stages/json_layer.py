@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import MAX_DEPTH, to_jsonable
 from toolcall_lab.stages._common import json_dict, too_long, unexpected
 from toolcall_lab.stages.schema import pointer
@@ -123,12 +124,13 @@ def json_stage(text: str) -> JsonStageResult | ExplainedError:
         return explain(
             stage,
             f"expected str, got {type(text).__name__}",
-            zh="arguments 应该是一个字符串。",
-            en="arguments should be a string.",
-            hint_zh="模型返回的 function.arguments 总是 JSON 文本。",
-            hint_en="function.arguments from the model is always JSON text.",
+            title=Text("arguments 应该是一个字符串。", "arguments should be a string."),
+            hint=Text(
+                "模型返回的 function.arguments 总是 JSON 文本。",
+                "function.arguments from the model is always JSON text.",
+            ),
         )
-    if (error := too_long(stage, text, what_zh="参数字符串", what_en="argument string")) is not None:
+    if (error := too_long(stage, text, what=Text("参数字符串", "argument string"))) is not None:
         return error
     try:
         value = json.loads(text)
@@ -138,10 +140,14 @@ def json_stage(text: str) -> JsonStageResult | ExplainedError:
         return explain(
             stage,
             exc,
-            zh=f"不是合法的 JSON：第 {exc.lineno} 行第 {exc.colno} 列，{exc.msg}",
-            en=f"Not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
-            hint_zh="JSON 的键和字符串必须用双引号；不能有尾随逗号；true/false/null 要小写。",
-            hint_en="JSON keys and strings need double quotes; no trailing commas; true/false/null in lower case.",
+            title=Text(
+                f"不是合法的 JSON：第 {exc.lineno} 行第 {exc.colno} 列，{exc.msg}",
+                f"Not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}",
+            ),
+            hint=Text(
+                "JSON 的键和字符串必须用双引号；不能有尾随逗号；true/false/null 要小写。",
+                "JSON keys and strings need double quotes; no trailing commas; true/false/null in lower case.",
+            ),
             data={
                 "msg": exc.msg,
                 "lineno": exc.lineno,
@@ -155,12 +161,10 @@ def json_stage(text: str) -> JsonStageResult | ExplainedError:
         return explain(
             stage,
             exc,
-            zh="JSON 嵌套太深，解析器放弃了。",
-            en="The JSON is nested too deeply for the parser.",
-            hint_zh="工具参数通常只有一两层。",
-            hint_en="Tool arguments are usually one or two levels deep.",
+            title=Text("JSON 嵌套太深，解析器放弃了。", "The JSON is nested too deeply for the parser."),
+            hint=Text("工具参数通常只有一两层。", "Tool arguments are usually one or two levels deep."),
         )
     except Exception as exc:
-        return unexpected(stage, exc, zh="json.loads 失败。", en="json.loads failed.")
+        return unexpected(stage, exc, title=Text("json.loads 失败。", "json.loads failed."))
     rows, truncated, odd = type_map(value)
     return JsonStageResult(value=value, type_map=rows, truncated=truncated, non_standard=odd)

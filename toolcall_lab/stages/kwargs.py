@@ -24,6 +24,7 @@ from typing import Any
 from langchain_core.tools import StructuredTool
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import validation_errors
@@ -200,8 +201,9 @@ def kwargs_from_text(text: str) -> dict[str, Any] | ExplainedError:
     return explain(
         "kwargs",
         f"expected a JSON object, got {type(parsed.value).__name__}",
-        zh="** 只能展开字典：这里需要一个 JSON 对象 {...}。",
-        en="** unpacks a dict only: a JSON object {...} is needed here.",
-        hint_zh='例如 {"city": "Bangkok", "days": 3}。',
-        hint_en='For example {"city": "Bangkok", "days": 3}.',
+        title=Text(
+            "** 只能展开字典：这里需要一个 JSON 对象 {...}。",
+            "** unpacks a dict only: a JSON object {...} is needed here.",
+        ),
+        hint=Text('例如 {"city": "Bangkok", "days": 3}。', 'For example {"city": "Bangkok", "days": 3}.'),
     )

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from toolcall_lab.errors import explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import Refused
 from toolcall_lab.stages.model_source import FIELD_KEYWORDS, STAGE
@@ -81,10 +82,11 @@ def analyse(model: type[BaseModel], written: list[dict[str, Any]], validators: l
             explain(
                 STAGE,
                 exc,
-                zh="模型创建成功，但无法生成 JSON Schema",
-                en="The model was built, but its JSON Schema cannot be generated",
-                hint_zh="某个默认值或类型无法用 JSON 表达。",
-                hint_en="A default or a type has no JSON form.",
+                title=Text(
+                    "模型创建成功，但无法生成 JSON Schema",
+                    "The model was built, but its JSON Schema cannot be generated",
+                ),
+                hint=Text("某个默认值或类型无法用 JSON 表达。", "A default or a type has no JSON form."),
             )
         ) from None
     try:

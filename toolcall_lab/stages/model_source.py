@@ -24,6 +24,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from toolcall_lab.errors import explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.stages._common import Refused, refuse, unparse
 from toolcall_lab.stages.annotations import map_annotation
 
@@ -51,9 +52,9 @@ CONFIG_KEYS = ("extra", "strict", "str_strip_whitespace", "str_to_lower", "str_t
 _ENUM_BASES = {"Enum": enum.Enum, "IntEnum": enum.IntEnum, "StrEnum": enum.StrEnum}
 
 
-def refuse_at(node: Any, detail: str, *, zh: str, en: str, hint_zh: str, hint_en: str) -> Refused:
+def refuse_at(node: Any, detail: str, title: Text, hint: Text) -> Refused:
     """A refusal of this stage, placed at ``node``'s line and column."""
-    return refuse(STAGE, node, detail, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en)
+    return refuse(STAGE, node, detail, title=title, hint=hint)
 
 
 def _literal(node: ast.AST, what: str, known: dict[str, Any] | None = None) -> Any:
@@ -77,10 +78,11 @@ def _literal(node: ast.AST, what: str, known: dict[str, Any] | None = None) -> A
         raise refuse_at(
             node,
             f"non-literal value for {what}: {text}",
-            zh=f"`{what}` 的值 `{text}` 不是字面量",
-            en=f"The value of `{what}`, `{text}`, is not a literal",
-            hint_zh="这里只读取字面量（数字、字符串、None、列表……），不运行任何表达式。",
-            hint_en="Only literals are read here (numbers, strings, None, lists…); no expression is run.",
+            title=Text(f"`{what}` 的值 `{text}` 不是字面量", f"The value of `{what}`, `{text}`, is not a literal"),
+            hint=Text(
+                "这里只读取字面量（数字、字符串、None、列表……），不运行任何表达式。",
+                "Only literals are read here (numbers, strings, None, lists…); no expression is run.",
+            ),
         ) from None
 
 
@@ -101,10 +103,14 @@ def class_kind(cls: ast.ClassDef) -> str:
     raise refuse_at(
         cls,
         f"class {cls.name} bases: {[unparse(b) for b in cls.bases]}",
-        zh=f"类 `{cls.name}` 既不是 BaseModel 也不是 Enum",
-        en=f"The class `{cls.name}` is neither a BaseModel nor an Enum",
-        hint_zh="这里只接受 `class X(BaseModel)` 和 `class X(str, Enum)` 这样的类。",
-        hint_en="Only classes like `class X(BaseModel)` and `class X(str, Enum)` are accepted here.",
+        title=Text(
+            f"类 `{cls.name}` 既不是 BaseModel 也不是 Enum",
+            f"The class `{cls.name}` is neither a BaseModel nor an Enum",
+        ),
+        hint=Text(
+            "这里只接受 `class X(BaseModel)` 和 `class X(str, Enum)` 这样的类。",
+            "Only classes like `class X(BaseModel)` and `class X(str, Enum)` are accepted here.",
+        ),
     )
 
 
@@ -122,19 +128,18 @@ def build_enum(cls: ast.ClassDef) -> type[enum.Enum]:
         raise refuse_at(
             stmt,
             f"enum body statement: {unparse(stmt)[:100]}",
-            zh=f"枚举 `{cls.name}` 里只能写 `名字 = 字面量`",
-            en=f"Enum `{cls.name}` may only contain `NAME = literal` lines",
-            hint_zh='例如 `CELSIUS = "celsius"`。',
-            hint_en='For example `CELSIUS = "celsius"`.',
+            title=Text(
+                f"枚举 `{cls.name}` 里只能写 `名字 = 字面量`",
+                f"Enum `{cls.name}` may only contain `NAME = literal` lines",
+            ),
+            hint=Text('例如 `CELSIUS = "celsius"`。', 'For example `CELSIUS = "celsius"`.'),
         )
     if not members:
         raise refuse_at(
             cls,
             f"enum {cls.name} has no members",
-            zh=f"枚举 `{cls.name}` 没有成员",
-            en=f"Enum `{cls.name}` has no members",
-            hint_zh="至少写一个成员。",
-            hint_en="Write at least one member.",
+            title=Text(f"枚举 `{cls.name}` 没有成员", f"Enum `{cls.name}` has no members"),
+            hint=Text("至少写一个成员。", "Write at least one member."),
         )
     mixin = str if "str" in bases else int if "int" in bases else None
     try:
@@ -147,10 +152,11 @@ def build_enum(cls: ast.ClassDef) -> type[enum.Enum]:
             explain(
                 STAGE,
                 exc,
-                zh=f"无法创建枚举 `{cls.name}`",
-                en=f"Cannot build the enum `{cls.name}`",
-                hint_zh="检查成员的值是否与基类匹配（str 枚举的值要是字符串）。",
-                hint_en="Check that member values fit the base (a str enum needs string values).",
+                title=Text(f"无法创建枚举 `{cls.name}`", f"Cannot build the enum `{cls.name}`"),
+                hint=Text(
+                    "检查成员的值是否与基类匹配（str 枚举的值要是字符串）。",
+                    "Check that member values fit the base (a str enum needs string values).",
+                ),
             )
         ) from None
 
@@ -167,10 +173,14 @@ def _config(stmt: ast.Assign | ast.AnnAssign) -> dict[str, Any]:
         raise refuse_at(
             stmt,
             f"model_config = {unparse(value)[:100] if value else ''}",
-            zh="model_config 需要写成 ConfigDict(...) 或字典字面量",
-            en="model_config must be ConfigDict(...) or a dict literal",
-            hint_zh='例如 `model_config = ConfigDict(extra="forbid")`。',
-            hint_en='For example `model_config = ConfigDict(extra="forbid")`.',
+            title=Text(
+                "model_config 需要写成 ConfigDict(...) 或字典字面量",
+                "model_config must be ConfigDict(...) or a dict literal",
+            ),
+            hint=Text(
+                '例如 `model_config = ConfigDict(extra="forbid")`。',
+                'For example `model_config = ConfigDict(extra="forbid")`.',
+            ),
         )
     config: dict[str, Any] = {}
     for key, node in items.items():
@@ -178,10 +188,8 @@ def _config(stmt: ast.Assign | ast.AnnAssign) -> dict[str, Any]:
             raise refuse_at(
                 node,
                 f"unsupported config key: {key}",
-                zh=f"不支持的配置项 `{key}`",
-                en=f"Unsupported config key `{key}`",
-                hint_zh=f"可用：{', '.join(CONFIG_KEYS)}。",
-                hint_en=f"Supported: {', '.join(CONFIG_KEYS)}.",
+                title=Text(f"不支持的配置项 `{key}`", f"Unsupported config key `{key}`"),
+                hint=Text(f"可用：{', '.join(CONFIG_KEYS)}。", f"Supported: {', '.join(CONFIG_KEYS)}."),
             )
         config[key] = _literal(node, f"model_config.{key}")
     return config
@@ -194,10 +202,10 @@ def _field_call(node: ast.Call, name: str, known: dict[str, Any]) -> tuple[dict[
         raise refuse_at(
             node,
             "Field() takes at most one positional argument (the default)",
-            zh="Field() 最多一个位置参数（默认值）",
-            en="Field() takes at most one positional argument (the default)",
-            hint_zh="其余都用关键字写，例如 ge=1。",
-            hint_en="Write the rest as keywords, e.g. ge=1.",
+            title=Text(
+                "Field() 最多一个位置参数（默认值）", "Field() takes at most one positional argument (the default)"
+            ),
+            hint=Text("其余都用关键字写，例如 ge=1。", "Write the rest as keywords, e.g. ge=1."),
         )
     if node.args:
         value = _literal(node.args[0], f"{name} default", known)
@@ -208,10 +216,10 @@ def _field_call(node: ast.Call, name: str, known: dict[str, Any]) -> tuple[dict[
             raise refuse_at(
                 kw.value,
                 f"unsupported Field keyword: {kw.arg}",
-                zh=f"Field 不支持（或实验室不读取）参数 `{kw.arg}`",
-                en=f"Field keyword `{kw.arg}` is not supported here",
-                hint_zh=f"可用：{', '.join(FIELD_KEYWORDS)}。",
-                hint_en=f"Supported: {', '.join(FIELD_KEYWORDS)}.",
+                title=Text(
+                    f"Field 不支持（或实验室不读取）参数 `{kw.arg}`", f"Field keyword `{kw.arg}` is not supported here"
+                ),
+                hint=Text(f"可用：{', '.join(FIELD_KEYWORDS)}。", f"Supported: {', '.join(FIELD_KEYWORDS)}."),
             )
         value = _literal(kw.value, f"{name}.{kw.arg}", known)
         if not (kw.arg == "default" and value is Ellipsis):
@@ -269,10 +277,13 @@ def build_model(
                 raise refuse_at(
                     stmt,
                     f"field name {name!r}",
-                    zh=f"字段名 `{name}` 不能以下划线开头",
-                    en=f"Field name `{name}` cannot start with an underscore",
-                    hint_zh="Pydantic 把下划线开头的名字当作私有属性，不会出现在 Schema 里。",
-                    hint_en="Pydantic treats underscore names as private attributes, never schema fields.",
+                    title=Text(
+                        f"字段名 `{name}` 不能以下划线开头", f"Field name `{name}` cannot start with an underscore"
+                    ),
+                    hint=Text(
+                        "Pydantic 把下划线开头的名字当作私有属性，不会出现在 Schema 里。",
+                        "Pydantic treats underscore names as private attributes, never schema fields.",
+                    ),
                 )
             annotation = map_annotation(stmt.annotation, known=known)
             if isinstance(stmt.value, ast.Call) and _name_of(stmt.value.func) == "Field":
@@ -295,10 +306,14 @@ def build_model(
         raise refuse_at(
             stmt,
             f"class body statement: {unparse(stmt)[:100]}",
-            zh=f"模型 `{cls.name}` 里有实验室不读取的语句",
-            en=f"The model `{cls.name}` contains a statement the lab does not read",
-            hint_zh="模型里只写：文档字符串、model_config、`名字: 类型 = Field(...)`、验证器。",
-            hint_en="Write only: a docstring, model_config, `name: type = Field(...)` lines, validators.",
+            title=Text(
+                f"模型 `{cls.name}` 里有实验室不读取的语句",
+                f"The model `{cls.name}` contains a statement the lab does not read",
+            ),
+            hint=Text(
+                "模型里只写：文档字符串、model_config、`名字: 类型 = Field(...)`、验证器。",
+                "Write only: a docstring, model_config, `name: type = Field(...)` lines, validators.",
+            ),
         )
     try:
         model = create_model(
@@ -312,11 +327,12 @@ def build_model(
             explain(
                 STAGE,
                 exc,
-                zh=f"Pydantic 拒绝创建模型 `{cls.name}`",
-                en=f"Pydantic refused to build the model `{cls.name}`",
-                hint_zh="下面是 Pydantic 的原始错误；常见原因：约束与类型不匹配、正则表达式写错、默认值类型不对。",
-                hint_en="Pydantic's own error is below; common causes: a constraint that does not fit the type, "
-                "a bad regex.",
+                title=Text(f"Pydantic 拒绝创建模型 `{cls.name}`", f"Pydantic refused to build the model `{cls.name}`"),
+                hint=Text(
+                    "下面是 Pydantic 的原始错误；常见原因：约束与类型不匹配、正则表达式写错、默认值类型不对。",
+                    "Pydantic's own error is below; common causes: a constraint that does not fit the type, "
+                    "a bad regex.",
+                ),
             )
         ) from None
     for record in validators:

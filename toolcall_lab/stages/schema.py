@@ -26,6 +26,7 @@ from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import MAX_DEPTH, to_jsonable
 from toolcall_lab.stages import core
 
@@ -153,10 +154,11 @@ def _views(subject: BaseTool | type[BaseModel], step: str) -> dict[str, Any] | E
         return explain(
             STAGE,
             exc,
-            zh=f"生成 JSON Schema 失败：{step}",
-            en=f"Generating the JSON Schema failed: {step}",
-            hint_zh="通常是某个类型或默认值无法用 JSON 表达（例如复数、bytes、集合）。",
-            hint_en="Usually a type or default has no JSON form (a complex number, bytes, a set…).",
+            title=Text(f"生成 JSON Schema 失败：{step}", f"Generating the JSON Schema failed: {step}"),
+            hint=Text(
+                "通常是某个类型或默认值无法用 JSON 表达（例如复数、bytes、集合）。",
+                "Usually a type or default has no JSON form (a complex number, bytes, a set…).",
+            ),
             data={"step": step},
         )
     return {

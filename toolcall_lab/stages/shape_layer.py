@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import MAX_DEPTH, to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import json_dict, unexpected, validation_errors
@@ -170,10 +171,8 @@ def validate_stage(
             return explain(
                 stage,
                 f"unknown model {model!r}",
-                zh=f"没有名为 {model} 的模型。",
-                en=f"There is no model named {model}.",
-                hint_zh=f"可选：{', '.join(models)}。",
-                hint_en=f"Choose one of: {', '.join(models)}.",
+                title=Text(f"没有名为 {model} 的模型。", f"There is no model named {model}."),
+                hint=Text(f"可选：{', '.join(models)}。", f"Choose one of: {', '.join(models)}."),
             )
         model_cls = models[model]
     else:
@@ -203,15 +202,19 @@ def validate_stage(
             error=explain(
                 stage,
                 exc,
-                zh=f"{name} 拒绝了这些参数（{len(errors)} 处错误）",
-                en=f"{name} rejected these arguments ({len(errors)} error{'s' if len(errors) != 1 else ''})",
-                hint_zh="看每条错误的 loc（哪个字段）和 type（哪条规则）；工具函数不会被调用。",
-                hint_en="Read each error's loc (which field) and type (which rule); the tool function is not called.",
+                title=Text(
+                    f"{name} 拒绝了这些参数（{len(errors)} 处错误）",
+                    f"{name} rejected these arguments ({len(errors)} error{'s' if len(errors) != 1 else ''})",
+                ),
+                hint=Text(
+                    "看每条错误的 loc（哪个字段）和 type（哪条规则）；工具函数不会被调用。",
+                    "Read each error's loc (which field) and type (which rule); the tool function is not called.",
+                ),
                 data=errors,
             ),
         )
     except Exception as exc:
-        return unexpected(stage, exc, zh="验证时出错。", en="Validation failed unexpectedly.")
+        return unexpected(stage, exc, title=Text("验证时出错。", "Validation failed unexpectedly."))
     notes: dict[str, list[Any]] = {"coercions": [], "defaults_filled": [], "dropped": []}
     _compare(value, kwargs, [], notes)
     return ValidationStageResult(

@@ -21,6 +21,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langchain_core.tools import BaseTool
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import MAX_SOURCE_CHARS, json_dict
@@ -137,29 +138,29 @@ def scripted_tool_call(
         return explain(
             STAGE,
             exc,
-            zh="无法理解这些调用。",
-            en="These calls cannot be read.",
-            hint_zh="每个调用是一个 arguments 字符串。",
-            hint_en="Each call is an arguments string.",
+            title=Text("无法理解这些调用。", "These calls cannot be read."),
+            hint=Text("每个调用是一个 arguments 字符串。", "Each call is an arguments string."),
         )
     for call in scripted:
         if not isinstance(call.arguments, str):
             return explain(
                 STAGE,
                 f"arguments must be a str, got {type(call.arguments).__name__}",
-                zh="arguments 必须是字符串（JSON 文本）。",
-                en="arguments must be a string (JSON text).",
-                hint_zh="模型协议里 function.arguments 永远是字符串。",
-                hint_en="In the wire protocol function.arguments is always a string.",
+                title=Text("arguments 必须是字符串（JSON 文本）。", "arguments must be a string (JSON text)."),
+                hint=Text(
+                    "模型协议里 function.arguments 永远是字符串。",
+                    "In the wire protocol function.arguments is always a string.",
+                ),
             )
         if len(call.arguments) > MAX_SOURCE_CHARS:
             return explain(
                 STAGE,
                 f"{len(call.arguments)} characters > limit {MAX_SOURCE_CHARS}",
-                zh=f"arguments 太长（上限 {MAX_SOURCE_CHARS} 个字符）。",
-                en=f"arguments is too long (limit {MAX_SOURCE_CHARS} characters).",
-                hint_zh="工具参数通常很短。",
-                hint_en="Tool arguments are usually short.",
+                title=Text(
+                    f"arguments 太长（上限 {MAX_SOURCE_CHARS} 个字符）。",
+                    f"arguments is too long (limit {MAX_SOURCE_CHARS} characters).",
+                ),
+                hint=Text("工具参数通常很短。", "Tool arguments are usually short."),
             )
 
     # The scripted reply in OpenAI wire shape: the endpoint returns it verbatim.
@@ -219,9 +220,7 @@ def calls_from_text(text: str) -> tuple[str, ...] | ExplainedError:
         return explain(
             STAGE,
             f"{len(lines)} calls > limit {MAX_CALLS}",
-            zh=f"一次回复最多演示 {MAX_CALLS} 个调用。",
-            en=f"At most {MAX_CALLS} calls per reply here.",
-            hint_zh="删掉几行再试。",
-            hint_en="Remove a few lines and try again.",
+            title=Text(f"一次回复最多演示 {MAX_CALLS} 个调用。", f"At most {MAX_CALLS} calls per reply here."),
+            hint=Text("删掉几行再试。", "Remove a few lines and try again."),
         )
     return lines

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ValidationError
 
 from toolcall_lab.capture import recording
 from toolcall_lab.errors import explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.llm import build_chat_model
 from toolcall_lab.stages import core
@@ -52,7 +53,7 @@ from toolcall_lab.stages.wire import DEFAULT_QUESTION, exchange_summary, model_e
 
 __all__ = [
     "DEFAULT_CALL",
-    "FOLLOW_UPS",
+    "FOLLOW_UP",
     "STAGE",
     "ToolNodeRun",
     "artifact_demo",
@@ -91,7 +92,7 @@ def error_demo(lang: str = "zh") -> dict[str, Any]:
 
 def build_report_tool(lang: str = "zh") -> BaseTool:
     """A tool with ``response_format="content_and_artifact"``: a short text and a big table (in ``lang``)."""
-    description = "A city's hourly weather for a week." if lang == "en" else "查询指定城市一周的逐小时天气明细。"
+    description = Text("查询指定城市一周的逐小时天气明细。", "A city's hourly weather for a week.")(lang)
 
     @tool(response_format="content_and_artifact", description=description)
     def get_weather_report(city: str) -> tuple[str, dict[str, Any]]:
@@ -133,7 +134,7 @@ def artifact_demo(city: str = "Bangkok", lang: str = "zh") -> dict[str, Any]:
     run = run_tool_node([call], [build_report_tool(lang)])
     if run.error is not None or not run.tool_messages:
         error = run.error or explain(
-            STAGE, "no message", zh="没有结果。", en="No result.", hint_zh="换一个城市。", hint_en="Try another city."
+            STAGE, "no message", title=Text("没有结果。", "No result."), hint=Text("换一个城市。", "Try another city.")
         )
         return {"error": error.to_dict()}
     message = run.tool_messages[0]
@@ -198,8 +199,8 @@ def output_cases(lang: str = "zh") -> list[dict[str, Any]]:
     return rows
 
 
-#: The follow-up the learner types when no tool answer was sent ("missing" mode), per language.
-FOLLOW_UPS = {"zh": "所以要带伞吗？", "en": "So do I need an umbrella?"}
+#: The follow-up the learner types when no tool answer was sent ("missing" mode).
+FOLLOW_UP = Text("所以要带伞吗？", "So do I need an umbrella?")
 
 
 def pairing_messages(
@@ -214,7 +215,7 @@ def pairing_messages(
     ai = AIMessage(content="", tool_calls=[DEFAULT_CALL])
     messages: list[BaseMessage] = [HumanMessage(question), ai]
     if mode == "missing":  # the conversation goes on as if the tool had never answered
-        messages.append(HumanMessage(FOLLOW_UPS.get(lang, FOLLOW_UPS["zh"])))
+        messages.append(HumanMessage(FOLLOW_UP(lang)))
         return messages
     answer = run_tool_node([DEFAULT_CALL], lang=lang).tool_messages[0]
     if mode == "mismatch":

@@ -20,6 +20,7 @@ from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages._common import json_dict
 from toolcall_lab.stages.json_layer import json_stage
@@ -137,12 +138,16 @@ def run_tool_node(
             error=explain(
                 STAGE,
                 exc,
-                zh="工具抛出了异常，ToolNode 没有处理，整个图停止了。",
-                en="The tool raised; ToolNode did not handle it, and the whole graph stopped.",
-                hint_zh="ToolNode 默认只把参数错误变成消息；"
-                "设 handle_tool_errors=True 可以把任何异常变成 status='error' 的 ToolMessage。",
-                hint_en="By default ToolNode only turns argument errors into messages; "
-                "handle_tool_errors=True turns any exception into a ToolMessage with status='error'.",
+                title=Text(
+                    "工具抛出了异常，ToolNode 没有处理，整个图停止了。",
+                    "The tool raised; ToolNode did not handle it, and the whole graph stopped.",
+                ),
+                hint=Text(
+                    "ToolNode 默认只把参数错误变成消息；"
+                    "设 handle_tool_errors=True 可以把任何异常变成 status='error' 的 ToolMessage。",
+                    "By default ToolNode only turns argument errors into messages; "
+                    "handle_tool_errors=True turns any exception into a ToolMessage with status='error'.",
+                ),
             ),
         )
     produced = [m for m in out["messages"] if isinstance(m, ToolMessage)]
@@ -156,19 +161,18 @@ def run_tool_node(
 
 def build_flaky_weather_tool(lang: str = "zh") -> BaseTool:
     """A weather tool whose service is down: it always raises ``ConnectionError`` (in ``lang``)."""
-    english = lang == "en"
 
     @tool(
-        description="Look up the weather of a city for the next few days."
-        if english
-        else "查询指定城市未来几天的天气。"
+        description=Text("查询指定城市未来几天的天气。", "Look up the weather of a city for the next few days.")(lang)
     )
     def get_weather(city: str, days: int = 1) -> dict[str, Any]:
         """Look up the weather of a city for the next few days."""
         # Simulates the remote weather service failing: the tool raises instead of answering.
-        if english:
-            raise ConnectionError(f"The weather service is unavailable; cannot look up {city}")
-        raise ConnectionError(f"天气服务暂时不可用，无法查询 {city}")
+        raise ConnectionError(
+            Text(f"天气服务暂时不可用，无法查询 {city}", f"The weather service is unavailable; cannot look up {city}")(
+                lang
+            )
+        )
 
     return get_weather
 
@@ -193,10 +197,10 @@ def run_from_text(args_text: str, call_id: str, down: bool, handle: str, lang: s
         refused = explain(
             STAGE,
             f"args must be a JSON object, got {type(parsed.value).__name__}",
-            zh="tool_call 的 args 必须是一个字典（JSON 对象）。",
-            en="A tool_call's args must be a dict (a JSON object).",
-            hint_zh='例如 {"city": "Bangkok"}。',
-            hint_en='For example {"city": "Bangkok"}.',
+            title=Text(
+                "tool_call 的 args 必须是一个字典（JSON 对象）。", "A tool_call's args must be a dict (a JSON object)."
+            ),
+            hint=Text('例如 {"city": "Bangkok"}。', 'For example {"city": "Bangkok"}.'),
         )
         return {"input_error": refused.to_dict()}
     call = {"name": "get_weather", "args": parsed.value, "id": call_id or DEFAULT_CALL["id"], "type": "tool_call"}

@@ -38,6 +38,7 @@ from typing import Any, cast
 from langchain_core.tools import StructuredTool
 
 from toolcall_lab.errors import ExplainedError, explain
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import json_text, to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import Refused, json_dict, parse_learner_source, too_long, type_label, unexpected
@@ -95,7 +96,7 @@ def get_weather(city: str, days: int = 1) -> dict:
 
 def default_source(lang: str) -> str:
     """The editor's starting function in the learner's language (``"en"`` → English docstring)."""
-    return DEFAULT_SOURCE_EN if lang == "en" else DEFAULT_SOURCE
+    return Text(DEFAULT_SOURCE, DEFAULT_SOURCE_EN)(lang)
 
 
 @dataclass
@@ -215,19 +216,17 @@ def parse_tool_source(
         return explain(
             STAGE,
             f"expected text, got {type(source).__name__}",
-            zh="需要一段 Python 文本。",
-            en="Python text is needed.",
-            hint_zh="在编辑框里输入函数定义。",
-            hint_en="Type a function definition in the editor.",
+            title=Text("需要一段 Python 文本。", "Python text is needed."),
+            hint=Text("在编辑框里输入函数定义。", "Type a function definition in the editor."),
         )
-    if (error := too_long(STAGE, source, what_zh="函数源码", what_en="function source")) is not None:
+    if (error := too_long(STAGE, source, what=Text("函数源码", "function source"))) is not None:
         return error
     try:
         return build_tool(source, parse_docstring)
     except Refused as refused:
         return refused.error
     except Exception as exc:
-        return unexpected(STAGE, exc, zh="构建工具时出错。", en="Building the tool failed.")
+        return unexpected(STAGE, exc, title=Text("构建工具时出错。", "Building the tool failed."))
 
 
 def build_tool(source: str, parse_docstring: bool | None) -> ToolSourceResult:
@@ -264,27 +263,25 @@ def build_tool(source: str, parse_docstring: bool | None) -> ToolSourceResult:
     except ValueError as exc:
         text = str(exc)
         if "docstring" in text:
-            hint_zh = (
+            hint = Text(
                 "parse_docstring=True 要求 Google 风格的文档字符串：先一段描述，空一行，再写 "
-                "`Args:`，每个参数一行 `名字: 说明`，名字必须是函数真实的参数。"
-            )
-            hint_en = (
+                "`Args:`，每个参数一行 `名字: 说明`，名字必须是函数真实的参数。",
                 "parse_docstring=True expects a Google-style docstring: a description, a blank "
-                "line, then `Args:` with one `name: text` line per real parameter."
+                "line, then `Args:` with one `name: text` line per real parameter.",
             )
         else:
-            hint_zh, hint_en = (
+            hint = Text(
                 "给函数写一个文档字符串，或在 @tool(description=...) 里给出描述。",
-                ("Give the function a docstring, or pass @tool(description=...)."),
+                "Give the function a docstring, or pass @tool(description=...).",
             )
         raise Refused(
             explain(
                 STAGE,
                 exc,
-                zh="LangChain 拒绝从这个函数创建工具。",
-                en="LangChain refused to build a tool from this function.",
-                hint_zh=hint_zh,
-                hint_en=hint_en,
+                title=Text(
+                    "LangChain 拒绝从这个函数创建工具。", "LangChain refused to build a tool from this function."
+                ),
+                hint=hint,
             )
         ) from None
 
@@ -326,9 +323,10 @@ def try_invoke(result: ToolSourceResult, args_text: str) -> dict[str, Any] | Exp
         return explain(
             STAGE,
             exc,
-            zh="tool.invoke 拒绝了这些参数。",
-            en="tool.invoke refused these arguments.",
-            hint_zh="参数先经过 args_schema 校验；必填参数不能少，类型要对得上。",
-            hint_en="Arguments are validated by args_schema first: required ones must be there, with matching types.",
+            title=Text("tool.invoke 拒绝了这些参数。", "tool.invoke refused these arguments."),
+            hint=Text(
+                "参数先经过 args_schema 校验；必填参数不能少，类型要对得上。",
+                "Arguments are validated by args_schema first: required ones must be there, with matching types.",
+            ),
         )
     return {"code": f"{result.name}.invoke({json_text(parsed.value, indent=None)})", "result": to_jsonable(answer)}

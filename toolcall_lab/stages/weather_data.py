@@ -22,6 +22,8 @@ from typing import Any
 
 from langchain_core.tools import StructuredTool, tool
 
+from toolcall_lab.i18n import Text
+
 #: How many days of forecast every city carries (``days`` is clamped to this).
 MAX_DAYS = 7
 
@@ -212,13 +214,11 @@ def lookup_weather(
     english = lang == "en"
     found = find_city(city, data)
     if found is None:
-        if english:
-            names = ", ".join(c.name for c in data)
-            return (
-                f'No weather data for the city "{city}". Cities you can ask about: {names} (English or Chinese names).'
-            )
-        known = "、".join(c.name_zh for c in data)
-        return f"没有找到城市“{city}”的天气数据。目前可以查询：{known}（中英文名均可，如 Bangkok）。"
+        known = Text("、".join(c.name_zh for c in data), ", ".join(c.name for c in data))
+        return Text(
+            f"没有找到城市“{city}”的天气数据。目前可以查询：{known.zh}（中英文名均可，如 Bangkok）。",
+            f'No weather data for the city "{city}". Cities you can ask about: {known.en} (English or Chinese names).',
+        )(lang)
 
     # Clamp the number of days into the range the dataset covers, and say so.
     asked = days
@@ -233,20 +233,20 @@ def lookup_weather(
     result |= {
         "temperature_c": found.temperature_c,
         "condition": today.condition,
-        "summary": f"{found.name}: {today.condition}, {found.temperature_c}°C now."
-        if english
-        else f"{found.name_zh}现在{CONDITION_ZH.get(today.condition, today.condition)}，{found.temperature_c}°C。",
+        "summary": Text(
+            f"{found.name_zh}现在{CONDITION_ZH.get(today.condition, today.condition)}，{found.temperature_c}°C。",
+            f"{found.name}: {today.condition}, {found.temperature_c}°C now.",
+        )(lang),
         "forecast": [
             {"day": i + 1, "condition": d.condition, "high_c": d.high_c, "low_c": d.low_c}
             for i, d in enumerate(found.forecast[:days])
         ],
     }
     if asked != days:
-        result["note"] = (
-            f"Only 1 to {MAX_DAYS} days are available; returned {days}."
-            if english
-            else f"只能查询 1 到 {MAX_DAYS} 天，已按 {days} 天返回。"
-        )
+        result["note"] = Text(
+            f"只能查询 1 到 {MAX_DAYS} 天，已按 {days} 天返回。",
+            f"Only 1 to {MAX_DAYS} days are available; returned {days}.",
+        )(lang)
     return result
 
 

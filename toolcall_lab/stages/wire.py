@@ -22,6 +22,7 @@ from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.tools import BaseTool
 
 from toolcall_lab.errors import ExplainedError, explain, explain_exception
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.stages import core
 from toolcall_lab.stages._common import json_dict
@@ -57,32 +58,37 @@ def model_error(stage: str, exc: BaseException, exchanges: Sequence[Any]) -> Exp
     status = getattr(last, "status_code", None)
     data = to_jsonable({"status_code": status, "response_body": getattr(last, "response_body", None)})
     if status in (400, 422):
-        zh, en = (
+        title = Text(
             f"模型端点拒绝了这个请求（HTTP {status}）。",
             f"The model endpoint rejected the request (HTTP {status}).",
         )
-        hint_zh = "看 error.message：它说明了请求体里哪一部分不符合协议。"
-        hint_en = "Read error.message: it names the part of the request body that broke the protocol."
+        hint = Text(
+            "看 error.message：它说明了请求体里哪一部分不符合协议。",
+            "Read error.message: it names the part of the request body that broke the protocol.",
+        )
     elif status is not None and status < 400:
-        zh = f"回复已送达（HTTP {status}），但客户端无法把它转换成 AIMessage。"
-        en = f"The reply arrived (HTTP {status}), but the client could not turn it into an AIMessage."
-        hint_zh = "常见原因：某个 function.arguments 是合法 JSON，但不是对象 {...}（例如列表、字符串或数字）。"
-        hint_en = (
-            "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number)."
+        title = Text(
+            f"回复已送达（HTTP {status}），但客户端无法把它转换成 AIMessage。",
+            f"The reply arrived (HTTP {status}), but the client could not turn it into an AIMessage.",
+        )
+        hint = Text(
+            "常见原因：某个 function.arguments 是合法 JSON，但不是对象 {...}（例如列表、字符串或数字）。",
+            "A common cause: a function.arguments is valid JSON but not an object {...} (a list, a string, a number).",
         )
     else:
         return replace(explain_exception(exc), stage=stage, data=data)
-    return explain(stage, exc, zh=zh, en=en, hint_zh=hint_zh, hint_en=hint_en, data=data)
+    return explain(stage, exc, title=title, hint=hint, data=data)
 
 
 def _refused_locally(exc: BaseException) -> ExplainedError:
     return explain(
         STAGE,
         exc,
-        zh="bind_tools 拒绝了这些参数。",
-        en="bind_tools refused these arguments.",
-        hint_zh="tool_choice 可以是 auto / required / none 或某个工具名。",
-        hint_en="tool_choice may be auto / required / none or a tool's name.",
+        title=Text("bind_tools 拒绝了这些参数。", "bind_tools refused these arguments."),
+        hint=Text(
+            "tool_choice 可以是 auto / required / none 或某个工具名。",
+            "tool_choice may be auto / required / none or a tool's name.",
+        ),
     )
 
 
@@ -213,10 +219,8 @@ def bind_tools_payload(
         return error or explain(
             STAGE,
             "no request was captured",
-            zh="没有捕获到请求。",
-            en="No request was captured.",
-            hint_zh="这个模型客户端不是实验室创建的。",
-            hint_en="This client was not built by the lab.",
+            title=Text("没有捕获到请求。", "No request was captured."),
+            hint=Text("这个模型客户端不是实验室创建的。", "This client was not built by the lab."),
         )
     first = rec.exchanges[0]
     body = first.request_body if isinstance(first.request_body, dict) else {}

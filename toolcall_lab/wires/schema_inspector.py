@@ -155,8 +155,8 @@ def _finding(rule_id: str, lang: str, path: str, node: dict[str, Any] | None = N
         kind = kinds[0] if kinds else None
     python = _PYTHON.get(str(kind), "str") if isinstance(kind, str) else "str"
     fill = {"path": path, "name": path.rsplit(".", 1)[-1], "keyword": "", "type": python, **values}
-    return Finding(rule.id, rule.provider, rule.effect, path, rule.text[lang].format(**fill),
-                   rule.fix[lang].format(**fill), rule.source, rule.checked)  # fmt: skip
+    return Finding(rule.id, rule.provider, rule.effect, path, rule.text(lang).format(**fill),
+                   rule.fix(lang).format(**fill), rule.source, rule.checked)  # fmt: skip
 
 
 def _dropped(provider: str, own: dict[str, Any], got: dict[str, Any], lang: str) -> list[Finding]:

@@ -266,7 +266,7 @@ def test_approval_step_by_step_keeps_the_thread_paused(llm, memory):
 
     outbox = []
     app = build_approval_agent(llm, outbox, memory)
-    started = L.approval_start(app, L.APPROVAL_QUESTION["en"], "appr")
+    started = L.approval_start(app, L.APPROVAL_QUESTION.en, "appr")
     assert started["next"] == ["approve"] and outbox == []
     resumed = L.approval_resume(app, "appr", {"action": "approve"})
     assert resumed["path"] == ["approve", "tools", "model"] and len(outbox) == 1

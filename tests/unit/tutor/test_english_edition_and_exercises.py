@@ -73,7 +73,7 @@ def test_lesson_1_checks(lang):
     assert not check_predict_calls(["get_schedule"], lang).correct
     assert not check_predict_calls(["get_schedule", "get_learning_record", "lookup_word"], lang).correct
     assert not check_predict_calls(["get_schedule", "get_schedule"], lang).correct
-    assert check_make_calls(MAKE_EXAMPLE[lang], lang).correct
+    assert check_make_calls(MAKE_EXAMPLE(lang), lang).correct
     wrong = check_make_calls("What level is accord?" if lang == "en" else "accord 是几级？", lang)
     assert not wrong.correct and wrong.shown == ["lookup_word"]
 
