@@ -31,11 +31,12 @@ HERE = Path(__file__).parent
 def sidebar() -> None:
     """Language, model, and a badge saying what is active."""
     current = lang()
+    # zh-only: the language picker speaks both languages: each is named in itself
     choice = st.sidebar.segmented_control(
         "Language / 语言",
         LANGS,
         default=current,
-        format_func=lambda x: {"zh": "中文", "en": "English"}[x],
+        format_func=lambda x: {"zh": "中文", "en": "English"}[x],  # zh-only: endonyms
         key="lang_picker",
     )
     if choice and choice != current:

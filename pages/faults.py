@@ -8,7 +8,7 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import faults as lesson
-from pages._ui import T, lang, source
+from pages._ui import T, Text, lang, source
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links, steps
@@ -31,20 +31,20 @@ from toolcall_lab.stages.weather_data import build_weather_tool
 
 SPEC = page("pages/faults.py")
 BIND: Final = "query-params"  # these widgets keep their value in the link (the key is the parameter)
-MODEL_FAULTS: dict[FaultKind, tuple[str, str]] = {
-    "rate_limit": ("429 限流（带 Retry-After）", "429 rate limit (with Retry-After)"),
-    "server_error": ("500 服务端错误", "500 server error"),
-    "timeout": ("超时", "timeout"),
-    "latency": ("高延迟", "slow reply"),
-    "malformed_body": ("响应体不是 JSON", "malformed body"),
-    "unknown_tool": ("调用了不存在的工具", "call to an unknown tool"),
-    "bad_arguments": ("arguments 不是合法 JSON", "arguments that are not JSON"),
+MODEL_FAULTS: dict[FaultKind, Text] = {
+    "rate_limit": Text("429 限流（带 Retry-After）", "429 rate limit (with Retry-After)"),
+    "server_error": Text("500 服务端错误", "500 server error"),
+    "timeout": Text("超时", "timeout"),
+    "latency": Text("高延迟", "slow reply"),
+    "malformed_body": Text("响应体不是 JSON", "malformed body"),
+    "unknown_tool": Text("调用了不存在的工具", "call to an unknown tool"),
+    "bad_arguments": Text("arguments 不是合法 JSON", "arguments that are not JSON"),
 }
-TOOL_FAULTS: dict[ToolFaultKind, tuple[str, str]] = {
-    "transient": ("临时故障（ConnectionError）", "transient failure (ConnectionError)"),
-    "bad_arguments": ("参数不合法（Pydantic 拒绝）", "bad arguments (Pydantic rejects)"),
-    "business_refusal": ("业务拒绝", "business refusal"),
-    "raises": ("工具代码抛异常（bug）", "the tool raises (a bug)"),
+TOOL_FAULTS: dict[ToolFaultKind, Text] = {
+    "transient": Text("临时故障（ConnectionError）", "transient failure (ConnectionError)"),
+    "bad_arguments": Text("参数不合法（Pydantic 拒绝）", "bad arguments (Pydantic rejects)"),
+    "business_refusal": Text("业务拒绝", "business refusal"),
+    "raises": Text("工具代码抛异常（bug）", "the tool raises (a bug)"),
 }
 question = lesson.question(lang())
 

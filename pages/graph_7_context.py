@@ -19,7 +19,7 @@ from pages._ui import graph_board as gb
 from pages._ui import graph_context as gc
 from pages._ui import graph_lesson as gu
 from pages._ui.exercise import draw_exercises
-from pages._ui.exercises_section_review import review_words
+from pages._ui.section_review import review_words
 from pages.registry import page_of
 from toolcall_lab.graph_run import drained
 

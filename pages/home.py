@@ -32,9 +32,9 @@ with artifact:
 columns = artifact.columns(2)
 for n, sec in enumerate(course_sections):
     with columns[n % 2].container(border=True):
-        st.subheader(T(sec.summary_zh, sec.summary_en), anchor=False)
+        st.subheader(sec.summary(lang()) if sec.summary else sec.title(lang()), anchor=False)
         for spec in in_section(sec.key):
-            st.page_link(spec.path, label=T(spec.zh, spec.en), icon=spec.icon)
+            st.page_link(spec.path, label=spec.title(lang()), icon=spec.icon)
         if n < len(learned):
             with st.expander(T("你学到了什么", "What you learned"), icon=":material/school:"):
                 st.markdown(learned[n])
@@ -56,7 +56,7 @@ if st.toggle(
     if run_key not in st.session_state:
         st.session_state[run_key] = lesson.review_run(lang())  # a real run on the built-in model, once per session
     review = st.session_state[run_key]
-    stage_labels = {s.stage: T(s.heading_zh, s.heading_en) for s in in_section("chain") if s.stage}
+    stage_labels = {s.stage: (s.heading or s.title)(lang()) for s in in_section("chain") if s.stage}
     st.subheader(T("复习：把整门课串起来", "Review: the whole course in two exercises"), anchor=False)
     st.caption(
         T(

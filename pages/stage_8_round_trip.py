@@ -10,7 +10,7 @@ from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
-from pages._ui.exercises_section_review import review_words
+from pages._ui.section_review import review_words
 from pages._ui.wire_switch import wire_switch
 from pages.registry import numbered
 from toolcall_lab.jsonable import json_text
@@ -135,7 +135,7 @@ with left:
     if n == 8:  # the same second request on the Responses API: input items instead of messages
         with st.expander(T("线路：Chat Completions | Responses API", "Wire: Chat Completions | Responses API")):
             wire_switch("second_request", key="stage8")
-    su.core_source(core.second_request, ("第二次请求：把一切再发一遍", "the second request: send it all again"))
+    su.core_source(core.second_request, T("第二次请求：把一切再发一遍", "the second request: send it all again"))
     source(rt_stage.run_round_trip, T("源码：run_round_trip", "Source: run_round_trip"))
     source(rt_stage.step_through, T("源码：step_through", "Source: step_through"))
     late.lesson(8)

@@ -15,7 +15,6 @@ from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
 from pages.registry import page_of
 from toolcall_lab.errors import explain
-from toolcall_lab.i18n import Text
 
 
 @st.cache_data(show_spinner=False, max_entries=4)

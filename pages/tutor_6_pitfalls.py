@@ -7,11 +7,11 @@ import streamlit as st
 
 from lessons.tutor import lesson_6_exercises as lesson_6
 from lessons.tutor.lesson_6_pitfalls import PITFALL_KEYS, PITFALLS, PitfallResult, pitfall_code
-from pages._ui import T, lesson_columns, show_error, source
+from pages._ui import T, Text, lang, lesson_columns, show_error, source
 from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
-from pages._ui.exercises_section_review import review_words
 from pages._ui.frame import steps
+from pages._ui.section_review import review_words
 from pages.registry import page_of
 
 FIXED = "fixed"  # the "Fixed" switch's key, and its parameter in the link
@@ -27,12 +27,12 @@ def pitfall_data(n: int, broken: bool, edition: str = "zh") -> PitfallResult:
 
 def label(key: str) -> str:
     """An artifact key in words (the key itself when it has none)."""
-    return T(*tu.LABELS.get(key, (key, key)))
+    return tu.LABELS.get(key, Text(key, key))(lang())
 
 
 def outcome_text(result: PitfallResult) -> str:
     """What happened on this side, in words, with the run's own numbers."""
-    return T(*tu.OUTCOMES[result["outcome"]]).format(**result["facts"])
+    return tu.OUTCOMES[result["outcome"]].format(**result["facts"])(lang())
 
 
 def render_artifact(artifact: dict[str, Any]) -> None:
@@ -68,7 +68,7 @@ def render_artifact(artifact: dict[str, Any]) -> None:
 tu.lesson_intro(6)
 spec = page_of(__file__)
 ed = tu.edition()
-n = steps("tutor6::steps", [T(*tu.TITLES[key]) for key in PITFALL_KEYS.values()], page_url_path=spec.url_path)
+n = steps("tutor6::steps", [tu.TITLES[key](lang()) for key in PITFALL_KEYS.values()], page_url_path=spec.url_path)
 if st.session_state.get("tutor6::step", n) != n:  # another pitfall: it starts broken again
     st.session_state[FIXED] = False
 st.session_state["tutor6::step"] = n
@@ -76,7 +76,7 @@ left, right = lesson_columns()
 
 with left, st.container(border=True, key="artifact"):
     head, switch = st.columns([4, 1], vertical_alignment="center")
-    head.markdown(f"#### {n}. {T(*tu.TITLES[PITFALL_KEYS[n]])}")
+    head.markdown(f"#### {n}. {tu.TITLES[PITFALL_KEYS[n]](lang())}")
     fixed = switch.toggle(T("修好", "Fixed"), key=FIXED, bind="query-params")  # ?step=3&fixed=true: a link to a fix
     result = tu.run_cached(pitfall_data, n, not fixed, ed)
     if fixed:
@@ -89,12 +89,12 @@ with left, st.container(border=True, key="artifact"):
         source(obj, T("运行的代码：", "The code that ran: ") + getattr(obj, "__qualname__", ""))
 
 with right:
-    tomorrow = "Do I have class tomorrow?" if ed == "en" else "明天我有课吗？"
+    tomorrow = Text("明天我有课吗？", "Do I have class tomorrow?")(ed)
     tu.tutor_live_run("tutor6", highlight="tool_message", extra=[tomorrow])
 
 # the page's two exercises, then the tutor section's review (its last exercise, lessons/course/review_exercises.py);
 # the predict exercise's select box words each pitfall as the steps above do
-context = {"ed": ed, "pitfall_titles": {i: f"{i}. {T(*tu.TITLES[k])}" for i, k in PITFALL_KEYS.items()}}
+context = {"ed": ed, "pitfall_titles": {i: f"{i}. {tu.TITLES[k](lang())}" for i, k in PITFALL_KEYS.items()}}
 page_exercises, section_review = lesson_6.EXERCISES[:-1], lesson_6.EXERCISES[-1:]
 draw_exercises(spec, page_exercises, context)
 review_words("tutor")

@@ -9,11 +9,11 @@ import streamlit as st
 from lessons.content import lesson_text
 from lessons.course import who_decides as lesson
 from lessons.course import who_decides_exercises as exercises
-from pages._ui import T, inert, lang, lesson_columns, show_error, source
+from pages._ui import T, Text, inert, lang, lesson_columns, show_error, source
 from pages._ui.decision import render_decision
 from pages._ui.exercise import draw_exercises
-from pages._ui.exercises_section_review import review_words
 from pages._ui.frame import page_links, steps
+from pages._ui.section_review import review_words
 from pages._ui.timeline import render_trace
 from pages.registry import page
 from toolcall_lab.jsonable import json_text
@@ -21,8 +21,8 @@ from toolcall_lab.jsonable import json_text
 SPEC = page("pages/who_decides.py")
 #: The injected requests, by a short stable name (the name is what the link carries: ``?ask=developer``).
 ASKS = {
-    "system": ("伪造的【系统】消息", "a fake [system] message"),
-    "developer": ("冒充开发者", "posing as the developer"),
+    "system": Text("伪造的【系统】消息", "a fake [system] message"),
+    "developer": Text("冒充开发者", "posing as the developer"),
 }
 
 page_links(SPEC.path)
@@ -54,7 +54,7 @@ ask = pick.segmented_control(
     T("注入的请求", "Injected request"),
     list(ASKS),
     default="system",
-    format_func=lambda k: T(*ASKS[k]),
+    format_func=lambda k: ASKS[k](lang()),
     key="ask",
     bind="query-params",
 )

@@ -32,24 +32,6 @@ class Section:
     title: Text
     summary: Text | None = None
 
-    # read-compat for pages/home.py, which another helper is rewriting (issue 20): the lead drops these
-    # once home reads ``title`` and ``summary``
-    @property
-    def zh(self) -> str:
-        return self.title.zh
-
-    @property
-    def en(self) -> str:
-        return self.title.en
-
-    @property
-    def summary_zh(self) -> str:
-        return self.summary.zh if self.summary else ""
-
-    @property
-    def summary_en(self) -> str:
-        return self.summary.en if self.summary else ""
-
 
 @dataclass(frozen=True)
 class PageSpec:
@@ -77,24 +59,6 @@ class PageSpec:
     heading: Text | None = None
     question: Text | None = None
     exercise_module: str = ""
-
-    # read-compat for pages/home.py, which another helper is rewriting (issue 20): the lead drops these
-    # once home reads ``title`` and ``heading``
-    @property
-    def zh(self) -> str:
-        return self.title.zh
-
-    @property
-    def en(self) -> str:
-        return self.title.en
-
-    @property
-    def heading_zh(self) -> str:
-        return self.heading.zh if self.heading else ""
-
-    @property
-    def heading_en(self) -> str:
-        return self.heading.en if self.heading else ""
 
     @property
     def url_path(self) -> str:

@@ -20,6 +20,7 @@ from toolcall_lab.i18n import Text
 SIZE_QUESTION = Text("北京天气，顺便看看上海", "Weather in Beijing, and also Shanghai")
 
 #: Questions tried, in order, to compute the answer of the "make" exercise on page ⑧.
+# zh-only: questions asked of the model, in either language
 THREE_TOOLS_CANDIDATES: tuple[str, ...] = (
     "What's the weather in Bangkok?",
     "Weather in Beijing, Shanghai and Tokyo",

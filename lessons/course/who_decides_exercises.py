@@ -66,11 +66,15 @@ def _what_was_built(found: Checked, _context: Context) -> Text:
     """The parameters the model is sent, and those the run fills (not in the schema)."""
     shown = found.shown if isinstance(found.shown, dict) else {}
     props, from_run = shown.get("properties") or [], shown.get("from_run") or []
-    zh = (inline(props) if props else "无", inline(from_run) if from_run else "无")
-    en = (inline(props) if props else "none", inline(from_run) if from_run else "none")
-    return Text(
-        f"模型收到的参数：{zh[0]}；不在 schema 里、由运行填入的参数：{zh[1]}。",
-        f"Parameters the model is sent: {en[0]}; parameters not in the schema, filled by the run: {en[1]}.",
+    none = Text("无", "none")
+    sent = Text(inline(props), inline(props)) if props else none
+    filled = Text(inline(from_run), inline(from_run)) if from_run else none
+    return (
+        Text("模型收到的参数：", "Parameters the model is sent: ")
+        + sent
+        + Text("；不在 schema 里、由运行填入的参数：", "; parameters not in the schema, filled by the run: ")
+        + filled
+        + Text("。", ".")
     )
 
 

@@ -102,13 +102,14 @@ EXERCISES: tuple[Exercise, ...] = (
             f"写一段模型回复，让原版的解析得到搜索词 {code(TARGET_QUERY)}。",
             f"Write a model reply from which the original's parser gets the keyword {code(TARGET_QUERY)}.",
         ),
+        # zh-only: the reply starts as a model of the original's format would write it
         answer=Code(Text("模型回复", "Model reply"), lambda _c: "搜索词: Bangkok weather", height=80),
         check=lambda answer, c: parsable_reply(answer, _question(c), TARGET_QUERY),
         right=Text("对：原版切出了这个搜索词。", "Right: the original cut out exactly this keyword."),
         wrong=_parse_words,
         hint=Text(
             "标签是“搜索词：”，全角冒号；后面不要再有别的行。",
-            "The label is 搜索词 with a full-width colon ：; nothing after the keyword.",
+            "The label is “搜索词” with a full-width colon “：”; nothing after the keyword.",
         ),
     ),
 )

@@ -52,8 +52,8 @@ from toolcall_lab.llm import build_chat_model
 # The keys of the six findings, in the review's order.
 FINDING_KEYS = ("user_query", "keyword_split", "new_thread", "history_not_sent", "partial_updates", "in_memory")
 
-# Model replies for finding 2, replayed through the built-in model's ``script`` so
-# the original's split can be watched on each wording (labelled as scripted).
+# Model replies for finding 2, replayed through the built-in model's ``script`` so the original's split
+# can be watched on each wording (labelled as scripted).  # zh-only: in the language the original asks for
 KEYWORD_REPLY_EXAMPLES = {
     "follows_format": "理解：用户想知道曼谷今天的气温\n搜索词：曼谷 今天 气温",
     "ascii_colon": "理解：用户想知道曼谷今天的气温\n搜索词: 曼谷 今天 气温",
@@ -102,7 +102,7 @@ def finding_user_query_steps(
     answer_prompt = run.exchanges[-1].request_body["messages"][0]["content"]
     # the "user question" as the answer prompt carries it, read off the wire up to the blank
     # line that ends it (it may span lines: it is the model's reply)
-    start = answer_prompt.find("用户问题：")
+    start = answer_prompt.find("用户问题：")  # zh-only: the original's label
     end = answer_prompt.find("\n\n", start)
     question_line = answer_prompt[start : end if end >= 0 else None] if start >= 0 else ""
     fixed = yield from _ask_fixed(build_workflow(llm, backend), question)

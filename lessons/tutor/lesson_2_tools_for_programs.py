@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from langchain_core.tools import BaseTool
 
 # Other data for the same factory: a branch campus whose S1001 has a different Saturday.
+# zh-only: the specimen's data
 OTHER_SCHEDULES: dict[str, dict[str, list[dict[str, str]]]] = {
     "S1001": {
         "2026-07-25": [{"time": "13:30-15:00", "course": "雅思口语小班", "teacher": "孙老师", "room": "分校 A201"}],
@@ -44,6 +45,7 @@ OTHER_SCHEDULES_EN: dict[str, dict[str, list[dict[str, str]]]] = {
 }
 
 # The bad inputs the gallery shows: (tool, arguments).
+# zh-only: arguments as the article's model sent them
 BAD_INPUT_CASES: tuple[tuple[str, dict[str, str]], ...] = (
     ("lookup_word", {"word": ""}),
     ("lookup_word", {"word": "xylophone"}),
@@ -57,6 +59,7 @@ BAD_INPUT_CASES: tuple[tuple[str, dict[str, str]], ...] = (
     ("get_learning_record", {"student_id": "S9999"}),
 )
 # The same gallery for the English edition: the relative dates an English student types.
+# zh-only: the Chinese dates it replaces
 BAD_INPUT_CASES_EN: tuple[tuple[str, dict[str, str]], ...] = tuple(
     (name, {**args, "date": {"明天": "tomorrow", "下周三": "next Wednesday", "tomorrow": "Wed 29th"}[args["date"]]})
     if args.get("date") in ("明天", "下周三", "tomorrow")
@@ -127,6 +130,7 @@ def lesson2_tools_for_programs(llm: BaseChatModel, question: str | None = None, 
 # "Today" in the article's scene (Friday); 下周三 / next Wednesday is a date relative to it.
 TODAY = _dt.date(2026, 7, 24)
 # The dates offered in the predict exercise, per language.
+# zh-only: dates as a student types them
 DATE_CHOICES: dict[str, tuple[str, ...]] = {
     "zh": ("2026-07-25", "明天", "2026/07/25", "2026-02-30", "2026-07-26"),
     "en": ("2026-07-25", "tomorrow", "2026/07/25", "2026-02-30", "2026-07-26"),

@@ -82,6 +82,7 @@ def check_predict_description(answer: str | None, lang: str = "zh") -> Checked:
 
 
 #: The learner's starting point: the date line of the Args section is missing.
+# zh-only: the article's code, and its English edition
 FIX_SOURCE: dict[str, str] = {
     "zh": '''@tool(parse_docstring=True)
 def get_schedule(student_id: str, date: str) -> str:

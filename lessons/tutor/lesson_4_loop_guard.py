@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 # A model that keeps rephrasing the date: no two calls are the same, so only the step
 # limit can stop it.
+# zh-only: the ways a Chinese student says next Wednesday
 REPHRASED_DATES: tuple[str, ...] = (
     "下周三",
     "下星期三",
@@ -82,7 +83,7 @@ def counted_tools(lang: str = "zh") -> tuple[list[BaseTool], ToolRunCounter]:
     return pool, counter
 
 
-def _stuck_script(count: int, dates: Sequence[str] = ("下周三",)) -> list[AIMessage]:
+def _stuck_script(count: int, dates: Sequence[str] = REPHRASED_DATES[:1]) -> list[AIMessage]:
     """A model stuck on get_schedule: ``count`` replies cycling through ``dates``."""
     from langchain_core.messages import AIMessage
 

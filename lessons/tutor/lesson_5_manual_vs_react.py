@@ -37,7 +37,7 @@ def react_deprecation_warning() -> dict[str, Any]:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        run_react("你好", ScriptedChatModel(responses=["你好"]))
+        run_react("你好", ScriptedChatModel(responses=["你好"]))  # zh-only: a greeting, to see the warning
     hits = [w for w in caught if "create_react_agent" in str(w.message)]
     if not hits:
         return {"category": None, "message": None, "printed": None, "printed_relative": None}

@@ -179,6 +179,7 @@ def pitfall_4(broken: bool, lang: str = "zh") -> PitfallResult:
         error = None
         where = None
         try:
+            # zh-only: the fake's canned reply (the run fails before it is read)
             run_manual(question, FakeListChatModel(responses=["你好"]), tools, system=system, lang=lang)
         except NotImplementedError as exc:
             where = raised_in(exc)

@@ -64,6 +64,7 @@ def q2_script(lang: str = "zh") -> list[AIMessage | str]:
                 {"name": "get_learning_record", "args": {"student_id": "S1001"}, "id": "call_record"},
             ],
         ),
+        # zh-only: the article's answer (the English one is above)
         "7 月 25 日（周六）你有两节课：09:00-10:30 雅思写作精讲（王老师，3 号教室），"
         "19:00-20:00 口语陪练（外教 Anna，线上）。另外你已学 42/80 课时，进度 52%。",
     ]

@@ -61,8 +61,8 @@ LAYERS: tuple[Text, ...] = (
 
 #: English glosses of the Chinese specimen strings this page shows (the article's model, 小E's tool).
 GLOSS_WEATHER_INPUT = (
-    "Gloss of the article's Chinese descriptions: 城市名，中文或英文，例如 Bangkok = “city name, Chinese or "
-    "English, e.g. Bangkok”; 查询的天数，1 到 7 = “how many days to look up, 1 to 7”."
+    "Gloss of the article's Chinese descriptions: “城市名，中文或英文，例如 Bangkok” = “city name, Chinese or "
+    "English, e.g. Bangkok”; “查询的天数，1 到 7” = “how many days to look up, 1 to 7”."
 )
 GLOSS_S9999 = (
     "Gloss: “Student ID S9999 does not exist: no such student was found. Ask the student to check the id "

@@ -88,14 +88,9 @@ def mark(ok: bool) -> str:
     return "✓" if ok else "✗"
 
 
-def core_source(core: Callable[..., Any], what: str | tuple[str, str]) -> None:
-    """The stage's narrated core, open: the real lines the machinery below calls (``what`` they do, worded).
-
-    A ``(zh, en)`` pair is still read for pages/stage_8_round_trip.py until it passes ``T(...)`` (issue 20: then
-    drop it).
-    """
-    said = what if isinstance(what, str) else T(*what)
-    source(core, T("核心几行：", "The lines that matter: ") + said, expanded=True)
+def core_source(core: Callable[..., Any], what: str) -> None:
+    """The stage's narrated core, open: the real lines the machinery below calls (``what`` they do, worded)."""
+    source(core, T("核心几行：", "The lines that matter: ") + what, expanded=True)
 
 
 def code_step(n: int, core: Callable[..., Any], what: str, *machinery: tuple[Any, str]) -> None:

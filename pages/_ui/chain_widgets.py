@@ -296,20 +296,15 @@ def choice(
 def worded_choice(
     key: str,
     label: str,
-    words: Mapping[OptionKey, Text] | Mapping[OptionKey, tuple[str, str]],
+    words: Mapping[OptionKey, Text],
     default: OptionKey,
     *,
     param: str,
     widget: str = "segmented",
 ) -> str:
-    """:func:`choice` over options worded in both languages (``value -> its Text``), shown in the learner's.
-
-    A ``(zh, en)`` pair is still read for pages/faults.py until it writes ``Text`` (issue 20: then drop it).
-    """
+    """:func:`choice` over options worded in both languages (``value -> its Text``), shown in the learner's."""
     here = lang()
-    options: dict[str, str] = {
-        value: said(here) if isinstance(said, Text) else T(*said) for value, said in words.items()
-    }
+    options: dict[str, str] = {value: said(here) for value, said in words.items()}
     return choice(key, label=label, options=options, default=default, param=param, widget=widget)
 
 

@@ -66,6 +66,7 @@ EXPLAINED = {
 
 
 # The original specimen's own Chinese labels (the article wrote them; they are part of the lesson), glossed.
+# zh-only: the specimen's labels, each beside its English gloss
 GLOSSES = {
     "用户问题：": "“user question:”",
     "理解：": "“understanding:”",

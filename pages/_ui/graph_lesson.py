@@ -32,7 +32,6 @@ from pages.registry import PageSpec, numbered
 from toolcall_lab.checkpointers import describe, make_checkpointer
 from toolcall_lab.errors import explain
 from toolcall_lab.graph import CompiledGraph, graph_dot, graph_mermaid, graph_structure, node_function
-from toolcall_lab.i18n import Text
 from toolcall_lab.llm import build_chat_model
 from toolcall_lab.settings import REPO_ROOT
 

@@ -55,109 +55,109 @@ STEP_TITLES: dict[str, Text] = {
 }
 
 # Each pitfall's title, by its key: (zh, en). Still pairs: pages/tutor_6_pitfalls.py reads them (issue 20).
-TITLES: dict[str, tuple[str, str]] = {
-    "bare_tool": ("裸用 @tool：Args 段被静默丢弃", "Bare @tool: the Args section is silently dropped"),
-    "raising_tool": ("工具抛异常，整个循环跟着炸", "A tool raises, and the whole loop blows up"),
-    "relative_date": ("模型把「明天」原样传给 date", "The model passes “tomorrow” straight into date"),
-    "fake_list_chat_model": (
+TITLES: dict[str, Text] = {
+    "bare_tool": Text("裸用 @tool：Args 段被静默丢弃", "Bare @tool: the Args section is silently dropped"),
+    "raising_tool": Text("工具抛异常，整个循环跟着炸", "A tool raises, and the whole loop blows up"),
+    "relative_date": Text("模型把「明天」原样传给 date", "The model passes “tomorrow” straight into date"),
+    "fake_list_chat_model": Text(
         "自带的 FakeListChatModel 跑不了工具通路",
         "The stock FakeListChatModel cannot do tool calling",
     ),
-    "copying_bind_tools": (
+    "copying_bind_tools": Text(
         "bind_tools 返回副本，脚本被打回第一条",
         "bind_tools returns a copy and the script restarts",
     ),
-    "no_guard": ("没有护栏的循环是最贵的 bug", "A loop without a guard is the most expensive bug"),
-    "tool_call_id": ("tool_call_id 对不上，接口直接拒收", "A tool_call_id that matches nothing is rejected"),
+    "no_guard": Text("没有护栏的循环是最贵的 bug", "A loop without a guard is the most expensive bug"),
+    "tool_call_id": Text("tool_call_id 对不上，接口直接拒收", "A tool_call_id that matches nothing is rejected"),
 }
 
-# What happened on each side, by outcome key: (zh, en), filled in with the run's ``facts`` (tutor 6's, as TITLES).
-OUTCOMES: dict[str, tuple[str, str]] = {
-    "descriptions_lost": (
+# What happened on each side, by outcome key, filled in with the run's ``facts`` (tutor 6's, as TITLES).
+OUTCOMES: dict[str, Text] = {
+    "descriptions_lost": Text(
         "参数说明丢了 {lost} 条，模型只看到参数名和类型，且不会报任何错。",
         "{lost} parameter descriptions are gone; the model sees only names and types, and nothing errors.",
     ),
-    "descriptions_kept": (
+    "descriptions_kept": Text(
         "每个参数都带着说明，格式要求（YYYY-MM-DD）进了 schema。",
         "Every parameter carries its description; the format rule (YYYY-MM-DD) is in the schema.",
     ),
-    "loop_crashed": (
+    "loop_crashed": Text(
         "run_react 直接崩溃；run_manual 靠 try/except 兜住了这一步。",
         "run_react crashes; run_manual's try/except contains the step.",
     ),
-    "error_as_text": (
+    "error_as_text": Text(
         "工具把错误说成一句话，循环照常走完，模型如实回答。",
         "The tool turns the error into a sentence; the loop finishes and the model answers honestly.",
     ),
-    "confident_wrong_answer": (
+    "confident_wrong_answer": Text(
         "工具查了字符串「明天」，说没课；模型据此回答——答案错了，但没有任何报错。",
         "The tool looked up the string “tomorrow” and said no class; the model repeated it: "
         "wrong, and nothing errored.",
     ),
-    "asks_for_the_date": (
+    "asks_for_the_date": Text(
         "工具回了格式提示，模型老实承认不知道「明天」是几号，请学生给日期。",
         "The tool replied with the format rule; the model admits it cannot tell the date and asks for one.",
     ),
-    "bind_tools_not_implemented": (
+    "bind_tools_not_implemented": Text(
         "第一步 bind_tools 就抛 NotImplementedError，循环根本没开始。",
         "bind_tools raises NotImplementedError at the first line; the loop never starts.",
     ),
-    "scripted_fake_runs": (
+    "scripted_fake_runs": Text(
         "脚本假模型绑定了三个工具，跑完两步，还存下了每次请求。",
         "The scripted fake bound the three tools, ran both steps, and kept every request.",
     ),
-    "script_restarts": (
+    "script_restarts": Text(
         "每一步都拿到脚本第一条，永远走不到回答；手里那个对象一条请求都没记下。",
         "Every step gets the first scripted reply and never reaches the answer; "
         "the object you hold recorded no request.",
     ),
-    "script_advances": (
+    "script_advances": Text(
         "bind_tools 返回 self：脚本按顺序推进，请求都记在同一个对象上。",
         "bind_tools returns self: the script advances in order and requests are kept on the same object.",
     ),
-    "runs_until_hard_cap": (
+    "runs_until_hard_cap": Text(
         "同一个错误调用跑了 {tool_runs} 次，模型被调用 {model_calls} 次，只因为课程设了硬上限才停。",
         "The same bad call ran {tool_runs} times over {model_calls} model calls; "
         "only the lesson's hard cap stopped it.",
     ),
-    "guard_stops": (
+    "guard_stops": Text(
         "工具只跑了 {tool_runs} 次，模型被调用 {model_calls} 次就收工。",
         "The tool ran {tool_runs} time(s) and the run ended after {model_calls} model calls.",
     ),
-    "id_mismatch_rejected": (
+    "id_mismatch_rejected": Text(
         "第二次请求被内置接口以 400 拒收：AIMessage 里的调用没有 id，补出来的 id 只写在了 tool 消息上，两边对不上。",
         "The second request is rejected by the built-in endpoint with a 400: the call on the AIMessage has no id, "
         "and the id made up for the tool message matches nothing.",
     ),
-    "ids_match": (
+    "ids_match": Text(
         "同一个 id 写在调用和结果两边，第二次请求 200，模型正常回答。",
         "The same id on the call and on its result: the second request returns 200 and the model answers.",
     ),
 }
 
-# What each artifact key means: (zh, en) (tutor 6's, as TITLES).
-LABELS: dict[str, tuple[str, str]] = {
-    "openai_tool": ("发给模型的工具 schema", "The tool schema the model gets"),
-    "lost": ("丢掉的参数说明", "Parameter descriptions lost"),
-    "run": ("这一轮运行", "The run"),
-    "manual_with_try_except": ("同一个工具放进 run_manual", "The same tool inside run_manual"),
-    "date_schema": ("date 参数的 schema", "The schema of date"),
-    "exception": ("真实异常", "The real exception"),
-    "raised_in": ("抛出位置", "Raised in"),
-    "bound_tools": ("绑定的工具", "Tools bound"),
-    "requests_recorded": ("记下的请求数", "Requests recorded"),
-    "rebinding_loop": ("每步重新 bind_tools 的循环", "A loop that re-binds every step"),
-    "manual_answer": ("run_manual 的回答", "run_manual's answer"),
-    "requests_recorded_on_held_object": ("手里那个对象记下的请求数", "Requests recorded on the object you hold"),
-    "model_calls": ("模型调用", "Model calls"),
-    "tool_runs": ("工具真实执行", "Tool runs"),
-    "prompt_chars": ("发送字符数（≈token）", "Characters sent (≈ tokens)"),
-    "reached_hard_limit": ("撞上课程硬上限", "Hit the lesson's hard cap"),
-    "answer": ("回答", "Answer"),
-    "result": ("这一轮运行", "The run"),
-    "status_codes": ("每次请求的 HTTP 状态码", "HTTP status of each request"),
-    "last_request_messages": ("最后一次请求的 messages", "Messages of the last request"),
-    "last_response_body": ("最后一次响应体", "Body of the last response"),
+# What each artifact key means (tutor 6's, as TITLES).
+LABELS: dict[str, Text] = {
+    "openai_tool": Text("发给模型的工具 schema", "The tool schema the model gets"),
+    "lost": Text("丢掉的参数说明", "Parameter descriptions lost"),
+    "run": Text("这一轮运行", "The run"),
+    "manual_with_try_except": Text("同一个工具放进 run_manual", "The same tool inside run_manual"),
+    "date_schema": Text("date 参数的 schema", "The schema of date"),
+    "exception": Text("真实异常", "The real exception"),
+    "raised_in": Text("抛出位置", "Raised in"),
+    "bound_tools": Text("绑定的工具", "Tools bound"),
+    "requests_recorded": Text("记下的请求数", "Requests recorded"),
+    "rebinding_loop": Text("每步重新 bind_tools 的循环", "A loop that re-binds every step"),
+    "manual_answer": Text("run_manual 的回答", "run_manual's answer"),
+    "requests_recorded_on_held_object": Text("手里那个对象记下的请求数", "Requests recorded on the object you hold"),
+    "model_calls": Text("模型调用", "Model calls"),
+    "tool_runs": Text("工具真实执行", "Tool runs"),
+    "prompt_chars": Text("发送字符数（≈token）", "Characters sent (≈ tokens)"),
+    "reached_hard_limit": Text("撞上课程硬上限", "Hit the lesson's hard cap"),
+    "answer": Text("回答", "Answer"),
+    "result": Text("这一轮运行", "The run"),
+    "status_codes": Text("每次请求的 HTTP 状态码", "HTTP status of each request"),
+    "last_request_messages": Text("最后一次请求的 messages", "Messages of the last request"),
+    "last_response_body": Text("最后一次响应体", "Body of the last response"),
 }
 
 # Why a run stopped (the agent's STOP_* keys), in words.

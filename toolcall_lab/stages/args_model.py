@@ -77,6 +77,7 @@ class WeatherInput(BaseModel):
 '''
 
 #: The same model, English edition: the same rules, English descriptions and message.
+# zh-only: the article's descriptions it replaces
 DEFAULT_MODEL_SOURCE_EN = (
     DEFAULT_MODEL_SOURCE.replace("查询天气的参数。", "The arguments of a weather query.")
     .replace("城市名，中文或英文，例如 Bangkok", "The city's name, in English or Chinese, for example Bangkok")

@@ -62,6 +62,7 @@ __all__ = [
 
 STAGE = "tool_source"
 
+# zh-only: the article's code, Chinese docstring included
 DEFAULT_SOURCE = '''from langchain_core.tools import tool
 
 

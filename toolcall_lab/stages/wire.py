@@ -30,7 +30,7 @@ from toolcall_lab.stages.tool_source import parse_tool_source
 
 STAGE = "bind_tools"
 
-DEFAULT_QUESTION = "曼谷天气怎么样？"
+DEFAULT_QUESTION = "曼谷天气怎么样？"  # zh-only: the article's question
 
 
 def exchange_summary(exchange: Any) -> dict[str, Any]:
