@@ -1,9 +1,10 @@
 """The value a browser reports for a widget the user has not touched, rebuilt from the widget's own proto.
 
 Streamlit's frontend sends the state of every widget on the page with each ``rerun_script`` (its
-WidgetStateManager): a radio or selectbox its option's text, a button group the texts of its selected
-options, a checkbox its bool, a number input an int or a double, a text input its string, a file uploader
-an empty uploader state. ``capture.py`` checks the result against what Chromium sends on /live_run.
+WidgetStateManager): a radio or selectbox its option's text (no value when nothing is picked), a button
+group the texts of its selected options, a checkbox its bool, a number input an int or a double, a text
+input its string, a file uploader an empty uploader state. ``capture.py`` checks the result against what
+Chromium sends on /live_run.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ def default_state(kind: str, w: Any) -> WidgetState | None:
     if kind in ("radio", "selectbox"):
         if w.set_value and w.raw_value:
             s.string_value = w.raw_value
+        elif not w.HasField("default"):
+            return s  # nothing picked at first (index=None): the browser reports the widget with no value
         elif len(w.options) > w.default >= 0:
             s.string_value = w.options[w.default]
         else:
