@@ -39,8 +39,9 @@ echo "== house rules: ruff check, ruff format --check, mypy, import contracts"
 .venv/bin/lint-imports
 # Two runs, each on ${TEST_WORKERS:-2} pytest-xdist workers (the machine's cores): unit and AppTest tests first,
 # then the browser tests in a process of their own (Playwright's sync API keeps an event loop running in
-# its process, beside which asyncio tests cannot start). Naming test files or folders runs just those, in one run.
-WORKERS=(-n "${TEST_WORKERS:-2}")
+# its process, beside which asyncio tests cannot start). A module sharing a module-scoped fixture runs on one
+# worker (tests/conftest.py schedules it so). Naming test files or folders runs just those, in one run.
+WORKERS=(-n "${TEST_WORKERS:-2}" --dist loadgroup)
 for arg in "$@"; do
   if [[ "$arg" != -* && -e "${arg%%::*}" ]]; then
     echo "== running the named tests"

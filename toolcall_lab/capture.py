@@ -144,6 +144,11 @@ class _TeeStream(httpx.SyncByteStream):
         self._finish()  # a stream closed early still records what arrived
 
 
+def active_recorder() -> WireRecorder | None:
+    """The recorder of the :func:`recording` block this context is in (``None`` outside one)."""
+    return _ACTIVE.get()
+
+
 def _hook_request(request: httpx.Request) -> None:
     recorder = _ACTIVE.get()
     if recorder is not None:

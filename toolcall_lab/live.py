@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import functools
 import json
-import queue
 import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
@@ -32,7 +30,7 @@ from langchain_core.tools import BaseTool
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 
-from toolcall_lab.capture import _ACTIVE, WireExchange, recording, response_tool_calls
+from toolcall_lab.capture import WireExchange, active_recorder, recording, response_tool_calls
 from toolcall_lab.errors import explain_exception
 from toolcall_lab.jsonable import to_jsonable
 from toolcall_lab.live_records import (
@@ -47,6 +45,7 @@ from toolcall_lab.redact import redact, redact_text
 from toolcall_lab.sse import assemble, sse_data
 from toolcall_lab.stages import core
 from toolcall_lab.trace import RunTrace, ToolExecution
+from toolcall_lab.trace_collector import TraceCollector
 
 __all__ = [
     "DEFAULT_RECURSION_LIMIT",
@@ -64,53 +63,7 @@ _CURRENT_CALL: ContextVar[str | None] = ContextVar("toolcall_lab_current_call", 
 TokenSink = Callable[[int, str], None]
 
 
-# ---------------------------------------------------------------- the collector
-@dataclass
-class TraceCollector:
-    """Gathers events while one run is going; also feeds an optional progress callback.
-
-    ``wire_calls`` holds each tool call exactly as the model's reply carried it on the wire
-    (``arguments`` still a JSON string), by id, for the tool hook to read.
-    """
-
-    trace: RunTrace
-    on_event: Callable[[Any], None] | None = None
-    step: int = 0
-    wire_calls: dict[str, dict[str, Any]] = field(default_factory=dict)
-    executions: dict[str, ToolExecution] = field(default_factory=dict)
-    #: events not yet handed to ``on_event``: tools run on LangGraph's worker threads, so the hooks
-    #: only queue their events; :meth:`deliver` hands them over in the thread that runs the graph
-    pending: queue.SimpleQueue[Any] = field(default_factory=queue.SimpleQueue)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def add(self, event: Any) -> None:
-        """Record an event. A tool execution takes its call's place in the model's reply, not its finishing
-        place: parallel calls run on worker threads and finish in any order, the trace keeps the reply's."""
-        with self.lock:
-            events = self.trace.events
-            at = len(events)
-            if isinstance(event, ToolExecution):
-                order = self._order(event)
-                while at > 0:
-                    before = events[at - 1]
-                    if not isinstance(before, ToolExecution) or self._order(before) <= order:
-                        break
-                    at -= 1
-            events.insert(at, event)
-        if self.on_event is not None:
-            self.pending.put(event)
-
-    def _order(self, execution: ToolExecution) -> int:
-        """Where the execution's call stood in the model's replies (calls the wire never showed: last)."""
-        ids = list(self.wire_calls)
-        return ids.index(execution.tool_call_id) if execution.tool_call_id in ids else len(ids)
-
-    def deliver(self) -> None:
-        """Hand every queued event to ``on_event``, in order, in the calling thread."""
-        while self.on_event is not None and not self.pending.empty():
-            self.on_event(self.pending.get())
-
-
+# ---------------------------------------------------------------- the collector (toolcall_lab/trace_collector.py)
 _COLLECTOR: ContextVar[TraceCollector | None] = ContextVar("toolcall_lab_collector", default=None)
 
 
@@ -253,7 +206,7 @@ def build_traced_agent(
 
     def call_model(state: MessagesState) -> dict[str, Any]:
         sink.step += 1
-        recorder = _ACTIVE.get()
+        recorder = active_recorder()
         first = len(recorder.exchanges) if recorder else 0
         prompt = ([SystemMessage(content=system)] if system else []) + list(state["messages"])
         t0 = time.perf_counter()

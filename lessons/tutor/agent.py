@@ -6,7 +6,7 @@ arguments; our code runs it and hands the result back. One turn of the loop:
 1. ``bind_tools`` puts the tools' schemas into every request, so the model knows
    what it may ask for.
 2. ``invoke`` -> an ``AIMessage``; its ``tool_calls`` are the model's request.
-3. Our code runs each tool (``_run_tool``); the model never does.
+3. Our code runs each tool (``run_tool``); the model never does.
 4. Each result goes back as a ``ToolMessage`` whose ``tool_call_id`` answers one
    call; then we ask the model again, and it writes the answer from the results.
 
@@ -122,7 +122,7 @@ class AgentResult:
     messages: list[BaseMessage] = field(default_factory=list, compare=False, repr=False)
 
 
-def _run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any], lang: str = "zh") -> str:
+def run_tool(by_name: dict[str, BaseTool], name: str, args: dict[str, Any], lang: str = "zh") -> str:
     """Run one tool and always come back with text.
 
     An unknown name is answered with the list of real names. Everything else goes
@@ -217,7 +217,7 @@ def run_manual(
                     stop_now = True
                 observation = guard.repeat_notice(name, args)
             else:
-                observation = _run_tool(by_name, name, args, lang)
+                observation = run_tool(by_name, name, args, lang)
                 guard.remember(name, args, observation)
             record.observations.append(observation)
             # One ToolMessage per call, answering it by id.

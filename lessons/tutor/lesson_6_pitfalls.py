@@ -20,7 +20,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage, To
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from lessons.tutor import data_en
-from lessons.tutor.agent import _run_tool, run_manual, run_react, system_prompt
+from lessons.tutor.agent import run_manual, run_react, run_tool, system_prompt
 from lessons.tutor.data import SCHEDULES
 from lessons.tutor.demo import demo_questions
 from lessons.tutor.fakes import ScriptedChatModel
@@ -324,7 +324,7 @@ def pitfall_code(n: int, broken: bool) -> list[Callable[..., Any] | type]:
     """
     table: dict[int, tuple[list[Callable[..., Any] | type], list[Callable[..., Any] | type]]] = {
         1: ([parse_docstring_comparison], [parse_docstring_comparison, make_get_schedule]),
-        2: ([raising_get_schedule, _run_tool], [make_get_schedule]),
+        2: ([raising_get_schedule, run_tool], [make_get_schedule]),
         3: ([naive_get_schedule], [make_get_schedule]),
         4: ([BaseChatModel.bind_tools], [ScriptedChatModel.bind_tools]),
         5: ([CopyingScriptedChatModel.bind_tools, run_rebinding_loop], [ScriptedChatModel.bind_tools]),

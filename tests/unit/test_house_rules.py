@@ -168,3 +168,27 @@ def test_page_scripts_stay_thin_and_modules_small():
         if lines > limit:
             too_long.append(f"{path}: {lines} > {limit}")
     assert not too_long, too_long
+
+
+def private_imports(source: str) -> list[str]:
+    """``from x import _name``: a name another module keeps to itself (an alias like ``import data as _zh`` is fine)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"line {node.lineno}: {node.module}.{alias.name}")
+    return found
+
+
+def test_the_private_name_check_finds_one_and_passes_an_alias():
+    sample = "from a import _hidden, shown\nfrom b import data as _data\nfrom __future__ import annotations\n"
+    assert private_imports(sample) == ["line 1: a._hidden"]
+
+
+def test_no_module_imports_another_modules_private_names():
+    rooms = ["app.py", "pages", "lessons", "toolcall_lab", "benchmarks", "scripts"]
+    files = [ROOT / r for r in rooms if (ROOT / r).is_file()]
+    files += [p for r in rooms if (ROOT / r).is_dir() for p in sorted((ROOT / r).rglob("*.py"))]
+    found = {str(p.relative_to(ROOT)): private_imports(p.read_text(encoding="utf-8")) for p in files}
+    assert not {f: names for f, names in found.items() if names}
