@@ -90,7 +90,10 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Number(Text("检查点个数", "Checkpoints"), 0, 100, None),
         check=lambda answer, c: history_count(builtin_llm(), str(c["lang"]), as_int(answer)),
         right=Text("get_state_history 列出 {expected} 个。", "`get_state_history` lists {expected}."),
-        wrong=Text("get_state_history 列出 {expected} 个。", "get_state_history lists {expected}."),
+        wrong=Text(  # the count itself comes with the answer
+            "get_state_history 列出的不是这个数。按轮数一数每一轮留下的检查点。",
+            "`get_state_history` lists another number. Count the checkpoints each turn leaves.",
+        ),
         hint=Text(
             "每轮：输入一个、开始前一个、三个节点各一个。",
             "Per turn: one for the input, one before the first node, one after each of 3 nodes.",

@@ -197,8 +197,10 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Pills(Text("日期", "Dates"), lambda c: DATE_CHOICES[str(c["ed"])]),
         check=lambda answer, c: check_predict_rejects(answer, str(c["ed"])),
         right=Text("真实工具纠正了 {expected}。", "The real tool corrected {expected}."),
-        wrong=Text(
-            "真实工具纠正的是 {expected}。它的回复：{shown}", "The real tool corrected {expected}. Its replies: {shown}"
+        wrong=Text(  # which dates, and the tool's replies, come with the answer
+            "真实工具纠正的不是这一组日期。逐个想：这个 date 格式对吗？这一天真的存在吗？",
+            "The real tool corrected another set of dates. Take them one by one: is the date well formed? "
+            "Does that day exist?",
         ),
         hint=Text(
             "格式对、日子也真实存在才会查表；没课也是查表的结果。",

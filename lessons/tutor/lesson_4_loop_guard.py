@@ -242,7 +242,12 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Number(Text("模型调用次数", "Model calls"), 0, 40, 0),
         check=lambda answer, c: check_predict_model_calls(answer, int(c["max_steps"]), str(c["ed"])),
         right=Text("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
-        wrong=Text("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
+        # a miss says where to look; the count itself comes with the answer
+        wrong=Text(
+            "真实运行调用模型的次数不是这个。逐步数一数：每一步一次模型调用，直到护栏或步数上限叫停。",
+            "The real run called the model another number of times. Count step by step: one model call per step, "
+            "until the guard or the step limit stops it.",
+        ),
         hint=Text(
             "第一次真的执行；第二次收到提醒；提醒后还重复就停。也别忘了步数上限。",
             "The first call runs; the second gets a notice; a repeat after the notice stops it. Mind the step limit.",
