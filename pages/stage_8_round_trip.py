@@ -21,7 +21,7 @@ from toolcall_lab.stages import round_trip as rt_stage
 @st.cache_data(show_spinner=False, max_entries=32)
 def round_trip(question: str, language: str) -> dict[str, Any]:
     """The whole chain once on the built-in model, and the same run laid out as eight stages."""
-    run = rt_stage.run_round_trip(question, lang=language)
+    run = rt_stage.run_round_trip(question, lang=language, system=su.system_prompt(language))  # as the shared run
     return {"run": run.to_dict(), "steps": rt_stage.step_through(run)}
 
 

@@ -17,6 +17,12 @@ from toolcall_lab.stages.tool_message import DEFAULT_CALL
 from toolcall_lab.stages.tool_source import DEFAULT_SOURCE, DEFAULT_SOURCE_EN
 from toolcall_lab.stages.validation import DEFAULT_ARGUMENTS as VALIDATION_ARGUMENTS
 
+#: The system prompt of the chain's runs: the eight pages' shared live run, page ⑧'s own runs and its exercise.
+SYSTEM_PROMPT = Text(
+    "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
+    "You are a weather assistant. Call the tool for weather data and answer only from its result.",
+)
+
 # ---------------------------------------------------------------- ① the function editor (pages ① and ③)
 #: A name outside ``^[a-zA-Z0-9_-]+$``: LangChain accepts it, the endpoint refuses the request.
 BAD_NAME_SOURCE = DEFAULT_SOURCE.replace("@tool\n", '@tool("get weather!")\n')

@@ -108,9 +108,8 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("必填参数", "Required parameters"), lambda _c: tool_parameters()),
         check=lambda answer, _c: check_required_prediction(answer),
         right=Text(
-            "对：args_schema 的 `required` 正是这些。`str | None` 只是允许 null，没有给默认值，所以仍然必填。",
-            "Right: that is args_schema's `required`. `str | None` allows null but gives no default, "
-            "so it is still required.",
+            "args_schema 的 `required` 正是这些。`str | None` 只是允许 null，没有给默认值，所以仍然必填。",
+            "That is args_schema's `required`. `str | None` allows null but gives no default, so it is still required.",
         ),
         wrong=_required_wrong,
         hint=Text(
@@ -130,7 +129,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Code(Text("你的输入", "Your input"), lambda _c: MAKE_TOOL_START, height=120),
         check=lambda answer, _c: check_make_tool(answer),
-        right=Text("对：args_schema 正是目标的样子。", "Right: args_schema is exactly the goal."),
+        right=Text("args_schema 正是目标的样子。", "`args_schema` is exactly the goal."),
         wrong=Text("@tool 造出的是：{shown}", "@tool built: {shown}"),
         hint=Text(
             "类型标注决定 JSON 类型（`offset: int`），默认值决定是否必填（`= 0`）。",

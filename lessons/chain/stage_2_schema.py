@@ -126,8 +126,8 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("模型看得见的规则", "Rules the model sees"), lambda _c: list(rule_options())),
         check=lambda answer, _c: check_visible_rules(answer),
         right=Text(
-            "对：这些规则变成了 Schema 关键字；strict 和验证器只在运行时生效。",
-            "Right: these became schema keywords; strict and the validator act only at run time.",
+            "这些规则变成了 Schema 关键字；strict 和验证器只在运行时生效。",
+            "These became schema keywords; strict and the validator act only at run time.",
         ),
         wrong=Text("Schema 里不是 {shown} 这些。", "The schema does not carry exactly {shown}."),
         hint=Text(
@@ -146,7 +146,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Code(Text("你的输入", "Your input"), _start, height=300),
         check=lambda answer, _c: check_make_schema_limits(answer),
-        right=Text("对：model_json_schema() 里正是这两个限制。", "Right: model_json_schema() carries both limits."),
+        right=Text("model_json_schema() 里正是这两个限制。", "`model_json_schema()` carries both limits."),
         wrong=Text("你的 Schema 里是：{shown}", "Your schema says: {shown}"),
         hint=Text(
             "Field(le=…) 变成 maximum，Field(min_length=…) 变成 minLength；验证器里的检查模型看不见。",

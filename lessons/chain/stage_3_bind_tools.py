@@ -87,8 +87,8 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choice(Text("tool_choice", "tool_choice"), lambda c: bind_choice_options(*_lang_question(c))),
         check=lambda answer, c: check_bind_choice(answer, *_lang_question(c)),
         right=Text(
-            "对：ChatOpenAI 把工具名展开成协议要求的对象。",
-            "Right: ChatOpenAI expands the tool's name into the object the protocol wants.",
+            "ChatOpenAI 把工具名展开成协议要求的对象。",
+            "ChatOpenAI expands the tool's name into the object the protocol wants.",
         ),
         wrong=Text("线上的 tool_choice 不是 {shown}。", "On the wire tool_choice is not {shown}."),
         hint=Text(
@@ -108,7 +108,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Code(Text("你的输入", "Your input"), lambda c: bad_name_source(str(c["lang"])), height=300),
         check=lambda answer, c: check_fix_bad_name(answer, *_lang_question(c)),
-        right=Text("对：HTTP 200，模型调用了你的工具。", "Right: HTTP 200, and the model called your tool."),
+        right=Text("HTTP 200，模型调用了你的工具。", "HTTP 200, and the model called your tool."),
         wrong=Text("端点的回答：{shown}", "The endpoint said: {shown}"),
         hint=Text(
             "工具名必须匹配 ^[a-zA-Z0-9_-]+$：不能有空格和感叹号。",

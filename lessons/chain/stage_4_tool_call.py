@@ -86,10 +86,16 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choice(Text("tool_calls 的项数", "Entries in tool_calls"), fixed(["0", "1", "2"]), horizontal=True),
         check=lambda answer, _c: check_call_count(answer),
         right=Text(
-            "对：能解析的进 tool_calls，解析失败的进 invalid_tool_calls。",
-            "Right: the one that parses goes to tool_calls, the broken one to invalid_tool_calls.",
+            "能解析的进 tool_calls，解析失败的进 invalid_tool_calls。LangChain 实际分成了：{shown}",
+            "The one that parses goes to tool_calls, the broken one to invalid_tool_calls. "
+            "LangChain split them: {shown}",
         ),
-        wrong=Text("LangChain 实际分成了：{shown}", "LangChain split them: {shown}"),
+        # a miss says where to look, not how the calls split (that is the answer, shown with "show me")
+        wrong=Text(
+            "LangChain 数出来的不是这个数。逐行读上面的两个 arguments 字符串：哪一行 `json.loads` 读得通？",
+            "That is not the count LangChain's parser gives. Read the two arguments strings above line by line: "
+            "which one does `json.loads` accept?",
+        ),
         hint=Text(
             "JSON 不允许结尾多一个逗号；解析失败的调用不会进 tool_calls。",
             "JSON allows no trailing comma; a call that does not parse stays out of tool_calls.",
@@ -106,8 +112,8 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Code(Text("你的输入", "Your input"), lambda _c: FIX_ARGUMENTS_START, height=80),
         check=lambda answer, _c: check_fix_arguments(answer),
         right=Text(
-            "对：这一行进了 tool_calls，args 正是目标。",
-            "Right: the line went to tool_calls with exactly these args.",
+            "这一行进了 tool_calls，args 正是目标。",
+            "The line went to tool_calls with exactly these args.",
         ),
         wrong=Text("LangChain 解析出：{shown}", "LangChain made of it: {shown}"),
         hint=Text("JSON 要双引号，不要结尾逗号。", "JSON wants double quotes and no trailing comma."),

@@ -137,7 +137,7 @@ EXERCISES: tuple[Exercise, ...] = (
             lambda _c: LAYER_NAMES,
         ),
         check=lambda answer, c: check_stop_layers(answer, _lang(c)),
-        right=Text("全对：每一道只回答自己的问题。", "All right: each layer answers its own question."),
+        right=Text("每一道只回答自己的问题。", "Each layer answers its own question."),
         wrong=_stops_wrong,
         hint=Text(
             "json.loads 只管语法；Pydantic 管类型和范围（days 1–7）；只有工具知道城市是否存在。",

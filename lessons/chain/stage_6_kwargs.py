@@ -74,7 +74,7 @@ def check_call_outcomes(answer: Mapping[str, str] | None) -> Checked:
         messages[text] = call_plain(kwargs).get("error")
     given = dict(answer or {})
     wrong = [text for text in CALL_SAMPLES if given.get(text) != expected[text]]
-    return Checked(bool(answer) and not wrong, expected, {"wrong": wrong, "errors": messages})
+    return Checked(bool(answer) and not wrong, expected, {"wrong": wrong, "errors": messages, "given": given})
 
 
 def _invoke_only(text: str, lang: str) -> dict[str, Any] | None:
@@ -113,21 +113,43 @@ def check_invoke_but_not_python(text: str | None, lang: str = "zh") -> Checked:
     return Checked(seen["invoke_ok"] and not seen["python_ok"], expected, seen)
 
 
-def _outcomes_wrong(found: Checked, _context: Context) -> Text:
+def _python_said(found: Checked) -> Text:
+    """What Python really did with each dict (told once the prediction is right, or with the answer)."""
     errors = (found.shown or {}).get("errors") or {}
 
     def said(lang: str) -> str:
         returns = Text("返回", "returns")(lang)
         return "; ".join(f"`{k}` → {e['message'] if e else returns}" for k, e in errors.items())
 
-    return Text("Python 实际说：", "What Python really said: ") + Text(said("zh"), said("en"))
+    return Text(said("zh"), said("en"))
+
+
+def _outcomes_right(found: Checked, _context: Context) -> Text:
+    return Text(
+        "Python 按名字绑定，多一个、少一个都不行。Python 实际说：",
+        "Python binds by name; one key too many or too few fails. What Python said: ",
+    ) + _python_said(found)
+
+
+def _outcomes_wrong(found: Checked, _context: Context) -> Text:
+    """Which predictions differ, and where to look: never what Python did (that is the answer)."""
+    wrong = list((found.shown or {}).get("wrong") or [])
+    if not any(value for value in (found.shown or {}).get("given", {}).values()):
+        return Text("每个字典都选一个结果。", "Pick an outcome for every dict.")
+    listed = Text("、", ", ").join(f"`{w}`" for w in wrong)
+    return Text(
+        f"这几个字典的预测和 Python 的做法不一样：{listed.zh}。"
+        "把每个字典的键和 `weather_func(city, days=1)` 的参数逐个对一下。",
+        f"Your prediction differs from what Python does for: {listed.en}. "
+        "Line each dict's keys up against the parameters of `weather_func(city, days=1)`.",
+    )
 
 
 def _invoke_only_right(found: Checked, _context: Context) -> Text:
     message = str((found.shown.get("python_error") or {}).get("message"))
     return Text(
-        "对：@tool 推断的模型悄悄丢掉了多余的键，而 Python 直接报错：",
-        "Right: @tool's inferred model silently dropped the extra key, while Python raised: ",
+        "@tool 推断的模型悄悄丢掉了多余的键，而 Python 直接报错：",
+        "@tool's inferred model silently dropped the extra key, while Python raised: ",
     ) + Text(message, message)
 
 
@@ -147,7 +169,7 @@ EXERCISES: tuple[Exercise, ...] = (
     Exercise(
         slug="call-outcomes",
         kind="predict",
-        title=Text("预测：weather_func(**d) 会怎样？", "Predict: what does weather_func(**d) do?"),
+        title=Text("预测：`weather_func(**d)` 会怎样？", "Predict: what does `weather_func(**d)` do?"),
         prompt=Text(
             "`weather_func(city, days=1)` 用每个字典展开调用：",
             "`weather_func(city, days=1)` called with each dict unpacked:",
@@ -157,10 +179,7 @@ EXERCISES: tuple[Exercise, ...] = (
             lambda _c: OUTCOME_NAMES,
         ),
         check=lambda answer, _c: check_call_outcomes(answer),
-        right=Text(
-            "全对：Python 按名字绑定，多一个、少一个都不行。",
-            "All right: Python binds by name; one key too many or too few fails.",
-        ),
+        right=_outcomes_right,
         wrong=_outcomes_wrong,
         hint=Text(
             "键按名字对上参数；没有默认值的参数必须给。",

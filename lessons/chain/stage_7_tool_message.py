@@ -154,8 +154,8 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         check=lambda answer, c: check_statuses(answer, str(c["lang"])),
         right=Text(
-            "全对：查无此城也是一个成功的回答；只有异常才让图停下。",
-            "All right: an unknown city is still a successful answer; only an exception stops the graph.",
+            "查无此城也是一个成功的回答；只有异常才让图停下。",
+            "An unknown city is still a successful answer; only an exception stops the graph.",
         ),
         wrong=_statuses_wrong,
         hint=Text(

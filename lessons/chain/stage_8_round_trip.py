@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from lessons.chain.answers import first_accepted
+from lessons.chain.examples import SYSTEM_PROMPT
 from lessons.course.review_exercises import REVIEW_CHAIN
 from toolcall_lab.checks import Checked
 from toolcall_lab.exercises import Context, Exercise, Line, Number
@@ -29,10 +30,14 @@ THREE_TOOLS_CANDIDATES: tuple[str, ...] = (
 
 
 def second_request_size(question: str, lang: str = "zh", *, llm: Any = None) -> dict[str, Any]:
-    """The real run's second request: how many messages and which roles (0 and ``[]`` when there is none)."""
+    """The real run's second request: how many messages and which roles (0 and ``[]`` when there is none).
+
+    The run is the page's: the chain's system prompt first (:data:`lessons.chain.examples.SYSTEM_PROMPT`),
+    so the count is the one the page's table of the second request shows.
+    """
     from toolcall_lab.stages.round_trip import run_round_trip
 
-    run = run_round_trip(question, llm=llm, lang=lang)
+    run = run_round_trip(question, llm=llm, lang=lang, system=SYSTEM_PROMPT(lang))
     roles = [m.get("role") for m in run.second_request_messages or []]
     return {"count": len(roles), "roles": roles, "requests": len(run.exchanges)}
 
@@ -68,17 +73,21 @@ def _roles(found: Checked, none: Text) -> Text:
 
 def _size_right(found: Checked, _context: Context) -> Text:
     roles = _roles(found, Text("—", "—"))
-    return Text(f"对：第二次请求是 [{roles('zh')}]。", f"Right: the second request is [{roles('en')}].")
+    return Text(f"第二次请求是 [{roles('zh')}]。", f"The second request is [{roles('en')}].")
 
 
-def _size_wrong(found: Checked, _context: Context) -> Text:
-    roles = _roles(found, Text("—", "—"))
-    return Text(f"第二次请求实际是 [{roles('zh')}]。", f"The second request really is [{roles('en')}].")
+def _size_wrong(_found: Checked, _context: Context) -> Text:
+    """Where to look, not the roles (they are the answer, shown with "show me")."""
+    return Text(
+        "第二次请求的条数不是这个。这个问题问了几个城市？每个调用都有一条 tool 消息。",
+        "The second request carries another number of messages. How many cities does the question name? "
+        "Each call gets its own tool message.",
+    )
 
 
 def _three_right(found: Checked, _context: Context) -> Text:
     roles = _roles(found, Text("没有第二次请求", "no second request"))
-    return Text("对：三个调用，三条 tool 消息：", "Right: three calls, three tool messages: ") + Text(
+    return Text("三个调用，三条 tool 消息：", "Three calls, three tool messages: ") + Text(
         f"[{roles('zh')}]", f"[{roles('en')}]"
     )
 
@@ -91,8 +100,9 @@ def _three_wrong(found: Checked, _context: Context) -> Text:
 def _size_prompt(context: Context) -> Text:
     question = SIZE_QUESTION(_lang(context))
     return Text(
-        f"问内置模型「{question}」。第二次请求的 messages 有几条？",
-        f"Ask the built-in model “{question}”. How many messages does the second request carry?",
+        f"像这一页的运行一样（带同一条系统提示词），问内置模型「{question}」。第二次请求的 messages 有几条？",
+        f"Ask the built-in model “{question}” as this page's runs do (with the same system prompt). "
+        "How many messages does the second request carry?",
     )
 
 
@@ -107,8 +117,9 @@ EXERCISES: tuple[Exercise, ...] = (
         right=_size_right,
         wrong=_size_wrong,
         hint=Text(
-            "问题、带 tool_calls 的 assistant 消息，再加每个调用一条 tool 消息。",
-            "The question, the assistant message with its tool_calls, and one tool message per call.",
+            "看这一页第二次请求的表：系统提示词、问题、带 tool_calls 的 assistant 消息，再加每个调用一条 tool 消息。",
+            "Look at the page's table of the second request: the system prompt, the question, the assistant "
+            "message with its tool_calls, and one tool message per call.",
         ),
     ),
     Exercise(

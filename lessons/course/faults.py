@@ -182,10 +182,6 @@ def _timeline_words(seen: dict[str, Any]) -> Text:
     )
 
 
-def _miss(found: Checked) -> Text:
-    return Text("", "") if found.correct else Text("不对：", "Not quite: ")
-
-
 def _attempts_words(found: Checked, _context: Context) -> Text:
     if not found.shown:
         return Text("先选一个答案。", "Pick an answer first.")
@@ -193,7 +189,7 @@ def _attempts_words(found: Checked, _context: Context) -> Text:
         "每次失败后等 Retry-After 再试，一旦成功就不再重试。",
         "After each failure the client waits Retry-After and tries again; once one succeeds it stops.",
     )
-    return _miss(found) + _timeline_words(found.shown) + Text(" ", " ") + more
+    return _timeline_words(found.shown) + Text(" ", " ") + more
 
 
 def _retries_words(found: Checked, _context: Context) -> Text:
@@ -201,7 +197,7 @@ def _retries_words(found: Checked, _context: Context) -> Text:
         return Text("先选一个答案。", "Pick an answer first.")
     below = found.shown.get("one_less_stop_reason")
     extra = Text(f" 少一次重试时结束原因是 `{below}`。", f" With one retry less the run ends `{below}`.")
-    return _miss(found) + _timeline_words(found.shown) + (extra if below else Text("", ""))
+    return _timeline_words(found.shown) + (extra if below else Text("", ""))
 
 
 def _tokens_words(found: Checked, _context: Context) -> Text:
@@ -218,7 +214,7 @@ def _tokens_words(found: Checked, _context: Context) -> Text:
         said += Text(
             f" 少一个 token 时 finish_reason 是 `{less}`。", f" With one token less, finish_reason is `{less}`."
         )
-    return _miss(found) + said
+    return said
 
 
 def _number(answer: Any) -> int | None:

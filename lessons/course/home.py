@@ -94,14 +94,14 @@ def _id_words(found: Checked, _context: Context) -> Text:
         f"The ToolMessage ToolNode built for the {ASKED_CITY} call: tool_call_id = `{found.expected}`, "
         "the id of that call in the model's reply.",
     )
-    return said if found.correct else Text("不对：", "Not quite: ") + said
+    return said
 
 
 def _order_wrong(found: Checked, _context: Context) -> Text:
     wrong = (found.shown or {}).get("first_wrong")
     if wrong is None:
         return Text("先按顺序选出八个阶段。", "Pick the eight stages in order first.")
-    return Text(f"不对：第 {wrong} 个位置开始不对。", f"Not quite: position {wrong} is the first one out of place.")
+    return Text(f"第 {wrong} 个位置开始不对。", f"Position {wrong} is the first one out of place.")
 
 
 def _check_id(answer: Any, context: Context) -> Checked:
@@ -147,7 +147,7 @@ EXERCISES: tuple[Exercise, ...] = (
             format=lambda key, c: _labels(c)[key],
         ),
         check=_check_order,
-        right=Text("对：这正是链条的顺序。", "Right: that is the chain's order."),
+        right=Text("这正是链条的顺序。", "That is the chain's order."),
         wrong=_order_wrong,
         hint=Text(
             "先有函数，才有 schema；先有 tool_call，才能校验参数。",

@@ -189,8 +189,7 @@ def _count_words(found: Checked, _context: Context) -> Text:
         f"“{question}”这次运行有 {n} 次模型调用（{replies.zh}）。",
         f"The run of “{question}” made {n} model call(s) ({replies.en}).",
     )
-    miss = Text("不对：", "Not quite: ") if not found.correct else Text("", "")
-    return miss + said + Text(" ", " ") + ONE_MORE_CALL
+    return said + Text(" ", " ") + ONE_MORE_CALL
 
 
 def _calls_words(found: Checked, _context: Context) -> Text:
@@ -200,8 +199,6 @@ def _calls_words(found: Checked, _context: Context) -> Text:
     calls = "; ".join(f"{c['name']}({c['args']})" for c in seen["tool_calls"]) or "—"
     replies = _replies(seen)
     said = Text(f"真实运行：{replies.zh}。工具调用：{calls}", f"The real run: {replies.en}. Tool calls: {calls}")
-    if not found.correct:
-        said = Text("还没有：", "Not yet: ") + said
     return Text(inert_markdown(said.zh), inert_markdown(said.en))  # the calls carry the learner's words
 
 

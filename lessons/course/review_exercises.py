@@ -27,9 +27,7 @@ REVIEW_PROMPT = Text(
     "这道题跨越本节的几页，答案由真实运行算出。",
     "This one spans several pages of the section; real runs compute the answer.",
 )
-REVIEW_RIGHT = Text(
-    "全对：这些答案来自本节各页的真实运行。", "All right: these come from real runs of this section's pages."
-)
+REVIEW_RIGHT = Text("这些答案来自本节各页的真实运行。", "These come from real runs of this section's pages.")
 
 
 def part_by_part(found: Checked, _context: Context) -> Text:

@@ -93,7 +93,7 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("文本", "Texts"), _texts),
         check=_check_reads,
         right=_what_was_read,
-        wrong=lambda found, context: Text("不对。", "Not quite. ") + _what_was_read(found, context),
+        wrong=_what_was_read,
         hint=Text(
             "易受骗的模型只在有注入的指令时才越过限制；问自己的进度读的是 S1001。",
             "The gullible model crosses the line only when an instruction is injected; asking about your own "
@@ -113,7 +113,7 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Code(Text("Python", "Python"), _starting_source, height=260),
         check=_check_tool,
         right=_what_was_built,
-        wrong=lambda found, context: Text("还不行：", "Not yet: ") + _what_was_built(found, context),
+        wrong=_what_was_built,
         hint=Text(
             "给函数一个 `config: RunnableConfig` 参数（LangChain 会填入并把它排除在 schema 外），从 config 里读学号。",
             "Give the function a `config: RunnableConfig` parameter (LangChain fills it and leaves it out of the "

@@ -86,7 +86,7 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choice(Text("路径", "Path"), fixed([list(p) for p in PATHS]), format=lambda path, _c: " → ".join(path)),
         check=lambda answer, c: reject_path(builtin_llm(), str(c["lang"]), answer),
         right=lambda found, _c: Text(
-            f"对：{_path(found)}，发件箱是空的。", f"Right: {_path(found)}, and the outbox stayed empty."
+            f"{_path(found)}，发件箱是空的。", f"{_path(found)}, and the outbox stayed empty."
         ),
         wrong=lambda found, _c: Text(
             f"拒绝之后实际走的是 {_path(found)}。", f"After a reject the real path was {_path(found)}."
@@ -103,7 +103,7 @@ EXERCISES: tuple[Exercise, ...] = (
         prompt=_edit_prompt,
         answer=Code(Text("修改", "Edit"), lambda _c: '{"mesage": ""}', height=80),
         check=lambda answer, c: valid_edit(answer, dict(c["original_args"])),
-        right=Text("对：NotifyArgs 接受了修改后的参数。", "Right: NotifyArgs accepted the edited arguments."),
+        right=Text("NotifyArgs 接受了修改后的参数。", "NotifyArgs accepted the edited arguments."),
         wrong=_edit_words,
         hint=Text(
             "键名要和 schema 一致（message），且不能为空。",

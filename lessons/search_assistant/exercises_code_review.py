@@ -87,7 +87,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Choices(Text("能切对的", "Parsed right"), _wordings, format=lambda key, c: str(c["names"][key])),
         check=lambda answer, c: split_survivors(answer, _question(c)),
-        right=lambda found, c: Text(f"对。{_status(found, c)}", f"Right. {_status(found, c)}"),
+        right=lambda found, c: Text(f"{_status(found, c)}", f"{_status(found, c)}"),
         wrong=lambda found, c: Text(_status(found, c), _status(found, c)),
         hint=Text(
             "半角冒号、多余的句子、没有标签都会出错。",
@@ -105,7 +105,7 @@ EXERCISES: tuple[Exercise, ...] = (
         # zh-only: the reply starts as a model of the original's format would write it
         answer=Code(Text("模型回复", "Model reply"), lambda _c: "搜索词: Bangkok weather", height=80),
         check=lambda answer, c: parsable_reply(answer, _question(c), TARGET_QUERY),
-        right=Text("对：原版切出了这个搜索词。", "Right: the original cut out exactly this keyword."),
+        right=Text("原版切出了这个搜索词。", "The original cut out exactly this keyword."),
         wrong=_parse_words,
         hint=Text(
             "标签是“搜索词：”，全角冒号；后面不要再有别的行。",

@@ -95,8 +95,8 @@ def _orphan_wrong(found: Checked, _context: Context) -> Text:
 def _budget_right(found: Checked, _context: Context) -> Text:
     s = found.shown or {}
     return Text(
-        f"对：发 {s.get('sent')} 条（State 有 {s.get('kept')} 条），没有孤立回复。",
-        f"Right: {s.get('sent')} sent of {s.get('kept')}, no orphan.",
+        f"发 {s.get('sent')} 条（State 有 {s.get('kept')} 条），没有孤立回复。",
+        f"{s.get('sent')} sent of {s.get('kept')}, no orphan.",
     )
 
 
@@ -117,8 +117,8 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=YesNo(Text("会有孤立的回复", "An orphan is sent")),
         check=lambda answer, c: naive_orphans(c["history"], _budget(c), answer),
         right=lambda found, _c: Text(
-            f"对：简单截取的第一条是 {found.shown['first_role']}。",
-            f"Right: the naive cut starts with a {found.shown['first_role']} message.",
+            f"简单截取的第一条是 {found.shown['first_role']}。",
+            f"The naive cut starts with a {found.shown['first_role']} message.",
         ),
         wrong=_orphan_wrong,
         hint=Text(

@@ -97,7 +97,7 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Number(Text("条数", "Messages"), 0, 5, None),
         check=lambda answer, _c: reducer_count("a1", as_int(answer)),
         right=lambda found, _c: Text(
-            f"对：ids = {_ids(found)}，a1 被原地替换。", f"Right: ids = {_ids(found)}; a1 was replaced in place."
+            f"ids = {_ids(found)}，a1 被原地替换。", f"ids = {_ids(found)}; a1 was replaced in place."
         ),
         wrong=lambda found, _c: Text(
             f"add_messages 给出的 ids = {_ids(found)}。", f"add_messages gave ids = {_ids(found)}."
@@ -118,7 +118,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Code(Text("返回值", "Return value"), lambda _c: "{'search_query': ''}", height=80),
         check=lambda answer, _c: partial_update(answer, TARGET_QUERY),
-        right=Text("对：只有 search_query 变了。", "Right: only search_query changed."),
+        right=Text("只有 search_query 变了。", "Only search_query changed."),
         wrong=_update_words,
         hint=Text(
             "只写你改的键；State 里没有的键会被悄悄丢掉。",

@@ -89,8 +89,11 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Number(Text("检查点个数", "Checkpoints"), 0, 100, None),
         check=lambda answer, c: history_count(builtin_llm(), str(c["lang"]), as_int(answer)),
-        right=Text("对：get_state_history 列出 {expected} 个。", "Right: get_state_history lists {expected}."),
-        wrong=Text("get_state_history 列出 {expected} 个。", "get_state_history lists {expected}."),
+        right=Text("get_state_history 列出 {expected} 个。", "`get_state_history` lists {expected}."),
+        wrong=Text(  # the count itself comes with the answer
+            "get_state_history 列出的不是这个数。按轮数一数每一轮留下的检查点。",
+            "`get_state_history` lists another number. Count the checkpoints each turn leaves.",
+        ),
         hint=Text(
             "每轮：输入一个、开始前一个、三个节点各一个。",
             "Per turn: one for the input, one before the first node, one after each of 3 nodes.",
@@ -106,9 +109,7 @@ EXERCISES: tuple[Exercise, ...] = (
             ("lab-1", "lab-2"),
         ),
         check=lambda answer, c: same_thread(builtin_llm(), str(c["lang"]), answer),
-        right=lambda found, _c: Text(
-            f"对：第 2 轮的线程里有 {_seen(found)}。", f"Right: turn 2's thread holds {_seen(found)}."
-        ),
+        right=lambda found, _c: Text(f"第 2 轮的线程里有 {_seen(found)}。", f"Turn 2's thread holds {_seen(found)}."),
         wrong=lambda found, _c: Text(
             f"第 2 轮的线程里只有 {_seen(found)}：前文不在。",
             f"Turn 2's thread holds only {_seen(found)}: turn 1 is not there.",

@@ -75,7 +75,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Choices(Text("必填字段", "Required fields"), lambda c: list(c["properties"])),
         check=lambda answer, _c: required_fields(answer),
-        right=Text("对：schema 的 required 正是这些。", "Right: the schema's `required` lists exactly these."),
+        right=Text("schema 的 required 正是这些。", "The schema's `required` lists exactly these."),
         wrong=Text(
             "再看 parameters.required：有默认值的参数不必填。",
             "Look at parameters.required: a parameter with a default is optional.",
@@ -92,7 +92,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Code(Text("arguments", "arguments"), lambda _c: '{"query": "Bangkok weather"}', height=80),
         check=lambda answer, _c: search_args_valid(answer, WANT_LIMIT),
-        right=Text("对：SearchArgs 接受了这些参数，limit = 3。", "Right: SearchArgs accepted them, with limit = 3."),
+        right=Text("SearchArgs 接受了这些参数，limit = 3。", "SearchArgs accepted them, with limit = 3."),
         wrong=_stage_words,
         hint=Text(
             "limit 必须在 1–10 之间，且不能多写 schema 里没有的键。",

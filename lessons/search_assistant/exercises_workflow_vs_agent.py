@@ -87,9 +87,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=YesNo(Text("Agent 会搜索", "The agent searches")),
         check=lambda answer, c: agent_searches(builtin_llm(), _hello(c), answer),
-        right=lambda found, _c: Text(
-            f"对：Agent 走的是 {_path(found)}。", f"Right: the agent's path was {_path(found)}."
-        ),
+        right=lambda found, _c: Text(f"Agent 走的是 {_path(found)}。", f"The agent's path was {_path(found)}."),
         wrong=lambda found, _c: Text(
             f"Agent 实际走的是 {_path(found)}：模型自己决定。",
             f"The agent's real path was {_path(found)}: the model decided.",
@@ -111,8 +109,8 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Line(Text("问题", "Question")),
         check=lambda answer, c: only_workflow_searches(builtin_llm(), answer, list(c["questions"])),
         right=Text(
-            "对：工作流搜了（代码决定），Agent 没搜（模型决定）。",
-            "Right: the workflow searched (the code), the agent did not (the model).",
+            "工作流搜了（代码决定），Agent 没搜（模型决定）。",
+            "The workflow searched (the code), the agent did not (the model).",
         ),
         wrong=_searched,
         hint=Text(

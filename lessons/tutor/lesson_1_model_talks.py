@@ -1,7 +1,8 @@
 """Tutor lesson 1 -- the model talks, your code acts: one real run cut into its four steps.
 
 Exercises (:data:`EXERCISES`): :func:`check_predict_calls` (which tools will the model ask for in
-step 2? parallel calls have no order, so any order of the right tools is right) and
+step 2 of :data:`PREDICT_QUESTION`, a question the page does not run? parallel calls have no order,
+so any order of the right tools is right) and
 :func:`check_make_calls` (write a question that makes the model ask for two given tools in
 one reply); both run the real loop on the built-in model at check time. LangChain is imported
 inside the functions only, so the registry can count these exercises without loading it.
@@ -80,6 +81,12 @@ def lesson1_four_steps(llm: BaseChatModel, question: str | None = None, lang: st
     }
 
 
+#: The predict exercise's question: not the page's run (question two, whose calls the page shows), nor
+#: one of the live run's examples, so the answer is not printed above the exercise.
+PREDICT_QUESTION = Text(
+    "abandon 是几级？顺便告诉我我现在学到哪了。", "What level is abandon? And also, how far have I got?"
+)
+
 # The make-it exercise: a question that makes the model ask for these two tools in one reply.
 MAKE_GOAL: tuple[str, ...] = ("lookup_word", "get_schedule")
 # A question that reaches the goal (checked by running it, every time the answer is shown).
@@ -99,14 +106,12 @@ def first_calls(question: str, lang: str = "zh", llm_factory: LlmFactory | None 
 
 
 def check_predict_calls(answer: list[str] | None, lang: str = "zh", llm_factory: LlmFactory | None = None) -> Checked:
-    """Predict: which tools does the model ask for in step 2 of question two?
+    """Predict: which tools does the model ask for in step 2 of :data:`PREDICT_QUESTION`?
 
     The right answer is the real run's ``AIMessage.tool_calls`` names. The calls of one reply are
     parallel and have no order, so the comparison is order-free (each tool as often as it was asked for).
     """
-    from lessons.tutor.demo import demo_questions
-
-    expected = first_calls(demo_questions(lang)[1], lang, llm_factory)
+    expected = first_calls(PREDICT_QUESTION(lang), lang, llm_factory)
     got = [str(name) for name in answer] if isinstance(answer, (list, tuple)) else []
     return Checked(sorted(got) == sorted(expected), expected, got)
 
@@ -126,12 +131,6 @@ def check_make_calls(question: str | None, lang: str = "zh", llm_factory: LlmFac
     return Checked(sorted(got) == sorted(MAKE_GOAL), expected, got)
 
 
-def _question_two(context: Context) -> str:
-    from lessons.tutor.demo import demo_questions
-
-    return demo_questions(str(context["ed"]))[1]
-
-
 def _tool_names(_context: Context) -> list[str]:
     from lessons.tutor.tools import build_tools
 
@@ -145,18 +144,23 @@ EXERCISES: tuple[Exercise, ...] = (
         kind="predict",
         title=Text("预测：第 ② 步模型会要哪些工具？", "Predict: which tools will the model ask for in step ②?"),
         prompt=lambda c: Text(
-            f"问题二「{_question_two(c)}」的第一次回复里，模型会要哪些工具？（并行调用没有先后，顺序不计）",
-            f"For question two, “{_question_two(c)}”, which tools does the first reply ask for? "
+            f"换一个问题「{PREDICT_QUESTION(str(c['ed']))}」：第一次回复里，模型会要哪些工具？"
+            "（并行调用没有先后，顺序不计）",
+            f"Now a new question, “{PREDICT_QUESTION(str(c['ed']))}”: which tools does the first reply ask for? "
             "(parallel calls have no order: pick them in any order)",
         ),
         answer=Choices(Text("工具", "Tools"), _tool_names),
         check=lambda answer, c: check_predict_calls(answer, str(c["ed"])),
-        right=Text("对：AIMessage.tool_calls 正是 {expected}。", "Right: AIMessage.tool_calls is exactly {expected}."),
+        right=Text("AIMessage.tool_calls 正是 {expected}。", "AIMessage.tool_calls is exactly {expected}."),
         wrong=Text(
             "真实回复里的 tool_calls 是另一组；你选的是 {shown}。",
             "The real reply's tool_calls differ; you picked {shown}.",
         ),
-        hint=Text("一句话里问了两件事：课表和进度。", "The sentence asks two things: the timetable and the progress."),
+        hint=Text(
+            "像第 ② 步里的问题二一样：这句话问了几件事？第 ① 步随请求发出的工具里，哪一个回答哪一件？",
+            "As with question two in step ②: how many things does the sentence ask? Which of the tools sent in "
+            "step ① answers each?",
+        ),
         needs=("ed",),
     ),
     Exercise(
@@ -170,7 +174,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Line(Text("你的问题", "Your question"), max_chars=500),
         check=lambda answer, c: check_make_calls(answer, str(c["ed"])),
-        right=Text("成了：模型第一次回复要了 {shown}。", "Done: the first reply asked for {shown}."),
+        right=Text("模型第一次回复要了 {shown}。", "The first reply asked for {shown}."),
         wrong=Text("模型第一次回复要的是 {shown}。", "The first reply asked for {shown}."),
         hint=Text(
             "一个从句问单词等级，另一个从句问某个 YYYY-MM-DD 日期的课。",

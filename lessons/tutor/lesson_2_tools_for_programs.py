@@ -196,9 +196,11 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Pills(Text("日期", "Dates"), lambda c: DATE_CHOICES[str(c["ed"])]),
         check=lambda answer, c: check_predict_rejects(answer, str(c["ed"])),
-        right=Text("对：真实工具纠正了 {expected}。", "Right: the real tool corrected {expected}."),
-        wrong=Text(
-            "真实工具纠正的是 {expected}。它的回复：{shown}", "The real tool corrected {expected}. Its replies: {shown}"
+        right=Text("真实工具纠正了 {expected}。", "The real tool corrected {expected}."),
+        wrong=Text(  # which dates, and the tool's replies, come with the answer
+            "真实工具纠正的不是这一组日期。逐个想：这个 date 格式对吗？这一天真的存在吗？",
+            "The real tool corrected another set of dates. Take them one by one: is the date well formed? "
+            "Does that day exist?",
         ),
         hint=Text(
             "格式对、日子也真实存在才会查表；没课也是查表的结果。",
@@ -217,7 +219,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Line(Text("date", "date"), max_chars=40, placeholder=Text("YYYY-MM-DD", "YYYY-MM-DD")),
         check=lambda answer, c: check_fix_date(answer, str(c["ed"])),
-        right=Text("对：工具回了课表：{shown}", "Right: the tool answered with the timetable: {shown}"),
+        right=Text("工具回了课表：{shown}", "The tool answered with the timetable: {shown}"),
         wrong=Text("工具对这个 date 的回复：{shown}", "The tool's reply to that date: {shown}"),
         hint=Text("下周一是 07-27。", "Next Monday is 07-27."),
         needs=("ed",),

@@ -241,8 +241,13 @@ EXERCISES: tuple[Exercise, ...] = (
         prompt=_model_calls_prompt,
         answer=Number(Text("模型调用次数", "Model calls"), 0, 40, 0),
         check=lambda answer, c: check_predict_model_calls(answer, int(c["max_steps"]), str(c["ed"])),
-        right=Text("对：真实运行调用了 {expected} 次模型。", "Right: the real run called the model {expected} times."),
-        wrong=Text("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
+        right=Text("真实运行调用了 {expected} 次模型。", "The real run called the model {expected} times."),
+        # a miss says where to look; the count itself comes with the answer
+        wrong=Text(
+            "真实运行调用模型的次数不是这个。逐步数一数：每一步一次模型调用，直到护栏或步数上限叫停。",
+            "The real run called the model another number of times. Count step by step: one model call per step, "
+            "until the guard or the step limit stops it.",
+        ),
         hint=Text(
             "第一次真的执行；第二次收到提醒；提醒后还重复就停。也别忘了步数上限。",
             "The first call runs; the second gets a notice; a repeat after the notice stops it. Mind the step limit.",
@@ -260,7 +265,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Number(Text("max_steps", "max_steps"), 1, 40, 1),
         check=lambda answer, c: check_make_tool_runs(answer, str(c["ed"])),
-        right=Text("成了：工具执行了 {shown} 次。", "Done: the tool ran {shown} times."),
+        right=Text("工具执行了 {shown} 次。", "The tool ran {shown} times."),
         wrong=Text("这个上限下工具执行了 {shown} 次。", "With that limit the tool ran {shown} times."),
         hint=Text("换说法就不算重复：每一步都会真的执行。", "A reworded call is no repeat: every step really runs it."),
         needs=("ed",),

@@ -241,7 +241,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Choice(Text("节点", "Node"), fixed(NODE_CHOICES), horizontal=True, start=0),
         check=lambda answer, c: check_predict_next_node(answer, str(c["ed"])),
-        right=Text("对：真实运行的节点顺序是 {shown}。", "Right: the nodes really ran in this order: {shown}."),
+        right=Text("真实运行的节点顺序是 {shown}。", "The nodes really ran in this order: {shown}."),
         wrong=Text("真实运行的节点顺序是 {shown}。", "The nodes really ran in this order: {shown}."),
         hint=Text(
             "看图里 agent 出发的虚线（条件边）。", "Follow the dotted (conditional) edges out of agent in the graph."
@@ -262,7 +262,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         answer=Code(Text("script (JSON)", "script (JSON)"), _start_script, height=260),
         check=lambda answer, c: check_make_script(answer, str(c["ed"])),
-        right=Text("成了：{shown}", "Done: {shown}"),
+        right=Text("{shown}", "{shown}"),
         wrong=Text("你的脚本跑出来是：{shown}", "Your script ran like this: {shown}"),
         hint=Text(
             "把两个并行调用拆成两次回复，各带一个调用。",

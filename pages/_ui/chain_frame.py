@@ -29,6 +29,7 @@ from typing import Any
 import streamlit as st
 from langchain_core.tools import BaseTool
 
+from lessons.chain.examples import SYSTEM_PROMPT as CHAIN_SYSTEM_PROMPT
 from lessons.chain.examples import model_sources, tool_sources
 from lessons.content import lesson_text
 from pages._ui import T, lang, show_error, source
@@ -172,11 +173,8 @@ DEFAULT_QUESTION = EXAMPLES[0]
 _DEFAULT_ALIASES = (DEFAULT_QUESTION.zh, DEFAULT_QUESTION.en)
 
 
-#: The shared run's system prompt.
-SYSTEM_PROMPT = Text(
-    "你是天气助手。需要天气数据时调用工具，只根据工具结果回答。",
-    "You are a weather assistant. Call the tool for weather data and answer only from its result.",
-)
+#: The shared run's system prompt (page ⑧'s exercise runs with it too).
+SYSTEM_PROMPT = CHAIN_SYSTEM_PROMPT
 
 
 def weather_tools(language: str | None = None) -> list[Any]:

@@ -284,7 +284,7 @@ def choice(
     if widget == "radio":
         value = st.radio(label, values, key=key, format_func=show, horizontal=True, help=help)
     elif widget == "select":
-        value = st.selectbox(label, values, key=key, format_func=show, help=help)
+        value = st.selectbox(label, values, key=key, format_func=show, help=help, placeholder=T("选一个", "Choose one"))
     else:
         value = st.segmented_control(label, values, key=key, format_func=show, required=True, help=help)
     chosen = value if isinstance(value, str) and value in options else default

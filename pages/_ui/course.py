@@ -237,7 +237,16 @@ def _transfer_controls(learner: str) -> None:
         mime="application/json",
         key="progress::export",
     )
-    upload = st.file_uploader(T("导入进度", "Import progress"), type=["json"], key="progress::import")
+    upload = st.file_uploader(
+        T("导入进度", "Import progress"),
+        type=["json"],
+        key="progress::import",
+        help=T(
+            "选择之前用「导出我的进度」保存的 JSON 文件；每道题会用它自己的检查重新判一遍。",
+            "Choose a JSON file saved with “Export my progress”; "
+            "each exercise judges its answers again with its own check.",
+        ),
+    )
     if upload is not None and st.session_state.get("progress::imported") != upload.file_id:
         st.session_state["progress::imported"] = upload.file_id
         try:

@@ -12,7 +12,22 @@ from typing import Any
 import streamlit as st
 
 from pages._ui import T, Text, inert, inert_code, lang, rows_table
+from toolcall_lab.offline.explain import said
 from toolcall_lab.trace import decision_view
+
+#: What the model decided, as the record's ``kind`` names it.
+_KINDS: dict[str, Text] = {
+    "tool_calls": Text("调用工具", "call tools"),
+    "answer": Text("根据工具结果回答", "answer from the tools' results"),
+    "refusal": Text("拒绝", "refuse"),
+    "cannot_help": Text("说明帮不上忙", "say it cannot help"),
+    "no_call": Text("不调用工具，直接回答", "answer without a call"),
+    "smalltalk": Text("寒暄", "small talk"),
+    "documents": Text("根据提示词里的文档回答", "answer from documents in the prompt"),
+    "structured": Text("按要求的格式输出", "answer in the requested format"),
+    "template": Text("按模板回答", "answer from a template"),
+    "scripted": Text("回放预先写好的回复", "replay a scripted reply"),
+}
 
 #: Where an argument's value came from, as the decision record names it.
 _SOURCES: dict[str, Text] = {
@@ -23,7 +38,27 @@ _SOURCES: dict[str, Text] = {
     "literal": Text("问题里写出的调用语法", "call syntax in the question"),
     "default": Text("schema 的默认值", "the schema's default"),
     "guess": Text("猜测", "a guess"),
+    "tool error": Text("工具的报错", "the tool's error"),
 }
+
+
+#: A score's reason, by the tag before its colon (``name:weather``); any other tag is a concept the words meant.
+_MATCHED: dict[str, Text] = {
+    "name": Text("工具名含「{v}」", "name:{v}"),
+    "words": Text("说明里的词「{v}」", "words:{v}"),
+    "asked": Text("点名要用 {v}", "asked:{v}"),
+    "never": Text("点名不用 {v}", "never:{v}"),
+}
+
+
+def _matched(tags: str) -> str:
+    """The matched-words cell in the page's language: the record's tags (``kind:words``) worded."""
+    out = []
+    for tag in (t for t in tags.split(", ") if t):
+        kind, _, words = tag.partition(":")
+        said = _MATCHED[kind].format(v=words) if kind in _MATCHED else Text(f"「{words}」→ 概念 {kind}", tag)
+        out.append(said(lang()))
+    return T("，", ", ").join(out)
 
 
 def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
@@ -35,7 +70,8 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
     )
     with st.expander(title, icon=":material/psychology:", expanded=open_):
         kind = inert_code(view["kind"])  # the decision header is the endpoint's: any endpoint can send one
-        st.caption(T(f"决定：{kind}", f"Decision: {kind}"))
+        meaning = _KINDS[view["kind"]](lang()) + " · " if view["kind"] in _KINDS else ""
+        st.caption(T(f"决定：{meaning}{kind}", f"Decision: {meaning}{kind}"))
         if view["steps"]:  # what was normalised, which date came from which words, what was not an argument
             st.markdown(T("**它怎样读你的话：**", "**How it read your words:**"))
             st.markdown("\n".join(f"- {inert(T(step['zh'], step['en']))}" for step in view["steps"]))
@@ -52,7 +88,7 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                         T("句", "clause"): row["clause"],
                         T("工具", "tool"): row["tool"],
                         T("得分", "score"): row["score"],
-                        T("匹配到的词", "matched words"): row["matched"],
+                        T("匹配到的词", "matched words"): _matched(row["matched"]),
                         T("选中", "chosen"): "✓" if row["chosen"] else "",
                     }
                     for row in view["tools"]
@@ -74,7 +110,9 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                 ]
             )
         if view["refusal"]:
-            st.info(T("拒绝的理由：", "Why it refused: ") + inert(view["refusal"]), icon=":material/block:")
+            reason = said(view["refusal"])(lang())  # the record's English words, in the page's language
+            why = T("拒绝的理由：", "Why it refused: ") if view["kind"] == "refusal" else T("理由：", "Why: ")
+            st.info(why + inert(reason), icon=":material/block:")
         obeyed = any(note.startswith("gullible") for note in view["notes"])
         for text in view["ignored"]:
             if obeyed:
@@ -88,4 +126,4 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                     icon=":material/shield:",
                 )
         if view["notes"]:
-            st.caption(T("备注：", "Notes: ") + " · ".join(inert(note) for note in view["notes"]))
+            st.caption(T("备注：", "Notes: ") + " · ".join(inert(said(note)(lang())) for note in view["notes"]))

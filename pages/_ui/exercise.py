@@ -2,8 +2,10 @@
 
 :func:`exercise` renders inside ``st.container(key="exercise-<url_path>-<n>")``: the learner
 answers, the page's own check (which runs the real library call) judges, the attempt is stored
-once (a double click records one attempt), a hint follows a wrong try, and the answer shows
-after two tries or on request. Attempts go to the progress store of :mod:`pages._ui.course`.
+once (a double click records one attempt), the feedback says the verdict in words first
+(:data:`RIGHT` / :data:`NOT_QUITE`, then the exercise's own words, which never repeat it), a hint
+follows a wrong try (where to look, never the answer), and the answer shows after two wrong tries
+or on request. Attempts go to the progress store of :mod:`pages._ui.course`.
 
 **Re-checking imports.** Every :func:`exercise` registers its check for the session
 (:func:`register_check`); :func:`recheck` is the store's re-check hook
@@ -15,6 +17,7 @@ import made from home counts as soon as the learner opens the exercise's page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,11 +47,42 @@ from toolcall_lab.exercises import (
     feedback,
     label_text,
 )
+from toolcall_lab.i18n import Text
 from toolcall_lab.jsonable import json_text
 from toolcall_lab.progress import attempt_id_for
 
 #: Wrong tries after which the answer is offered without asking.
 TRIES_BEFORE_ANSWER = 2
+#: The verdict said first, in words, before the exercise's own words (a colour alone says nothing).
+RIGHT, NOT_QUITE = Text("对了。", "Right."), Text("还不对。", "Not quite.")
+#: The grey text of an empty select box and multiselect (Streamlit's own is English: "Choose options").
+PICK_ONE, PICK_ANY = Text("选一个", "Choose one"), Text("选一个或几个", "Choose one or more")
+
+
+def title_markdown(title: str) -> str:
+    r"""An exercise's title as markdown bold that its own text cannot break.
+
+    Emphasis markers outside code spans are escaped (``weather_func(**d)`` would close the bold);
+    code spans stay code.
+
+    >>> title_markdown("Predict: what does f(**d) do?")
+    '**Predict: what does f(\\*\\*d) do?**'
+    >>> title_markdown("Predict: `f(**d)`")
+    '**Predict: `f(**d)`**'
+    """
+    parts = re.split(r"(`[^`]*`)", title)
+    escaped = "".join(part if part.startswith("`") else re.sub(r"([*_~\\])", r"\\\1", part) for part in parts)
+    return f"**{escaped}**"
+
+
+def verdict_words(correct: bool, feedback: str, lang_: str) -> str:
+    """What a checked answer is told: the verdict word first, then the exercise's own words.
+
+    >>> verdict_words(False, "Look at the second line.", "en")
+    '**Not quite.** Look at the second line.'
+    """
+    word = (RIGHT if correct else NOT_QUITE)(lang_)
+    return f"**{word}** {feedback}".rstrip()
 
 
 @dataclass(frozen=True)
@@ -123,7 +157,7 @@ def exercise(
     key = f"exercise-{spec.url_path}-{n}"
     register_check(ex_id, check)
     with st.container(key=key, border=True):
-        st.markdown(f"**{T('练习', 'Exercise')} {n} · {title}**")
+        st.markdown(f"**{T('练习', 'Exercise')} {n} ·** {title_markdown(title)}")
         st.markdown(prompt)
         with st.form(f"{key}::form", border=False):
             answer = ask(f"{key}::answer")
@@ -145,8 +179,8 @@ def exercise(
                 state = course.store().exercise_state(course.learner_id(), ex_id)
         except Exception:
             state = None
-        if verdict is not None:
-            (st.success if verdict.correct else st.warning)(verdict.feedback)
+        if verdict is not None:  # the verdict in words; a miss adds the hint (where to look, never the answer)
+            (st.success if verdict.correct else st.warning)(verdict_words(verdict.correct, verdict.feedback, lang()))
             if not verdict.correct:
                 st.info(T("提示：", "Hint: ") + hint)
         elif state is not None and state.solved:
@@ -236,7 +270,9 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
     if isinstance(widget, Select):
         shown = widget.format
         extra_s: dict[str, Any] = {} if shown is None else {"format_func": lambda option: shown(option, context)}
-        return st.selectbox(label, list(widget.options(context)), index=None, key=key, **extra_s)
+        return st.selectbox(
+            label, list(widget.options(context)), index=None, key=key, placeholder=PICK_ONE(here), **extra_s
+        )
     if isinstance(widget, YesNo):
         yes, no = YES(here), NO(here)
         picked = st.radio(label, [yes, no], index=None, horizontal=widget.horizontal, key=key)
@@ -245,7 +281,10 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
         shown = widget.format
         extra: dict[str, Any] = {} if shown is None else {"format_func": lambda option: shown(option, context)}
         if isinstance(widget, Choices):
-            return st.multiselect(label, list(widget.options(context)), key=key, **extra)
+            # no "Select all": Streamlit words it in English only, and picking everything is no prediction
+            return st.multiselect(
+                label, list(widget.options(context)), key=key, placeholder=PICK_ANY(here), select_all=False, **extra
+            )
         return st.radio(
             label, list(widget.options(context)), index=widget.start, horizontal=widget.horizontal, key=key, **extra
         )
@@ -280,6 +319,11 @@ def ask_picks(widget: Picks, key: str, context: Context) -> dict[str, Any]:
         if item.code:
             st.code(item.code, language="json")
         answer[item.name] = st.selectbox(
-            item.label(here), list(names), index=None, format_func=names.__getitem__, key=f"{key}::{item.key}"
+            item.label(here),
+            list(names),
+            index=None,
+            format_func=names.__getitem__,
+            key=f"{key}::{item.key}",
+            placeholder=PICK_ONE(here),
         )
     return answer

@@ -279,6 +279,7 @@ def show_recorded(
                 range(len(runs)),
                 format_func=lambda i: f"{labels[i]} · " + " → ".join(s["node"] for s in runs[i]),
                 key=f"{key}::run",
+                placeholder=T("选一次运行", "Choose a run"),
             )
         chosen = _step_picker(runs[index], key=f"{key}::{index}")
     _show_steps(p, runs[index], chosen, None)

@@ -198,6 +198,7 @@ def time_travel(app: CompiledGraph, rows: Sequence[HistoryRow], panel: gb.Panel)
             T("检查点", "Checkpoint"),
             list(points),
             key="g4::cp",
+            placeholder=T("选一个检查点", "Choose a checkpoint"),
             format_func=lambda c: f"step {points[c]['step']} · {gu.short(points[c]['question'], 40)} · …{c[-8:]}",
         )
         a, b = st.columns(2)

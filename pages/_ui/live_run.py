@@ -97,7 +97,15 @@ def live_run_panel(
             mime="application/json",
             key=f"{key}::download",
         )
-    uploaded = st.file_uploader(T("打开保存过的轨迹", "Open a saved trace"), type=["json"], key=f"{key}::upload")
+    uploaded = st.file_uploader(
+        T("打开保存过的轨迹", "Open a saved trace"),
+        type=["json"],
+        key=f"{key}::upload",
+        help=T(
+            "选择之前下载的轨迹 JSON 文件，在这里重看那次运行。",
+            "Choose a trace JSON file downloaded before to replay that run here.",
+        ),
+    )
     if uploaded is not None and st.session_state.get(f"{key}::uploaded") != uploaded.file_id:
         st.session_state[f"{key}::uploaded"] = uploaded.file_id
         try:

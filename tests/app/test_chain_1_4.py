@@ -21,6 +21,7 @@ from lessons.chain import stage_1_tool as s1
 from lessons.chain import stage_2_schema as s2
 from lessons.chain import stage_3_bind_tools as s3
 from lessons.chain import stage_4_tool_call as s4
+from pages._ui import exercise as exercise_ui
 from pages.registry import in_section
 from tests.app.conftest import ROOT
 from toolcall_lab.stages.args_model import default_model_source
@@ -87,7 +88,7 @@ def codes(at: AppTest) -> list[str]:
     return [c.value for c in at.code]
 
 
-RIGHT = {"en": "Right", "zh": "对："}
+RIGHT = {lang: f"**{exercise_ui.RIGHT(lang)}**" for lang in ("en", "zh")}  # the renderer's verdict, said first
 HINT = {"en": "Hint: ", "zh": "提示："}
 CHECK = {"en": "Check", "zh": "检查"}
 

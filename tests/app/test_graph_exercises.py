@@ -20,6 +20,7 @@ from lessons.search_assistant import exercises_threads as threads
 from lessons.search_assistant import exercises_tool_schema as schema
 from lessons.search_assistant import exercises_workflow_vs_agent as wva
 from lessons.search_assistant.common import turns
+from pages._ui import exercise as exercise_ui
 from pages.registry import in_section
 from toolcall_lab.llm import build_chat_model
 
@@ -70,7 +71,7 @@ def unglossed_cjk(at) -> list[str]:
 
 
 CHECK = {"en": "Check", "zh": "检查"}
-RIGHT = {"en": "Right", "zh": "对"}
+RIGHT = {lang: f"**{exercise_ui.RIGHT(lang)}** " for lang in ("en", "zh")}  # the renderer's verdict, said first
 YES, NO = {"en": "yes", "zh": "是"}, {"en": "no", "zh": "否"}
 #: Page 1's example questions and page 7's next question, per language (as the pages use them).
 EXAMPLES = {

@@ -14,6 +14,7 @@ from lessons.course import review as rv
 from lessons.search_assistant.context import naive_trim, orphaned_tool_replies
 from lessons.tutor.lesson_4_loop_guard import STUCK_DATE, STUCK_QUESTION, guard_scenario
 from lessons.tutor.lesson_6_pitfalls import PITFALLS
+from pages._ui.exercise import verdict_words
 from pages.registry import in_section
 from tests.app.test_live_faults_home import CHECK, unglossed_cjk
 
@@ -99,7 +100,8 @@ def _judge(at, spec, lang: str, right: bool) -> None:
     assert not at.exception, at.exception
     verdict = at.session_state[f"exercise-{spec.url_path}-{n}::verdict"]
     assert verdict.correct is right
-    assert any(box.value == verdict.feedback for box in (at.success if right else at.warning))
+    said = verdict_words(right, verdict.feedback, lang)  # the verdict word first, then the exercise's words
+    assert any(box.value == said for box in (at.success if right else at.warning))
     if not right:
         assert any(i.value.startswith(("Hint: ", "提示：")) for i in at.info), "a hint follows a wrong try"
 

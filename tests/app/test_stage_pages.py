@@ -558,7 +558,8 @@ def test_stage8_walks_the_page_run_when_asked(open_page):
     at.query_params["step"] = "8"
     at.run()
     last = next(d for d in json_elements(at) if isinstance(d, dict) and "messages" in d and "answer" in d)
-    assert [m["role"] for m in last["messages"]] == ["user", "assistant", "tool", "tool"]
+    # the page's own run carries the shared run's system prompt (issue 22: ⑧ Ex 1 counts what the table shows)
+    assert [m["role"] for m in last["messages"]] == ["system", "user", "assistant", "tool", "tool"]
 
 
 # ---------------------------------------------------------------- one run shared by the eight pages

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lessons.course import who_decides as lesson
+from pages._ui.exercise import verdict_words
 from tests.app.test_live_faults_home import CHECK, main_text, unglossed_cjk
 
 pytestmark = pytest.mark.usefixtures("memory_store")  # progress in a private in-memory database
@@ -78,7 +79,7 @@ def _judge(at, n: int, lang: str, right: bool) -> None:
     verdict = at.session_state[f"exercise-who_decides-{n}::verdict"]
     assert verdict.correct is right
     shown = at.success if right else at.warning
-    assert any(box.value == verdict.feedback for box in shown)
+    assert any(box.value == verdict_words(right, verdict.feedback, lang) for box in shown)
     if not right:
         assert any(i.value.startswith(("Hint: ", "提示：")) for i in at.info), "a hint follows a wrong try"
 

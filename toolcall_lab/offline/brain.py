@@ -89,7 +89,7 @@ def _record(kind: str, ctx: nlu.Context, plan: TurnPlan, refusal: str | None = N
         )
         for r in plan.readings
     )
-    notes = [*plan.notes, *(f"left out {name}: missing {', '.join(m)}" for name, m in plan.skipped)]
+    notes = [*plan.notes, *(explain.LEFT_OUT(name=name, missing=", ".join(m)) for name, m in plan.skipped)]
     unclear = [
         explain.unclear(
             Text(f" {name} 的 {'、'.join(m)}", f"the {', '.join(m)} for {name}"),
@@ -135,12 +135,12 @@ def _repair_formats(ctx: nlu.Context, results: list[dict[str, Any]], messages: l
     records = tuple(
         CallRecord(name, tuple(ArgRecord(k, v, "tool error") for k, v in args.items())) for name, args in calls
     )
-    record = DecisionRecord("tool_calls", ctx.lang, calls=records, notes=("retry: format",), steps=tuple(steps))
+    record = DecisionRecord("tool_calls", ctx.lang, calls=records, notes=(explain.RETRY_FORMAT(),), steps=tuple(steps))
     return Decision(None, tuple(calls), record)
 
 
 def _answer_turn(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Decision:
-    notes = tuple(f"read the result of {r['name']}" for r in results)
+    notes = tuple(explain.READ_RESULT(name=r["name"]) for r in results)
     return Decision(answer_from_tools(ctx, results, tools), record=DecisionRecord("answer", ctx.lang, notes=notes))
 
 
@@ -148,10 +148,10 @@ def _refusal_text(ctx: nlu.Context, plan: TurnPlan) -> tuple[str, str]:
     assert plan.refusal is not None
     why, detail = plan.refusal
     reason = {
-        "id": f"the system prompt restricts which ids may be looked up: {detail} refused",
-        "tool": f"the system prompt forbids the tool {detail}",
-        "topic": f"outside the topics the system prompt allows: {detail}",
-    }[why]
+        "id": explain.REFUSED_ID,
+        "tool": explain.REFUSED_TOOL,
+        "topic": explain.REFUSED_TOPIC,
+    }[why](detail=detail)
     return refuse(ctx, why, detail), reason
 
 
@@ -181,7 +181,7 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     if results and not forced:
         retry = _retry_broken_calls(ctx, results, tools, messages)
         if retry:
-            record = DecisionRecord("tool_calls", ctx.lang, calls=_call_records(retry), notes=("retry: bad JSON",))
+            record = DecisionRecord("tool_calls", ctx.lang, calls=_call_records(retry), notes=(explain.RETRY_JSON(),))
             return Decision(None, tuple((c.name, c.args) for c in retry), record)
         repaired = _repair_formats(ctx, results, messages)
         if repaired is not None:
@@ -200,7 +200,7 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         return Decision(smalltalk_reply(plan.smalltalk, ctx.lang), record=_record("smalltalk", ctx, plan))
     if plan.about:
         text = answer_without_call(plan.about, ctx.question, tools, ctx.lang)
-        return Decision(text, record=_record("no_call", ctx, plan, f"no call needed: {plan.about}"))
+        return Decision(text, record=_record("no_call", ctx, plan, explain.NO_CALL_NEEDED(about=plan.about)))
     if plan.refusal:
         text, reason = _refusal_text(ctx, plan)
         return Decision(text, record=_record("refusal", ctx, plan, reason))
@@ -210,7 +210,7 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     docs = find_documents(messages)
     if docs:
         return Decision(answer_from_documents(ctx, docs), record=_record("documents", ctx, plan))
-    reason = "missing arguments" if plan.skipped else "no tool fits the question"
+    reason = explain.MISSING_ARGUMENTS() if plan.skipped else explain.NO_TOOL_FITS()
     return Decision(cannot_help(ctx, tools, plan.skipped), record=_record("cannot_help", ctx, plan, reason))
 
 
@@ -223,5 +223,5 @@ def _forced_call(plan: TurnPlan, ctx: nlu.Context, tools: list[dict[str, Any]], 
     pool = [i for i in infos if i.name == wanted] or list(infos)
     best = max(pool, key=lambda i: scored.get(i.name, 0))
     planned = plan_ask(best.tool, ctx, ctx.question, [ctx.question], Facts(), all_required=True)[0]
-    plan.notes.append(f"forced by tool_choice: called {planned.name}")
+    plan.notes.append(explain.FORCED(name=planned.name))
     return planned

@@ -26,6 +26,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolcall_lab.offline import explain
 from toolcall_lab.offline.brain import decide
 from toolcall_lab.offline.protocol import BUILTIN_MODEL_ID, EndpointError, new_id
 from toolcall_lab.offline.record import DecisionRecord
@@ -93,7 +94,7 @@ class BuiltinModel:
         scripted = self.next_scripted()
         if scripted is not None:
             messages = [scripted_message(scripted) for _ in range(request.n)]
-            record = DecisionRecord("scripted", notes=("replayed a scripted reply",))
+            record = DecisionRecord("scripted", notes=(explain.SCRIPTED(),))
         else:
             decision = decide(request.body, gullible=self.gullible)  # deterministic: n choices share one
             messages = [decision_message(decision.content, decision.tool_calls) for _ in range(request.n)]

@@ -8,6 +8,8 @@ decision record carries them in its ``steps`` field.
 from __future__ import annotations
 
 import datetime as dt
+import re
+from dataclasses import dataclass
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline.record import StepRecord
@@ -126,3 +128,93 @@ def unclear(what: Text, understood: Text) -> StepRecord:
             f"Could not tell {what.en}; understood: {understood.en}.",
         ),
     )
+
+
+# ---------------------------------------------------------------- the record's notes and refusal reasons
+@dataclass(frozen=True)
+class Said:
+    """One kind of note or refusal reason of a decision record, in both languages.
+
+    The record keeps the English words (the ``x-builtin-decision`` header is ASCII); :func:`said`
+    reads them back into both languages. ``{field}`` marks a value filled in (a tool's name).
+    """
+
+    en: str
+    zh: str
+
+    def __call__(self, **fields: str) -> str:
+        """The record's words: the English template filled in."""
+        return self.en.format(**fields)
+
+    def read(self, text: str) -> Text | None:
+        """``text`` in both languages when it is this kind of note, else ``None``."""
+        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(self.en))
+        found = re.fullmatch(pattern, text, re.S)
+        if found is None:
+            return None
+        fields = {k: _ABOUT_ZH.get(v, v) for k, v in found.groupdict().items()}
+        return Text(self.zh.format(**fields), text)
+
+
+#: What a question that needs no call is about (``no_call.about_kind``), in Chinese.
+_ABOUT_ZH = {"tools": "问的是工具本身", "hypothetical": "假设性的问题", "translate": "翻译"}
+
+READ_RESULT = Said("read the result of {name}", "读了 {name} 的结果")
+LEFT_OUT = Said("left out {name}: missing {missing}", "没有调用 {name}：缺少 {missing}")
+RETRY_FORMAT = Said("retry: format", "重试：工具说参数格式不对")
+RETRY_JSON = Said("retry: bad JSON", "重试：参数不是合法的 JSON")
+FORCED = Said("forced by tool_choice: called {name}", "tool_choice 强制调用：调用了 {name}")
+GULLIBLE = Said(
+    "gullible: obeyed the instructions injected in the user's message", "轻信模式：照做了用户消息里注入的指令"
+)
+FOLLOW_UP = Said("follow-up: repeated the earlier call with the new words", "追问：用新的词重复了上一次调用")
+TIE = Said(
+    "tie: {name} instead of {other}, whose arguments the question lacks",
+    "平分：选了 {name} 而不是 {other}，因为问题里缺少 {other} 的参数",
+)
+SCRIPTED = Said("replayed a scripted reply", "回放了一条预先写好的回复")
+NO_CALL_NEEDED = Said("no call needed: {about}", "不需要调用工具：{about}")
+REFUSED_ID = Said(
+    "the system prompt restricts which ids may be looked up: {detail} refused",
+    "系统提示词限制了能查哪些 id：拒绝了 {detail}",
+)
+REFUSED_TOOL = Said("the system prompt forbids the tool {detail}", "系统提示词禁止使用工具 {detail}")
+REFUSED_TOPIC = Said("outside the topics the system prompt allows: {detail}", "超出了系统提示词允许的话题：{detail}")
+MISSING_ARGUMENTS = Said("missing arguments", "缺少参数")
+NO_TOOL_FITS = Said("no tool fits the question", "没有哪个工具适合这个问题")
+
+#: Every note and reason the built-in model writes, in the order :func:`said` tries them.
+SAYINGS: tuple[Said, ...] = (
+    READ_RESULT,
+    LEFT_OUT,
+    RETRY_FORMAT,
+    RETRY_JSON,
+    FORCED,
+    GULLIBLE,
+    FOLLOW_UP,
+    TIE,
+    SCRIPTED,
+    NO_CALL_NEEDED,
+    REFUSED_ID,
+    REFUSED_TOOL,
+    REFUSED_TOPIC,
+    MISSING_ARGUMENTS,
+    NO_TOOL_FITS,
+)
+
+
+def said(text: str) -> Text:
+    """A note or refusal reason of a decision record in both languages; words it does not know stay as they are.
+
+    >>> said("read the result of get_weather")("zh")
+    '读了 get_weather 的结果'
+    >>> said("no call needed: hypothetical")("zh")
+    '不需要调用工具：假设性的问题'
+    >>> said("something an imported record says")("zh")
+    'something an imported record says'
+    """
+    for saying in SAYINGS:
+        found = saying.read(text)
+        if found is not None:
+            return found
+    return Text(text, text)

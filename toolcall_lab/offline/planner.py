@@ -78,7 +78,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     policy = read_policy(ctx.system, tools)
     if removed and gullible:
         text, policy = ctx.question, Policy()
-        plan.notes.append("gullible: obeyed the instructions injected in the user's message")
+        plan.notes.append(explain.GULLIBLE())
     plan.ignored = removed
     plan.about = (
         about_kind(text, tools) if tool_choice not in ("required",) and not isinstance(tool_choice, dict) else None
@@ -112,7 +112,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if not asks and not plan.refusal:
         plan.calls = _follow_up(work, infos, facts)
         if plan.calls:
-            plan.notes.append("follow-up: repeated the earlier call with the new words")
+            plan.notes.append(explain.FOLLOW_UP())
     if not asks and not plan.calls and not plan.refusal:
         asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text)
     for ask in asks:
@@ -160,7 +160,7 @@ def _tied_alternative(
             continue
         planned = plan_ask(info.tool, ctx, ask.text, ask.segments, facts)
         if planned and not any(p.missing for p in planned):
-            plan.notes.append(f"tie: {info.name} instead of {ask.info.name}, whose arguments the question lacks")
+            plan.notes.append(explain.TIE(name=info.name, other=ask.info.name))
             return planned
     return []
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.tools import BaseTool
 from pydantic import BaseModel
 
@@ -75,7 +75,12 @@ class RoundTrip:
 
 
 def run_round_trip(
-    question: str = DEFAULT_QUESTION, *, llm: Any = None, tool: BaseTool | None = None, lang: str = "zh"
+    question: str = DEFAULT_QUESTION,
+    *,
+    llm: Any = None,
+    tool: BaseTool | None = None,
+    lang: str = "zh",
+    system: str | None = None,
 ) -> RoundTrip:
     """Run the whole chain once and capture both requests.
 
@@ -84,6 +89,7 @@ def run_round_trip(
         llm: a ``ChatOpenAI`` (default: the built-in model).
         tool: the tool to bind (default: the weather tool, in ``lang``'s edition).
         lang: the default tool's edition (``"en"``: English schema, ToolMessage and answer).
+        system: a system prompt sent first in both requests (``None``: none).
 
     Returns:
         A :class:`RoundTrip`. When the model answers without calling a tool there is
@@ -97,7 +103,7 @@ def run_round_trip(
 
     tool = build_weather_tool(lang=lang) if tool is None else tool
     chat = build_chat_model() if llm is None else llm
-    messages: list[BaseMessage] = [HumanMessage(question)]
+    messages: list[BaseMessage] = [*([SystemMessage(system)] if system else []), HumanMessage(question)]
     ai: AIMessage | None = None
     views: list[dict[str, Any]] = []
     answer: str | None = None

@@ -10,6 +10,7 @@ from lessons.chain import stage_5_validation as s5
 from lessons.chain import stage_6_kwargs as s6
 from lessons.chain import stage_7_tool_message as s7
 from lessons.chain import stage_8_round_trip as s8
+from lessons.chain.examples import SYSTEM_PROMPT
 from toolcall_lab.stages.json_layer import json_stage
 from toolcall_lab.stages.kwargs import call_plain
 from toolcall_lab.stages.round_trip import run_round_trip
@@ -96,7 +97,10 @@ def test_answer_id_reads_the_real_reply():
 # ---------------------------------------------------------------- ⑧
 def test_second_request_size():
     question = "Weather in Beijing, and also Shanghai"
-    count = len(run_round_trip(question, lang="en").second_request_messages or [])
+    # the exercise runs as the page's runs do: the chain's system prompt first (issue 22)
+    run = run_round_trip(question, lang="en", system=SYSTEM_PROMPT("en"))
+    count = len(run.second_request_messages or [])
+    assert (run.second_request_messages or [{}])[0].get("role") == "system"
     assert s8.check_second_request_size(count, question, "en").correct
     assert not s8.check_second_request_size(count + 1, question, "en").correct
     assert s8.check_second_request_size(None, "Hello", "en").expected == 0
