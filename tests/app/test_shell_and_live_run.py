@@ -254,3 +254,17 @@ def test_picking_a_tool_set_reruns_the_links_question_with_those_tools(open_page
     assert trace.question == SCHEDULE["en"] and at.query_params["tools"] in ("all", ["all"])
     assert "get_weather" in _tool_names(trace.model_calls[0].request_body)
     assert [e.tool_name for e in trace.tool_executions] == ["get_schedule"]
+
+
+@pytest.mark.parametrize("page", ["pages/stage_4_tool_call.py", "pages/tutor_1_model_talks.py"])
+def test_the_shared_panel_on_a_lesson_page_answers_before_its_steps(open_page, page):
+    at = open_page(page, "en")
+    assert not at.exception, at.exception
+    order = [node for node, _ in _in_order(at)]
+    answers = [n for n, node in enumerate(order) if _kind(node) == "ChatMessage" and node.name == "assistant"]
+    steps = [n for n, node in enumerate(order) if _kind(node) == "Expander" and " · model call" in node.label]
+    assert answers and steps, "the page's live run ran (a cold page runs its first example)"
+    assert answers[-1] < steps[0], "the panel's answer comes before the steps of its run"
+    why = [n for n, node in enumerate(order) if _kind(node) == "Expander" and node.label == WHY["en"]]
+    assert why and all(answers[-1] < n < steps[0] for n in why), "and why the model chose, between the two"
+    assert not any(order[n].proto.expanded for n in why), "folded on a lesson page"
