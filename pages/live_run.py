@@ -20,16 +20,15 @@ page_links(SPEC.path)
 st.title(T("实时运行", "Live run"), anchor=False)
 st.caption(
     T(
-        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；"
-        "链接里的 ?q=…（和 ?tools=…）会重跑它。",
-        "One run of a real tool-calling agent (LangGraph's model → tools → model loop); the link's ?q=… "
-        "(and ?tools=…) re-runs it.",
+        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接（?q=、?tools=）会重跑它。",
+        "One run of a real tool-calling agent (LangGraph's model → tools → model loop); its link (?q=, ?tools=) "
+        "re-runs it.",
     )
 )
 # the learner gives the model its tools; the link keeps the choice (no ?tools=: the weather tool, as before)
 toolset = worded_choice(
     "live::toolset",
-    T("模型有哪些工具", "The model's tools"),
+    T("给模型哪些工具", "The tools the model gets"),
     lesson.TOOLSET_LABELS,
     lesson.DEFAULT_TOOLSET,
     param="tools",
@@ -44,8 +43,8 @@ def _tools() -> list:
 names = ", ".join(inert_code(tool.name) for tool in panel_tools("live", toolset, _tools))
 st.caption(
     T(
-        f"模型有这些工具：{names}。每个工具的说明随每次请求体的 tools 发给模型。",
-        f"The model has: {names}. Each tool's description goes to the model in every request body's tools.",
+        f"模型有这些工具：{names}（说明随每次请求的 tools 发出）",
+        f"The model has: {names} (described in each request's tools)",
     )
 )
 teacher_run_view()  # in a class: the teacher's latest run, read-only, beside the learner's own

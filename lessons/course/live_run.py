@@ -68,12 +68,12 @@ TOOLSETS: tuple[str, ...] = ("weather", "tutor", "search", "all")
 #: The tool set of a link without ``tools`` (every link made before there was a choice).
 DEFAULT_TOOLSET = "weather"
 
-#: Each tool set's name on the page.
+#: Each tool set's name on the page (short: one row on a phone; the page lists the set's tools beside it).
 TOOLSET_LABELS: dict[str, Text] = {
-    "weather": Text("天气工具", "The weather tool"),
-    "tutor": Text("小E 助教的三个工具", "小E (Xiao E) tutor's three tools"),
-    "search": Text("搜索工具", "The search tool"),
-    "all": Text("全部工具", "All of them"),
+    "weather": Text("天气", "Weather"),
+    "tutor": Text("小E 助教", "小E (Xiao E) tutor"),
+    "search": Text("搜索", "Search"),
+    "all": Text("全部", "All"),
 }
 
 #: The system prompt of each tool set but the tutor's (which is 小E's own, ``lessons.tutor.agent``).
