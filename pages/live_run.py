@@ -6,11 +6,12 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import live_run as lesson
-from pages._ui import T, lang
+from pages._ui import T, inert_code, lang
+from pages._ui.chain_widgets import worded_choice
 from pages._ui.classroom import teacher_run_view
 from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links
-from pages._ui.live_run import live_run_panel
+from pages._ui.live_run import live_run_panel, panel_tools
 from pages.registry import page
 
 SPEC = page("pages/live_run.py")
@@ -19,20 +20,45 @@ page_links(SPEC.path)
 st.title(T("实时运行", "Live run"), anchor=False)
 st.caption(
     T(
-        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接里的 ?q=… 会重跑它。",
-        "One run of a real tool-calling agent (LangGraph's model → tools → model loop); the link's ?q=… re-runs it.",
+        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接（?q=、?tools=）会重跑它。",
+        "One run of a real tool-calling agent (LangGraph's model → tools → model loop); its link (?q=, ?tools=) "
+        "re-runs it.",
+    )
+)
+# the learner gives the model its tools; the link keeps the choice (no ?tools=: the weather tool, as before)
+toolset = worded_choice(
+    "live::toolset",
+    T("给模型哪些工具", "The tools the model gets"),
+    lesson.TOOLSET_LABELS,
+    lesson.DEFAULT_TOOLSET,
+    param="tools",
+)
+
+
+def _tools() -> list:
+    """The chosen set's tools, from the lab's own factories (lessons/toolsets.py), in the learner's language."""
+    return lesson.toolset_tools(toolset, lang())
+
+
+names = ", ".join(inert_code(tool.name) for tool in panel_tools("live", toolset, _tools))
+st.caption(
+    T(
+        f"模型有这些工具：{names}（说明随每次请求的 tools 发出）",
+        f"The model has: {names} (described in each request's tools)",
     )
 )
 teacher_run_view()  # in a class: the teacher's latest run, read-only, beside the learner's own
 with st.container(key="artifact"):  # inside a container the chat box sits above the run, and the page opens at its top
     live_run_panel(
         key="live",
-        tools_factory=lambda: lesson.weather_tools(lang()),  # the lab's weather tool, in the learner's language
-        system=lesson.system_prompt(lang()),
-        examples=list(lesson.in_lang(lesson.EXAMPLES, lang())),
+        tools_factory=_tools,
+        system=lesson.toolset_prompt(toolset, lang()),
+        examples=list(lesson.toolset_examples(toolset, lang())),
         use_chat_input=True,
         link_param="q",
         stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
+        tools_key=toolset,
+        no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
     )
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))

@@ -61,6 +61,88 @@ TWO_CALL_CANDIDATES: tuple[Text, ...] = (
 )
 
 
+# ---------------------------------------------------------------- the tool sets a learner gives the model
+#: The tool sets of the page, by the name its link carries (``?tools=``); ``all`` is every one of them.
+#: The first three are ``lessons.toolsets.TOOLSETS`` (the MCP server's), built by the same factories.
+TOOLSETS: tuple[str, ...] = ("weather", "tutor", "search", "all")
+#: The tool set of a link without ``tools`` (every link made before there was a choice).
+DEFAULT_TOOLSET = "weather"
+
+#: Each tool set's name on the page (short: one row on a phone; the page lists the set's tools beside it).
+TOOLSET_LABELS: dict[str, Text] = {
+    "weather": Text("天气", "Weather"),
+    "tutor": Text("小E 助教", "小E (Xiao E) tutor"),
+    "search": Text("搜索", "Search"),
+    "all": Text("全部", "All"),
+}
+
+#: The system prompt of each tool set but the tutor's (which is 小E's own, ``lessons.tutor.agent``).
+_PROMPTS: dict[str, Text] = {
+    "search": Text(
+        "你是搜索助手：需要资料时调用 search_web，只根据搜索结果回答，并注明来源链接。",
+        "You are a search assistant: call search_web for facts and answer only from its results, citing the links.",
+    ),
+    "all": Text(
+        "你是一个有天气、学校和搜索工具的助手。和你对话的学生学号是 S1001。"
+        "天气、词汇级别、课表、学习进度和事实都先调用工具，只根据工具结果回答。",
+        "You are an assistant with weather, school and search tools. The student you are talking to has the id "
+        "S1001. Call a tool for weather, word levels, timetables, progress and facts, and answer only from what "
+        "it returns.",
+    ),
+}
+
+#: The example questions of each tool set but the weather tool's (:data:`EXAMPLES`).
+_EXAMPLES: dict[str, tuple[Text, ...]] = {
+    "tutor": (
+        Text("我 2026-07-25 有什么课？", "What's on my schedule on 2026-07-25?"),
+        Text("accord 这个词是几级？", "What level is accord?"),
+        Text("我现在学到哪了？", "How far have I got?"),
+    ),
+    "search": (
+        Text("ToolNode 是什么？", "What is ToolNode?"),
+        Text("LangGraph 的 checkpointer 是做什么的？", "What does a LangGraph checkpointer do?"),
+    ),
+    "all": (
+        Text("曼谷天气，还有我 2026-07-25 的课", "Weather in Bangkok, and my schedule on 2026-07-25"),
+        Text("我 2026-07-25 有什么课？", "What's on my schedule on 2026-07-25?"),
+        Text("曼谷天气怎么样？", "What's the weather in Bangkok?"),
+    ),
+}
+
+
+def toolset(name: object) -> str:
+    """The tool set a link names (``?tools=tutor``); anything else (no ``tools``, a typo) is the weather tool.
+
+    >>> toolset("tutor"), toolset(None), toolset("nonsense")
+    ('tutor', 'weather', 'weather')
+    """
+    return name if isinstance(name, str) and name in TOOLSETS else DEFAULT_TOOLSET
+
+
+def toolset_tools(name: str, lang: str) -> list[BaseTool]:
+    """The tools of tool set ``name`` in ``lang``, from ``lessons.toolsets`` (``all``: every set, in order)."""
+    from lessons.toolsets import TOOLSETS as FACTORIES
+
+    language = normalize_lang(lang)
+    names = list(FACTORIES) if toolset(name) == "all" else [toolset(name)]
+    return [tool for n in names for tool in FACTORIES[n](language)]
+
+
+def toolset_prompt(name: str, lang: str) -> str:
+    """The system prompt of tool set ``name`` in ``lang`` (the tutor's is 小E's own, naming the student S1001)."""
+    language, chosen = normalize_lang(lang), toolset(name)
+    if chosen == "tutor":
+        from lessons.tutor.agent import system_prompt as tutor_prompt
+
+        return tutor_prompt(language)
+    return _PROMPTS[chosen](language) if chosen in _PROMPTS else system_prompt(language)
+
+
+def toolset_examples(name: str, lang: str) -> tuple[str, ...]:
+    """The example questions of tool set ``name`` in ``lang`` (the first one is a cold page's run)."""
+    return in_lang(_EXAMPLES.get(toolset(name), EXAMPLES), lang)
+
+
 def in_lang(texts: tuple[Text, ...], lang: str) -> tuple[str, ...]:
     """Each of ``texts`` in ``lang``, in order (``in_lang(EXAMPLES, "en")[0]`` is the cold page's question)."""
     language = normalize_lang(lang)

@@ -11,8 +11,9 @@ from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, Text, inert, inert_code, lang, rows_table
+from pages._ui import T, Text, inert, inert_code, lang, rows_table, show_error
 from toolcall_lab.offline.explain import said
+from toolcall_lab.stages.kwargs import render_call
 from toolcall_lab.trace import decision_view
 
 #: What the model decided, as the record's ``kind`` names it.
@@ -127,3 +128,65 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
                 )
         if view["notes"]:
             st.caption(T("备注：", "Notes: ") + " · ".join(inert(said(note)(lang())) for note in view["notes"]))
+
+
+def offered_tools(trace: Any) -> list[str]:
+    """The names of the tools the run's first request offered the model (its ``tools``), in order."""
+    body = (trace.model_calls[0].request_body or {}) if trace.model_calls else {}
+    tools = body.get("tools") if isinstance(body, dict) else None
+    names = [((t or {}).get("function") or {}).get("name") for t in tools or [] if isinstance(t, dict)]
+    return [str(n) for n in names if n]
+
+
+def render_outcome(trace: Any, *, why_open: bool, expected_errors: bool = False, no_fit_hint: str = "") -> None:
+    """The run's outcome first: the question, the answer, and why the model called what it called.
+
+    Under the answer, one line per model call says what it chose (the tools it asked for, with their
+    arguments, or its answer), with the built-in model's decision record under it; a run that called
+    no tool because none fits says which tools the model had (and ``no_fit_hint``: what to do about it).
+    """
+    with st.chat_message("user"):
+        st.text(trace.question)
+    if trace.error:
+        show_error(trace.error, expected=expected_errors)
+    if trace.answer is not None:
+        with st.chat_message("assistant"):
+            st.text(trace.answer)
+    offered = offered_tools(trace)
+    names = ", ".join(inert_code(n) for n in offered) or T("（没有工具）", "(no tools)")
+    with st.container(border=True):
+        st.markdown(T("**为什么用这个工具**", "**Why this tool**"))
+        st.caption(T(f"模型拿到了 {len(offered)} 个工具：{names}", f"The model had {len(offered)} tool(s): {names}"))
+        refused = False
+        for call in trace.model_calls:
+            asked = (call.ai_message or {}).get("tool_calls") or []
+            if asked:
+                asked_for = ", ".join(inert_code(render_call(str(c.get("name")), c.get("args") or {})) for c in asked)
+                st.markdown(
+                    T(
+                        f"第 {inert(call.step)} 步：模型要求调用 {asked_for}",
+                        f"Step {inert(call.step)}: the model asked for {asked_for}",
+                    )
+                )
+            else:
+                what = T("给出回答", "answered") if call.ai_message else T("失败", "failed")
+                st.markdown(T(f"第 {inert(call.step)} 步：模型{what}", f"Step {inert(call.step)}: the model {what}"))
+            if call.decision:
+                refused = refused or (call.decision.get("refusal") == "no tool fits the question")
+                render_decision(call.decision, open_=why_open)
+        if refused and not trace.tool_executions:
+            st.info(
+                T(
+                    f"没有调用任何工具：模型只有 {names}，没有一个对得上这个问题。",
+                    f"No tool was called: the model had only {names}, and none of them fits this question.",
+                )
+                + (f" {no_fit_hint}" if no_fit_hint else ""),
+                icon=":material/build:",
+            )
+        elif not any(call.decision for call in trace.model_calls):
+            st.caption(
+                T(
+                    "真实模型不说明它为什么这样选；它选了什么，就是上面每一步的 tool_calls。",
+                    "A real model does not say why it chose; what it chose is each step's tool_calls above.",
+                )
+            )

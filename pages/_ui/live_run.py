@@ -33,6 +33,8 @@ def live_run_panel(
     use_chat_input: bool = False,
     link_param: str | None = None,
     stream: bool = False,
+    tools_key: str = "",
+    no_fit_hint: str = "",
 ) -> Any:
     """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
 
@@ -47,10 +49,21 @@ def live_run_panel(
             the link, and a cold page whose link carries it opens on a run of that question.
         stream: stream the runs (the answer is written as its tokens arrive; every model call asks for
             ``stream: true``, and its raw response in the timeline is the server-sent events).
+        tools_key: names the tool set ``tools_factory`` builds, when a page lets the learner choose
+            it (the live run's ``?tools=``): its tools are cached under it, and a trace made with
+            another set is not shown as this one's (a cold run of the link's question replaces it).
+        no_fit_hint: what the outcome says when none of the tools fits a question.
+
+    The outcome comes first: the answer and why the model chose its tools, then the steps, folded,
+    with the wire (request bodies, raw responses) a tab away inside each.
     """
     from toolcall_lab import trace as trace_io
 
     state_key = f"trace::{key}"
+    made_with = f"{key}::tools_key"  # the tool set of the trace kept under state_key
+    tools_of = _tools_of(f"{key}/{tools_key}" if tools_key else key, tools_factory)
+    if st.session_state.get(made_with, "") != tools_key:
+        st.session_state.pop(state_key, None)  # made with another tool set: not this set's run
     question: str | None = None
     if examples:
         picked = st.pills(T("试试这些问题", "Try these"), list(examples), key=f"{key}::examples")
@@ -66,7 +79,7 @@ def live_run_panel(
     if typed:
         question = typed
     if question:
-        st.session_state[state_key] = run_question(question, _tools_of(key, tools_factory), system, stream=stream)
+        st.session_state[state_key] = run_question(question, tools_of, system, stream=stream)
         if link_param:
             st.query_params[link_param] = question  # the link now re-runs this question
         from pages._ui.classroom import publish_run  # a teacher's run is shown to the class
@@ -77,19 +90,12 @@ def live_run_panel(
     if current is None and (linked or examples) and not settings().uses_real_model:
         # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
         with _loading(T("正在运行默认示例……", "Running the default example…")):
-            current = default_trace(key, linked or examples[0], system, lang(), _tools_of(key, tools_factory), stream)
+            panel = f"{key}/{tools_key}" if tools_key else key
+            current = default_trace(panel, linked or examples[0], system, lang(), tools_of, stream)
         st.session_state[state_key] = current
+    st.session_state[made_with] = tools_key
     if current is not None:
-        if current.model_calls and (current.model_calls[0].request_body or {}).get("stream"):
-            st.caption(
-                T(
-                    "这次运行是流式的：每次模型调用的“原始响应”是线上原样到达的 SSE 事件（data: 行）；"
-                    "AIMessage 是 LangChain 把这些块相加的结果。",
-                    "This run was streamed: each model call's raw response is the server-sent events (data: lines) "
-                    "exactly as they arrived; the AIMessage is what LangChain added the chunks up to.",
-                )
-            )
-        render_trace(current, highlight=highlight)
+        render_trace(current, highlight=highlight, answer_first=True, no_fit_hint=no_fit_hint)
         st.download_button(
             T("下载轨迹 JSON", "Download trace JSON"),
             data=_trace_json(key, current),
@@ -114,6 +120,12 @@ def live_run_panel(
         except trace_io.TraceFormatError as exc:
             st.error(T(f"无法打开这个文件：{inert(exc.zh)}", f"Cannot open this file: {inert(exc.en)}"))
     return st.session_state.get(state_key)
+
+
+def panel_tools(key: str, tools_key: str, tools_factory: Callable[[], Sequence[Any]]) -> tuple[Any, ...]:
+    """The tools a panel (``key``, with tool set ``tools_key``) gives the model: the same objects its runs use."""
+    with _loading(T("正在加载 LangChain……", "Loading LangChain…")):
+        return tuple(_tools_of(f"{key}/{tools_key}" if tools_key else key, tools_factory)())
 
 
 def _loading(text: str) -> AbstractContextManager[Any]:

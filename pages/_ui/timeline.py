@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from pages._ui import T, inert, inert_code, show_error
-from pages._ui.decision import render_decision
+from pages._ui.decision import render_decision, render_outcome
 
 #: How deep a request body opens: body → tools → [0] → function → parameters.
 REQUEST_DEPTH = 5
@@ -31,6 +31,8 @@ def render_trace(
     expand_all: bool = False,
     expected_errors: bool = False,
     why_open: bool | None = None,
+    answer_first: bool = False,
+    no_fit_hint: str = "",
 ) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 
@@ -42,11 +44,27 @@ def render_trace(
         expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
         why_open: open the built-in model's decision record under each model call (default: open on the
             live run page, i.e. with no ``highlight``; folded on lesson pages).
+        answer_first: the question, the answer and why the model chose its tools come first
+            (:func:`pages._ui.decision.render_outcome`, with the decision records); the steps below
+            are folded, and each model call opens on its ``AIMessage``: the wire (request body,
+            raw response) is one tab away.
+        no_fit_hint: what the outcome says to do when no tool of the run fits its question.
     """
     from toolcall_lab.trace import ModelCall, ToolExecution
 
+    why_open = highlight is None if why_open is None else why_open
+    if answer_first:
+        render_outcome(trace, why_open=why_open, expected_errors=expected_errors, no_fit_hint=no_fit_hint)
     head = st.container(border=True)
-    head.markdown(f"**{T('问题', 'Question')}:** {inert(trace.question)}")
+    if answer_first:  # the outcome above said the question and the answer: here is how the run got there
+        head.markdown(
+            T(
+                "**这次运行的每一步**（展开一步，看它的请求体、原始响应或工具执行）",
+                "**The run, step by step** (open a step for its request body, raw response or tool execution)",
+            )
+        )
+    else:
+        head.markdown(f"**{T('问题', 'Question')}:** {inert(trace.question)}")
     # one compact line: it must fit a narrow side column as well as a full page
     head.markdown(
         f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
@@ -74,8 +92,9 @@ def render_trace(
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 模型调用', ' · model call')} — "
                 f"{what} · {lat} · {tokens} tokens"
             )
-            # the live run page (no highlight) opens every step; a lesson page opens its own stage
-            with st.expander(title, expanded=expand_all or hl or highlight is None or event.error is not None):
+            # a lesson page opens its own stage; without one every step opens, unless the outcome came first
+            opened_here = highlight is None and not answer_first
+            with st.expander(title, expanded=expand_all or hl or opened_here or event.error is not None):
                 if event.error:
                     show_error(event.error, expected=expected_errors)
                 if event.attempts > 1 or event.error:
@@ -91,8 +110,15 @@ def render_trace(
                     T("原始响应", "Raw response"),
                     "AIMessage",
                 )
-                # open the tab the lesson is about: the request for bind_tools, the reply for a tool call
-                opened = request_tab if highlight == "bind_tools" else response_tab
+                # open the tab the lesson is about: the request for bind_tools, the reply for a tool call;
+                # after the outcome, what LangChain made of the reply (the wire is a tab away)
+                opened = (
+                    request_tab
+                    if highlight == "bind_tools"
+                    else message_tab
+                    if answer_first and not hl
+                    else response_tab
+                )
                 tabs = st.tabs([request_tab, response_tab, message_tab], default=opened)
                 with tabs[0]:
                     # deep enough to show tools[0].function.parameters without a click
@@ -102,11 +128,20 @@ def render_trace(
                         # deep enough to show choices[0].message.tool_calls[0].function.arguments
                         st.json(event.response_body, expanded=RESPONSE_DEPTH)
                     else:
-                        st.code(str(event.response_body), language="text")
+                        if str(event.response_body).startswith("data:"):
+                            st.caption(
+                                T(
+                                    "这次调用是流式的：下面是线上原样到达的 SSE 事件（data: 行）；"
+                                    "AIMessage 是 LangChain 把这些块相加的结果。",
+                                    "This call was streamed: below are the server-sent events (data: lines) exactly "
+                                    "as they arrived; the AIMessage is what LangChain added the chunks up to.",
+                                )
+                            )
+                        st.code(str(event.response_body), language="text", wrap_lines=True)
                 with tabs[2]:
                     st.json(ai, expanded=True)
-                if event.decision:
-                    render_decision(event.decision, open_=highlight is None if why_open is None else why_open)
+                if event.decision and not answer_first:  # after the outcome, the record stands up there
+                    render_decision(event.decision, open_=why_open)
         elif isinstance(event, ToolExecution):
             status = inert((event.tool_message or {}).get("status") or ("error" if event.error else "—"))
             hl = highlight in ("validation", "kwargs", "tool_message")
@@ -115,8 +150,10 @@ def render_trace(
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 执行工具', ' · tool')} "
                 f"{inert_code(event.tool_name)} · {inert_code(event.tool_call_id)} · {status} · {dur}"
             )
-            with st.expander(title, expanded=expand_all or hl or highlight is None):
+            with st.expander(title, expanded=expand_all or hl or (highlight is None and not answer_first)):
                 _render_execution(event, highlight, expected=expected_errors)
+    if answer_first:
+        return
     if trace.error:
         show_error(trace.error, expected=expected_errors)
     if trace.answer is not None:
@@ -132,7 +169,7 @@ def _render_execution(event: Any, highlight: str | None, *, expected: bool = Fal
         return f":orange-background[**{text}**]" if highlight == key else f"**{text}**"
 
     st.markdown(label("tool_call", T("① 原始 arguments（JSON 字符串）", "① raw arguments (a JSON string)")))
-    st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json")
+    st.code(event.raw_arguments if event.raw_arguments is not None else "—", language="json", wrap_lines=True)
     st.markdown(label("validation", T("② json.loads 的结果", "② what json.loads made of it")))
     if event.parse_error:
         fail(inert(event.parse_error))
@@ -158,13 +195,13 @@ def _render_execution(event: Any, highlight: str | None, *, expected: bool = Fal
     st.markdown(label("kwargs", T("④ 函数实际收到的 kwargs", "④ kwargs the function received")))
     if event.kwargs_passed is not None:
         args = ", ".join(f"{k}={json.dumps(val, ensure_ascii=False)}" for k, val in event.kwargs_passed.items())
-        st.code(f"{event.tool_name}({args})", language="python")
+        st.code(f"{event.tool_name}({args})", language="python", wrap_lines=True)
     else:
         st.caption(T("函数没有被调用", "the function was not called"))
     if event.result_type is not None:
         kind = inert_code(event.result_type)
         st.markdown(T(f"返回值类型 {kind}：", f"returned a {kind}:"))
-        st.code(event.result_repr or "", language="python")
+        st.code(event.result_repr or "", language="python", wrap_lines=True)
     if event.error:
         fail(inert(event.error))
     st.markdown(label("tool_message", T("⑤ 送回模型的 ToolMessage", "⑤ the ToolMessage sent back")))

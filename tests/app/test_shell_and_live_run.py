@@ -115,3 +115,156 @@ def test_the_router_starts_the_paced_collection_when_streamlits_own_is_off(monke
     finally:
         config.set_option("runner.postScriptGC", before)
         stop.set()
+
+
+# ---------------------------------------------------------------- the live run: the outcome first, the tools chosen
+WHY = {
+    "en": "Why the built-in model chose this — a real model gives no such record",
+    "zh": "内置模型为什么这样选——真实模型不会给出这样的记录",
+}
+#: A question about the timetable, on a date the tutor's data has.
+SCHEDULE = {"en": "What's on my schedule on 2026-07-25?", "zh": "我 2026-07-25 有什么课？"}
+
+
+def _in_order(at):
+    """Every element of the main area in page order, each with its ancestors (outermost first)."""
+    found: list[tuple[object, tuple[object, ...]]] = []
+
+    def walk(node, ancestors: tuple[object, ...]) -> None:
+        found.append((node, ancestors))
+        for child in getattr(node, "children", {}).values():
+            walk(child, (*ancestors, node))
+
+    walk(at.main, ())
+    return found
+
+
+def _kind(node) -> str:
+    return type(node).__name__
+
+
+def _tool_names(body) -> list[str]:
+    return [t["function"]["name"] for t in (body or {}).get("tools") or []]
+
+
+def _ask(open_page, lang: str, question: str, **params: str):
+    """Open the live run (on a link carrying ``params``, as a new session does) and ask ``question``."""
+    if params:
+        from streamlit.testing.v1 import AppTest
+
+        from tests.app.conftest import ROOT
+
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+        for key, value in {"lang": lang, **params}.items():
+            at.query_params[key] = value
+        at.run()
+        at.switch_page("pages/live_run.py").run()
+    else:
+        at = open_page("pages/live_run.py", lang)
+    at.chat_input[0].set_value(question).run()
+    assert not at.exception, at.exception
+    return at, at.session_state["trace::live"]
+
+
+@pytest.mark.parametrize(("lang", "question"), [("en", "What's the weather in Paris?"), ("zh", "曼谷天气怎么样？")])
+def test_after_asking_the_answer_and_why_come_first_and_the_wire_is_folded_and_wrapped(open_page, lang, question):
+    import json
+
+    at, trace = _ask(open_page, lang, question)
+    assert trace.question == question and trace.tool_executions, "the run called its tool"
+    order = _in_order(at)
+    position = {id(node): n for n, (node, _) in enumerate(order)}
+    answer = [
+        n
+        for n, (node, _) in enumerate(order)
+        if _kind(node) == "ChatMessage" and node.name == "assistant" and node.children[0].value == trace.answer
+    ]
+    why = [n for n, (node, _) in enumerate(order) if _kind(node) == "Expander" and node.label == WHY[lang]]
+    bodies = [json.dumps(call.request_body, ensure_ascii=False) for call in trace.model_calls]
+    responses = [call.response_body.rstrip() for call in trace.model_calls]
+    wire = [
+        (node, ancestors)
+        for node, ancestors in order
+        if (_kind(node) == "Code" and node.value.rstrip() in responses)
+        or (_kind(node) == "Json" and json.dumps(json.loads(node.value), ensure_ascii=False) in bodies)
+    ]
+    assert len(answer) == 1 and why and len(wire) == 2 * len(trace.model_calls), "every request and response is kept"
+    first_wire = min(position[id(node)] for node, _ in wire)
+    assert answer[0] < why[0] < first_wire, "the answer, then why the model chose its tool, then the wire"
+    for node, ancestors in wire:
+        steps = [a for a in ancestors if _kind(a) == "Expander"]
+        assert steps and not any(s.proto.expanded for s in steps), "the wire sits in a folded step"
+        tab = next(a for a in reversed(ancestors) if _kind(a) == "Tab")
+        tabs = ancestors[ancestors.index(tab) - 1]  # the tab container
+        shown = tabs.proto.tab_container.default_tab_index
+        assert list(tabs.children.values()).index(tab) != shown, "not the tab that is shown"
+        if _kind(node) == "Code":
+            assert node.proto.wrap_lines, "the streamed chunks wrap instead of running off the right edge"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_tutor_tools_answer_a_schedule_question_with_get_schedule(open_page, lang):
+    from lessons.toolsets import tutor
+
+    at, trace = _ask(open_page, lang, SCHEDULE[lang], tools="tutor")
+    names = [tool.name for tool in tutor(lang)]
+    assert _tool_names(trace.model_calls[0].request_body) == names, "the model was offered the tutor's three tools"
+    assert [e.tool_name for e in trace.tool_executions] == ["get_schedule"]
+    assert trace.tool_executions[0].parsed_args["date"] == "2026-07-25"
+    listed = [c.value for c in at.caption if all(f"`{n}`" in c.value for n in names)]
+    assert listed, "the page says which tools the model has"
+    assert at.query_params["tools"] in ("tutor", ["tutor"]), "the link keeps the tool set"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_with_only_the_weather_tool_the_page_says_none_fits(open_page, lang):
+    at, trace = _ask(open_page, lang, SCHEDULE[lang])
+    assert _tool_names(trace.model_calls[0].request_body) == ["get_weather"] and not trace.tool_executions
+    said = [i.value for i in at.info]
+    none_fits = "none of them fits this question" if lang == "en" else "没有一个对得上这个问题"
+    assert any(none_fits in text and "get_weather" in text for text in said), said
+    if lang == "zh":  # the built-in model's reason, in the page's language too
+        assert not any("no tool fits" in text for text in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_old_link_without_tools_runs_the_weather_tool(lang):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import ROOT
+
+    question = SCHEDULE[lang]  # made before the page had tool sets: it still means the weather tool
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["q"] = question
+    at.run()
+    at.switch_page("pages/live_run.py").run()
+    assert not at.exception, at.exception
+    trace = at.session_state["trace::live"]
+    assert trace.question == question and _tool_names(trace.model_calls[0].request_body) == ["get_weather"]
+    assert "tools" not in at.query_params
+
+
+def test_picking_a_tool_set_reruns_the_links_question_with_those_tools(open_page):
+    at, before = _ask(open_page, "en", SCHEDULE["en"])
+    assert not before.tool_executions
+    at.segmented_control(key="live::toolset").set_value("all").run()
+    assert not at.exception, at.exception
+    trace = at.session_state["trace::live"]
+    assert trace.question == SCHEDULE["en"] and at.query_params["tools"] in ("all", ["all"])
+    assert "get_weather" in _tool_names(trace.model_calls[0].request_body)
+    assert [e.tool_name for e in trace.tool_executions] == ["get_schedule"]
+
+
+@pytest.mark.parametrize("page", ["pages/stage_4_tool_call.py", "pages/tutor_1_model_talks.py"])
+def test_the_shared_panel_on_a_lesson_page_answers_before_its_steps(open_page, page):
+    at = open_page(page, "en")
+    assert not at.exception, at.exception
+    order = [node for node, _ in _in_order(at)]
+    answers = [n for n, node in enumerate(order) if _kind(node) == "ChatMessage" and node.name == "assistant"]
+    steps = [n for n, node in enumerate(order) if _kind(node) == "Expander" and " · model call" in node.label]
+    assert answers and steps, "the page's live run ran (a cold page runs its first example)"
+    assert answers[-1] < steps[0], "the panel's answer comes before the steps of its run"
+    why = [n for n, node in enumerate(order) if _kind(node) == "Expander" and node.label == WHY["en"]]
+    assert why and all(answers[-1] < n < steps[0] for n in why), "and why the model chose, between the two"
+    assert not any(order[n].proto.expanded for n in why), "folded on a lesson page"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import rerun, shot, wait_idle
+from tests.e2e.conftest import new_context, rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
 
@@ -36,6 +36,44 @@ def test_ask_and_find_the_tool_result_in_the_timeline(app_url, page, lang, quest
     assert ("Bangkok" in body) if lang == "zh" else ("Paris" in body)
     assert "Traceback" not in body
     shot(page, f"live_run_{lang}_answered")
+
+
+#: Where the last chat message (the answer) sits in the main area, and how tall that area is, in CSS pixels.
+_ANSWER_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const top = main.getBoundingClientRect().top;
+  const said = [...main.querySelectorAll('[data-testid="stChatMessage"]')];
+  const box = said[said.length - 1].getBoundingClientRect();
+  return {top: box.top - top + main.scrollTop, bottom: box.bottom - top + main.scrollTop,
+          scrolled: main.scrollTop, height: main.scrollHeight, text: said[said.length - 1].innerText};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "question", "answer"),
+    [("en", "What's the weather in Paris?", "Paris"), ("zh", "曼谷天气怎么样？", "曼谷")],
+)
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)], ids=["1280x720", "390x844"])
+def test_after_asking_the_answer_is_on_the_first_screen(app_url, browser, lang, question, answer, size):
+    width, height = size
+    context = new_context(browser, viewport={"width": width, "height": height}, locale="en-US")
+    try:
+        pg = context.new_page()
+        pg.goto(f"{app_url}/live_run?lang={lang}")
+        pg.get_by_test_id("stChatInputTextArea").wait_for(timeout=30000)
+        wait_idle(pg)
+        pg.get_by_test_id("stChatInputTextArea").fill(question)
+        with rerun(pg, timeout=60000):
+            pg.keyboard.press("Enter")
+        where = pg.evaluate(_ANSWER_JS)
+        shot(pg, f"live_run_{lang}_answer_first_{width}x{height}")
+        assert answer in where["text"] and where["scrolled"] == 0, where
+        if width == 1280:  # the phone's first screen holds the question box and the tool choice; the answer follows
+            assert where["bottom"] <= height, f"the answer ends {where['bottom']:.0f} px down the main area: {where}"
+        wire = pg.locator("[data-testid=stExpander] details[open] [data-testid=stCode]")
+        assert wire.count() == 0, "no request body or raw response is open before a click"
+    finally:
+        context.close()
 
 
 def test_home_page_opens_in_the_browser_language(app_url, page):
