@@ -6,12 +6,12 @@ from typing import Any, Final, cast
 
 import streamlit as st
 
-from lessons.content import lesson_text
 from lessons.course import faults as lesson
 from pages._ui import T, Text, lang, source
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links, steps
+from pages._ui.framing import opening
 from pages._ui.live_run import run_question
 from pages._ui.timeline import render_trace
 from pages._ui.truncation_view import truncation_view
@@ -50,9 +50,7 @@ question = lesson.question(lang())
 
 page_links(SPEC.path)
 st.title(T("当模型和工具出错", "When models and tools fail"), anchor=False)
-st.caption(
-    T("故障是故意注入的：看每一次尝试、等待和结果。", "Faults injected on purpose: every attempt, wait and outcome.")
-)
+opening(SPEC)  # the framing above the artifact, the rest of the lesson folded under it
 labels = [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")]
 step = steps("faults", [*labels, T("被截断：length", "Cut off: length")], page_url_path=SPEC.url_path)
 
@@ -124,9 +122,6 @@ elif step == 3:
 else:  # finish_reason "length": max_tokens cuts a tool call's arguments mid-JSON
     with st.container(key="artifact"):
         truncation_view()
-
-with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
-    st.markdown(lesson_text(SPEC.lesson, lang()))
 
 
 # ---------------------------------------------------------------- exercises

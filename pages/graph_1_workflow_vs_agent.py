@@ -35,22 +35,14 @@ WHY = {
 
 spec = gu.title(1)
 examples = [q(lang()) for q in EXAMPLES]
-st.caption(
-    T(
-        "同一个问题跑过两张图：工作流由代码决定搜不搜，Agent 由模型决定。",
-        "One question through two graphs: in the workflow the code decides to search, in the agent the model does.",
-    )
-)
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 
-st.subheader(T("同一个问题，两张图各跑一次", "One question through each graph"), anchor=False)
-gu.setup_caption(backend)
 question = gu.question_form("g1", default=examples[0], examples=examples, button=T("两边各跑一次", "Run both"))
 run_area = st.container()
-summary = st.container()
-
-left, right = st.container(key="artifact").columns(2, gap="large")  # the two runs
+artifact = st.container(key="artifact")  # who decided, then the two runs
+summary = artifact.container()
+left, right = artifact.columns(2, gap="large")
 with left:
     st.markdown(T("#### :material/route: 固定工作流", "#### :material/route: Fixed workflow"))
     st.caption(edges_text(apps["workflow"]))  # read from get_graph(), not typed
@@ -63,8 +55,9 @@ with right:
 data, run_id = gu.who_decided_page_run("g1::run", question, backend, [wf_panel, ag_panel], run_area, examples[0])
 
 wf, ag = data["workflow"], data["agent"]
-with summary:
+with summary:  # the run's question and setup, then who decided
     st.markdown(f"**{T('问题', 'Question')}:** {inert(data['question'])}")
+    gu.setup_caption(backend)
     c1, c2 = st.columns(2)
     c1.metric(
         T("工作流搜索了吗？由谁决定", "Workflow searched? Decided by"),
@@ -120,6 +113,5 @@ with right:
         who_decided_steps, T("源码：who_decided_steps（本页的判定）", "Source: who_decided_steps (this page's verdict)")
     )
 
-gu.lesson("graph_1_workflow_vs_agent")
 st.subheader(T("练习", "Exercises"), anchor=False)
 draw_exercises(spec, exercises_workflow_vs_agent.EXERCISES, {"questions": examples})

@@ -35,13 +35,6 @@ def tools_lines(trace: GraphTrace, none_text: str) -> None:
 
 spec = gu.title(2)
 examples = [q(lang()) for q in EXAMPLES]
-st.caption(
-    T(
-        "同一个搜索，两种接法：节点里直接调用（模型看不到），或做成 @tool（模型看到 schema，自己选）。",
-        "The same search wired two ways: called inside a node (the model never sees it), or as a @tool "
-        "(the model sees its schema and chooses).",
-    )
-)
 apps = gu.specimen_apps()
 backend = gu.search_backend()
 
@@ -187,7 +180,6 @@ st.dataframe(
     },
 )
 
-gu.lesson("graph_2_is_tavily_a_tool")
 st.subheader(T("练习", "Exercises"), anchor=False)
 properties = sorted(tool_schema()["function"]["parameters"]["properties"])
 draw_exercises(spec, exercises_tool_schema.EXERCISES, {"properties": properties})

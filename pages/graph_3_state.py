@@ -38,13 +38,6 @@ def default_run(kind: GraphKind, language: str) -> TurnRun:
 
 spec = gu.title(3)
 apps = gu.specimen_apps()
-st.caption(
-    T(
-        "State 是共用的笔记本；节点返回部分更新，reducer 决定怎么合并。下面是真实的类型、图和 add_messages 调用。",
-        "State is the shared notebook; nodes return partial updates and reducers merge them. Below: the real types, "
-        "the compiled graph and a live add_messages call.",
-    )
-)
 labels = [
     T("一段对话，逐个超级步", "A conversation, step by step"),
     T("State 与部分更新", "State and partial updates"),
@@ -168,6 +161,5 @@ else:
         gu.structure_table(apps[kind])
     source(build_workflow, T("节点、边、compile()：build_workflow", "Nodes, edges, compile(): build_workflow"))
 
-gu.lesson("graph_3_state")
 st.subheader(T("练习", "Exercises"), anchor=False)
 draw_exercises(spec, exercises_state.EXERCISES)

@@ -20,13 +20,6 @@ THREAD_PARAM = "thread"  # ?thread=lab-<uuid4>: a link (or a reconnect) reopens 
 
 spec = gu.title(4)
 apps = gu.specimen_apps()
-st.caption(
-    T(
-        "checkpointer 按 thread_id 保存每个超级步之后的 State：同一个线程接着聊，新线程从零开始。",
-        "The checkpointer saves the State after every super-step, by thread_id: one thread continues, a new one "
-        "starts from nothing.",
-    )
-)
 labels = [
     T("本会话的线程", "This session's thread"),
     T("检查点历史与时间旅行", "Checkpoint history and time travel"),
@@ -160,6 +153,5 @@ else:
         threads.store(apps["preference"])
     source(build_preference_graph)
 
-gu.lesson("graph_4_threads")
 st.subheader(T("练习", "Exercises"), anchor=False)
 draw_exercises(spec, exercises_threads.EXERCISES)

@@ -48,13 +48,6 @@ def keyword_finding(wording: str, question: str) -> Finding:
 
 spec = gu.title(5)
 apps = gu.specimen_apps()
-st.caption(
-    T(
-        "原版能跑，但审查发现了六个问题；每一步复现一个：同样的输入，原版 vs 修正版。",
-        "The original runs, yet a review found six problems; each step reproduces one: the same input, "
-        "original vs fixed.",
-    )
-)
 
 c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
 with c1:
@@ -185,7 +178,6 @@ with step_area, st.container(border=True):
 
 source(review_findings_steps, T("源码：review_findings_steps", "Source: review_findings_steps"))
 
-gu.lesson("graph_5_code_review")
 st.subheader(T("练习", "Exercises"), anchor=False)
 names = {w: WORDING_NAMES[w](lang()) for w in KEYWORD_REPLY_EXAMPLES}
 draw_exercises(spec, exercises_code_review.EXERCISES, {"names": names})

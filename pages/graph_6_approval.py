@@ -53,13 +53,6 @@ def fresh_round(*, opened: bool) -> dict[str, Any]:
 
 m = st.session_state.setdefault(f"{KEY}::m", fresh_round(opened=False))
 spec = gu.title(6)
-st.caption(
-    T(
-        "有副作用的工具执行前，approve 节点调用 interrupt() 暂停；你的决定经 Command(resume=...) 继续。",
-        "Before a side-effect tool runs, the approve node calls interrupt() and pauses; your decision resumes it "
-        "with Command(resume=...).",
-    )
-)
 apps = gu.specimen_apps()
 saver, described, saver_error = gu.app_checkpointer()
 app = build_approval_agent(chat_model(), m["outbox"], saver)  # rebuilt each rerun over this session's outbox
@@ -170,6 +163,5 @@ source(
     T("源码：approval_resume_steps（Command(resume=...)）", "Source: approval_resume_steps (Command(resume=...))"),
 )
 
-gu.lesson("graph_6_approval")
 st.subheader(T("练习", "Exercises"), anchor=False)
 draw_exercises(spec, exercises_approval.EXERCISES, {"original_args": pending_args_default(lang())})

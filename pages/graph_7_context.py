@@ -41,13 +41,6 @@ def history_default(language: str, next_question: str) -> list[BaseMessage]:
 
 
 spec = gu.title(7)
-st.caption(
-    T(
-        "State 保留全部消息；一次调用只发一部分。简单截取会剪断 tool_call 配对，接口回 HTTP 400；按配对截取不会。",
-        "State keeps every message; one call is sent a part. A naive cut splits a tool-call pair and the endpoint "
-        "answers HTTP 400; a paired cut does not.",
-    )
-)
 apps = gu.specimen_apps()
 
 controls, picture = st.columns([3, 2], gap="large")
@@ -181,7 +174,6 @@ source(trim_keeping_pairs)
 source(split_units)
 source(naive_trim)
 
-gu.lesson("graph_7_context")
 st.subheader(T("练习", "Exercises"), anchor=False)
 # the page's two exercises, then the section's review (its last exercise, lessons/course/review_exercises.py)
 page_exercises, section_review = exercises_context.EXERCISES[:-1], exercises_context.EXERCISES[-1:]

@@ -139,7 +139,7 @@ with left:
     with artifact:
         if step == 3:
             built_by = T("源码：实验室怎样从文本造出工具", "Source: how the lab builds the tool from text")
-            su.code_step(1, core.make_tool, T("@tool 做了什么", "what @tool does"), (tool_source.build_tool, built_by))
+            su.code_step(core.make_tool, T("@tool 做了什么", "what @tool does"), (tool_source.build_tool, built_by))
         elif isinstance(result, ExplainedError):
             # an example's error is the demo the learner asked for; their own edit's error is a real one
             show_error(result, expected=su.TOOL_SOURCE.is_example(src))
@@ -148,8 +148,6 @@ with left:
             show_tool(result)
         else:
             show_invoke(result)
-    if step != 3:
-        su.lesson(1)
 
 draw_exercises(page_of(__file__), stage_1_tool.EXERCISES)
 su.footer(1)

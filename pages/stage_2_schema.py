@@ -86,10 +86,9 @@ with left:
             views = T("源码：schema_views（三份 Schema 与差异）", "Source: schema_views (three schemas, their diffs)")
             rules = T("源码：逐条核对规则", "Source: checking each rule against the schema")
             wire_form = T("工具变成线上的样子", "the tool as the wire carries it")
-            su.code_step(2, core.openai_tool, wire_form, (schema.schema_views, views), (model_rules.analyse, rules))
+            su.code_step(core.openai_tool, wire_form, (schema.schema_views, views), (model_rules.analyse, rules))
     if step != 3:
         sw.share_link(PAGE, ["subj", "model", "step"])
-        su.lesson(2)
 
 draw_exercises(page_of(__file__), stage_2_schema.EXERCISES)
 su.footer(2)

@@ -97,7 +97,7 @@ with left:
                 "源码：bind_tools_payload（绑定、发送、截获）", "Source: bind_tools_payload (bind, send, capture)"
             )
             bind_send = T("绑定工具，发出一次请求", "bind the tools, send one request")
-            su.code_step(3, core.ask_with_tools, bind_send, (wire.bind_tools_payload, payload))
+            su.code_step(core.ask_with_tools, bind_send, (wire.bind_tools_payload, payload))
         elif "tool_error" in data:
             show_error(data["tool_error"])
             st.page_link(
@@ -127,8 +127,6 @@ with left:
     if step == 1 and "request_body" in data:
         show_switches(data)
         show_reply(data)
-    if step != 4:
-        su.lesson(3)
 
 draw_exercises(page_of(__file__), stage_3_bind_tools.EXERCISES, {"question": question})
 su.footer(3)

@@ -149,7 +149,7 @@ with left:
             if step == 3:
                 scripted_source = T("源码：scripted_tool_call", "Source: scripted_tool_call")
                 read_args = T("把 arguments 字符串读成 Python", "read the arguments string into Python")
-                su.code_step(4, core.read_arguments, read_args, (tool_call.scripted_tool_call, scripted_source))
+                su.code_step(core.read_arguments, read_args, (tool_call.scripted_tool_call, scripted_source))
             elif isinstance(lines, ExplainedError):
                 show_error(lines)
             elif not lines:
@@ -172,8 +172,6 @@ with left:
                     show_reply(data)
                 else:
                     show_string(data)
-        if step != 3:
-            su.lesson(4)
 
 draw_exercises(page_of(__file__), stage_4_tool_call.EXERCISES)
 su.footer(4)

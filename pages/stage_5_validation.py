@@ -193,7 +193,6 @@ with left:
         )
     su.core_source(core.to_kwargs, T("校验形状，得到 kwargs", "check the shape, get the kwargs"))
     source(validation.validate_stage, T("源码：validate_stage", "Source: validate_stage"))
-    late.lesson(5)
     sw.share_link(PAGE, ["args", "m", "strict", "extra"])
 
 draw_exercises(late.spec(5), stage_5_validation.EXERCISES)

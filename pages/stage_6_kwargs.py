@@ -173,7 +173,6 @@ with left:
                 checks={"valid"},
                 wide={"error"},
             )
-    late.lesson(6)
     sw.share_link(PAGE, ["kw", "step"])
 
 draw_exercises(late.spec(6), stage_6_kwargs.EXERCISES)

@@ -193,7 +193,6 @@ with left:
                 )
             )
             show_pairing(loading(pairing, mode, question=su.default_question(), lang=lang()))
-    late.lesson(7)
     sw.share_link(PAGE, ["targs", "tid", "down", "hte", "pair", "step"])
 
 draw_exercises(late.spec(7), stage_7_tool_message.EXERCISES, {"reply": late.first_reply(lang())})

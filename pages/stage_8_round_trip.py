@@ -138,7 +138,6 @@ with left:
     su.core_source(core.second_request, T("第二次请求：把一切再发一遍", "the second request: send it all again"))
     source(rt_stage.run_round_trip, T("源码：run_round_trip", "Source: run_round_trip"))
     source(rt_stage.step_through, T("源码：step_through", "Source: step_through"))
-    late.lesson(8)
     sw.share_link(PAGE, ["ask", "walk", "step"])
 
 # the page's two exercises, then the chain section's review (its last exercise, lessons/course/review_exercises.py)

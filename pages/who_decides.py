@@ -6,13 +6,13 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.content import lesson_text
 from lessons.course import who_decides as lesson
 from lessons.course import who_decides_exercises as exercises
 from pages._ui import T, Text, inert, lang, lesson_columns, show_error, source
 from pages._ui.decision import render_decision
 from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links, steps
+from pages._ui.framing import opening
 from pages._ui.section_review import review_words
 from pages._ui.timeline import render_trace
 from pages.registry import page
@@ -27,12 +27,7 @@ ASKS = {
 
 page_links(SPEC.path)
 st.title(T("谁决定是哪个学生？", "Who decides the student?"), anchor=False)
-st.caption(
-    T(
-        "工具的参数由模型填写：谁能左右模型，谁就决定读哪个学生的档案。",
-        "The model fills a tool's arguments: whoever steers the model decides whose record is read.",
-    )
-)
+opening(SPEC)  # the framing above the artifact, the rest of the lesson folded under it
 step = steps(
     "who_decides",
     [T("注入的请求", "An injected request"), T("修复：学号来自运行", "The fix: the id comes from the run")],
@@ -122,9 +117,6 @@ else:
     source(lesson.context_run, T("应用怎样把学号放进运行的 config", "How the app puts the id into the run's config"))
     st.subheader(T("修复后的整个运行", "The whole run, fixed"), anchor=False)
     render_trace(fixed, highlight="tool_message", why_open=False)
-
-with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
-    st.markdown(lesson_text(SPEC.lesson, lang()))
 
 
 # ---------------------------------------------------------------- exercises

@@ -1,4 +1,4 @@
-"""Chain pages ⑤–⑧: their frame (links, title, folded lesson) and the small views they share.
+"""Chain pages ⑤–⑧: their frame (links, title, the lesson's framing) and the small views they share.
 
 Only pages import this module (it imports Streamlit). The exercises are data, in
 ``lessons/chain/stage_<n>_<name>.py``.
@@ -10,10 +10,10 @@ from typing import Any
 
 import streamlit as st
 
-from lessons.content import lesson_text
-from pages._ui import T, lang
+from pages._ui import T
 from pages._ui import chain_frame as su
 from pages._ui.frame import page_links
+from pages._ui.framing import opening
 from pages.registry import PageSpec, numbered
 from toolcall_lab.errors import ExplainedError
 from toolcall_lab.i18n import Text
@@ -27,18 +27,13 @@ def spec(n: int) -> PageSpec:
 
 
 def top(n: int) -> PageSpec:
-    """Previous / next along the course, the title, and the one question the page answers."""
+    """Previous / next, the title, the one question the page answers, the framing (the rest of the lesson folded)."""
     page = spec(n)
     page_links(page.path)
     st.title(su.stage_title(n), anchor=False)
     st.caption(T("这一步回答的问题：", "The question this stage answers: ") + su.stage_question(page.stage or ""))
+    opening(page)
     return page
-
-
-def lesson(n: int) -> None:
-    """The lesson prose, folded: the artifact comes first."""
-    with st.expander(T("课文", "The lesson"), expanded=False, icon=":material/menu_book:"):
-        st.markdown(lesson_text(spec(n).lesson, lang()))
 
 
 def bottom(n: int) -> None:

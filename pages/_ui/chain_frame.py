@@ -3,16 +3,16 @@
 Only pages import this module (it imports Streamlit). Every artifact the pages show comes
 from :mod:`toolcall_lab.stages`; the helpers here only frame it:
 
-* :func:`header`, :func:`lesson`, :func:`footer` — title and question (from
-  ``pages/registry.py``), the lesson prose (folded), Previous / Next
-  (:func:`pages._ui.frame.page_links`, re-exported here as ``page_links``);
+* :func:`header`, :func:`footer` — title and question (from ``pages/registry.py``), the
+  lesson's framing with the rest of the lesson folded below it (:func:`pages._ui.framing.opening`),
+  Previous / Next (:func:`pages._ui.frame.page_links`, re-exported here as ``page_links``);
 * :func:`chain_live_run` — the one live run shared by all eight pages (session key
   ``trace::chain``), in the learner's language (the lab's weather tool is built with
   ``lang=``), opening AT the page's stage: that stage's artifact of the run comes first
   (:func:`show_stage_excerpt`), the whole timeline below it;
 * :func:`core_source` — a stage's narrated core (:mod:`toolcall_lab.stages.core`), the
   few real lines the machinery calls, shown before the machinery's full source
-  (:func:`code_step`: the lesson, the core and the machinery, a page's last step);
+  (:func:`code_step`: the core and the machinery, a page's last step);
 * :func:`stage_steps` — a stage's steps, kept in the link (``?step=N``);
 * :data:`TOOL_SOURCE` (page ①'s function, edited on pages ① and ③, with
   :func:`docstring_switch`), :data:`MODEL_SOURCE` (page ②'s argument model) and
@@ -31,10 +31,10 @@ from langchain_core.tools import BaseTool
 
 from lessons.chain.examples import SYSTEM_PROMPT as CHAIN_SYSTEM_PROMPT
 from lessons.chain.examples import model_sources, tool_sources
-from lessons.content import lesson_text
 from pages._ui import T, lang, show_error, source
 from pages._ui import chain_widgets as sw
 from pages._ui.frame import page_links, steps
+from pages._ui.framing import opening
 from pages._ui.live_run import live_run_panel, run_question, shared_tools
 from pages.registry import chain_page, in_section, numbered
 from toolcall_lab.errors import ExplainedError
@@ -66,18 +66,12 @@ def stage_question(stage_key: str) -> str:
 
 
 def header(n: int) -> None:
-    """Previous / Next, the title and the stage's question."""
-    page_links(numbered("chain", n).path)
+    """Previous / Next, the title, the stage's question, then the framing above the artifact (the rest folded)."""
+    spec = numbered("chain", n)
+    page_links(spec.path)
     st.title(stage_title(n), anchor=False)
-    st.caption(
-        T("这一步回答的问题：", "The question this stage answers: ") + stage_question(numbered("chain", n).stage or "")
-    )
-
-
-def lesson(n: int, *, expanded: bool = False) -> None:
-    """The lesson prose of stage ``n`` (``lessons/content/stage_<n>_*.<lang>.md``), folded: the artifact comes first."""
-    with st.expander(T("课文", "The lesson"), expanded=expanded, icon=":material/menu_book:"):
-        st.markdown(lesson_text(numbered("chain", n).lesson, lang()))
+    st.caption(T("这一步回答的问题：", "The question this stage answers: ") + stage_question(spec.stage or ""))
+    opening(spec)
 
 
 def footer(n: int) -> None:
@@ -94,9 +88,8 @@ def core_source(core: Callable[..., Any], what: str) -> None:
     source(core, T("核心几行：", "The lines that matter: ") + what, expanded=True)
 
 
-def code_step(n: int, core: Callable[..., Any], what: str, *machinery: tuple[Any, str]) -> None:
-    """Stage ``n``'s step "the code behind it": the lesson open, the narrated core, each (object, label)'s source."""
-    lesson(n, expanded=True)
+def code_step(core: Callable[..., Any], what: str, *machinery: tuple[Any, str]) -> None:
+    """A stage's step "the code behind it": the narrated core, then each (object, label)'s source."""
     core_source(core, what)
     for obj, label in machinery:
         source(obj, label)

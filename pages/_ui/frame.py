@@ -48,6 +48,11 @@ _CSS = """
 [data-testid="stJson"] { overflow-x: auto; }
 /* tables scroll instead of cutting columns */
 [data-testid="stTable"], [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
+/* on a phone the first screen holds the title, the lesson's framing and the top of the artifact (issue 22) */
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 4rem; }
+  [data-testid="stMain"] h1 { font-size: 1.875rem; }
+}
 </style>
 """
 

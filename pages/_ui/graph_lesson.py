@@ -1,4 +1,4 @@
-"""Shared pieces of the seven LangGraph pages: prose, resources, question forms, pictures, messages.
+"""Shared pieces of the seven LangGraph pages: the opening, resources, question forms, pictures, messages.
 
 Only pages import this module (it imports Streamlit). Every artifact shown comes from a
 lesson module (``lessons.search_assistant.lesson_*``) or from the ground floor
@@ -17,7 +17,6 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
-from lessons.content import lesson_parts
 from lessons.search_assistant.agent import build_agent, make_search_web_tool
 from lessons.search_assistant.approval import build_approval_agent
 from lessons.search_assistant.lesson_1_workflow_vs_agent import WhoDecided, who_decided, who_decided_steps
@@ -27,6 +26,7 @@ from lessons.search_assistant.search import SearchBackend, default_offline_searc
 from lessons.search_assistant.workflow import build_workflow
 from pages._ui import T, Text, chat_model, lang, loading, model_label, settings, show_error, source
 from pages._ui.frame import page_links
+from pages._ui.framing import opening
 from pages._ui.graph_board import Panel, run_live, show_result
 from pages.registry import PageSpec, numbered
 from toolcall_lab.checkpointers import describe, make_checkpointer
@@ -39,23 +39,16 @@ from toolcall_lab.settings import REPO_ROOT
 
 
 def title(n: int) -> PageSpec:
-    """The page title of LangGraph lesson ``n`` (the sidebar's own name for it), under the course links."""
+    """LangGraph lesson ``n``'s opening: the course links, its title (the sidebar's name), the framing.
+
+    The framing (the lesson file's first part) comes above the artifact; the rest of the lesson
+    is folded right under it (:func:`pages._ui.framing.opening`).
+    """
     spec = numbered("graph", n)
     page_links(spec.path)
     st.title(spec.title(lang()), anchor=False)
+    opening(spec)
     return spec
-
-
-def lesson(stem: str, part: int | None = None, *, expanded: bool = False) -> None:
-    """The lesson's prose, folded under the artifact: "The lesson" (opened on request)."""
-    with st.expander(T("本课讲解", "The lesson"), icon=":material/menu_book:", expanded=expanded):
-        prose(stem, part)
-
-
-def prose(stem: str, part: int | None = None) -> None:
-    """Render a lesson's prose; ``part`` (from 1) picks one part of a lesson cut by ``<!-- part N: … -->``."""
-    parts = lesson_parts(stem, lang())
-    st.markdown("\n\n".join(parts) if part is None else parts[part - 1])
 
 
 def code(text: Any) -> str:

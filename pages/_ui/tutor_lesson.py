@@ -19,6 +19,7 @@ from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, system_
 from lessons.tutor.tools import build_tools
 from pages._ui import T, Text, english, lang, loading
 from pages._ui.frame import page_links
+from pages._ui.framing import opening
 from pages._ui.live_run import live_run_panel
 from pages.registry import numbered
 from toolcall_lab.stages.kwargs import render_call
@@ -185,20 +186,16 @@ def questions() -> list[str]:
 
 # ---------------------------------------------------------------- page frame
 def lesson_intro(n: int) -> None:
-    """Links along the course, the title, one line, the edition switch; the prose folded below.
+    """Links along the course, the title, the framing above the artifact (the rest folded), the edition switch.
 
-    The md file's ``# heading`` becomes the page title and its first sentence the line under
-    it; the rest waits in "The lesson" so the artifact is on the first screen.
+    The md file's ``# heading`` becomes the page title; its first part, the framing, is drawn
+    under it (:func:`pages._ui.framing.opening`), the rest waits one click away.
     """
     spec = numbered("tutor", n)
     page_links(spec.path)
-    text = lesson_text(spec.lesson, lang())
-    first, _, rest = text.partition("\n")
-    title = first[2:].strip() if first.startswith("# ") else T("小E 助教", "The 小E tutor")
-    prose = rest.strip() if first.startswith("# ") else text
-    st.title(title)
-    lead = prose.split("\n\n", 1)[0].replace("\n", " ")
-    st.caption(T(lead.split("。", 1)[0] + "。", lead.split(". ", 1)[0].rstrip(".") + "."))
+    first = lesson_text(spec.lesson, lang()).partition("\n")[0]
+    st.title(first[2:].strip() if first.startswith("# ") else T("小E 助教", "The 小E tutor"))
+    opening(spec)
     if english():
         original = st.toggle(
             "Run the article's Chinese original instead (小E as the article wrote it)",
@@ -212,8 +209,6 @@ def lesson_intro(n: int) -> None:
             else:
                 del st.query_params[ORIGINAL_PARAM]
             st.rerun()
-    with st.expander(T("本课讲解", "The lesson"), icon=":material/menu_book:"):
-        st.markdown(prose)
 
 
 def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> Any:
