@@ -160,16 +160,6 @@ def literal_calls(name: str, schema: dict[str, Any], text: str) -> list[dict[str
     return out
 
 
-def literal_call(name: str, schema: dict[str, Any], text: str) -> dict[str, Any]:
-    """The first call written out in the text (see :func:`literal_calls`), or ``{}``.
-
-    >>> literal_call("magic_function", {"properties": {"input": {"type": "integer"}}}, "magic_function(3)?")
-    {'input': 3}
-    """
-    found = literal_calls(name, schema, text)
-    return found[0] if found else {}
-
-
 def fill_arguments(
     schema: dict[str, Any], ctx: nlu.Context, text: str, facts: Facts | None = None, *, all_required: bool = False
 ) -> tuple[dict[str, Any], dict[str, str], list[str]]:
