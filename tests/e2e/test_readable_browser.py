@@ -12,6 +12,8 @@
     Streamlit's own is :data:`STREAMLIT_OWN`: each entry is also found by the same rule on a bare
     Streamlit app started by :func:`test_allowlist_is_streamlits_own` (its evidence). Per-page
     counts (all serious/critical, and those left after the allowlist): ``test-output/axe-counts.json``.
+(c) The keyboard: the first Tab reaches the skip link, which leads past the sidebar; a focus ring
+    shows on sidebar links; the graphs carry an accessible name.
 
 One browser context for the whole file; pages load from the shared ``app_url`` server.
 """
@@ -216,3 +218,27 @@ def test_allowlist_is_streamlits_own(tab, tmp_path: Path):
         assert any(f["rule"] == rule and re.search(pattern, f["within"]) for f in bare), (
             f"{rule} on {pattern!r} is not found on a bare Streamlit app: it is not Streamlit's own. Bare app: {bare}"
         )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_keyboard_skip_link_focus_ring_and_named_graphs(app_url, tab, lang: str):
+    """The first Tab reaches the skip link, Enter moves past the sidebar; focus shows; graphs have a name."""
+    _open(tab, _url(app_url, page("pages/graph_1_workflow_vs_agent.py"), lang), SIZES["1280x720"])
+    tab.keyboard.press("Tab")
+    first = tab.evaluate("() => [document.activeElement.className, document.activeElement.innerText]")
+    assert first == ["lab-skip", "Skip to the page's content" if lang == "en" else "跳到本页内容"], first
+    tab.keyboard.press("Enter")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("() => !!document.activeElement.closest('[data-testid=\"stMain\"]')"), (
+        "Tab stays in the sidebar"
+    )
+    tab.locator('[data-testid="stSidebarNavLink"]').first.focus()
+    tab.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
+    ring = tab.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]; }"
+    )
+    assert ring[0] == "solid" and float(ring[1].removesuffix("px")) >= 2, ring
+    names = tab.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=\"stGraphVizChart\"]')].map(g => g.ariaLabel)"
+    )
+    assert names and all(n and "START" in n for n in names), names
