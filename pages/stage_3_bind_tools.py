@@ -116,7 +116,8 @@ with left:
                     "**The request body** (as the client serialised it, captured on the wire)",
                 )
             )
-            st.code(json_text(data["request_body"]), language="json", height=360)
+            with st.container(height=360, border=False):  # not st.code(height=): the keyboard can scroll it
+                st.code(json_text(data["request_body"]), language="json")
             st.caption(
                 T(
                     "经由 ChatOpenAI 发给内置教学模型；换成任何 OpenAI 兼容接口，请求体除了 model 字段都一样。",

@@ -299,8 +299,9 @@ def show_stage_excerpt(trace: Any, stage: str) -> None:
         st.markdown(_EXCERPT_TITLES[excerpt.what](lang()))
         if excerpt.language == "python":
             st.code(excerpt.value, language="python")
-        else:
-            st.code(json_text(excerpt.value), language="json", height=340)
+        else:  # a scrolling container, not st.code(height=): the keyboard can reach and scroll it
+            with st.container(height=340, border=False):
+                st.code(json_text(excerpt.value), language="json")
 
 
 def show_run_tool_schema(trace: Any) -> None:

@@ -120,7 +120,12 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
         st.code(link, language="text", wrap_lines=True)
     with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
-        st.image(qr_png(link), caption=info.join_code, width=280)
+        st.image(
+            qr_png(link),
+            caption=info.join_code,
+            width=280,
+            alt=T(f"加入课堂 {info.join_code} 的二维码：{link}", f"QR code to join class {info.join_code}: {link}"),
+        )
     left = info.ends_at - time.time()
     st.caption(
         T(

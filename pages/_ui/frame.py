@@ -2,8 +2,10 @@
 
 * :func:`apply_layout` (called by ``app.py`` on every run) adds the lab's stylesheet:
   the lesson's two columns stack when the side one would be narrower than ~420 px,
-  code and JSON scroll sideways instead of breaking mid-token, and presenter mode
-  enlarges the type for a projector.
+  long code lines wrap (a token breaks only where its line has no other break), JSON
+  trees wrap between words, columns holding code or JSON stack below 360 px, code
+  tokens and captions reach 4.5:1 contrast, a skip link leads past the sidebar to
+  the page's content, a focus ring shows, and presenter mode enlarges the type for a projector.
 * :func:`presenting` says whether the page is projected (``?present=1`` in the link,
   or the sidebar switch).
 * :func:`steps` shows a page's steps one at a time: tabs-like pills on a normal page,
@@ -38,14 +40,42 @@ _CSS = """
 .st-key-lesson-columns > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] {
   min-width: min(420px, 100%); flex: 1 1 420px;
 }
-/* code and JSON never break mid-token: they scroll sideways */
-[data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre !important; overflow-wrap: normal !important;
-  word-break: normal !important; }
-[data-testid="stCode"] pre { overflow-x: auto; }
-/* ...except the class join link in the sidebar: it wraps, so a teacher can project it whole */
+/* no code is cut at the right edge: long lines wrap at the block's edge; a token breaks only where its line
+   has no other break (a long URL, an escaped JSON string) */
+[data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre-wrap !important;
+  overflow-wrap: anywhere !important; word-break: normal !important; }
+[data-testid="stCode"] pre { overflow-x: hidden; }
+/* ...and the class join link in the sidebar may break anywhere, so a teacher can project it whole */
 .st-key-class-join-link [data-testid="stCode"] pre, .st-key-class-join-link [data-testid="stCode"] code {
   white-space: pre-wrap !important; word-break: break-all !important; }
-[data-testid="stJson"] { overflow-x: auto; }
+/* JSON trees wrap between words, never inside one ("temperat ure") */
+[data-testid="stJson"], [data-testid="stJson"] * { word-break: normal !important;
+  overflow-wrap: break-word !important; }
+[data-testid="stJson"] { overflow-x: hidden; }
+/* columns that hold code or JSON are at least 360 px wide: beside each other when they fit, stacked when not */
+[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] :is([data-testid="stCode"], [data-testid="stJson"])) {
+  flex-wrap: wrap; }
+[data-testid="stColumn"]:has(:is([data-testid="stCode"], [data-testid="stJson"])) { min-width: min(360px, 100%);
+  flex: 1 1 360px; }
+/* contrast >= 4.5:1: captions, and code tokens on the code background (.streamlit/config.toml sets the rest) */
+/* (Streamlit draws a caption as body text at opacity 0.6: 3.88:1) */
+[data-testid="stCaptionContainer"] { opacity: 1 !important; }
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] :not(a, a *) { color: #5f5d5a !important; }
+[data-testid="stCode"] .token:is(.property, .tag, .constant, .symbol, .deleted, .attr-name) {
+  color: #0b57a4 !important; }
+[data-testid="stCode"] .token:is(.string, .char, .inserted, .selector, .attr-value, .url) { color: #126b35 !important; }
+[data-testid="stCode"] .token:is(.number, .boolean, .builtin, .regex, .important, .variable) {
+  color: #9a4100 !important; }
+[data-testid="stCode"] .token:is(.keyword, .atrule, .function, .class-name) { color: #6b34b8 !important; }
+[data-testid="stCode"] .token:is(.comment, .prolog, .doctype, .cdata) { color: #5f5d5a !important; }
+[data-testid="stCode"] .token:is(.punctuation, .operator, .entity) { color: #2f2d2b !important; }
+/* the keyboard: a skip link to the page's content, and a focus ring that shows (sidebar links too) */
+.lab-skip { position: fixed; left: 0.5rem; top: -4rem; z-index: 1000200; padding: 0.5rem 1rem;
+  background: #ffffff; color: #0b57a4; border: 2px solid #0b57a4; border-radius: 0.5rem; font-weight: 600; }
+.lab-skip:focus { top: 0.5rem; }
+:is(a, button, summary, [role="tab"], [role="switch"], [role="option"], [tabindex="0"]):focus-visible,
+[data-testid="stSidebarNavLink"]:focus-visible {
+  outline: 3px solid #0b57a4 !important; outline-offset: 2px !important; }
 /* tables scroll instead of cutting columns */
 [data-testid="stTable"], [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
 /* on a phone the first screen holds the title, the lesson's framing and the top of the artifact (issue 22) */
@@ -62,7 +92,8 @@ _PRESENT_CSS = """
 html { font-size: 21px; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2.5rem; padding-right: 2.5rem;
   padding-top: 2rem; }
-[data-testid="stCode"] pre, [data-testid="stCode"] code { font-size: 1.05rem !important; }
+[data-testid="stCode"] pre, [data-testid="stCode"] code { font-size: 1.05rem !important;
+  white-space: pre-wrap !important; overflow-wrap: anywhere !important; }
 [data-testid="stHeader"] { background: transparent; }
 /* one artifact at a time: the lesson's two columns stack, the step's artifact across the screen, the side one below */
 .st-key-lesson-columns > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
@@ -76,9 +107,17 @@ def presenting() -> bool:
     return st.query_params.get(PRESENT_PARAM) == "1"
 
 
+def _skip_link() -> str:
+    """The skip link: first in the tab order (``tabindex="1"``: the sidebar comes before the page in the
+    document), it moves the focus to the target right after it, at the top of the main area."""
+    label = T("跳到本页内容", "Skip to the page's content")
+    return f'<a class="lab-skip" href="#lab-content" tabindex="1">{label}</a><div id="lab-content" tabindex="-1"></div>'
+
+
 def apply_layout() -> None:
-    """Add the lab's stylesheet (and the presenter's, when projecting). Call once per run, before the page."""
-    st.html(_CSS + (_PRESENT_CSS if presenting() else ""))
+    """Add the lab's stylesheet (and the presenter's, when projecting) and the skip link. Call once per run,
+    before the page: its element is the first of the main area."""
+    st.html(_CSS + (_PRESENT_CSS if presenting() else "") + _skip_link())
 
 
 def presenter_switch() -> None:

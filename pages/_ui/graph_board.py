@@ -22,7 +22,7 @@ import streamlit as st
 
 from pages._ui import T, show_error
 from toolcall_lab.errors import explain_exception
-from toolcall_lab.graph import CompiledGraph, graph_dot
+from toolcall_lab.graph import CompiledGraph, edges_text, graph_dot
 from toolcall_lab.graph_records import GraphTrace, NodeFinished, NodeStarted, RunEnded, RunEvent, RunStarted, StateAfter
 from toolcall_lab.graph_run import LiveRun
 
@@ -44,7 +44,12 @@ def draw(app: CompiledGraph, highlight: str | None = None, *, note: str | None =
     with box:
         if note:
             st.caption(note)
-        st.graphviz_chart(graph_dot(app, highlight=highlight), width="content")
+        st.graphviz_chart(graph_dot(app, highlight=highlight), width="content", alt=graph_alt(app))
+
+
+def graph_alt(app: CompiledGraph) -> str:
+    """The picture's accessible name: its edges as ``get_graph()`` reports them, in words a screen reader reads."""
+    return T("图（来自 get_graph()）：", "The graph (from get_graph()): ") + edges_text(app)
 
 
 # ---------------------------------------------------------------- panels

@@ -27,7 +27,7 @@ from lessons.search_assistant.workflow import build_workflow
 from pages._ui import T, Text, chat_model, lang, loading, model_label, settings, show_error, source
 from pages._ui.frame import page_links
 from pages._ui.framing import opening
-from pages._ui.graph_board import Panel, run_live, show_result
+from pages._ui.graph_board import Panel, graph_alt, run_live, show_result
 from pages.registry import PageSpec, numbered
 from toolcall_lab.checkpointers import describe, make_checkpointer
 from toolcall_lab.errors import explain
@@ -274,9 +274,9 @@ def picture_tabs(app: CompiledGraph, highlight: str | None = None) -> None:
         ]
     )
     with tabs[0]:
-        st.graphviz_chart(dot, width="content")
+        st.graphviz_chart(dot, width="content", alt=graph_alt(app))
     with tabs[1]:
-        st.mermaid_chart(mermaid, width="content")
+        st.mermaid_chart(mermaid, width="content", alt=graph_alt(app))
         st.caption(
             T(
                 "draw_mermaid() 给 START/END 写的是 HTML 标签（<p>…</p>），这里按原样显示。",

@@ -45,7 +45,8 @@ def streaming_view(key: str = "stream") -> None:
     with wire:
         st.markdown(T("**线上的事件（原样，到这一块为止）**", "**Events on the wire (as sent, up to this chunk)**"))
         lines = [line for line in run.raw.splitlines() if line.startswith("data: ")]
-        st.code("\n".join(lines[: step.events_seen][-6:]), language="text", height=260)
+        with st.container(height=260, border=False):  # not st.code(height=): the keyboard can scroll it
+            st.code("\n".join(lines[: step.events_seen][-6:]), language="text")
         st.markdown(T("**这一块自己的 tool_call_chunks**", "**This chunk's own tool_call_chunks**"))
         st.json(step.tool_call_chunks, expanded=2)
     with summed:

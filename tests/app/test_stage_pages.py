@@ -249,7 +249,7 @@ def test_stage2_model_as_subject_and_a_broken_model(open_page):
 
 # ---------------------------------------------------------------- ③ bind_tools
 def page_bodies(at: AppTest) -> list[dict]:
-    """Page ③'s request bodies (JSON code blocks that scroll sideways); the live run's carry its system prompt."""
+    """Page ③'s request bodies (JSON code blocks, their long lines wrapped); the live run's carry its system prompt."""
     return [
         d
         for d in json_codes(at)
