@@ -49,6 +49,10 @@ for arg in "$@"; do
   fi
 done
 echo "== running the unit and AppTest tests (the fast run)"
-.venv/bin/python -m pytest "${WORKERS[@]}" tests/unit tests/app "$@"
+fast=0
+.venv/bin/python -m pytest "${WORKERS[@]}" tests/unit tests/app "$@" || fast=$?
 echo "== running the browser tests"
-exec .venv/bin/python -m pytest "${WORKERS[@]}" tests/e2e "$@"
+browser=0
+.venv/bin/python -m pytest "${WORKERS[@]}" tests/e2e "$@" || browser=$?
+echo "== unit and AppTest: exit $fast; browser: exit $browser"
+[ "$fast" = 0 ] && [ "$browser" = 0 ]

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from lessons.chain.answers import first_accepted
-from lessons.chain.examples import SYSTEM_PROMPT
 from lessons.course.review_exercises import REVIEW_CHAIN
 from toolcall_lab.checks import Checked
 from toolcall_lab.exercises import Context, Exercise, Line, Number
@@ -35,6 +34,7 @@ def second_request_size(question: str, lang: str = "zh", *, llm: Any = None) -> 
     The run is the page's: the chain's system prompt first (:data:`lessons.chain.examples.SYSTEM_PROMPT`),
     so the count is the one the page's table of the second request shows.
     """
+    from lessons.chain.examples import SYSTEM_PROMPT  # the examples import the stages: LangChain
     from toolcall_lab.stages.round_trip import run_round_trip
 
     run = run_round_trip(question, llm=llm, lang=lang, system=SYSTEM_PROMPT(lang))

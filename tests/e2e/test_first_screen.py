@@ -5,8 +5,9 @@ gives it the CSS class ``st-key-artifact``). For every page of ``pages.registry.
 both languages, a cold browser opens the page at 1280×720, waits for its own run to finish,
 and checks that the artifact's top edge is inside the viewport and that no traceback shows.
 The same page is then resized to 1440×900 and 1024×768 for a smoke run (it lays out again, works
-and is screenshotted; a stacked layout at 1024 may put the artifact lower): one cold load per page
-and language instead of three. Screenshots: ``test-output/screenshots/first-*``.
+and is screenshotted; a stacked layout at 1024 may put the artifact lower), and axe-core checks it
+(``tests/e2e/accessibility.py``): one cold load per page and language serves all of it.
+Screenshots: ``test-output/screenshots/first-*``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from pages.registry import PAGES, PageSpec
+from tests.e2e.accessibility import check_page, described
 from tests.e2e.conftest import new_context, settle_layout, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
@@ -70,6 +72,9 @@ def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, l
             "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m ? m.scrollTop : 0; }"
         )
         assert scrolled == 0, "the page opened scrolled: the check must be on the first screen"
+        # axe-core on the same page: no serious or critical WCAG 2.1 A/AA violation outside Streamlit's markup
+        ours = check_page(page, f"{spec.url_path}-{lang}")
+        assert ours == [], f"{spec.path} ({lang}): axe found {described(ours)}"
         for size in SMOKE:  # the other screens: the same page laid out again at their size
             page.set_viewport_size(size)
             settle_layout(page, frames=30)

@@ -8,7 +8,8 @@
     that column is stacked (as wide as its row). Screenshots: ``test-output/screenshots/readable-*``;
     figures: ``test-output/readable-cuts.json``.
 (b) axe-core (axe-playwright-python) over every page of the registry, both languages, 1280×720:
-    no serious or critical WCAG 2.1 A/AA violation outside Streamlit's own markup. What is
+    no serious or critical WCAG 2.1 A/AA violation outside Streamlit's own markup — checked by
+    ``test_first_screen.py`` on the page it already opened (``tests/e2e/accessibility.py``). What is
     Streamlit's own is :data:`STREAMLIT_OWN`: each entry is also found by the same rule on a bare
     Streamlit app started by :func:`test_allowlist_is_streamlits_own` (its evidence). Per-page
     counts (all serious/critical, and those left after the allowlist): ``test-output/axe-counts.json``.
@@ -20,7 +21,6 @@ One browser context for the whole file; pages load from the shared ``app_url`` s
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import textwrap
@@ -30,12 +30,12 @@ from typing import Any
 
 import pytest
 
-from pages.registry import PAGES, PageSpec, page
-from tests.e2e.conftest import ROOT, new_context, settle_layout, shot, streamlit_server, wait_idle
+from pages.registry import PageSpec, page
+from tests.e2e.accessibility import OUT, STREAMLIT_OWN, axe, record
+from tests.e2e.conftest import new_context, settle_layout, shot, streamlit_server, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-OUT = ROOT / "test-output"
 SIZES = {"1280x720": (1280, 720), "1024x768": (1024, 768), "390x844": (390, 844)}
 READ_PAGES = [
     "pages/stage_1_tool.py",
@@ -46,20 +46,7 @@ READ_PAGES = [
     "pages/live_run.py",
 ]
 MIN_CODE_PX = 360
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SKELETON = '[data-testid="stSkeleton"]'
-
-#: (axe rule, a pattern of the ``data-testid`` path from the offending node up, e.g.
-#: ``stSidebarNavItems<stSidebarNav<stSidebarContent<stSidebar<...``): violations inside Streamlit's own
-#: markup, which no app can change. Evidence: the same rule fires on the same region of a bare Streamlit
-#: app (``st.navigation`` over two one-line pages in two sections), which
-#: :func:`test_allowlist_is_streamlits_own` starts and checks; by hand (2026-12-02) the same held.
-STREAMLIT_OWN: list[tuple[str, str]] = [
-    # the navigation's sections: a <ul> holding section headers and nested lists besides <li>s
-    ("list", r"^stSidebarNavItems<stSidebarNav<"),
-    # ...and so its <li>s are not all inside a <ul>/<ol> (axe reads the nested lists' items as orphans)
-    ("listitem", r"<stSidebarNav<"),
-]
 
 
 def _url(app_url: str, spec: PageSpec, lang: str, extra: str = "") -> str:
@@ -83,15 +70,6 @@ def _open(pg: Any, url: str, size: tuple[int, int]) -> None:
     wait_idle(pg, timeout=120000)
     pg.wait_for_function(f"() => document.querySelector('{SKELETON}') === null", timeout=60000)
     settle_layout(pg, frames=10)
-
-
-def _record(name: str, key: str, value: object) -> None:
-    """Merge one case's figures into ``test-output/<name>`` (cases run in any order, one file)."""
-    path = OUT / name
-    OUT.mkdir(parents=True, exist_ok=True)
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data[key] = value
-    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
 
 
 #: the measurements of (a), in the page: cut code blocks, sideways scroll, narrow code/JSON blocks
@@ -144,7 +122,7 @@ def test_no_code_is_cut_and_nothing_scrolls_sideways(app_url, tab, path: str, la
     found = tab.evaluate(_MEASURE_JS, MIN_CODE_PX)
     name = f"{spec.url_path}{'-present' if extra else ''}-{lang}-{size}"
     shot(tab, f"readable-{name}")
-    _record("readable-cuts.json", name, {"cut": len(found["cut"]), "narrow": len(found["narrow"])})
+    record("readable-cuts.json", name, {"cut": len(found["cut"]), "narrow": len(found["narrow"])})
     assert tab.get_by_text("Traceback").count() == 0
     assert found["cut"] == [], f"{name}: code cut at the right edge: {found['cut']}"
     assert found["docSideways"] <= 0, f"{name}: the page scrolls sideways by {found['docSideways']} px"
@@ -154,46 +132,6 @@ def test_no_code_is_cut_and_nothing_scrolls_sideways(app_url, tab, path: str, la
 
 
 #: the ``data-testid`` path from a node up to the document: where in Streamlit's markup the node is
-_WITHIN_JS = """
-(selector) => {
-  let el = document.querySelector(selector);
-  const path = [];
-  for (; el; el = el.parentElement) if (el.dataset && el.dataset.testid) path.push(el.dataset.testid);
-  return path.join("<");
-}
-"""
-
-
-def _axe(pg: Any) -> list[dict[str, Any]]:
-    """Serious and critical WCAG 2.1 A/AA violations, one entry per offending node."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(pg, options={"runOnly": {"type": "tag", "values": WCAG}, "resultTypes": ["violations"]})
-    found = []
-    for v in results.response["violations"]:
-        if v["impact"] not in ("serious", "critical"):
-            continue
-        for node in v["nodes"]:
-            target = node["target"][0] if len(node["target"]) == 1 else ""  # no frames or shadow roots here
-            within = pg.evaluate(_WITHIN_JS, target) if isinstance(target, str) and target else ""
-            found.append({"rule": v["id"], "impact": v["impact"], "within": within, "html": node["html"][:160]})
-    return found
-
-
-def _streamlits_own(found: dict[str, Any]) -> bool:
-    return any(found["rule"] == rule and re.search(pattern, found["within"]) for rule, pattern in STREAMLIT_OWN)
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("spec", PAGES, ids=[p.url_path for p in PAGES])
-def test_axe_finds_no_serious_violation_of_the_app(app_url, tab, spec: PageSpec, lang: str):
-    _open(tab, _url(app_url, spec, lang), SIZES["1280x720"])
-    found = _axe(tab)
-    ours = [f for f in found if not _streamlits_own(f)]
-    counts = {"serious_or_critical": len(found), "outside_streamlit": len(ours)}
-    _record("axe-counts.json", f"{spec.url_path}-{lang}", counts)
-    _record("axe-violations.json", f"{spec.url_path}-{lang}", found)
-    assert ours == [], f"{spec.path} ({lang}): {json.dumps(ours, indent=1, ensure_ascii=False)}"
 
 
 _BARE_APP = """
@@ -204,7 +142,7 @@ st.navigation({"One": [st.Page(lambda: st.write("a"), title="A", url_path="a")],
 """
 
 
-def test_allowlist_is_streamlits_own(tab, tmp_path: Path):
+def test_allowlist_isstreamlits_own(tab, tmp_path: Path):
     """Each allowlist entry's rule fires on a bare Streamlit app too: it is Streamlit's markup, not the lab's."""
     if not STREAMLIT_OWN:
         pytest.skip("nothing is allowlisted")
@@ -213,7 +151,7 @@ def test_allowlist_is_streamlits_own(tab, tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
     with streamlit_server(script, tmp_path, env, OUT / "streamlit-bare-axe.log") as url:
         _open(tab, f"{url}/", SIZES["1280x720"])
-        bare = _axe(tab)
+        bare = axe(tab)
     for rule, pattern in STREAMLIT_OWN:
         assert any(f["rule"] == rule and re.search(pattern, f["within"]) for f in bare), (
             f"{rule} on {pattern!r} is not found on a bare Streamlit app: it is not Streamlit's own. Bare app: {bare}"
