@@ -40,12 +40,13 @@ echo "== house rules: ruff check, ruff format --check, mypy, import contracts"
 # Two runs, each on ${TEST_WORKERS:-2} pytest-xdist workers (the machine's cores): unit and AppTest tests first,
 # then the browser tests in a process of their own (Playwright's sync API keeps an event loop running in
 # its process, beside which asyncio tests cannot start). A module sharing a module-scoped fixture runs on one
-# worker (tests/conftest.py schedules it so). Naming test files or folders runs just those, in one run.
+# worker (tests/conftest.py schedules it so). Naming test files or folders runs just those, in one run
+# (the fast run: bash scripts/test.sh tests/unit tests/app).
 WORKERS=(-n "${TEST_WORKERS:-2}" --dist loadgroup)
 for arg in "$@"; do
   if [[ "$arg" != -* && -e "${arg%%::*}" ]]; then
     echo "== running the named tests"
-    exec .venv/bin/python -m pytest "$@"
+    exec .venv/bin/python -m pytest "${WORKERS[@]}" "$@"
   fi
 done
 echo "== running the unit and AppTest tests (the fast run)"
