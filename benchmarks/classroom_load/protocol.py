@@ -382,8 +382,12 @@ class Session:
         return None
 
     def chat_answers(self) -> list[Node]:
-        """The ``st.text`` elements inside chat messages of the main area, in page order."""
-        blocks = [p for p, n in self.nodes.items() if n.kind == "block" and n.type == "chat_message" and p[0] == 0]
+        """The ``st.text`` elements inside the assistant's chat messages of the main area, in page order."""
+        blocks = [
+            p
+            for p, n in self.nodes.items()
+            if n.kind == "block" and n.type == "chat_message" and p[0] == 0 and n.proto.chat_message.name == "assistant"
+        ]
         return [
             self.nodes[p]
             for p in sorted(self.nodes)
