@@ -9,6 +9,7 @@ imported inside the checks, so the registry can count the pages' exercises witho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from toolcall_lab.checks import Checked
@@ -54,10 +55,16 @@ def _keeps_label(context: Context) -> Text:
     )
 
 
-def _check_graph(answer: Any, context: Context) -> Checked:
-    from lessons.course import review
+def _review_check(section: str) -> Callable[[Any, Context], Checked]:
+    """The section's check in :mod:`lessons.course.review`, imported when first called (it loads LangChain)."""
 
-    return review.check_graph(answer if isinstance(answer, dict) else None, str(context["lang"]))
+    def check(answer: Any, context: Context) -> Checked:
+        from lessons.course import review
+
+        judge: Callable[[dict[str, Any] | None, str], Checked] = getattr(review, f"check_{section}")
+        return judge(answer if isinstance(answer, dict) else None, str(context["lang"]))
+
+    return check
 
 
 REVIEW_GRAPH = Exercise(
@@ -81,7 +88,7 @@ REVIEW_GRAPH = Exercise(
             Part("keeps_pairs", YesNo(_keeps_label, horizontal=False), key="keeps"),
         )
     ),
-    check=_check_graph,
+    check=_review_check("graph"),
     right=REVIEW_RIGHT,
     wrong=part_by_part,
     hint=Text(
@@ -111,12 +118,6 @@ def _chain_picks(context: Context) -> list[Pick]:
     ]
 
 
-def _check_chain(answer: Any, context: Context) -> Checked:
-    from lessons.course import review
-
-    return review.check_chain(answer if isinstance(answer, dict) else None, str(context["lang"]))
-
-
 REVIEW_CHAIN = Exercise(
     slug="section-review",
     kind="review",
@@ -130,7 +131,7 @@ REVIEW_CHAIN = Exercise(
             "Four artifacts of one real run (built-in model), shuffled:",
         ),
     ),
-    check=_check_chain,
+    check=_review_check("chain"),
     right=REVIEW_RIGHT,
     wrong=part_by_part,
     hint=Text(
@@ -146,12 +147,6 @@ def _tutor_run(context: Context) -> str:
     from lessons.course import review
 
     return json_text(review.tutor_run(str(context["lang"])))
-
-
-def _check_tutor(answer: Any, context: Context) -> Checked:
-    from lessons.course import review
-
-    return review.check_tutor(answer if isinstance(answer, dict) else None, str(context["lang"]))
 
 
 REVIEW_TUTOR = Exercise(
@@ -179,7 +174,7 @@ REVIEW_TUTOR = Exercise(
             ),
         )
     ),
-    check=_check_tutor,
+    check=_review_check("tutor"),
     right=REVIEW_RIGHT,
     wrong=part_by_part,
     hint=Text(
@@ -190,12 +185,6 @@ REVIEW_TUTOR = Exercise(
 
 
 # ---------------------------------------------------------------- reliability
-def _check_reliability(answer: Any, context: Context) -> Checked:
-    from lessons.course import review
-
-    return review.check_reliability(answer if isinstance(answer, dict) else None, str(context["lang"]))
-
-
 REVIEW_RELIABILITY = Exercise(
     slug="section-review",
     kind="review",
@@ -231,7 +220,7 @@ REVIEW_RELIABILITY = Exercise(
             ),
         )
     ),
-    check=_check_reliability,
+    check=_review_check("reliability"),
     right=REVIEW_RIGHT,
     wrong=part_by_part,
     hint=Text(
