@@ -228,7 +228,7 @@ def question_form(
             T("例子（点一下就运行）", "Examples (click to run)"), list(examples), key=f"{key}::pick", on_change=picked
         )
     with st.form(f"{key}::form", border=False, enter_to_submit=True):
-        c1, c2 = st.columns([5, 1], vertical_alignment="bottom")
+        c1, c2 = st.columns([4, 1], vertical_alignment="bottom")  # the button keeps its whole label at 1024 px
         c1.text_input(T("问题", "Question"), key=q_key, max_chars=500)
         submitted = c2.form_submit_button(button or T("运行", "Run"), icon=icon, width="stretch")
     go = st.session_state.pop(go_key, False)
