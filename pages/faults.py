@@ -48,7 +48,7 @@ TOOL_FAULTS: dict[ToolFaultKind, Text] = {
 }
 question = lesson.question(lang())
 
-page_links(SPEC.path)
+page_links(SPEC.path, at_top=True)
 st.title(T("当模型和工具出错", "When models and tools fail"), anchor=False)
 opening(SPEC)  # the framing above the artifact, the rest of the lesson folded under it
 labels = [T("模型侧故障", "Model-side faults"), T("工具侧故障", "Tool-side faults"), T("写操作与幂等", "Writes")]

@@ -17,7 +17,7 @@ SPEC = page("pages/home.py")
 intro, about, *learned = lesson_parts(SPEC.lesson, lang())
 course_sections = [s for s in SECTIONS if s.key != "start"]
 
-page_links(SPEC.path)
+page_links(SPEC.path, at_top=True)
 st.title("Tool Call Lab", anchor=False)
 st.markdown(intro)
 st.page_link(

@@ -16,7 +16,7 @@ from pages.registry import page
 
 SPEC = page("pages/live_run.py")
 
-page_links(SPEC.path)
+page_links(SPEC.path, at_top=True)
 st.title(T("实时运行", "Live run"), anchor=False)
 st.caption(
     T(

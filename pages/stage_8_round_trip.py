@@ -10,6 +10,7 @@ from pages._ui import chain_checks as late
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
+from pages._ui.frame import controls
 from pages._ui.section_review import review_words
 from pages._ui.wire_switch import wire_switch
 from pages.registry import numbered
@@ -103,21 +104,24 @@ with right:
 
 with left:
     n = su.stage_steps(8, [su.CIRCLED[i] for i in range(8)], default=8)
-    which = sw.choice(
-        "stage_rt_which",
-        label=T("浏览哪次运行？", "Which run?"),
-        options={
-            "shared": T("八页共用的实时运行", "the live run shared by the eight pages"),
-            "page": T("我的问题", "my question"),
-        },
-        default="shared",
-        param="walk",
-    )
+    with controls():  # folded on a projector: the step's artifact comes first
+        which = sw.choice(
+            "stage_rt_which",
+            label=T("浏览哪次运行？", "Which run?"),
+            options={
+                "shared": T("八页共用的实时运行", "the live run shared by the eight pages"),
+                "page": T("我的问题", "my question"),
+            },
+            default="shared",
+            param="walk",
+        )
+        question = ""
+        if which == "page":
+            for i, (col, text) in enumerate(zip(st.columns(len(su.examples())), su.examples(), strict=True)):
+                col.button(text, key=f"stage8::example::{i}", on_click=sw.set_value, args=("stage_rt_q", text))
+            question = su.question_line("stage_rt_q", T("问题", "Question"), param="ask")
     walked: dict[str, Any] | None = None
     if which == "page":
-        for i, (col, text) in enumerate(zip(st.columns(len(su.examples())), su.examples(), strict=True)):
-            col.button(text, key=f"stage8::example::{i}", on_click=sw.set_value, args=("stage_rt_q", text))
-        question = su.question_line("stage_rt_q", T("问题", "Question"), param="ask")
         if question.strip():
             walked = loading(round_trip, question, lang())
         else:

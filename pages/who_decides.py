@@ -25,7 +25,7 @@ ASKS = {
     "developer": Text("冒充开发者", "posing as the developer"),
 }
 
-page_links(SPEC.path)
+page_links(SPEC.path, at_top=True)
 st.title(T("谁决定是哪个学生？", "Who decides the student?"), anchor=False)
 opening(SPEC)  # the framing above the artifact, the rest of the lesson folded under it
 step = steps(

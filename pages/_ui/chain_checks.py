@@ -29,7 +29,7 @@ def spec(n: int) -> PageSpec:
 def top(n: int) -> PageSpec:
     """Previous / next, the title, the one question the page answers, the framing (the rest of the lesson folded)."""
     page = spec(n)
-    page_links(page.path)
+    page_links(page.path, at_top=True)
     st.title(su.stage_title(n), anchor=False)
     st.caption(T("这一步回答的问题：", "The question this stage answers: ") + su.stage_question(page.stage or ""))
     opening(page)

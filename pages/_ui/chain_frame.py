@@ -68,7 +68,7 @@ def stage_question(stage_key: str) -> str:
 def header(n: int) -> None:
     """Previous / Next, the title, the stage's question, then the framing above the artifact (the rest folded)."""
     spec = numbered("chain", n)
-    page_links(spec.path)
+    page_links(spec.path, at_top=True)
     st.title(stage_title(n), anchor=False)
     st.caption(T("这一步回答的问题：", "The question this stage answers: ") + stage_question(spec.stage or ""))
     opening(spec)

@@ -17,7 +17,8 @@ The stylesheet is the lab's own constant text; no learner or model text ever flo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlencode
 
@@ -120,6 +121,20 @@ def apply_layout() -> None:
     st.html(_CSS + (_PRESENT_CSS if presenting() else "") + _skip_link())
 
 
+@contextmanager
+def controls() -> Iterator[None]:
+    """Where a page's settings go: in place on a normal page, folded under "Settings" when projected.
+
+    On a projector the step's artifact is what the room reads; the choices that made it stay one
+    click away (their values still come from the link, so the projected run is the linked one).
+    """
+    if presenting():
+        with st.expander(T("设置", "Settings"), icon=":material/tune:"):
+            yield
+    else:
+        yield
+
+
 def presenter_switch() -> None:
     """The sidebar switch for presenter mode; it keeps the choice in the link."""
     on = st.sidebar.toggle(
@@ -209,11 +224,15 @@ def steps(key: str, labels: Sequence[str], *, page_url_path: str, default: int =
     return n
 
 
-def page_links(path: str) -> None:
+def page_links(path: str, *, at_top: bool = False) -> None:
     """Previous / next links of the page at ``path`` along the course (chain → tutor → LangGraph → reliability).
 
     The links keep the language and the learner's personal link; the last page leads to the course summary (home).
+    A projected page (presenter mode) leaves out the links ``at_top``: its first screen is the title, the framing
+    and the step's artifact; the links wait under the exercises.
     """
+    if at_top and presenting():
+        return
     before, after = neighbours(path)
     query = {"lang": lang()}
     learner = st.session_state.get("learner_id")

@@ -45,7 +45,7 @@ def title(n: int) -> PageSpec:
     is folded right under it (:func:`pages._ui.framing.opening`).
     """
     spec = numbered("graph", n)
-    page_links(spec.path)
+    page_links(spec.path, at_top=True)
     st.title(spec.title(lang()), anchor=False)
     opening(spec)
     return spec

@@ -192,7 +192,7 @@ def lesson_intro(n: int) -> None:
     under it (:func:`pages._ui.framing.opening`), the rest waits one click away.
     """
     spec = numbered("tutor", n)
-    page_links(spec.path)
+    page_links(spec.path, at_top=True)
     first = lesson_text(spec.lesson, lang()).partition("\n")[0]
     st.title(first[2:].strip() if first.startswith("# ") else T("小E 助教", "The 小E tutor"))
     opening(spec)
