@@ -227,7 +227,8 @@ def steps(key: str, labels: Sequence[str], *, page_url_path: str, default: int =
 def page_links(path: str, *, at_top: bool = False) -> None:
     """Previous / next links of the page at ``path`` along the course (chain → tutor → LangGraph → reliability).
 
-    The links keep the language and the learner's personal link; the last page leads to the course summary (home).
+    The links keep the language, never the learner's id (the browser's cookie keeps the learner, and a link's
+    address shows on hover, on a projector too); the last page leads to the course summary (home).
     A projected page (presenter mode) leaves out the links ``at_top``: its first screen is the title, the framing
     and the step's artifact; the links wait under the exercises.
     """
@@ -235,9 +236,6 @@ def page_links(path: str, *, at_top: bool = False) -> None:
         return
     before, after = neighbours(path)
     query = {"lang": lang()}
-    learner = st.session_state.get("learner_id")
-    if isinstance(learner, str) and not learner.startswith("oidc."):
-        query["learner"] = learner
     left, right = st.columns(2)
     try:
         _course_links(path, before, after, query, left, right)

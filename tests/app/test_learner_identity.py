@@ -191,3 +191,15 @@ def test_a_cookie_cannot_be_given_attributes() -> None:
         browser_cookie.remember("toolcall_lab_learner", "x; Domain=evil.example")
     with pytest.raises(ValueError):
         browser_cookie.remember("a=b", "x")
+
+
+def test_the_course_links_never_carry_the_learner_id(memory_store, browser_keeps) -> None:
+    """A link's address shows on hover (on a projector too): previous / next keep the language, not the learner."""
+    ada = new_learner_id()
+    browser_keeps(ada)
+    at = _home()
+    at.switch_page("pages/stage_4_tool_call.py").run()
+    assert not at.exception, at.exception
+    links = [str(p.proto) for p in at.get("page_link")]
+    assert any("stage_3_bind_tools" in link for link in links)  # ④'s previous page is linked
+    assert all(ada not in link and "learner" not in link for link in links)
