@@ -1,6 +1,6 @@
 """The built-in model's evaluation figures (not a test: it prints numbers, it asserts nothing).
 
-    .venv/bin/python benchmarks/model_eval.py              # every part on disk
+    .venv/bin/python benchmarks/model_eval.py              # every part on disk not kept aside
     .venv/bin/python benchmarks/model_eval.py heldout      # one part (or several)
     .venv/bin/python benchmarks/model_eval.py learners -v  # and list the cases that fail
     .venv/bin/python benchmarks/model_eval.py aside        # a kept-aside part: figures only
@@ -31,7 +31,7 @@ from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
 from toolcall_lab.offline import BuiltinModel
 
-KEPT_ASIDE = frozenset({"aside"})
+KEPT_ASIDE = frozenset({"aside", "aside2"})
 
 
 def _row(label: str, ok: int, total: int) -> str:
