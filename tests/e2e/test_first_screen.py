@@ -5,8 +5,11 @@ gives it the CSS class ``st-key-artifact``). For every page of ``pages.registry.
 both languages, a cold browser opens the page at 1280×720, waits for its own run to finish,
 and checks that the artifact's top edge is inside the viewport and that no traceback shows.
 The same page is then resized to 1440×900 and 1024×768 for a smoke run (it lays out again, works
-and is screenshotted; a stacked layout at 1024 may put the artifact lower), and axe-core checks it
-(``tests/e2e/accessibility.py``): one cold load per page and language serves all of it.
+and is screenshotted; a stacked layout at 1024 may put the artifact lower), axe-core checks it
+(``tests/e2e/accessibility.py``), the readable-screen measures run at 1280×720 and 1024×768
+(``tests/e2e/readable.py``: no code cut, nothing sideways, no code column under 360 px at 1024), and
+its title, artifact text and graph are those of ``tests/e2e/page_content.py``: one cold load per page
+and language serves all of it (the chain, tutor and LangGraph walks open no page of their own for those).
 Screenshots: ``test-output/screenshots/first-*``.
 """
 
@@ -17,6 +20,8 @@ import pytest
 from pages.registry import PAGES, PageSpec
 from tests.e2e.accessibility import check_page, described
 from tests.e2e.conftest import new_context, settle_layout, shot, wait_idle
+from tests.e2e.page_content import check_content
+from tests.e2e.readable import assert_readable
 
 pytestmark = pytest.mark.e2e
 
@@ -72,14 +77,18 @@ def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, l
             "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m ? m.scrollTop : 0; }"
         )
         assert scrolled == 0, "the page opened scrolled: the check must be on the first screen"
+        check_content(page, spec.url_path, lang)  # its title, its artifact's text, its graph (page_content.py)
         # axe-core on the same page: no serious or critical WCAG 2.1 A/AA violation outside Streamlit's markup
         ours = check_page(page, f"{spec.url_path}-{lang}")
         assert ours == [], f"{spec.path} ({lang}): axe found {described(ours)}"
+        assert_readable(page, f"{spec.url_path}-{lang}-1280x720", narrow=False)  # no code cut, nothing sideways
         for size in SMOKE:  # the other screens: the same page laid out again at their size
             page.set_viewport_size(size)
             settle_layout(page, frames=30)
             shot(page, f"first-{spec.url_path}-{lang}-{size['width']}x{size['height']}")
             assert page.get_by_text("Traceback").count() == 0
             assert _artifact_top(page) >= 0, f"{spec.path} ({lang}) at {size}: the artifact is not drawn"
+            name = f"{spec.url_path}-{lang}-{size['width']}x{size['height']}"
+            assert_readable(page, name, narrow=size["width"] == 1024)  # at 1024: no code column under 360 px
     finally:
         context.close()

@@ -1,8 +1,8 @@
 """A learner walks the eight chain pages in a real browser, in both languages, with screenshots.
 
-Each page is opened by URL (a fresh session), checked for its title and its artifact, and
-photographed. Then one session walks the chain with the Next links: a question asked on
-page ① is the same run the following pages open at their own stage.
+Each page's title and artifact, in both languages, are checked by the first-screen test on the load it
+already makes (``page_content.py``). Here one session walks the chain with the Next links: a question
+asked on page ① is the same run the following pages open at their own stage.
 """
 
 from __future__ import annotations
@@ -15,18 +15,6 @@ from tests.e2e.conftest import rerun, shot, shot_whole, wait_idle
 
 pytestmark = pytest.mark.e2e
 
-# (file stem, text of the page's own artifact in zh, in en)
-PAGES = [
-    ("stage_1_tool", "tool.name", "tool.name"),
-    # ②'s three schemas are tabs; the first one is on screen
-    ("stage_2_schema", "tool.args_schema.model_json_schema()", "tool.args_schema.model_json_schema()"),
-    ("stage_3_bind_tools", "请求体", "The request body"),
-    ("stage_4_tool_call", "AIMessage.tool_calls", "AIMessage.tool_calls"),
-    ("stage_5_validation", "ValidationError", "model_validate"),
-    ("stage_6_kwargs", "weather_func(city='Bangkok', days=3)", "weather_func(city='Bangkok', days=3)"),
-    ("stage_7_tool_message", "tool_call_id", "tool_call_id"),
-    ("stage_8_round_trip", "源码：step_through", "Source: step_through"),
-]
 TITLES = {
     "zh": [
         "@tool",
@@ -56,18 +44,6 @@ def open_stage(pg, app_url: str, stem: str, lang: str, query: str = "") -> None:
     pg.get_by_text("Language / 语言").wait_for(timeout=30000)  # the router (app.py) has run
     pg.locator("h1").first.wait_for(timeout=30000)
     wait_idle(pg, timeout=60000)
-
-
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_each_stage_page_shows_its_artifact(app_url, page, lang):
-    for index, (stem, zh, en) in enumerate(PAGES):
-        open_stage(page, app_url, stem, lang)
-        expect = zh if lang == "zh" else en
-        page.get_by_text(expect, exact=False).filter(visible=True).first.wait_for(timeout=30000)
-        body = page.locator("body").inner_text()
-        assert TITLES[lang][index] in page.locator("h1").first.inner_text()
-        assert "Traceback" not in body
-        shot_whole(page, f"stage_{index + 1}_{lang}")
 
 
 def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
