@@ -7,6 +7,9 @@ and checks that the artifact's top edge is inside the viewport and that no trace
 The same page is then resized to 1440×900 and 1024×768 for a smoke run (it lays out again, works
 and is screenshotted; a stacked layout at 1024 may put the artifact lower), and axe-core checks it
 (``tests/e2e/accessibility.py``): one cold load per page and language serves all of it.
+On the same load (issue 22): at 1280×720 a page's exercises start within five screens (3600 px, measured
+from the top of Streamlit's scrolling main area to the first ``exercise-<url_path>-…`` container; figures in
+``test-output/screens-before-exercises.json``), and at 390×844, a phone, the page does not scroll sideways.
 Screenshots: ``test-output/screenshots/first-*``.
 """
 
@@ -15,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from pages.registry import PAGES, PageSpec
-from tests.e2e.accessibility import check_page, described
+from tests.e2e.accessibility import check_page, described, record
 from tests.e2e.conftest import new_context, settle_layout, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
@@ -31,7 +34,21 @@ def _first_screen_cases() -> list[object]:
 
 
 SKELETON = '[data-testid="stSkeleton"]'
-SMOKE = [{"width": 1440, "height": 900}, {"width": 1024, "height": 768}]
+SMOKE = [{"width": 1440, "height": 900}, {"width": 1024, "height": 768}, {"width": 390, "height": 844}]
+#: At most five 1280×720 screens of a page before its first exercise (issue 22).
+SCREENS_BEFORE_EXERCISES = 5
+#: Where the first exercise starts in the page (px from the top of the scrolling main area; null: none drawn, as
+#: on home, whose review waits behind a switch), and how far the page scrolls sideways.
+_LAYOUT_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const first = document.querySelector('[class*="st-key-exercise-"]');
+  const doc = document.documentElement;
+  const top = main.getBoundingClientRect().top - main.scrollTop;
+  return {
+    exercises: first ? Math.round(first.getBoundingClientRect().top - top) : null,
+    sideways: Math.max(doc.scrollWidth - window.innerWidth, main.scrollWidth - main.clientWidth),
+  };
+}"""
 
 
 def _url(app_url: str, spec: PageSpec, lang: str) -> str:
@@ -75,11 +92,19 @@ def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, l
         # axe-core on the same page: no serious or critical WCAG 2.1 A/AA violation outside Streamlit's markup
         ours = check_page(page, f"{spec.url_path}-{lang}")
         assert ours == [], f"{spec.path} ({lang}): axe found {described(ours)}"
+        # the page's exercises within five screens (issue 22): what comes before them is folded or said once
+        before = page.evaluate(_LAYOUT_JS)["exercises"]
+        record("screens-before-exercises.json", f"{spec.url_path}-{lang}", before)
+        limit = SCREENS_BEFORE_EXERCISES * FIRST_SCREEN["height"]
+        assert before is None or before <= limit, f"{spec.path} ({lang}): the first exercise starts at {before} px"
         for size in SMOKE:  # the other screens: the same page laid out again at their size
             page.set_viewport_size(size)
             settle_layout(page, frames=30)
             shot(page, f"first-{spec.url_path}-{lang}-{size['width']}x{size['height']}")
             assert page.get_by_text("Traceback").count() == 0
             assert _artifact_top(page) >= 0, f"{spec.path} ({lang}) at {size}: the artifact is not drawn"
+            if size["width"] < 640:  # a phone: nothing scrolls sideways (issue 22)
+                sideways = page.evaluate(_LAYOUT_JS)["sideways"]
+                assert sideways <= 1, f"{spec.path} ({lang}) at {size}: the page scrolls sideways by {sideways} px"
     finally:
         context.close()
