@@ -12,7 +12,7 @@ import streamlit as st
 from pages._ui import ROUTER_MARK, browser_cookie, lang
 from pages._ui.classroom import class_controls, class_follow, publish_position
 from pages._ui.course import keep_learner, learner_switch_prompt, login_controls, record_visit, solved_pages
-from pages._ui.frame import apply_layout, presenter_switch, presenting
+from pages._ui.frame import apply_layout, fold_sidebar_after_navigation, presenter_switch, presenting
 from pages._ui.model_box import model_box
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.gc_pacing import ensure_paced_collection
@@ -81,6 +81,7 @@ def main() -> None:
         class_controls(spec)  # the sidebar's class box: start, join, the code and QR code, leave
         class_follow(spec)  # the teacher publishes where they are; a student sees the banner
         browser_cookie.flush()  # a cookie this run set (the teacher's token) reaches the browser now
+        fold_sidebar_after_navigation(spec.path)  # a phone's sidebar does not stay open over the next page
         current.run()
         publish_position(spec)  # the page may have written its link (a run's ?q=): publish that too
     finally:

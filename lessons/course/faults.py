@@ -237,7 +237,11 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Number(Text("尝试次数", "Attempts"), 1, 10, 1),
         check=lambda answer, c: attempts_for_rate_limit(_number(answer), str(c["lang"])),
         right=_attempts_words,
-        wrong=_attempts_words,
+        wrong=Text(  # where to look, never the attempts the run made (their number is the answer)
+            "一个请求一个请求地跟：每次 429 之后，只要还有重试，客户端就等 Retry-After 再发。什么时候停？",
+            "Follow the requests one by one: after each 429 the client waits Retry-After and sends again while a "
+            "retry is left. When does it stop?",
+        ),
         hint=Text(
             "重试次数是上限，不是必须用完的次数。", "max_retries is a ceiling, not a number of retries to use up."
         ),

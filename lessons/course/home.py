@@ -130,7 +130,10 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choice(Text("tool_call_id", "tool_call_id"), lambda c: id_choices(c["review"])),
         check=_check_id,
         right=_id_words,
-        wrong=_id_words,
+        wrong=Text(  # where to look, never the id itself (that comes with the answer, after a second miss)
+            f"在上面模型的第一次回复里找到 {ASKED_CITY} 那个调用，读它自己的 id 字段。",
+            f"Find the {ASKED_CITY} call in the model's first reply above and read its own id field.",
+        ),
         hint=Text(
             "模型靠这个 id 把结果和它发出的调用配对。", "The model pairs each result with the call it made by this id."
         ),

@@ -274,6 +274,19 @@ def _count_words(found: Checked, _context: Context) -> Text:
     return said + Text(" ", " ") + ONE_MORE_CALL
 
 
+def _count_wrong(found: Checked, _context: Context) -> Text:
+    """Where to look after a miss: the question's replies, never how many calls its run made (the answer)."""
+    seen = found.shown or {}
+    if not seen:
+        return Text("先选一个问题并写下预测。", "Pick a question and write your prediction.")
+    question = seen["question"]  # one of the exercise's own questions
+    return Text(
+        f"把“{question}”的时间线在心里走一遍：第一次回复会要工具吗？要了的话，谁来读 ToolMessage？",
+        f"Walk through the timeline of “{question}” in your head: does the first reply ask for a tool? If it does, "
+        "who reads the ToolMessages?",
+    )
+
+
 def _calls_words(found: Checked, _context: Context) -> Text:
     seen = found.shown or {}
     if not seen:
@@ -310,7 +323,7 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         check=_check_count,
         right=_count_words,
-        wrong=_count_words,
+        wrong=_count_wrong,
         hint=Text(
             "模型每回复一次就是一次调用；要了工具，就还得再问它一次。",
             "Each reply is one call; a reply that asks for tools is followed by one more call.",

@@ -93,11 +93,15 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("文本", "Texts"), _texts),
         check=_check_reads,
         right=_what_was_read,
-        wrong=_what_was_read,
+        wrong=Text(  # where to look, never what the model read for each text (together that is the answer)
+            "你选的和真实运行不一样。像模型那样读每段文本：哪些字会让它把 S1002 写进 student_id？",
+            "Your picks differ from the real runs. Read each text as the model does: which words could make it "
+            "write S1002 as the student_id?",
+        ),
         hint=Text(
-            "易受骗的模型只在有注入的指令时才越过限制；问自己的进度读的是 S1001。",
-            "The gullible model crosses the line only when an instruction is injected; asking about your own "
-            "progress reads S1001.",
+            "系统提示词只是模型可以不听的一段话；看上面的运行里模型为 student_id 写了什么。",
+            "The system prompt is only words the model may overrule; look at what the model wrote for student_id "
+            "in the runs above.",
         ),
     ),
     Exercise(

@@ -88,8 +88,10 @@ EXERCISES: tuple[Exercise, ...] = (
         right=lambda found, _c: Text(
             f"{_path(found)}，发件箱是空的。", f"{_path(found)}, and the outbox stayed empty."
         ),
-        wrong=lambda found, _c: Text(
-            f"拒绝之后实际走的是 {_path(found)}。", f"After a reject the real path was {_path(found)}."
+        wrong=Text(  # where to look, never the real path (it is the answer)
+            "看审批图里 approve 出发的边：拒绝时工具要不要跑？被拒绝的调用的 ToolMessage 之后，谁来读它？",
+            "Follow the edges out of approve in the approval graph: does the tool run on a reject? After the "
+            "rejected call's ToolMessage, who reads it?",
         ),
         hint=Text(
             "拒绝时工具不执行，但那次调用仍要有一条 ToolMessage。",

@@ -88,7 +88,11 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("能切对的", "Parsed right"), _wordings, format=lambda key, c: str(c["names"][key])),
         check=lambda answer, c: split_survivors(answer, _question(c)),
         right=lambda found, c: Text(f"{_status(found, c)}", f"{_status(found, c)}"),
-        wrong=lambda found, c: Text(_status(found, c), _status(found, c)),
+        wrong=Text(  # where to look, never each reply's parse status (together they are the answer)
+            '把每个回复在心里过一遍 `split("搜索词：")[1]`：全角冒号之后，剩下的是不是只有搜索词？',
+            'Put each reply through `split("搜索词：")[1]` in your head: after the full-width colon, is only the '
+            "keyword left?",
+        ),
         hint=Text(
             "半角冒号、多余的句子、没有标签都会出错。",
             "An ASCII colon, an extra sentence or a missing label each break it.",

@@ -84,11 +84,13 @@ def _orphan_prompt(context: Context) -> Text:
     )
 
 
-def _orphan_wrong(found: Checked, _context: Context) -> Text:
-    first, orphans = found.shown["first_role"], found.shown["orphans"]
+def _orphan_wrong(_found: Checked, context: Context) -> Text:
+    """Where to look after a miss: the cut's first message, never what it is (that is the answer)."""
+    budget = _budget(context)
     return Text(
-        f"简单截取的第一条是 {first}；孤立的回复：{orphans}",
-        f"The naive cut starts with a {first} message; orphans: {orphans}",
+        f"从 State 的最后一条往回数 {budget} 条：截取从哪一条开始？如果它是 ToolMessage，它的调用还在截取里吗？",
+        f"Count {budget} messages back from the end of the State: where does the cut start? If that is a "
+        "ToolMessage, is its call still inside the cut?",
     )
 
 

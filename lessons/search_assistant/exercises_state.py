@@ -99,8 +99,10 @@ EXERCISES: tuple[Exercise, ...] = (
         right=lambda found, _c: Text(
             f"ids = {_ids(found)}，a1 被原地替换。", f"ids = {_ids(found)}; a1 was replaced in place."
         ),
-        wrong=lambda found, _c: Text(
-            f"add_messages 给出的 ids = {_ids(found)}。", f"add_messages gave ids = {_ids(found)}."
+        wrong=Text(  # where to look, never the ids add_messages gave (their number is the answer)
+            "逐个对照 id：更新里那条消息的 id，State 里已经有了吗？add_messages 对已知的 id 做什么？",
+            "Compare the ids one by one: does the update's message carry an id the State already holds? What does "
+            "add_messages do with a known id?",
         ),
         hint=Text(
             "add_messages 按 id 合并：已有的 id 会被替换。", "add_messages merges by id: a known id is replaced."

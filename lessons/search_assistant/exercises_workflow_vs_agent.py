@@ -88,9 +88,10 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=YesNo(Text("Agent 会搜索", "The agent searches")),
         check=lambda answer, c: agent_searches(builtin_llm(), _hello(c), answer),
         right=lambda found, _c: Text(f"Agent 走的是 {_path(found)}。", f"The agent's path was {_path(found)}."),
-        wrong=lambda found, _c: Text(
-            f"Agent 实际走的是 {_path(found)}：模型自己决定。",
-            f"The agent's real path was {_path(found)}: the model decided.",
+        wrong=Text(  # where to look, never the agent's real path (it holds the answer)
+            "再看 Agent 图里 model 出发的两条边：走哪条由模型的回复里有没有 tool_calls 决定。这个问题需要它查什么吗？",
+            "Look again at the two edges out of model in the agent's graph: whether its reply carries tool_calls "
+            "decides which one. Does this question need anything looked up?",
         ),
         hint=Text(
             "看条件边 model ⇢ tools：只有回复里有 tool_calls 才走。",

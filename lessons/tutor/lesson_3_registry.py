@@ -149,7 +149,11 @@ EXERCISES: tuple[Exercise, ...] = (
         ),
         check=lambda answer, c: check_predict_description(answer, str(c["ed"])),
         right=Text("真实的 description 是：{shown}", "The real description is: {shown}"),
-        wrong=Text("看真实的 description：{shown}", "Look at the real description: {shown}"),
+        wrong=Text(  # where to look, never the description itself (it would say which choice is right)
+            "把上面「@tool」一栏的 description 和函数的 docstring 逐段对照：它留下了哪几段？",
+            "Compare the description in the “@tool” column above with the function's docstring, paragraph by "
+            "paragraph: which paragraphs did it keep?",
+        ),
         hint=Text("看上面「@tool」一栏的 description。", "Look at the description in the “@tool” column above."),
         needs=("ed",),
     ),

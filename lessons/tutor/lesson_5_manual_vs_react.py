@@ -242,7 +242,11 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choice(Text("节点", "Node"), fixed(NODE_CHOICES), horizontal=True, start=0),
         check=lambda answer, c: check_predict_next_node(answer, str(c["ed"])),
         right=Text("真实运行的节点顺序是 {shown}。", "The nodes really ran in this order: {shown}."),
-        wrong=Text("真实运行的节点顺序是 {shown}。", "The nodes really ran in this order: {shown}."),
+        wrong=Text(  # where to look, never the order the nodes ran in (it holds the answer)
+            "图里从 agent 出发有两条条件边：回复带着 tool_calls 时，条件函数选哪一条？",
+            "Two conditional edges leave agent in the graph: which one does the condition pick when the reply "
+            "carries tool_calls?",
+        ),
         hint=Text(
             "看图里 agent 出发的虚线（条件边）。", "Follow the dotted (conditional) edges out of agent in the graph."
         ),

@@ -111,7 +111,11 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Select(Text("坑", "Pitfall"), lambda _c: PITFALL_NUMBERS, format=_pitfall_title),
         check=lambda answer, c: check_predict_pitfall(answer, str(c["ed"])),
         right=Text("这是第 {expected} 个坑。", "Pitfall {expected}."),
-        wrong=Text("这次运行的结果是 {shown}。", "This run's outcome is {shown}."),
+        wrong=Text(  # where to look, never the run's outcome (its name says which pitfall it is)
+            "再读一遍这份产物：它记下了什么，又缺了什么？和页面上每个坑的运行对照一下。",
+            "Read the artifact again: what did it record, and what is missing? Compare it with each pitfall's run "
+            "on this page.",
+        ),
         hint=Text("手里那个对象一条请求都没记下。", "The object you hold recorded no request at all."),
         needs=("ed",),
     ),

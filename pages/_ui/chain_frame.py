@@ -9,7 +9,7 @@ from :mod:`toolcall_lab.stages`; the helpers here only frame it:
 * :func:`chain_live_run` — the one live run shared by all eight pages (session key
   ``trace::chain``), in the learner's language (the lab's weather tool is built with
   ``lang=``), opening AT the page's stage: that stage's artifact of the run comes first
-  (:func:`show_stage_excerpt`), the whole timeline below it;
+  (:func:`show_stage_excerpt`), the question and the whole timeline one tab away;
 * :func:`core_source` — a stage's narrated core (:mod:`toolcall_lab.stages.core`), the
   few real lines the machinery calls, shown before the machinery's full source
   (:func:`code_step`: the core and the machinery, a page's last step);
@@ -234,15 +234,23 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
         st.subheader(T("实时运行（八页共用）", "Live run (shared by all eight pages)"), anchor=False)
         st.caption(
             T(
-                "同一次运行，在每一页都从这一页的阶段看起；完整时间线在下面。",
-                "One run, opened at this page's stage on every page; the whole timeline is below.",
+                "同一次运行，在每一页都从这一页的阶段看起；提问和完整时间线在第二个标签页。",
+                "One run, opened at this page's stage on every page; ask and see the whole timeline in the next tab.",
             )
         )
-        # this stage's artifact of the run: the first thing to see in this column
-        slot = st.container(key="artifact") if mark_artifact else st.container()
-        trace = live_run_panel(
-            key=CHAIN_KEY, tools_factory=weather_tools, system=system_prompt(), highlight=highlight, examples=examples()
-        )
+        # this stage's artifact of the run first; the whole run (ask, answer, steps, wire) one click away in the
+        # next tab, so the column is as tall as the excerpt (issue 22: each artifact once, five screens at most)
+        whole_run = T("整次运行：提问、回答、每一步", "The whole run: ask, answer, steps")
+        here, whole = st.tabs([T("这一阶段", "This stage"), whole_run])
+        slot = here.container(key="artifact") if mark_artifact else here.container()
+        with whole:
+            trace = live_run_panel(
+                key=CHAIN_KEY,
+                tools_factory=weather_tools,
+                system=system_prompt(),
+                highlight=highlight,
+                examples=examples(),
+            )
         with slot:
             if before is not None:
                 before(trace)

@@ -103,6 +103,32 @@ html { font-size: 21px; }
 """
 
 
+#: On a phone, Streamlit folds its sidebar after a click on its own navigation only when the browser names itself a
+#: mobile device; a narrow window that does not (and a link in the page) leaves it open over the next page.
+#: This script folds it after a page change when the window is phone-narrow. The lab's constant text only.
+_FOLD_SIDEBAR_JS = (  # one line: st.html keeps a script's lines only when they are one
+    '<script>(() => { if (!window.matchMedia("(max-width: 640px)").matches) return;'
+    " const bar = document.querySelector('[data-testid=\"stSidebar\"]');"
+    ' if (!bar || bar.getAttribute("data-collapsed") !== "false") return;'
+    " const fold = document.querySelector('[data-testid=\"stSidebarCollapseButton\"] button');"
+    " if (fold) fold.click(); /* PAGE */ })();</script>"
+)
+_LAST_PAGE = "_frame_last_page"
+
+
+def fold_sidebar_after_navigation(page_path: str) -> None:
+    """On a phone-narrow screen, fold the sidebar once the learner reached another page (issue 22).
+
+    Drawn only on the first run of a page (not on its reruns, when the learner may have just opened the
+    sidebar on purpose); the element carries the page's path, so each new page mounts it anew.
+    """
+    if st.session_state.get(_LAST_PAGE) == page_path:
+        return
+    st.session_state[_LAST_PAGE] = page_path
+    with st.sidebar, st.container(key="fold-sidebar", border=False):  # draws nothing a learner sees
+        st.html(_FOLD_SIDEBAR_JS.replace("PAGE", page_path), unsafe_allow_javascript=True)
+
+
 def presenting() -> bool:
     """True when the page is projected: ``?present=1`` in the link (the sidebar switch writes it)."""
     return st.query_params.get(PRESENT_PARAM) == "1"

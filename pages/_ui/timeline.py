@@ -38,8 +38,8 @@ def render_trace(
 
     Args:
         trace: a :class:`toolcall_lab.trace.RunTrace`.
-        highlight: a chain stage key (``toolcall_lab.stages.catalog``); the artifacts of that stage are opened
-            and marked so a lesson page can point at "its" stage in the live run.
+        highlight: a chain stage key (``toolcall_lab.stages.catalog``); the steps of that stage are marked so a
+            lesson page can point at "its" stage in the live run, and opened unless the outcome comes first.
         expand_all: open every expander (used when a page wants the full picture).
         expected_errors: the run's errors are the lesson's demo (an injected fault): framed as expected.
         why_open: open the built-in model's decision record under each model call (default: open on the
@@ -92,9 +92,11 @@ def render_trace(
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 模型调用', ' · model call')} — "
                 f"{what} · {lat} · {tokens} tokens"
             )
-            # a lesson page opens its own stage; without one every step opens, unless the outcome came first
+            # a lesson page opens its own stage; without one every step opens, unless the outcome came first (then
+            # every step is marked and folded: the page shows its stage's artifact itself, once, issue 22)
             opened_here = highlight is None and not answer_first
-            with st.expander(title, expanded=expand_all or hl or opened_here or event.error is not None):
+            opened_hl = hl and not answer_first
+            with st.expander(title, expanded=expand_all or opened_hl or opened_here or event.error is not None):
                 if event.error:
                     show_error(event.error, expected=expected_errors)
                 if event.attempts > 1 or event.error:
@@ -150,7 +152,7 @@ def render_trace(
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 执行工具', ' · tool')} "
                 f"{inert_code(event.tool_name)} · {inert_code(event.tool_call_id)} · {status} · {dur}"
             )
-            with st.expander(title, expanded=expand_all or hl or (highlight is None and not answer_first)):
+            with st.expander(title, expanded=expand_all or ((hl or highlight is None) and not answer_first)):
                 _render_execution(event, highlight, expected=expected_errors)
     if answer_first:
         return

@@ -10,6 +10,11 @@ and is screenshotted; a stacked layout at 1024 may put the artifact lower), axe-
 (``tests/e2e/readable.py``: no code cut, nothing sideways, no code column under 360 px at 1024), and
 its title, artifact text and graph are those of ``tests/e2e/page_content.py``: one cold load per page
 and language serves all of it (the chain, tutor and LangGraph walks open no page of their own for those).
+and is screenshotted; a stacked layout at 1024 may put the artifact lower), and axe-core checks it
+(``tests/e2e/accessibility.py``): one cold load per page and language serves all of it.
+On the same load (issue 22): at 1280×720 a page's exercises start within five screens (3600 px, measured
+from the top of Streamlit's scrolling main area to the first ``exercise-<url_path>-…`` container; figures in
+``test-output/screens-before-exercises.json``), and at 390×844, a phone, the page does not scroll sideways.
 Screenshots: ``test-output/screenshots/first-*``.
 """
 
@@ -18,7 +23,7 @@ from __future__ import annotations
 import pytest
 
 from pages.registry import PAGES, PageSpec
-from tests.e2e.accessibility import check_page, described
+from tests.e2e.accessibility import check_page, described, record
 from tests.e2e.conftest import new_context, settle_layout, shot, wait_idle
 from tests.e2e.page_content import check_content
 from tests.e2e.readable import assert_readable
@@ -36,7 +41,21 @@ def _first_screen_cases() -> list[object]:
 
 
 SKELETON = '[data-testid="stSkeleton"]'
-SMOKE = [{"width": 1440, "height": 900}, {"width": 1024, "height": 768}]
+SMOKE = [{"width": 1440, "height": 900}, {"width": 1024, "height": 768}, {"width": 390, "height": 844}]
+#: At most five 1280×720 screens of a page before its first exercise (issue 22).
+SCREENS_BEFORE_EXERCISES = 5
+#: Where the first exercise starts in the page (px from the top of the scrolling main area; null: none drawn, as
+#: on home, whose review waits behind a switch), and how far the page scrolls sideways.
+_LAYOUT_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const first = document.querySelector('[class*="st-key-exercise-"]');
+  const doc = document.documentElement;
+  const top = main.getBoundingClientRect().top - main.scrollTop;
+  return {
+    exercises: first ? Math.round(first.getBoundingClientRect().top - top) : null,
+    sideways: Math.max(doc.scrollWidth - window.innerWidth, main.scrollWidth - main.clientWidth),
+  };
+}"""
 
 
 def _url(app_url: str, spec: PageSpec, lang: str) -> str:
@@ -82,6 +101,11 @@ def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, l
         ours = check_page(page, f"{spec.url_path}-{lang}")
         assert ours == [], f"{spec.path} ({lang}): axe found {described(ours)}"
         assert_readable(page, f"{spec.url_path}-{lang}-1280x720", narrow=False)  # no code cut, nothing sideways
+        # the page's exercises within five screens (issue 22): what comes before them is folded or said once
+        before = page.evaluate(_LAYOUT_JS)["exercises"]
+        record("screens-before-exercises.json", f"{spec.url_path}-{lang}", before)
+        limit = SCREENS_BEFORE_EXERCISES * FIRST_SCREEN["height"]
+        assert before is None or before <= limit, f"{spec.path} ({lang}): the first exercise starts at {before} px"
         for size in SMOKE:  # the other screens: the same page laid out again at their size
             page.set_viewport_size(size)
             settle_layout(page, frames=30)
@@ -90,5 +114,8 @@ def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, l
             assert _artifact_top(page) >= 0, f"{spec.path} ({lang}) at {size}: the artifact is not drawn"
             name = f"{spec.url_path}-{lang}-{size['width']}x{size['height']}"
             assert_readable(page, name, narrow=size["width"] == 1024)  # at 1024: no code column under 360 px
+            if size["width"] < 640:  # a phone: nothing scrolls sideways (issue 22)
+                sideways = page.evaluate(_LAYOUT_JS)["sideways"]
+                assert sideways <= 1, f"{spec.path} ({lang}) at {size}: the page scrolls sideways by {sideways} px"
     finally:
         context.close()

@@ -15,6 +15,7 @@ from tests.e2e.conftest import rerun, shot, shot_whole, wait_idle
 
 pytestmark = pytest.mark.e2e
 
+WHOLE_RUN = "The whole run: ask, answer, steps"  # the shared run's tab on every chain page
 TITLES = {
     "zh": [
         "@tool",
@@ -48,12 +49,14 @@ def open_stage(pg, app_url: str, stem: str, lang: str, query: str = "") -> None:
 
 def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
     open_stage(page, app_url, "stage_1_tool", "en")
-    # Ask once, on page ①, in the shared live-run panel.
+    # Ask once, on page ①, in the shared live-run panel: the whole run is one tab away from this stage's excerpt.
+    page.get_by_role("tab", name=WHOLE_RUN).click()
     page.get_by_label("Question").fill("What's the weather in Tokyo?")
     with rerun(page, timeout=60000):
         page.get_by_role("button", name="Run").click()
-    page.get_by_text("In this run, the tool as the model received it").wait_for(timeout=30000)
     page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=60000)
+    page.get_by_role("tab", name="This stage").click()
+    page.get_by_text("In this run, the tool as the model received it").wait_for(timeout=30000)
     wait_idle(page)
     shot(page, "stage_walk_1_asked")
     for n in range(2, 9):
@@ -61,6 +64,8 @@ def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
             page.get_by_role("link", name="Next:").first.click()
         page.locator("h1").filter(has_text=TITLES["en"][n - 1]).wait_for(timeout=30000)
         wait_idle(page, timeout=60000)
+        page.get_by_role("tab", name=WHOLE_RUN).click()  # the shared run's question, one tab away
+        page.get_by_text("What's the weather in Tokyo?").first.wait_for(timeout=30000)
         body = page.locator("body").inner_text()
         assert "Tokyo" in body, f"page {n} should show the same shared run"
         assert "Traceback" not in body
