@@ -17,10 +17,11 @@ import time
 import streamlit as st
 
 from pages._ui import T, lang
+from pages._ui.classroom_address import address_setting, address_warning, class_join_link
 from pages._ui.classroom_state import classroom, drop_class, forget_token, lost, teacher_token
 from pages._ui.course import learner_id
 from pages.registry import PageSpec
-from toolcall_lab.classroom import CLASS_PARAM, ClassInfo, NotTheTeacher, join_link, show_handover
+from toolcall_lab.classroom import CLASS_PARAM, ClassInfo, NotTheTeacher, show_handover
 from toolcall_lab.classroom.teacher_keys import HANDOVER_TTL_S
 
 HANDOVER_KEY = "class_handover"
@@ -103,13 +104,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
         )
         _results_link(code)
         return info
-    try:
-        url = st.context.url
-    except Exception:
-        url = None
-    link = join_link(
-        url, spec.url_path if spec and url and spec.path != "pages/home.py" else "", info.join_code, lang()
-    )
+    link = class_join_link(spec, info.join_code)  # the typed public address, LAB_PUBLIC_URL, or this browser's
     st.markdown(
         T(
             f"你在带课堂 **`{info.join_code}`**（{info.students} 名学生）。学生用这个代码或链接加入：",
@@ -119,6 +114,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     )
     with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
         st.code(link, language="text", wrap_lines=True)
+    address_warning(link)
     with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
         st.image(
             qr_png(link),
@@ -126,6 +122,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
             width=280,
             alt=T(f"加入课堂 {info.join_code} 的二维码：{link}", f"QR code to join class {info.join_code}: {link}"),
         )
+    address_setting()
     left = info.ends_at - time.time()
     st.caption(
         T(

@@ -7,6 +7,8 @@ module                 holds
 =====================  ====================================================================
 :mod:`.codes`          class codes (six characters, no look-alikes), display names, the link
                        parameters that stay private, the join link
+:mod:`.address`        the class's public address (``LAB_PUBLIC_URL``) and the hosts students'
+                       devices cannot reach (loopback, link-local)
 :mod:`.schema`         the classroom tables, as migration steps (component ``"classroom"``)
 :mod:`.store`          :class:`ClassroomStore`: start, join, leave, names, the teacher's
                        position and last live run, results
