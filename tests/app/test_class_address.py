@@ -23,6 +23,12 @@ def _join_link(at: AppTest) -> str:
     return link
 
 
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
+
+
 def _warnings(at: AppTest) -> list[str]:
     return [w.value.replace("\\", "") for w in at.sidebar.warning]  # markdown escapes: 127\\.0\\.0\\.1
 
@@ -54,3 +60,41 @@ def test_what_is_not_an_address_is_not_used(memory_store, monkeypatch):
     teacher.text_input(key="class::public_url").input("javascript:alert(1)").run()
     assert _join_link(teacher) == f"https://lab.example.edu/?class={code}&lang=en"
     assert any("is not an http:// or https:// address" in c.value for c in teacher.sidebar.caption)
+
+
+def test_the_projector_view_shows_the_code_the_qr_and_a_way_back(memory_store, monkeypatch):
+    monkeypatch.setenv(PUBLIC_URL_ENV, "https://lab.example.edu/")
+    teacher, code = _teacher()
+    teacher.query_params["step"] = "2"
+    teacher.switch_page("pages/stage_4_tool_call.py").run()  # where the class is: the way back leads there
+    (link,) = [p for p in teacher.sidebar.get("page_link") if "class_join" in p.proto.page]
+    assert "present=1" in str(link.proto) and f"class={code}" in str(link.proto)  # opens with the sidebar folded
+    teacher.switch_page("pages/class_join.py").run()
+    assert not teacher.exception, teacher.exception
+    big = [m.value for m in teacher.main.get("markdown")]
+    assert f"{code[:3]} {code[3:]}" in big  # the code, in the very large type of its container
+    assert any(f"lab\\.example\\.edu/?class={code}" in m or f"lab.example.edu/?class={code}" in m for m in big)
+    kinds = [getattr(node, "type", "") for node in _walk(teacher.main)]
+    assert kinds.count("image") == 1, kinds  # the QR code
+    (back,) = [p for p in teacher.main.get("page_link") if "stage_4_tool_call" in p.proto.page]
+    assert "step 2" in back.proto.label
+    student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    student.query_params["lang"] = "zh"
+    student.run()
+    student.switch_page("pages/class_join.py").run()
+    assert any("给带课堂的老师投影用" in i.value for i in student.info)
+    assert "image" not in [getattr(node, "type", "") for node in _walk(student.main)]
+
+
+def test_a_link_with_present_1_turns_presenter_mode_on_even_after_the_switch_was_turned_off(memory_store):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    at.query_params["lang"] = "en"
+    at.run()
+    at.toggle(key="present_toggle").set_value(True).run()
+    assert at.query_params.get("present") in ("1", ["1"])
+    at.toggle(key="present_toggle").set_value(False).run()
+    assert "present" not in at.query_params
+    at.query_params["present"] = "1"  # "Project the join" in the Class box is such a link
+    at.switch_page("pages/class_join.py").run()
+    assert not at.exception, at.exception
+    assert at.query_params.get("present") in ("1", ["1"]) and at.toggle(key="present_toggle").value is True
