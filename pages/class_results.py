@@ -156,7 +156,11 @@ with st.container(key="artifact"):
             "all": T("所有页面", "All pages"),
         }
         scope = st.segmented_control(
-            T("练习", "Exercises"), list(labels), default="here", key="class_results::scope", format_func=labels.get
+            T("练习", "Exercises"),
+            list(labels),
+            default="here",
+            key="class_results::scope",
+            format_func=labels.__getitem__,
         )
         names = False
         if not presenting():  # the projector variant never shows names
