@@ -1,4 +1,10 @@
-"""Class results (the teacher's page): per exercise of the course, tried / solved / the commonest wrong answer, live."""
+"""Class results (the teacher's page): tried / solved / a bar / the commonest wrong answer, live, struggles first.
+
+By default the exercises of the page the teacher is on (their last published place), the ones where the class
+struggles most first; "All pages" lists the course. The commonest wrong answer is in the learner's words and
+shows only when at least ``MIN_STUDENTS_FOR_WRONG_ANSWER`` students gave it. Names only when the teacher turns
+them on; the projector variant (``?present=1``) never shows them, nor the CSV download.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +16,15 @@ from pages._ui import course as _course
 from pages._ui.classroom import class_code, classroom, role
 from pages._ui.classroom_state import teacher_token
 from pages._ui.course import exercise_ids
-from pages.registry import PAGES, page
-from toolcall_lab.classroom import NotTheTeacher, results_csv
-from toolcall_lab.classroom.results import answer_text
+from pages._ui.frame import PRESENT_PARAM, presenting
+from pages.registry import PAGES, PageSpec, page, page_by_url
+from toolcall_lab.classroom import CLASS_PARAM, ClassResults, NotTheTeacher, results_csv
+from toolcall_lab.classroom.live_results import (
+    MIN_STUDENTS_FOR_WRONG_ANSWER,
+    shown_wrong_answer,
+    solved_share,
+    struggle_first,
+)
 
 SPEC = page("pages/class_results.py")
 #: Seconds between two refreshes of the table while the teacher watches.
@@ -29,13 +41,45 @@ def course_exercises() -> dict[str, str]:
     }
 
 
+def here_page(code: str) -> PageSpec | None:
+    """The page the teacher is on (their last published place), when it has exercises; else ``None``."""
+    try:
+        position = classroom().position(code)
+        spec = page_by_url(position.url_path) if position is not None else None
+    except Exception:  # no place yet, a page no longer in the course, or the database away: all exercises
+        return None
+    return spec if spec is not None and spec.exercises else None
+
+
+def _table(results: ClassResults, titles: dict[str, str], names: bool) -> list[dict[str, object]]:
+    """One line per exercise, the class's struggles first; the wrong answer in the learner's words, from 3 students."""
+    table: list[dict[str, object]] = []
+    for row in struggle_first(results.rows):
+        wrong = shown_wrong_answer(row)
+        line: dict[str, object] = {
+            T("练习", "Exercise"): titles[row.exercise_id],
+            T("做过", "Tried"): row.tried,
+            T("做对", "Solved"): row.solved,
+            T("做对的比例", "Solved share"): solved_share(row),
+            T("最常见的错误答案", "Commonest wrong answer"): "" if wrong is None else wrong[0],
+            T("给出它的人数", "Students who gave it"): None if wrong is None else wrong[1],
+        }
+        if names:
+            line[T("做对的人", "Solved by")] = ", ".join(results.solved_by.get(row.exercise_id, ()))
+        table.append(line)
+    return table
+
+
 @st.fragment(run_every=RESULTS_EVERY_S)
-def results_table(code: str, names: bool) -> None:
+def results_table(code: str, names: bool, here: PageSpec | None = None) -> None:
     """The table, refreshed every few seconds: the same few statements whatever the class's size, names or not.
 
+    ``here``: only that page's exercises (the page the teacher is on); ``None``: every exercise of the course.
     Read with this session's teacher token (never the learner id): a device that no longer leads is told so.
     """
     titles = course_exercises()
+    if here is not None:
+        titles = {e: t for e, t in titles.items() if e in set(exercise_ids(here))}
     try:
         results = classroom().results(_course.store(), code, list(titles), token=teacher_token(code) or "", names=names)
     except NotTheTeacher:
@@ -60,20 +104,26 @@ def results_table(code: str, names: bool) -> None:
                 f"**{tried}** / {len(results.rows)}",
             )
         )
-        table = []
-        for row in results.rows:
-            wrong = row.common_wrong_answer
-            line = {
-                T("练习", "Exercise"): titles[row.exercise_id],
-                T("做过", "Tried"): row.tried,
-                T("做对", "Solved"): row.solved,
-                T("最常见的错误答案", "Commonest wrong answer"): "" if wrong is None else answer_text(wrong.answer),
-                T("给出它的人数", "Students who gave it"): 0 if wrong is None else wrong.learners,
-            }
-            if names:
-                line[T("做对的人", "Solved by")] = ", ".join(results.solved_by.get(row.exercise_id, ()))
-            table.append(line)
-        st.dataframe(table, hide_index=True, width="stretch", height=560)
+        share = T("做对的比例", "Solved share")
+        st.dataframe(
+            _table(results, titles, names),
+            hide_index=True,
+            width="stretch",
+            height="auto" if here is not None else 480,
+            column_config={
+                share: st.column_config.ProgressColumn(share, min_value=0.0, max_value=1.0, format="percent")
+            },
+        )
+        st.caption(
+            T(
+                "先列全班最卡的练习（做过但没做对的人最多）。"
+                f"错误答案至少有 {MIN_STUDENTS_FOR_WRONG_ANSWER} 名学生给出才显示。",
+                "The exercises where most students tried without solving come first. A wrong answer shows once "
+                f"{MIN_STUDENTS_FOR_WRONG_ANSWER} or more students gave it.",
+            )
+        )
+        if presenting():
+            return  # the projector variant: no names, no download
         st.download_button(
             T("下载 CSV", "Download CSV"),
             data=results_csv(results, titles).encode("utf-8"),
@@ -100,11 +150,31 @@ with st.container(key="artifact"):
             icon=":material/school:",
         )
     else:
-        names = st.toggle(
-            T("显示学生自己填的名字", "Show the names students chose to give"),
-            key="class_results::names",
-            help=T("默认匿名：只有总数。", "Anonymous by default: totals only."),
+        here = here_page(code)
+        labels = {  # worded here, once: the control's format_func only looks them up
+            "here": T("我所在的页面", "The page I am on") + (f" · {here.title(lang())}" if here else ""),
+            "all": T("所有页面", "All pages"),
+        }
+        scope = st.segmented_control(
+            T("练习", "Exercises"),
+            list(labels),
+            default="here",
+            key="class_results::scope",
+            format_func=labels.__getitem__,
         )
-        results_table(code, names)
+        names = False
+        if not presenting():  # the projector variant never shows names
+            names = st.toggle(
+                T("显示学生自己填的名字", "Show the names students chose to give"),
+                key="class_results::names",
+                help=T("默认匿名：只有总数。", "Anonymous by default: totals only."),
+            )
+            st.page_link(
+                SPEC.path,
+                label=T("投影版（不显示名字）", "Projector view (no names)"),
+                icon=":material/co_present:",
+                query_params={"lang": lang(), CLASS_PARAM: code, PRESENT_PARAM: "1"},
+            )
+        results_table(code, names, here if scope != "all" else None)
 with st.expander(T("这一页", "About this page"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))

@@ -88,6 +88,8 @@ PAGES: tuple[PageSpec, ...] = (
     ),
     # the teacher's view of a class (issue 15): not a lesson, so no exercises and no place on the course path
     PageSpec("pages/class_results.py", Text("班级成绩", "Class results"), ":material/leaderboard:", "start"),
+    # the teacher's projector view of the join (issue 25): the code, the QR code and the short link, screen-sized
+    PageSpec("pages/class_join.py", Text("投影加入方式", "Project the join"), ":material/qr_code_2:", "start"),
     _stage(
         1,
         "tool",

@@ -82,6 +82,8 @@ __all__ = [
 FOLLOW_EVERY_S = 1
 #: The teacher's results page (``pages/class_results.py``): never published as a place to follow.
 RESULTS_URL_PATH = "class_results"
+#: The teacher's projector view of the join (``pages/class_join.py``): not a place to follow either.
+JOIN_URL_PATH = "class_join"
 
 
 # ---------------------------------------------------------------- the sidebar's buttons
@@ -204,7 +206,7 @@ def _params_here() -> dict[str, str]:
 def publish_position(spec: PageSpec) -> None:
     """The teacher's run: publish the page and its link parameters, when they differ from the last published."""
     code = class_code()
-    if code is None or role() != "teacher" or spec.url_path == RESULTS_URL_PATH:
+    if code is None or role() != "teacher" or spec.url_path in (RESULTS_URL_PATH, JOIN_URL_PATH):
         return
     if st.session_state.get(f"class_ended::{code}"):
         return  # an ended class has no position to move

@@ -17,10 +17,12 @@ import time
 import streamlit as st
 
 from pages._ui import T, lang
+from pages._ui.classroom_address import address_setting, address_warning, class_join_link
 from pages._ui.classroom_state import classroom, drop_class, forget_token, lost, teacher_token
 from pages._ui.course import learner_id
+from pages._ui.frame import PRESENT_PARAM
 from pages.registry import PageSpec
-from toolcall_lab.classroom import CLASS_PARAM, ClassInfo, NotTheTeacher, join_link, show_handover
+from toolcall_lab.classroom import CLASS_PARAM, ClassInfo, NotTheTeacher, show_handover
 from toolcall_lab.classroom.teacher_keys import HANDOVER_TTL_S
 
 HANDOVER_KEY = "class_handover"
@@ -28,14 +30,17 @@ END_ASK_KEY = "class_end_ask"
 
 
 @functools.lru_cache(maxsize=64)
-def qr_png(link: str) -> bytes:
-    """The join link as a QR code (PNG), for a projector (made once per link: ~40 ms of pure Python)."""
+def qr_png(link: str, scale: int = 6) -> bytes:
+    """The join link as a QR code (PNG), for a projector (made once per link: ~40 ms of pure Python).
+
+    ``scale`` is the pixels per module: 6 for the sidebar, larger for the projector view (sharp when stretched).
+    """
     import io
 
     import segno
 
     out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="png", scale=6, border=2)
+    segno.make(link, error="m").save(out, kind="png", scale=scale, border=2)
     return out.getvalue()
 
 
@@ -103,13 +108,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
         )
         _results_link(code)
         return info
-    try:
-        url = st.context.url
-    except Exception:
-        url = None
-    link = join_link(
-        url, spec.url_path if spec and url and spec.path != "pages/home.py" else "", info.join_code, lang()
-    )
+    link = class_join_link(spec, info.join_code)  # the typed public address, LAB_PUBLIC_URL, or this browser's
     st.markdown(
         T(
             f"你在带课堂 **`{info.join_code}`**（{info.students} 名学生）。学生用这个代码或链接加入：",
@@ -119,6 +118,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     )
     with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
         st.code(link, language="text", wrap_lines=True)
+    address_warning(link)
     with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
         st.image(
             qr_png(link),
@@ -126,6 +126,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
             width=280,
             alt=T(f"加入课堂 {info.join_code} 的二维码：{link}", f"QR code to join class {info.join_code}: {link}"),
         )
+    address_setting()
     left = info.ends_at - time.time()
     st.caption(
         T(
@@ -134,6 +135,12 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
             f"Up to {classroom().limits.max_students} students. The class ends by itself "
             f"{_hours(classroom().limits.idle_s)} after your last move (about {_hours(left)} from now).",
         )
+    )
+    st.page_link(
+        "pages/class_join.py",
+        label=T("投影加入方式（大字和二维码）", "Project the join (large code and QR)"),
+        icon=":material/qr_code_2:",
+        query_params={"lang": lang(), CLASS_PARAM: code, PRESENT_PARAM: "1"},
     )
     _results_link(code)
     _handover_view(code)

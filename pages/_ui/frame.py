@@ -161,23 +161,30 @@ def controls() -> Iterator[None]:
         yield
 
 
+def _switched() -> None:
+    """The switch was flipped: write the choice into the link (the link is what the next run reads)."""
+    if st.session_state.get("present_toggle"):
+        st.query_params[PRESENT_PARAM] = "1"
+    elif PRESENT_PARAM in st.query_params:
+        del st.query_params[PRESENT_PARAM]
+
+
 def presenter_switch() -> None:
-    """The sidebar switch for presenter mode; it keeps the choice in the link."""
-    on = st.sidebar.toggle(
+    """The sidebar switch for presenter mode; it keeps the choice in the link.
+
+    The link decides (a page link that carries ``?present=1``, the Class box's "Project the join", turns it on);
+    the switch only writes the link when flipped.
+    """
+    st.session_state["present_toggle"] = presenting()
+    st.sidebar.toggle(
         T("演示模式（投影）", "Presenter mode (projector)"),
-        value=presenting(),
         key="present_toggle",
+        on_change=_switched,
         help=T(
             "大字号、收起侧边栏、一次只看一步；链接里带 ?present=1。",
             "Large type, sidebar folded, one step at a time; the link carries ?present=1.",
         ),
     )
-    if on != presenting():
-        if on:
-            st.query_params[PRESENT_PARAM] = "1"
-        else:
-            del st.query_params[PRESENT_PARAM]
-        st.rerun()
 
 
 def current_step(count: int, default: int = 1) -> int:

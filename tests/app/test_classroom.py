@@ -98,6 +98,7 @@ def test_a_wrong_code_is_explained(memory_store):
 
 def test_the_results_table_counts_a_solved_exercise(memory_store):
     teacher, code = _start_class("en")
+    teacher.switch_page("pages/live_run.py").run()  # the results open on the page the teacher is on
     student = _join("en", code)
     student.switch_page("pages/live_run.py").run()
     student.text_input(key="exercise-live_run-2::answer").input("What's the weather in Paris and in London?")

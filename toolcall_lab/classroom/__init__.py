@@ -7,6 +7,8 @@ module                 holds
 =====================  ====================================================================
 :mod:`.codes`          class codes (six characters, no look-alikes), display names, the link
                        parameters that stay private, the join link
+:mod:`.address`        the class's public address (``LAB_PUBLIC_URL``) and the hosts students'
+                       devices cannot reach (loopback, link-local)
 :mod:`.schema`         the classroom tables, as migration steps (component ``"classroom"``)
 :mod:`.store`          :class:`ClassroomStore`: start, join, leave, names, the teacher's
                        position and last live run, results
@@ -16,6 +18,8 @@ module                 holds
 :mod:`.refusals`       why the store refused: unknown, ended or full class, not the teacher
 :mod:`.records`        the frozen records it returns
 :mod:`.results`        results per exercise, joined with names when asked, and as CSV
+:mod:`.live_results`   for a live class: struggles first, the wrong answer in the learner's words,
+                       shown from :data:`~.live_results.MIN_STUDENTS_FOR_WRONG_ANSWER` students on
 =====================  ====================================================================
 
 The teacher of a class is whoever holds its teacher token (never a learner id, which travels
