@@ -40,7 +40,12 @@ def show_records(records: list[dict[str, Any]]) -> None:
     """The messages in order: who sent it, the method, the id, then each line exactly as it crossed."""
     rows_table(
         [
-            {"#": n, T("方向", "direction"): r["direction"], "method": r["method"], "id": str(r["id"] or "—")}
+            {
+                "#": n,
+                T("方向", "direction"): r["direction"],
+                "method": r["method"],
+                "id": "—" if r["id"] is None else str(r["id"]),
+            }
             for n, r in enumerate(records, start=1)
         ]
     )
@@ -55,8 +60,8 @@ def show_records(records: list[dict[str, Any]]) -> None:
 def show_transcript(found: dict[str, Any]) -> None:
     st.markdown(
         T(
-            f"**一次 MCP 会话**（{found['transport']}，官方 `mcp` SDK 的客户端与实验室的服务器）",
-            f"**One MCP session** ({found['transport']}, the official `mcp` SDK's client and the lab's server)",
+            "**一次 MCP 会话**（同一进程内，官方 `mcp` SDK 的客户端与实验室的服务器）",
+            "**One MCP session** (in process, the official `mcp` SDK's client and the lab's server)",
         )
     )
     show_records(found["records"])

@@ -17,9 +17,10 @@ def test_every_wire_parts_carry_one_call_five_ways():
     assert found["gemini"]["tool_call"]["functionCall"]["args"] == chat
     assert found["mcp"]["tool_call"]["arguments"] == chat
     assert found["anthropic"]["where"] == "POST /v1/messages"
-    assert found["mcp"]["tool_result"]["structuredContent"] == found["gemini"]["tool_result"]["functionResponse"][
-        "response"
-    ]
+    assert (
+        found["mcp"]["tool_result"]["structuredContent"]
+        == found["gemini"]["tool_result"]["functionResponse"]["response"]
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
