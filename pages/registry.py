@@ -40,6 +40,11 @@ SECTIONS: tuple[Section, ...] = (
     Section("start", Text("开始", "Start")),
     Section("chain", Text("工具调用链", "The chain"), Text("工具调用链，一站一页", "The chain, one stage per page")),
     Section(
+        "wires",
+        Text("其他线路与 MCP", "Other wires and MCP"),
+        Text("同一个工具，别的线路：MCP", "One tool, other wires: MCP"),
+    ),
+    Section(
         "tutor",
         Text("小E 助教", "The 小E tutor"),
         Text("小E 助教：手写循环、护栏与七个坑", "The 小E tutor: the hand-written loop, its guard, seven pitfalls"),
@@ -162,6 +167,14 @@ PAGES: tuple[PageSpec, ...] = (
         Text("第二次请求：模型写出答案", "The second request: the model answers"),
         Text("第二次请求里到底有什么？", "What exactly is in the second request?"),
     ),
+    # issue 24: the chain's tool served over the Model Context Protocol, right after ⑧
+    PageSpec(
+        "pages/mcp.py",
+        Text("MCP：同一个工具，走协议", "MCP: the same tool over a protocol"),
+        ":material/lan:",
+        "wires",
+        exercise_module="lessons.wires.mcp_exercises",
+    ),
     PageSpec(
         "pages/tutor_1_model_talks.py",
         Text("模型动嘴，代码动手", "The model talks, your code acts"),
@@ -269,7 +282,8 @@ PAGES: tuple[PageSpec, ...] = (
     ),
 )
 
-#: The course path, in order: the chain, the tutor, LangGraph, reliability (home and live run stand before it).
+#: The course path, in order: the chain, other wires (MCP), the tutor, LangGraph, reliability
+#: (home and live run stand before it).
 COURSE: tuple[PageSpec, ...] = tuple(p for p in PAGES if p.section != "start")
 
 
@@ -345,7 +359,7 @@ def neighbours(path: str) -> tuple[PageSpec | None, PageSpec | None]:
     """The previous and next page along :data:`COURSE` (``None`` at either end).
 
     >>> [p.path if p else None for p in neighbours("pages/stage_8_round_trip.py")]
-    ['pages/stage_7_tool_message.py', 'pages/tutor_1_model_talks.py']
+    ['pages/stage_7_tool_message.py', 'pages/mcp.py']
     """
     paths = [p.path for p in COURSE]
     if path not in paths:

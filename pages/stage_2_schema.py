@@ -9,6 +9,7 @@ from pages._ui import T, Text, lang, lesson_columns, show_error, source
 from pages._ui import chain_frame as su
 from pages._ui import chain_widgets as sw
 from pages._ui.exercise import draw_exercises
+from pages._ui.inspector_view import show_inspection
 from pages._ui.schema_views import show_model, show_views
 from pages.registry import page_of
 from toolcall_lab.errors import ExplainedError
@@ -54,11 +55,14 @@ with left:
         T("同一个工具的三份 Schema", "Three schemas of one tool"),
         T("参数模型：模型看得见哪些规则", "The argument model: which rules the model sees"),
         T("读它的代码", "The code behind it"),
+        T("每个提供方收到什么", "What each provider receives"),
     ]
     step = su.stage_steps(2, labels)
     subject = "weather"
-    if step == 1:
+    if step in (1, 4):
         which = T("同一个工具的三份 Schema：看哪一个？", "Three schemas of one tool: which tool?")
+        if step == 4:
+            which = T("检查哪个工具？", "Inspect which tool?")
         subject = sw.worded_choice("stage_schema_subject", which, SUBJECTS, "weather", param="subj")
     artifact = st.container(key="artifact")  # each step's artifact first; the editor that shapes it follows
     if step == 2:
@@ -82,6 +86,10 @@ with left:
                 su.point_at(model_src, built)
             else:
                 show_model(built)  # the rules table has seven columns: it scrolls sideways when narrow
+        elif step == 4:  # the schema inspector (issue 24): OpenAI, strict, Anthropic, Gemini, MCP, and the lint
+            target = subject_target(subject, built)
+            if target is not None:
+                show_inspection(target)
         else:
             views = T("源码：schema_views（三份 Schema 与差异）", "Source: schema_views (three schemas, their diffs)")
             rules = T("源码：逐条核对规则", "Source: checking each rule against the schema")

@@ -1,4 +1,6 @@
-"""Page ② JSON Schema — its exercises: predict which rules the model sees, then put two limits in the schema.
+"""Page ② JSON Schema — its exercises: predict which rules the model sees, put two limits in the schema, then
+the schema inspector's two (:mod:`lessons.wires.schema_exercises`): make a schema strict-compatible, predict
+what Gemini drops.
 
 Each check runs the real ``model_json_schema()`` on a model parsed from text (never executed).
 Pydantic is imported inside the checks, so the registry can count these exercises without it.
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lessons.wires.schema_exercises import INSPECTOR_EXERCISES
 from toolcall_lab.checks import Checked
 from toolcall_lab.exercises import Choices, Code, Exercise, Specimen
 from toolcall_lab.i18n import Text
@@ -154,4 +157,5 @@ EXERCISES: tuple[Exercise, ...] = (
             "is invisible.",
         ),
     ),
+    *INSPECTOR_EXERCISES,  # the schema inspector's two (issue 24): strict-compatible, what Gemini drops
 )

@@ -3,6 +3,7 @@
 ``focus`` picks what the stage is about: the request that carries the tools (③), the model's
 call (④), the result going back (⑦), or the whole second request (⑧). Both sides come from
 one real run each (``toolcall_lab.stages.wires.both_wires``), cached per question and language.
+On ③ ④ ⑦ the every-wire panel follows (:mod:`pages._ui.every_wire_view`): Anthropic, Gemini and MCP too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Literal
 import streamlit as st
 
 from pages._ui import T, lang
+from pages._ui.every_wire_view import every_wire_panel
 from toolcall_lab.stages.wires import WIRES
 
 Focus = Literal["tools", "call", "result", "second_request"]
@@ -64,3 +66,5 @@ def wire_switch(focus: Focus, key: str) -> None:
             "differs (call_id and tool_call_id are one thing's names on the two wires).",
         )
     )
+    if focus != "second_request":  # ③ ④ ⑦: the same tool, call or result on the three other wires too (issue 24)
+        every_wire_panel(focus)

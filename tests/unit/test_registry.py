@@ -45,14 +45,15 @@ def test_chain_pages_follow_the_stage_catalog():
 def test_every_section_has_pages_and_the_course_runs_through_them_in_order():
     assert all(in_section(sec.key) for sec in SECTIONS)
     order = [spec.section for spec in COURSE]
-    assert order == sorted(order, key=["chain", "tutor", "graph", "reliability"].index)
+    assert order == sorted(order, key=["chain", "wires", "tutor", "graph", "reliability"].index)
 
 
 def test_one_path_through_the_course():
     first, last = COURSE[0], COURSE[-1]
     assert neighbours(first.path)[0] is None and neighbours(last.path)[1] is None
-    # ⑧ leads on to the tutor, not back to ①
-    assert neighbours("pages/stage_8_round_trip.py")[1] == in_section("tutor")[0]
+    # ⑧ leads on to the MCP page (the same tool over a protocol), then the tutor, not back to ①
+    assert neighbours("pages/stage_8_round_trip.py")[1] == in_section("wires")[0] == page("pages/mcp.py")
+    assert neighbours("pages/mcp.py")[1] == in_section("tutor")[0]
     # walking "next" from the first page visits every course page once
     seen, here = [], first
     while here is not None:
