@@ -48,6 +48,24 @@ def is_chinese(text: str) -> bool:
     return cjk >= 2 or (cjk > 0 and cjk * 3 >= latin)
 
 
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
+
+
+def learner_language(text: str) -> str:
+    """``"zh"`` or ``"en"``: the language a learner's mixed message is written in, for the answer.
+
+    A message is Chinese when its Chinese characters are at least as many as its English words
+    (ids such as ``S1002`` are neither): "what's the 进度 on my course" is an English sentence
+    carrying one Chinese word, "帮我 check 一下 accord 的 level" a Chinese one carrying three English.
+
+    >>> learner_language("how many 课时 has she done"), learner_language("ambient 啥意思")
+    ('en', 'zh')
+    """
+    cjk = len(CJK.findall(text))
+    latin = len(_LATIN_WORD.findall(text))
+    return "zh" if cjk and cjk >= latin else "en"
+
+
 @functools.lru_cache(maxsize=4096)
 def stem(word: str) -> str:
     """The Snowball stem of a lower-case English word, comparatives folded ("warmest" → "warm")."""

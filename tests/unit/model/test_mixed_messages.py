@@ -1,0 +1,36 @@
+"""Issue 23, second set: what a mixed, terse or roundabout learner message makes the built-in model do.
+
+Each test is one mechanism, with words of its own (not the evaluation cases' wordings)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.model.helpers import TUTOR, answered, ask, called
+from toolcall_lab.offline.nlu import learner_language
+
+
+@pytest.mark.parametrize(
+    ("message", "lang"),
+    [
+        ("could you tell me my 成绩 please", "en"),
+        ("is it 晴天 in Paris tomorrow", "en"),
+        ("帮我 check 一下 accord 的 level", "zh"),
+        ("S1003 的 progress", "zh"),
+        ("quiet 啥意思", "zh"),
+        ("tokyo tianqi", "en"),
+    ],
+)
+def test_the_answer_language_is_the_sentence_frame_s(message, lang):
+    assert learner_language(message) == lang
+
+
+def test_an_english_sentence_with_a_chinese_word_gets_an_english_answer():
+    reply = ask(
+        "how far is S1002 in the 课程 now",
+        called("get_learning_record", {"student_id": "S1002"}),
+        answered("S1002 · 李四\n已学 10 / 40 课时，进度 25%"),
+        tools=TUTOR,
+    )
+    assert reply.record.lang == "en"
+    assert "已学" not in (reply.content or "")
