@@ -20,7 +20,7 @@ from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
-from toolcall_lab.offline.untrusted import as_data
+from toolcall_lab.offline.untrusted import as_data, facts_only
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
@@ -132,11 +132,12 @@ def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, 
             f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again.",
         )(ctx.lang)
     said_text, _ = as_data(r["content"].strip()[:300], ctx.lang)
+    said_text, _ = facts_only(said_text)  # its advice to the model is acted on, not pasted
     said_text, _ = in_learners_language(said_text, ctx.lang)
     return Text(
-        f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{said_text}」我不凭印象补答案，请按提示补充信息后再问我。",
+        f"工具 {r['name']} 没有给出可用的结果，它说：「{said_text}」我不凭印象补答案，请核对后再问我。",
         f'Sorry, the tool {r["name"]} gave no usable result. It said: "{said_text}" '
-        "I will not guess an answer; please supply what it asks for and ask again.",
+        "I will not guess an answer; please check what you gave and ask again.",
     )(ctx.lang)
 
 

@@ -34,3 +34,15 @@ def test_an_english_sentence_with_a_chinese_word_gets_an_english_answer():
     )
     assert reply.record.lang == "en"
     assert "已学" not in (reply.content or "")
+
+
+def test_a_tool_s_advice_to_the_model_is_acted_on_not_pasted_to_the_learner():
+    reply = ask(
+        "what level is 'quixotic'",
+        called("lookup_word", {"word": "quixotic"}),
+        answered("分级词表里暂时没有「quixotic」这个词。请先确认拼写；如果拼写无误，可以说明词表未收录。"),
+        tools=TUTOR,
+    )
+    text = reply.content or ""
+    assert "quixotic" in text
+    assert "请先确认拼写" not in text and "可以说明" not in text
