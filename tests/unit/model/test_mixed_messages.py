@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.model.helpers import TUTOR, answered, ask, called
+from tests.unit.model.helpers import TUTOR, answered, ask, called, calls
+from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.nlu import learner_language
 
 
@@ -46,3 +47,23 @@ def test_a_tool_s_advice_to_the_model_is_acted_on_not_pasted_to_the_learner():
     text = reply.content or ""
     assert "quixotic" in text
     assert "请先确认拼写" not in text and "可以说明" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "student"),
+    [("pupil 1003 how am I doing", "S1003"), ("学员 1004 的进度", "S1004"), ("编号1002的学习记录", "S1002")],
+)
+def test_an_id_after_a_cue_word_is_put_into_the_description_s_shape(question, student):
+    assert calls(ask(question, tools=TUTOR)) == [("get_learning_record", {"student_id": student})]
+
+
+def test_a_date_is_never_read_as_an_id():
+    ids = find_ids("lessons? it's 2026-08-03 here", "学号，例如 S1001")
+    assert ids == []
+
+
+def test_an_id_in_the_wrong_shape_gets_no_call_and_an_answer_about_the_shape():
+    reply = ask("how far along is student S7", tools=TUTOR)
+    assert calls(reply) == []
+    assert '"S7"' in (reply.content or "") and "4 digits" in (reply.content or "")
+    assert misshapen_ids("学号 10021 的成绩", "学号，例如 S1001") == ["学号 10021"]
