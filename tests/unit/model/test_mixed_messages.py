@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.model.helpers import TUTOR, answered, ask, called, calls
+from tests.unit.model.helpers import TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.nlu import learner_language
 
@@ -67,3 +67,33 @@ def test_an_id_in_the_wrong_shape_gets_no_call_and_an_answer_about_the_shape():
     assert calls(reply) == []
     assert '"S7"' in (reply.content or "") and "4 digits" in (reply.content or "")
     assert misshapen_ids("学号 10021 的成绩", "学号，例如 S1001") == ["学号 10021"]
+
+
+MONDAY = "Tutor assistant. Current student: S1002. Date: 2026-08-03 (Monday)."
+
+
+@pytest.mark.parametrize(
+    ("question", "date"),
+    [
+        ("any lessons next Tue?", "2026-08-11"),
+        ("class on Fri?", "2026-08-07"),
+        ("do I have class this Thursday", "2026-08-06"),
+    ],
+)
+def test_short_weekdays_and_a_date_line_resolve_against_the_prompt_s_today(question, date):
+    assert calls(ask(question, tools=TUTOR, system=MONDAY)) == [("get_schedule", {"student_id": "S1002", "date": date})]
+
+
+@pytest.mark.parametrize(
+    ("question", "days"),
+    [
+        ("Seoul weather on Thursday?", 4),  # Monday, Tuesday, Wednesday, Thursday
+        ("首尔明后两天", 3),
+        ("Seoul for a month", 7),  # the tool's limit
+        ("Seoul over the weekend", 7),
+    ],
+)
+def test_a_forecast_span_counts_from_today_and_stays_within_the_tool_s_limit(question, days):
+    assert calls(ask(question, tools=WEATHER, system="The date today: Monday 3 August 2026.")) == [
+        ("get_weather", {"city": "Seoul", "days": days})
+    ]
