@@ -174,6 +174,9 @@ def cities_in(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for _, name in sorted(hits)))
 
 
+_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎]")
+
+
 def unknown_place(text: str) -> str | None:
     """A capitalised word that looks like a place name the model does not know ("FakeCity")."""
     m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
@@ -181,7 +184,8 @@ def unknown_place(text: str) -> str | None:
         return m.group(1)
     m = re.search(r"([\u4e00-\u9fff]{2,4}?)(?:市)?(?:的)?(?:天气|气温|温度)", text)
     if m and m.group(1) not in ("今天", "明天", "后天", "现在", "这里", "那里", "当地", "最近", "未来"):
-        return m.group(1)
+        # a place name has no function words: "天先不看" (of 今天先不看天气) is not a city
+        return None if _NOT_IN_PLACE.search(m.group(1)) else m.group(1)
     m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
     return m.group(1) if m else None
 

@@ -97,3 +97,29 @@ def test_a_forecast_span_counts_from_today_and_stays_within_the_tool_s_limit(que
     assert calls(ask(question, tools=WEATHER, system="The date today: Monday 3 August 2026.")) == [
         ("get_weather", {"city": "Seoul", "days": days})
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("harvest 我已经知道了，diligent 是几级", "diligent"),
+        ("老师说 accord 不难，你只帮我查 coherent 的等级", "coherent"),
+        ("我不想知道 abandon 的意思，benefit 呢是几级", "benefit"),
+    ],
+)
+def test_a_thing_the_learner_already_has_or_did_not_ask_is_not_looked_up(question, word):
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": word})]
+    assert any(s.kind == "not_argument" for s in decision.record.steps)
+
+
+def test_words_around_a_negation_are_not_a_place_name():
+    assert calls(ask("明天先不看天气了，S1003 学到哪了", tools=[*TUTOR, *WEATHER])) == [
+        ("get_learning_record", {"student_id": "S1003"})
+    ]
+
+
+def test_i_do_not_care_about_a_city_any_more_drops_it():
+    assert calls(ask("forget about Paris. Seoul weather now?", tools=WEATHER, system=None)) == [
+        ("get_weather", {"city": "Seoul"})
+    ]
