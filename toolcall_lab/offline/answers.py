@@ -17,10 +17,11 @@ from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.comparing import compare_results
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.gloss import in_learners_language
+from toolcall_lab.offline.ids import misshapen_ids, shape_from
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
-from toolcall_lab.offline.untrusted import as_data
+from toolcall_lab.offline.untrusted import as_data, facts_only
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
@@ -132,11 +133,12 @@ def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, 
             f"YYYY-MM-DD form. Please tell me the exact date (for example {example}) and I will look again.",
         )(ctx.lang)
     said_text, _ = as_data(r["content"].strip()[:300], ctx.lang)
+    said_text, _ = facts_only(said_text)  # its advice to the model is acted on, not pasted
     said_text, _ = in_learners_language(said_text, ctx.lang)
     return Text(
-        f"工具 {r['name']} 没有给出可用的结果，它的提示是：「{said_text}」我不凭印象补答案，请按提示补充信息后再问我。",
+        f"工具 {r['name']} 没有给出可用的结果，它说：「{said_text}」我不凭印象补答案，请核对后再问我。",
         f'Sorry, the tool {r["name"]} gave no usable result. It said: "{said_text}" '
-        "I will not guess an answer; please supply what it asks for and ask again.",
+        "I will not guess an answer; please check what you gave and ask again.",
     )(ctx.lang)
 
 
@@ -201,6 +203,9 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
     """Say plainly, and politely, that the model cannot answer, and why."""
     if skipped:
         name, missing = skipped[0]
+        misshapen = _misshapen_id(ctx.question, name, missing, tools)
+        if misshapen:
+            return misshapen
         need = Text("、", ", ").join(missing)(ctx.lang)
         return Text(
             f"要用 {name} 回答这个问题，我还缺少：{need}。请补充后再问我。",
@@ -223,6 +228,27 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
         "Sorry, I am the built-in teaching model. With no tools and no documents I cannot answer this, "
         "and I will not make an answer up.",
     )(ctx.lang)
+
+
+def _misshapen_id(question: str, name: str, missing: list[str], tools: list[dict[str, Any]]) -> str | None:
+    """ "S12 is not an id": the learner wrote an id in a shape the parameter's description rules out."""
+    for tool in tools:
+        fn = tool.get("function") or {}
+        if fn.get("name") != name:
+            continue
+        props = (fn.get("parameters") or {}).get("properties") or {}
+        for pname in missing:
+            description = str((props.get(pname) or {}).get("description", ""))
+            typed, shape = misshapen_ids(question, description), shape_from(description)
+            if typed and shape:
+                example = f"{shape.letters.upper()}{'1' + '0' * (shape.digits - 2) + '1' if shape.digits > 1 else '1'}"
+                return Text(
+                    f"「{typed[0]}」不是一个完整的{pname}：它应当是 {shape.letters.upper()} 加 {shape.digits} 位数字"
+                    f"（例如 {example}）。请给出完整的编号，我再帮你查。",
+                    f'"{typed[0]}" is not a valid {pname}: it should be {shape.letters.upper()} followed by '
+                    f"{shape.digits} digits (for example {example}). Please give the full id and I will look it up.",
+                )(nlu.learner_language(question))
+    return None
 
 
 def refuse(ctx: nlu.Context, why: str, detail: str) -> str:

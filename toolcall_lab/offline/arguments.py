@@ -22,7 +22,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.clauses import split_clauses, split_segments
 from toolcall_lab.offline.dates import DateMention, days_asked, find_dates, next_day
-from toolcall_lab.offline.ids import find_ids
+from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 
 Sourced = tuple[Any, str]
@@ -98,6 +98,8 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
             value = entity(kind, where, facts, schema)
             if value is not None:
                 return value, source
+        if kind == "id" and misshapen_ids(question, str(schema.get("description", ""))):
+            return None  # "S12" is not the system prompt's S1001: the answer says what an id looks like
         return _elsewhere(kind, schema, ctx, text, facts)
     if kind == "query":
         whole = ctx.is_follow_up and len(split_clauses(question)) == 1  # a follow-up searches with the carried words

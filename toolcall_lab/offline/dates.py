@@ -48,6 +48,8 @@ _RELATIVE = re.compile(
     rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{_ZH_DAY}))"
     r"|(?P<en>the day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
     rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(_EN_WEEKDAYS)})"
+    # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
+    r"|(?P<abweek>next|this|last|on|by|till|until|through|thru)\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
     r"|(?:next|this|last) week)\b",
     re.I,
 )
@@ -122,8 +124,14 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
     offset = _OFFSETS.get(low)
     if offset is None:
         day = match.group("zhday") or match.group("enday") or ""
+        short = (match.group("abday") or "").lower()
         wanted = _ZH_WEEKDAYS.get(day, _EN_WEEKDAYS.index(day.lower()) if day.lower() in _EN_WEEKDAYS else 0)
-        which = (match.group("zhweek") or match.group("enweek") or "").lower()
+        if short:
+            wanted = next(i for i, name in enumerate(_EN_WEEKDAYS) if name.startswith(short))
+        which = (match.group("zhweek") or match.group("enweek") or match.group("abweek") or "").lower()
+        if short and which not in ("next", "this", "last"):
+            which = ""  # "on Wed", "till Fri": the weekday to come
+            raw = raw.split(None, 1)[1] if which == "" and " " in raw else raw
         if today is None:
             return DateMention(raw, None, "relative", None, match.start())
         monday = today - dt.timedelta(days=today.weekday())
@@ -133,8 +141,11 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
             target = monday + dt.timedelta(days=14 + wanted)
         elif which in ("上", "last"):
             target = monday + dt.timedelta(days=wanted - 7)
-        elif which in ("这", "本", "this"):
+        elif which in ("这", "本"):
             target = monday + dt.timedelta(days=wanted)
+        elif which == "this":  # "this Wednesday" said on a Thursday is the one to come
+            target = monday + dt.timedelta(days=wanted)
+            target = target if target >= today else target + dt.timedelta(days=7)
         else:  # a bare weekday: the next one to come
             target = today + dt.timedelta(days=(wanted - today.weekday()) % 7)
         offset = (target - today).days
@@ -230,7 +241,9 @@ def relative_dates(text: str) -> list[str]:
 
 
 _TODAY_MARK = re.compile(
-    r"(今天是|今天|今日|当前日期|现在是|today is|today's date is|current date|the date today is)", re.I
+    r"(今天是|今天|今日|当前日期|日期[:：]|现在是|today is|today's date is|current date|the date today is"
+    r"|the date today|date today|\bdate\s*[:：])",
+    re.I,
 )
 
 
@@ -259,8 +272,12 @@ _DAY_COUNT = re.compile(
     re.I,
 )
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
+_MONTH_SPAN = re.compile(
+    r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
+)
+_TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
 _WEEK = re.compile(
-    r"whole week|this week|next week|the week|a week|week's|weekly"
+    r"whole week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
     r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,
 )
@@ -311,15 +328,21 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     later = _DAYS_FROM_NOW.search(text)
     if later:  # "in 3 days": today and the three after it
         return _count(next(g for g in later.groups() if g)) + 1
+    if _TWO_DAYS_ON.search(text):
+        return 3
     m = _DAY_COUNT.search(text)
     if m:
         n = m.group("n").lower()
         return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
     if _FORTNIGHT.search(text):
         return 14
+    if _MONTH_SPAN.search(text):
+        return 30  # the tool's own limit cuts it to what it can forecast
     if _WEEK.search(text):
         return 7
-    offsets = [d.offset for d in find_dates(text) if d.kind == "relative" and d.offset is not None and d.offset > 0]
+    offsets = [
+        d.offset for d in find_dates(text, today) if d.kind == "relative" and d.offset is not None and d.offset > 0
+    ]
     if not offsets:
         offsets = [_OFFSETS[d.raw.lower()] for d in find_dates(text) if d.raw.lower() in _OFFSETS]
         offsets = [o for o in offsets if o > 0]

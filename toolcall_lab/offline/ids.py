@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 _EXAMPLE = re.compile(r"\b([A-Za-z]{1,4})(\d{2,8})\b")
-_CUE = r"(?:student(?:\s+id)?|id|number|no\.?|学号|学生|同学)"
+_CUE = r"(?:(?:student|stu|pupil|learner)(?:\s+(?:id|no\.?|number))?|id|number|no\.?|学号|编号|学员|学生|同学)"
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ def shape_from(description: str) -> IdShape | None:
 @functools.lru_cache(maxsize=256)
 def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     exact = re.compile(rf"(?<![A-Za-z0-9])({letters}\d{{{digits}}})(?![A-Za-z0-9])", re.I)
-    spaced = re.compile(rf"(?<![A-Za-z0-9])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9])", re.I)
+    # "S 1003", "s-1003"; never the "s" of "it's 2026-07-27" (an apostrophe before it, a date after it)
+    spaced = re.compile(rf"(?<![A-Za-z0-9'’])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9]|[\-/.]\d)", re.I)
     cued = re.compile(
         rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9\-/.])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
         rf"|(?<![0-9])(\d{{{digits}}})\s*号(?:同学|学生)",
@@ -68,3 +69,24 @@ def find_ids(text: str, description: str) -> list[tuple[str, str]]:
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), m.group(0).strip(), shape.letters.upper() + digits))
     return [(typed, value) for _, _, typed, value in sorted(found)]
+
+
+def misshapen_ids(text: str, description: str) -> list[str]:
+    """Ids the learner wrote that cannot be one in the description's shape ("S12", "student 10003").
+
+    A model does not replace such an id with another one (the system prompt's, an earlier turn's):
+    it says what shape an id has.
+
+    >>> misshapen_ids("progress of S12? and of student 123456", "学号，例如 S1001")
+    ['S12', 'student 123456']
+    """
+    shape = shape_from(description)
+    if shape is None or find_ids(text, description):
+        return []
+    letters, n = re.escape(shape.letters), shape.digits
+    wrong = rf"(?:\d{{1,{n - 1}}}|\d{{{n + 1},{n + 4}}})" if n > 1 else r"\d{2,5}"
+    pattern = re.compile(
+        rf"(?<![A-Za-z0-9'’])(?:{letters}[\s\-#]?{wrong}|(?:{_CUE})\s*[#＃:：]?\s*{wrong})(?![A-Za-z0-9]|[\-/.]\d)",
+        re.I,
+    )
+    return [m.group(0) for m in pattern.finditer(text)]

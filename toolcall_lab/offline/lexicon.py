@@ -22,7 +22,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|anything on|what's on|whats on|free on|on for"
     ),
     "progress": _words(
-        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|学习情况|上了多少|多少节课|学得怎么样|学完"
+        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|ahead|done more|more lessons|has done|have done"
     ),

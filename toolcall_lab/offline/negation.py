@@ -10,13 +10,25 @@ so the planner can keep tools of those concepts out of this turn.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toolcall_lab.offline import nlu
 
 _ZH_NOT = re.compile(
-    r"(?:不用|不要|别|无需|不必|甭|先别)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问)"
+    r"(?:不用|不要|别|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道)"
     r"(?P<what>[^，,。；;！!？?]{0,12})"
+)
+# "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
+_ZH_DONE = re.compile(
+    r"(?P<what>[^，,。；;！!？?\s想只不要]{1,12}?)\s*(?:这个)?(?:"
+    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识)|(?:我|俺)?(?:已经)?(?P<verb2>查过了?|看过了?|问过了?))"
+    r"(?=$|[，,。；;！!？?\s])"
+)
+_EN_DONE = re.compile(
+    r"\b(?:i\s+)?(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|skip)"
+    r"\s+(?P<what>[^,.;!?—–]{1,40})",
+    re.I,
 )
 _EN_NOT = re.compile(
     r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
@@ -63,12 +75,37 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'Seoul. weather?'
     """
     out: list[Negated] = []
-    for pattern in (_ZH_NOT, _EN_NOT, _EN_NOT_ASKING):
+    for pattern in (_ZH_NOT, _EN_NOT, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
         for m in pattern.finditer(text):
-            out.append(Negated(m.group(0).strip(), _concepts(m.group("verb"), m.group("what"))))
+            verb = m.group("verb") or m.groupdict().get("verb2") or ""
+            out.append(Negated(m.group(0).strip(), _concepts(verb, m.group("what"))))
         text = pattern.sub(" ", text)
     for pattern in (_ZH_CORRECTION, _EN_CORRECTION):
         for m in pattern.finditer(text):
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
         text = pattern.sub(" ", text)
     return re.sub(r"\s{2,}", " ", text).strip(), out
+
+
+_ONLY = re.compile(r"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|\bjust\b", re.I)
+
+
+_PIECE_END = re.compile(r"(?<=[，,；;。！!？?])|(?<=[.])(?=\s)")
+
+
+def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[str]]:
+    """ "…, 你只帮我看看 negotiate 是几级": when one piece of the message says *only* and names a thing of
+    its own, the things the other pieces name are not asked (the learner mentioned them, not asked for them).
+
+    Returns ``(text, dropped)``: the text without those pieces; nothing is dropped unless a scoped piece
+    names a thing.
+
+    >>> keep_only_scope("accord 很简单，只帮我查 benefit", lambda c: "benefit" in c or "accord" in c)
+    ('只帮我查 benefit', ['accord 很简单，'])
+    """
+    pieces = [p for p in _PIECE_END.split(text) if p.strip()]
+    scoped = [p for p in pieces if _ONLY.search(p) and names(p)]
+    if not scoped or len(pieces) < 2:
+        return text, []
+    dropped = [p for p in pieces if p not in scoped and names(p)]
+    return "".join(p for p in pieces if p not in dropped).strip(), [d.strip() for d in dropped]

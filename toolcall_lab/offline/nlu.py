@@ -48,6 +48,24 @@ def is_chinese(text: str) -> bool:
     return cjk >= 2 or (cjk > 0 and cjk * 3 >= latin)
 
 
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
+
+
+def learner_language(text: str) -> str:
+    """``"zh"`` or ``"en"``: the language a learner's mixed message is written in, for the answer.
+
+    A message is Chinese when its Chinese characters are at least as many as its English words
+    (ids such as ``S1002`` are neither): "what's the 进度 on my course" is an English sentence
+    carrying one Chinese word, "帮我 check 一下 accord 的 level" a Chinese one carrying three English.
+
+    >>> learner_language("how many 课时 has she done"), learner_language("ambient 啥意思")
+    ('en', 'zh')
+    """
+    cjk = len(CJK.findall(text))
+    latin = len(_LATIN_WORD.findall(text))
+    return "zh" if cjk and cjk >= latin else "en"
+
+
 @functools.lru_cache(maxsize=4096)
 def stem(word: str) -> str:
     """The Snowball stem of a lower-case English word, comparatives folded ("warmest" → "warm")."""
@@ -156,6 +174,9 @@ def cities_in(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for _, name in sorted(hits)))
 
 
+_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎]")
+
+
 def unknown_place(text: str) -> str | None:
     """A capitalised word that looks like a place name the model does not know ("FakeCity")."""
     m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
@@ -163,7 +184,8 @@ def unknown_place(text: str) -> str | None:
         return m.group(1)
     m = re.search(r"([\u4e00-\u9fff]{2,4}?)(?:市)?(?:的)?(?:天气|气温|温度)", text)
     if m and m.group(1) not in ("今天", "明天", "后天", "现在", "这里", "那里", "当地", "最近", "未来"):
-        return m.group(1)
+        # a place name has no function words: "天先不看" (of 今天先不看天气) is not a city
+        return None if _NOT_IN_PLACE.search(m.group(1)) else m.group(1)
     m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
     return m.group(1) if m else None
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +39,7 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import today_in, year_in
-from toolcall_lab.offline.negation import Negated, drop_negated
+from toolcall_lab.offline.negation import Negated, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
 from toolcall_lab.offline.record import StepRecord
@@ -93,6 +94,14 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         for n in negated
         if n.correction
     ]
+    plan.steps += [
+        explain.not_argument(n.words, Text("学生说不用查这一处", "the learner said not to look it up"))
+        for n in negated
+        if not n.correction and not n.tools_named
+    ]
+    text, unscoped = keep_only_scope(text, _names_a_thing)
+    only_other = Text("学生说只问另一处", "the learner asked only about another")
+    plan.steps += [explain.not_argument(c, only_other) for c in unscoped]
     work = dataclasses.replace(ctx, question=text)
     facts = Facts(today_in(ctx.system), year_in([ctx.system, *ctx.history, text]))
     allowed = {i.name for i in infos if i.name not in policy.forbidden_tools and i.name not in avoided}
@@ -127,6 +136,11 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.calls = [c for c in plan.calls if not c.missing]
     plan.steps += explain_calls(plan.calls, infos, text, facts)
     return plan
+
+
+def _names_a_thing(clause: str) -> bool:
+    """Does a clause name a thing a tool takes (a city, an English word, an id)?"""
+    return bool(nlu.cities_in(clause) or nlu.english_terms(clause) or re.search(r"[A-Za-z]\d{3,}", clause))
 
 
 def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:

@@ -40,7 +40,7 @@ def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
         question=question,
         history=users[:-1],
         system=system,
-        lang="zh" if nlu.is_chinese(question or system) else "en",
+        lang=nlu.learner_language(question) if question else ("zh" if nlu.is_chinese(system) else "en"),
         earlier_calls=earlier_calls(messages),
     )
 
