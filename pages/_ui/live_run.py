@@ -98,7 +98,9 @@ def live_run_panel(
         # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
         with _loading(T("正在运行默认示例……", "Running the default example…")):
             panel = f"{key}/{tools_key}" if tools_key else key
-            current = default_trace(panel, linked or examples[0], system, lang(), tools_of, stream, wire)
+            asked = (panel, linked or examples[0], system, lang(), tools_of, stream)
+            # chat: the call the server's warm-up makes (pages/serving/warm.py), so its cached run is this one
+            current = default_trace(*asked) if wire == "chat" else default_trace(*asked, wire)
         st.session_state[state_key] = current
     st.session_state[made_with] = made
     if current is not None:
