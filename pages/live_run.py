@@ -34,6 +34,15 @@ toolset = worded_choice(
     param="tools",
 )
 
+# the wire the model is reached by (issue 24); no ?wire=: Chat Completions, as before
+wire = worded_choice(
+    "live::wire",
+    T("线路", "Wire"),
+    lesson.WIRE_LABELS,
+    "chat",
+    param="wire",
+)
+
 
 def _tools() -> list:
     """The chosen set's tools, from the lab's own factories (lessons/toolsets.py), in the learner's language."""
@@ -59,6 +68,7 @@ with st.container(key="artifact"):  # inside a container the chat box sits above
         stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
         tools_key=toolset,
         no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
+        wire=wire,
     )
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))

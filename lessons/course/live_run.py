@@ -69,6 +69,13 @@ TOOLSETS: tuple[str, ...] = ("weather", "tutor", "search", "all")
 DEFAULT_TOOLSET = "weather"
 
 #: Each tool set's name on the page (short: one row on a phone; the page lists the set's tools beside it).
+#: The wires the live run can reach the model by (``?wire=``; ``toolcall_lab.wires.live_wires``).
+WIRE_LABELS: dict[str, Text] = {
+    "chat": Text("Chat Completions", "Chat Completions"),
+    "responses": Text("Responses API", "Responses API"),
+    "anthropic": Text("Anthropic Messages（内置模型）", "Anthropic Messages (built-in model)"),
+    "gemini": Text("Gemini（内置模型）", "Gemini (built-in model)"),
+}
 TOOLSET_LABELS: dict[str, Text] = {
     "weather": Text("天气", "Weather"),
     "tutor": Text("小E 助教", "小E (Xiao E) tutor"),

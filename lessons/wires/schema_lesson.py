@@ -78,11 +78,11 @@ def check_strict_compatible(source: str | None, lang: str) -> Checked:
 
 def keyword_options(source: str = SPECIMEN) -> list[str]:
     """Every ``path: keyword`` of the specimen's own schema that is a rule, not structure (the options)."""
-    from toolcall_lab.wires.schema_inspector import _nodes, inline_refs
+    from toolcall_lab.wires.schema_inspector import inline_refs, nodes
 
     found = inspect_source(source, "en")
     own = inline_refs(found.own_schema)
-    return [f"{path}: {k}" for path, node in _nodes(own) for k in sorted(node) if k not in _STRUCTURE]
+    return [f"{path}: {k}" for path, node in nodes(own) for k in sorted(node) if k not in _STRUCTURE]
 
 
 def gemini_dropped(source: str = SPECIMEN) -> list[str]:

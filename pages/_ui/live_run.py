@@ -35,6 +35,7 @@ def live_run_panel(
     stream: bool = False,
     tools_key: str = "",
     no_fit_hint: str = "",
+    wire: str = "chat",
 ) -> Any:
     """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
 
@@ -53,6 +54,8 @@ def live_run_panel(
             it (the live run's ``?tools=``): its tools are cached under it, and a trace made with
             another set is not shown as this one's (a cold run of the link's question replaces it).
         no_fit_hint: what the outcome says when none of the tools fits a question.
+        wire: the wire the model is reached by (``toolcall_lab.wires.live_wires``: ``chat`` as always,
+            ``responses``, ``anthropic``, ``gemini``); a trace made on another wire is not this one's.
 
     The outcome comes first: the answer and why the model chose its tools, then the steps, folded,
     with the wire (request bodies, raw responses) a tab away inside each.
@@ -62,7 +65,8 @@ def live_run_panel(
     state_key = f"trace::{key}"
     made_with = f"{key}::tools_key"  # the tool set of the trace kept under state_key
     tools_of = _tools_of(f"{key}/{tools_key}" if tools_key else key, tools_factory)
-    if st.session_state.get(made_with, "") != tools_key:
+    made = tools_key if wire == "chat" else f"{tools_key}|{wire}"  # a run on another wire is not this one
+    if st.session_state.get(made_with, "") != made:
         st.session_state.pop(state_key, None)  # made with another tool set: not this set's run
     question: str | None = None
     if examples:
@@ -79,7 +83,10 @@ def live_run_panel(
     if typed:
         question = typed
     if question:
-        st.session_state[state_key] = run_question(question, tools_of, system, stream=stream)
+        on_wire = {} if wire == "chat" else {"llm": wire_model(wire, settings()), "label": wire_label(wire)}
+        st.session_state[state_key] = run_question(
+            question, tools_of, system, stream=stream and wire in ("chat", "responses"), **on_wire
+        )
         if link_param:
             st.query_params[link_param] = question  # the link now re-runs this question
         from pages._ui.classroom import publish_run  # a teacher's run is shown to the class
@@ -91,9 +98,11 @@ def live_run_panel(
         # a cold page (new session or a shared link) opens on a real run of the link's question or its first example
         with _loading(T("正在运行默认示例……", "Running the default example…")):
             panel = f"{key}/{tools_key}" if tools_key else key
-            current = default_trace(panel, linked or examples[0], system, lang(), tools_of, stream)
+            asked = (panel, linked or examples[0], system, lang(), tools_of, stream)
+            # chat: the call the server's warm-up makes (pages/serving/warm.py), so its cached run is this one
+            current = default_trace(*asked) if wire == "chat" else default_trace(*asked, wire)
         st.session_state[state_key] = current
-    st.session_state[made_with] = tools_key
+    st.session_state[made_with] = made
     if current is not None:
         render_trace(current, highlight=highlight, answer_first=True, no_fit_hint=no_fit_hint)
         st.download_button(
@@ -257,7 +266,13 @@ def with_stream_usage(_key: int, _llm: Any) -> Any:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def default_trace(
-    panel: str, question: str, system: str | None, language: str, _tools_factory: Any, stream: bool = False
+    panel: str,
+    question: str,
+    system: str | None,
+    language: str,
+    _tools_factory: Any,
+    stream: bool = False,
+    wire: str = "chat",
 ) -> Any:
     """The run a panel shows before the learner asks anything: its first example, on the built-in model.
 
@@ -269,6 +284,12 @@ def default_trace(
     from toolcall_lab.llm import build_chat_model, model_label
 
     builtin = load_settings().with_overrides(provider="builtin")
+    if wire != "chat":
+        from toolcall_lab.wires.live_wires import wire_chat_model
+
+        llm = wire_chat_model(wire, builtin)
+        return run_traced(question, llm, list(_tools_factory()), system=system, lang=language,
+                          model_label=wire_label(wire, language), secrets=())  # fmt: skip
     return run_traced(
         question,
         build_chat_model(builtin, stream_usage=stream),
@@ -279,3 +300,23 @@ def default_trace(
         secrets=(),
         on_token=(lambda _step, _text: None) if stream else None,  # nobody watches a cached run
     )
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def wire_model(wire: str, s: Any) -> Any:
+    """The chat model of a non-default wire (``toolcall_lab.wires.live_wires``), once per wire and settings.
+
+    The settings are part of the key, as for ``cached_chat_model``: a session's endpoint is never another's.
+    """
+    from toolcall_lab.wires.live_wires import wire_chat_model
+
+    return wire_chat_model(wire, s)
+
+
+def wire_label(wire: str, language: str | None = None) -> str:
+    """The trace's model label on a wire: the built-in model on Anthropic or Gemini, the session's on Responses."""
+    from toolcall_lab.llm import model_label as label
+
+    on = {"responses": "Responses API", "anthropic": "Anthropic Messages", "gemini": "Gemini"}.get(wire, "")
+    base = label(settings(), language or lang()) if wire == "responses" else label(None, language or lang())
+    return f"{base} · {on}" if on else base

@@ -130,18 +130,18 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     return dict(walk(schema, 0))
 
 
-def _nodes(schema: Any, path: str = "(root)") -> Iterator[tuple[str, dict[str, Any]]]:
+def nodes(schema: Any, path: str = "(root)") -> Iterator[tuple[str, dict[str, Any]]]:
     """Every subschema with its place: ``(root)``, ``ship``, ``ship.city``, ``tags[]``, ``note|1``."""
     if not isinstance(schema, dict):
         return
     yield path, schema
     for name, sub in (schema.get("properties") or {}).items():
-        yield from _nodes(sub, name if path == "(root)" else f"{path}.{name}")
+        yield from nodes(sub, name if path == "(root)" else f"{path}.{name}")
     if isinstance(schema.get("items"), dict):
-        yield from _nodes(schema["items"], f"{path}[]")
+        yield from nodes(schema["items"], f"{path}[]")
     for key in ("anyOf", "oneOf", "allOf"):
         for i, sub in enumerate(schema.get(key) or []):
-            yield from _nodes(sub, f"{path}|{i}")
+            yield from nodes(sub, f"{path}|{i}")
 
 
 _PYTHON = {"integer": "int", "string": "str", "number": "float", "boolean": "bool", "array": "list", "object": "dict"}
@@ -160,9 +160,9 @@ def _finding(rule_id: str, lang: str, path: str, node: dict[str, Any] | None = N
 
 
 def _dropped(provider: str, own: dict[str, Any], got: dict[str, Any], lang: str) -> list[Finding]:
-    theirs = dict(_nodes(got))
+    theirs = dict(nodes(got))
     found = []
-    for path, node in _nodes(own):
+    for path, node in nodes(own):
         other = theirs.get(path)
         if other is None:
             continue
@@ -176,8 +176,8 @@ def _dropped(provider: str, own: dict[str, Any], got: dict[str, Any], lang: str)
 
 def _strict(strict: dict[str, Any], own: dict[str, Any], lang: str) -> list[Finding]:
     found = []
-    originals = dict(_nodes(own))
-    for path, node in _nodes(strict):
+    originals = dict(nodes(own))
+    for path, node in nodes(strict):
         if node.get("type") == "object" or "properties" in node:
             required = set(node.get("required") or [])
             for name in node.get("properties") or {}:
@@ -208,7 +208,7 @@ def lint(tool: BaseTool, got: dict[str, Any], lang: str = "en") -> list[Finding]
         findings.extend(_dropped(provider, own, parameters(provider, got[provider]), lang))
     findings.extend(_strict(parameters("openai_strict", got["openai_strict"]), own, lang))
     raw = parameters("mcp", got["mcp"])
-    for path, node in _nodes(raw):
+    for path, node in nodes(raw):
         for keyword in ("$ref", "anyOf", "oneOf"):
             if keyword in node:
                 findings.append(_finding("mcp.ref_anyof", lang, path, keyword=keyword))
