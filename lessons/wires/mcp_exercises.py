@@ -84,7 +84,11 @@ EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("字段", "Fields"), fixed(FIELDS)),
         check=_check_shape,
         right=_shape_words,
-        wrong=_shape_words,
+        wrong=Text(  # where to look, never the fields themselves (they come with the answer)
+            "服务器的结果不是这几个字段：看第 1 步记录里 tools/call 的那一行，想想工具回的是一句话还是一个字典。",
+            "The server's result does not carry exactly those: read the tools/call line of step 1's transcript, "
+            "and ask whether the tool returned a sentence or a dict.",
+        ),
         hint=Text(
             "get_weather 声明返回结构化数据；它对不认识的城市回一句话而不是字典。服务器怎样报告一个工具的友好错误？",
             "get_weather declares structured data as its result; for an unknown city it returns a sentence, not a "

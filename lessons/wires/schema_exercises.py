@@ -89,7 +89,11 @@ INSPECTOR_EXERCISES: tuple[Exercise, ...] = (
         answer=Choices(Text("被丢掉的关键字", "Dropped keywords"), _options),
         check=_check_gemini,
         right=_gemini_words,
-        wrong=_gemini_words,
+        wrong=Text(  # where to look, never the dropped keywords themselves (they come with the answer)
+            "这不是 Gemini 丢掉的那一组：把 Gemini 那一栏的函数声明和这个模型自己的 JSON Schema 逐个关键字对比。",
+            "That is not the set Gemini drops: compare the Gemini tab's declaration with this model's own JSON "
+            "Schema, keyword by keyword.",
+        ),
         hint=Text(
             "Gemini 只接受 JSON Schema 的一个 OpenAPI 子集：看 ② 的检查器里 Gemini 那一栏和规则列表。",
             "Gemini accepts an OpenAPI subset of JSON Schema: look at the Gemini tab and the rule list of ②'s "
