@@ -123,3 +123,28 @@ def test_i_do_not_care_about_a_city_any_more_drops_it():
     assert calls(ask("forget about Paris. Seoul weather now?", tools=WEATHER, system=None)) == [
         ("get_weather", {"city": "Seoul"})
     ]
+
+
+def test_words_written_as_one_list_are_each_looked_up():
+    assert calls(ask("harvest diligent accord 各是几级", tools=TUTOR)) == [
+        ("lookup_word", {"word": w}) for w in ("harvest", "diligent", "accord")
+    ]
+
+
+def test_a_bare_list_before_the_question_belongs_to_the_question():
+    assert calls(ask("benefit、leisure 以及 coherent 是考研词吗", tools=TUTOR)) == [
+        ("lookup_word", {"word": w}) for w in ("benefit", "leisure", "coherent")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Seoul now and Paris the day after tomorrow", [("Seoul", None), ("Paris", 3)]),
+        ("今天首尔，后天巴黎", [("Seoul", None), ("Paris", 3)]),
+        ("Seoul and Paris tomorrow", [("Seoul", 2), ("Paris", 2)]),
+    ],
+)
+def test_each_city_gets_the_days_of_its_own_words(question, expected):
+    got = [(args["city"], args.get("days")) for _, args in calls(ask(question, tools=WEATHER, system=None))]
+    assert got == expected
