@@ -227,11 +227,61 @@ def plan_ask(
         values = [entity(kind, s, facts, pschema) for s in segments]
         if kind == "city":
             values = list(nlu.cities_in(text))
+        if kind == "word" and len(values) < 2:
+            values = _listed_words(values, segments)
         values = list(dict.fromkeys(v for v in values if v is not None))
         if len(values) > 1:
             rest = [m for m in missing if m != pname]
-            return [Planned(name, {**args, pname: v}, {**sources, pname: "question"}, list(rest)) for v in values]
+            planned = [Planned(name, {**args, pname: v}, {**sources, pname: "question"}, list(rest)) for v in values]
+            if kind == "city":
+                _days_per_city(planned, props, text, facts)
+            return planned
     return [Planned(name, args, sources, missing)]
+
+
+def _listed_words(values: list[Any], segments: list[str]) -> list[Any]:
+    """ "meticulous ubiquitous leisure 分别几级": words written as one list in a segment are each an item."""
+    runs = [w for s in segments for w in nlu.term_run(s)]
+    return runs if len(runs) > len([v for v in values if v is not None]) else values
+
+
+_NOW = re.compile(r"\b(?:now|right now|today|at the moment|currently)\b|现在|今天|此刻|目前", re.I)
+
+
+def _days_per_city(planned: list[Planned], props: dict[str, Any], text: str, facts: Facts) -> None:
+    """ "Hangzhou today, Tokyo tomorrow": each city's days come from its own words (from its name to
+    the next city's), when the cities' words ask for different days; otherwise the shared value stays."""
+    day_params = [p for p, s in props.items() if param_kind(p, s) == "days"]
+    places = nlu.city_positions(text)
+    if not day_params or len(places) < 2:
+        return
+
+    def asks_time(words: str) -> bool:
+        return bool(days_asked(words, facts.today) or _NOW.search(words))
+
+    before = asks_time(text[: places[0][0]])  # "今天杭州，明天东京": each time word comes before its city
+    own: dict[str, int] = {}
+    for i, (start, city) in enumerate(places):
+        if before:
+            words = text[places[i - 1][0] + 1 if i else 0 : start]
+        else:
+            words = text[start : places[i + 1][0] if i + 1 < len(places) else len(text)]
+        days = days_asked(words, facts.today) or (1 if _NOW.search(words) else None)
+        if days is not None and city not in own:
+            own[city] = days
+    if len(set(own.values())) < 2:
+        return
+    pname = day_params[0]
+    limit = most(props[pname]) or 7
+    for call in planned:
+        days = own.get(str(call.args.get("city")))
+        if days is None:
+            continue
+        if days == 1 and props[pname].get("default") == 1:
+            call.args.pop(pname, None)  # today is the tool's default: "now" needs no days
+        else:
+            call.args[pname] = min(days, limit)
+            call.sources[pname] = "question"
 
 
 def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str, facts: Facts) -> list[Planned]:

@@ -24,7 +24,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
-        "|furthest along|further along|ahead|done more|more lessons|has done|have done"
+        "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
+        "|has done|have done"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"

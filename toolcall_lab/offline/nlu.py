@@ -161,6 +161,12 @@ def en_words(text: str) -> set[str]:
 @functools.lru_cache(maxsize=1024)
 def cities_in(text: str) -> tuple[str, ...]:
     """City names in ``text`` in order of appearance, as their English names (typos tolerated)."""
+    return tuple(dict.fromkeys(name for _, name in city_positions(text)))
+
+
+@functools.lru_cache(maxsize=1024)
+def city_positions(text: str) -> tuple[tuple[int, str], ...]:
+    """``(where, English name)`` of each city named in ``text``, in order (a name named twice, twice)."""
     hits: list[tuple[int, str]] = []
     for zh, en in CITIES.items():
         hits += [(m.start(), en) for m in re.finditer(re.escape(zh), text)]
@@ -171,7 +177,7 @@ def cities_in(text: str) -> tuple[str, ...]:
         fixed = correct(m.group(0))
         if fixed != m.group(0).lower() and fixed in _EN_CITIES:
             hits.append((m.start(), _EN_CITIES[fixed]))
-    return tuple(dict.fromkeys(name for _, name in sorted(hits)))
+    return tuple(sorted(hits))
 
 
 _NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎]")
@@ -217,6 +223,46 @@ def marked_terms(text: str) -> list[str]:
         # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
         out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
     return list(dict.fromkeys(out))
+
+
+_RUN_GLUE = re.compile(r"^[\s、,，/&+]*(?:and|or|和|跟|与|以及|还有|或)?[\s、,，/&+]*$", re.I)
+
+
+def term_run(text: str) -> list[str]:
+    """English words written as one list ("meticulous ubiquitous leisure", "coherent、abandon 还有 negotiate"):
+    the longest run of :func:`english_terms` with only separators or a conjunction between them.
+
+    >>> term_run("meticulous ubiquitous leisure 分别几级"), term_run("benefit 这个我懂 accord 呢")
+    (['meticulous', 'ubiquitous', 'leisure'], ['benefit'])
+    """
+    terms = english_terms(text)
+    best: list[str] = []
+    run: list[str] = []
+    at = 0
+    for term in terms:
+        found = text.find(term, at)
+        if found < 0:
+            break
+        run = [*run, term] if run and _RUN_GLUE.match(text[at:found]) else [term]
+        at = found + len(term)
+        best = run if len(run) > len(best) else best
+    return best
+
+
+def only_items(text: str) -> bool:
+    """Is ``text`` nothing but a list of things (English words, cities) and separators ("coherent、abandon")?
+    Such a clause is items of the ask that follows it; "我在北京" is not.
+
+    >>> only_items("coherent、abandon"), only_items("东京，首尔"), only_items("我在北京")
+    (True, True, False)
+    """
+    rest = text
+    for term in term_run(text):
+        rest = rest.replace(term, " ", 1)
+    for zh, en in CITIES.items():
+        rest = rest.replace(zh, " ")
+        rest = re.sub(rf"\b{re.escape(en)}\b", " ", rest, flags=re.I)
+    return rest != text and bool(_RUN_GLUE.match(rest))
 
 
 def english_terms(text: str) -> list[str]:

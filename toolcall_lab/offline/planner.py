@@ -117,6 +117,11 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
                 plan.refusal = ("tool", wanted[0].info.name)
         if not reading.asks and asks:
             reading.asks = _elliptical(index, clause, asks[-1], infos)
+        if reading.asks and not asks:  # "coherent、abandon 还有 negotiate 考研考不考": items before the ask
+            for at, before in enumerate(plan.readings[:-1]):
+                if nlu.only_items(before.text) and _takes_items(reading.asks[0].info, before.text):
+                    before.asks = [Ask(reading.asks[0].info, at, [before.text])]
+                    asks += _within_topic(before.asks, before.text, policy, plan)
         asks += _within_topic(reading.asks, clause, policy, plan)
     if not asks and not plan.refusal:
         plan.calls = _follow_up(work, infos, facts)
@@ -185,6 +190,12 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
     named = Score(before.info.name)
     things_named(clause, before.info, named)
     return [Ask(before.info, index, [clause])] if named.points > 0 else []
+
+
+def _takes_items(info: ToolInfo, clause: str) -> bool:
+    """Does the tool take the things a bare list names (its words, its cities)?"""
+    kinds = set(info.kinds.values())
+    return bool(("word" in kinds and nlu.term_run(clause)) or ("city" in kinds and nlu.cities_in(clause)))
 
 
 def _within_topic(asks: list[Ask], clause: str, policy: Policy, plan: TurnPlan) -> list[Ask]:

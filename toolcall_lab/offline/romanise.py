@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from pypinyin import lazy_pinyin
@@ -58,6 +59,29 @@ OLD_NAMES: dict[str, str] = {
     "spore": "Singapore",
     "s'pore": "Singapore",
     "syd": "Sydney",
+    "nueva york": "New York",
+    "big apple": "New York",
+    "the big apple": "New York",
+    "londres": "London",
+    "seul": "Seoul",
+    "singapur": "Singapore",
+}
+
+# Nicknames of cities in Chinese (魔都 is Shanghai): read as the city's name. 雾都 is left out: it
+# names both London and Chongqing.
+ZH_PLACE_NICKNAMES: dict[str, str] = {
+    "魔都": "上海",
+    "申城": "上海",
+    "沪上": "上海",
+    "帝都": "北京",
+    "京城": "北京",
+    "首都北京": "北京",
+    "羊城": "广州",
+    "花城": "广州",
+    "穗城": "广州",
+    "狮城": "新加坡",
+    "花都巴黎": "巴黎",
+    "汉城": "首尔",
 }
 
 # Abbreviations and chat spellings → the word they stand for.
@@ -106,6 +130,7 @@ EN_SLANG: dict[str, str] = {
     "gonna": "going to",
     "gimme": "give me",
     "cuz": "because",
+    "arvo": "afternoon",
 }
 
 ZH_SLANG: dict[str, str] = {
@@ -125,6 +150,7 @@ ZH_SLANG: dict[str, str] = {
     "今儿": "今天",
     "后儿": "后天",
     "天儿": "天气",
+    "啥天": "什么天气",
     "礼拜": "星期",
     "下雨不": "下雨吗",
     "冷不": "冷吗",
@@ -199,7 +225,15 @@ def _latin_pattern() -> re.Pattern[str]:
 _FULL_WIDTH = {c: c - 0xFEE0 for c in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
 
 
-_ZH_SLANG = re.compile("|".join(sorted(ZH_SLANG, key=len, reverse=True)))
+_ZH_SLANG = re.compile("|".join(sorted([*ZH_SLANG, *ZH_PLACE_NICKNAMES], key=len, reverse=True)))
+_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+_HOW_NEXT = re.compile(r"\s+(?:far|many|much|long|often|r|are|is|am|do|does|did|come|about)\b", re.I)
+
+
+def _fold(m: re.Match[str]) -> str:
+    """A Latin letter with an accent → the letter alone ("é" → "e")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", m.group(0)) if not unicodedata.combining(c))
+    return plain if plain.isascii() and plain else m.group(0)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -216,6 +250,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     changes: list[Rewrite] = []
     table = pinyin_table()
     text = text.translate(_FULL_WIDTH)  # ｓ１００３ → s1003
+    text = _ACCENTED.sub(_fold, text)  # Pékin → Pekin, São → Sao: a Latin letter without its accent
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)
@@ -227,6 +262,9 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
                 return typed
             changes.append(Rewrite(typed, OLD_NAMES[low], "place name"))
             return OLD_NAMES[low]
+        if low == "hw" and _HOW_NEXT.match(m.string, m.end()):  # "hw far along", "hw r my scores": how
+            changes.append(Rewrite(typed, "how", "abbreviation"))
+            return "how"
         if low in EN_SLANG:
             if len(low) <= 2 and not typed.islower():  # "U", "R" written in capitals are letters
                 return typed
@@ -241,6 +279,9 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     out = _latin_pattern().sub(latin, text)
 
     def chinese(m: re.Match[str]) -> str:
+        if m.group(0) in ZH_PLACE_NICKNAMES:
+            changes.append(Rewrite(m.group(0), ZH_PLACE_NICKNAMES[m.group(0)], "place name"))
+            return ZH_PLACE_NICKNAMES[m.group(0)]
         changes.append(Rewrite(m.group(0), ZH_SLANG[m.group(0)], "colloquial"))
         return ZH_SLANG[m.group(0)]
 

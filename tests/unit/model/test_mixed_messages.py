@@ -9,6 +9,7 @@ import pytest
 from tests.unit.model.helpers import TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.nlu import learner_language
+from toolcall_lab.offline.romanise import rewrite
 
 
 @pytest.mark.parametrize(
@@ -123,3 +124,47 @@ def test_i_do_not_care_about_a_city_any_more_drops_it():
     assert calls(ask("forget about Paris. Seoul weather now?", tools=WEATHER, system=None)) == [
         ("get_weather", {"city": "Seoul"})
     ]
+
+
+def test_words_written_as_one_list_are_each_looked_up():
+    assert calls(ask("harvest diligent accord 各是几级", tools=TUTOR)) == [
+        ("lookup_word", {"word": w}) for w in ("harvest", "diligent", "accord")
+    ]
+
+
+def test_a_bare_list_before_the_question_belongs_to_the_question():
+    assert calls(ask("benefit、leisure 以及 coherent 是考研词吗", tools=TUTOR)) == [
+        ("lookup_word", {"word": w}) for w in ("benefit", "leisure", "coherent")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Seoul now and Paris the day after tomorrow", [("Seoul", None), ("Paris", 3)]),
+        ("今天首尔，后天巴黎", [("Seoul", None), ("Paris", 3)]),
+        ("Seoul and Paris tomorrow", [("Seoul", 2), ("Paris", 2)]),
+    ],
+)
+def test_each_city_gets_the_days_of_its_own_words(question, expected):
+    got = [(args["city"], args.get("days")) for _, args in calls(ask(question, tools=WEATHER, system=None))]
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("Séoul weather today?", "Seoul"),
+        ("weather in Londres", "London"),
+        ("狮城现在热吗", "Singapore"),
+        ("汉城今天什么天气", "Seoul"),
+    ],
+)
+def test_accents_foreign_spellings_and_chinese_nicknames_name_the_city(question, city):
+    decision = ask(question, tools=WEATHER, system=None)
+    assert [args["city"] for _, args in calls(decision)] == [city]
+
+
+def test_hw_before_a_question_word_is_how_and_otherwise_homework():
+    assert rewrite("hw much have I done")[0] == "how much have I done"
+    assert rewrite("hw for monday")[0] == "homework for monday"
