@@ -18,6 +18,7 @@ import streamlit as st
 
 from pages._ui import T, lang
 from pages._ui.classroom_address import address_setting, address_warning, class_join_link
+from pages._ui.classroom_path import teacher_path
 from pages._ui.classroom_state import classroom, drop_class, forget_token, lost, teacher_token
 from pages._ui.course import learner_id
 from pages._ui.frame import PRESENT_PARAM
@@ -143,6 +144,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
         query_params={"lang": lang(), CLASS_PARAM: code, PRESENT_PARAM: "1"},
     )
     _results_link(code)
+    teacher_path(code, spec)  # the course path: where the class is on it, ◀ ▶, the lesson plan
     _handover_view(code)
     if st.session_state.get(END_ASK_KEY):
         st.warning(
