@@ -110,6 +110,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
         _results_link(code)
         return info
     link = class_join_link(spec, info.join_code)  # the typed public address, LAB_PUBLIC_URL, or this browser's
+    address_warning(link)  # first in the box: before the link it is about
     st.markdown(
         T(
             f"你在带课堂 **`{info.join_code}`**（{info.students} 名学生）。学生用这个代码或链接加入：",
@@ -119,7 +120,6 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     )
     with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
         st.code(link, language="text", wrap_lines=True)
-    address_warning(link)
     with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
         st.image(
             qr_png(link),
