@@ -28,6 +28,7 @@ from streamlit.errors import StreamlitAPIException
 
 from pages._ui import T, inert, lang
 from pages._ui.classroom_link import confirm_link
+from pages._ui.classroom_path import chosen, keep_choice, path_picker, where_we_are
 from pages._ui.classroom_state import (
     CODE_KEY,
     ERROR_KEY,
@@ -60,6 +61,7 @@ from toolcall_lab.classroom import (
     normalize_code,
     public_params,
 )
+from toolcall_lab.classroom.paths import PATH_PARAM
 
 __all__ = [
     "CODE_KEY",
@@ -89,6 +91,7 @@ JOIN_URL_PATH = "class_join"
 # ---------------------------------------------------------------- the sidebar's buttons
 def _start() -> None:
     lead(classroom().start_class(learner_id()))
+    keep_choice()  # the course path picked above the button
 
 
 def _join() -> None:
@@ -149,6 +152,7 @@ def class_controls(spec: PageSpec | None = None) -> None:
         if bad:
             st.warning(refusal_text(*bad), icon=":material/error:")
         if code is None:
+            path_picker()
             st.button(T("开始上课（我是老师）", "Start a class (I teach)"), key="class::start", on_click=_start)
             st.text_input(T("课堂代码", "Class code"), key="class::code_input", max_chars=12, placeholder="ABC234")
             st.text_input(
@@ -211,6 +215,8 @@ def publish_position(spec: PageSpec) -> None:
     if st.session_state.get(f"class_ended::{code}"):
         return  # an ended class has no position to move
     params = _params_here()
+    if (path := chosen()) is not None:
+        params[PATH_PARAM] = path.key  # the class's path travels with the place: students see where it is on it
     here = (code, spec.url_path, tuple(sorted(params.items())))
     if st.session_state.get(PUBLISHED_KEY) == here:
         return  # nothing moved: not even a read
@@ -248,8 +254,8 @@ def _jump_params(position: Position, code: str) -> dict[str, str]:
 
 
 def _is_here(position: Position, url_path: str) -> bool:
-    mine = {k: v for k, v in _params_here().items() if k != "lang"}
-    theirs = {k: v for k, v in position.query.items() if k != "lang"}
+    mine = {k: v for k, v in _params_here().items() if k not in ("lang", PATH_PARAM)}
+    theirs = {k: v for k, v in position.query.items() if k not in ("lang", PATH_PARAM)}
     return position.url_path == url_path and mine == theirs
 
 
@@ -292,6 +298,8 @@ def _banner(code: str, url_path: str) -> None:
             st.markdown(
                 ":material/co_present: " + T(f"老师在 **{inert(place)}**", f"The teacher is at **{inert(place)}**")
             )
+            if (on_path := where_we_are(position)) is not None:
+                st.caption(inert(on_path))
             try:
                 target = page_by_url(position.url_path)
                 if _is_here(position, url_path):

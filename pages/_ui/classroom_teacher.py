@@ -18,6 +18,7 @@ import streamlit as st
 
 from pages._ui import T, lang
 from pages._ui.classroom_address import address_setting, address_warning, class_join_link
+from pages._ui.classroom_path import teacher_path
 from pages._ui.classroom_state import classroom, drop_class, forget_token, lost, teacher_token
 from pages._ui.course import learner_id
 from pages._ui.frame import PRESENT_PARAM
@@ -109,6 +110,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
         _results_link(code)
         return info
     link = class_join_link(spec, info.join_code)  # the typed public address, LAB_PUBLIC_URL, or this browser's
+    address_warning(link)  # first in the box: before the link it is about
     st.markdown(
         T(
             f"你在带课堂 **`{info.join_code}`**（{info.students} 名学生）。学生用这个代码或链接加入：",
@@ -118,7 +120,6 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     )
     with st.container(key="class-join-link"):  # the stylesheet lets this one link wrap: a projector shows it whole
         st.code(link, language="text", wrap_lines=True)
-    address_warning(link)
     with st.popover(T("二维码", "QR code"), icon=":material/qr_code_2:"):
         st.image(
             qr_png(link),
@@ -143,6 +144,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
         query_params={"lang": lang(), CLASS_PARAM: code, PRESENT_PARAM: "1"},
     )
     _results_link(code)
+    teacher_path(code, spec)  # the course path: where the class is on it, ◀ ▶, the lesson plan
     _handover_view(code)
     if st.session_state.get(END_ASK_KEY):
         st.warning(

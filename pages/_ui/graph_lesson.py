@@ -25,7 +25,7 @@ from lessons.search_assistant.preferences import build_preference_graph
 from lessons.search_assistant.search import SearchBackend, default_offline_search, make_search
 from lessons.search_assistant.workflow import build_workflow
 from pages._ui import T, Text, chat_model, lang, loading, model_label, settings, show_error, source
-from pages._ui.frame import page_links
+from pages._ui.frame import controls, page_links
 from pages._ui.framing import opening
 from pages._ui.graph_board import Panel, graph_alt, run_live, show_result
 from pages.registry import PageSpec, numbered
@@ -223,14 +223,18 @@ def question_form(
             st.session_state[go_key] = True
             st.session_state[f"{key}::pick"] = None
 
-    if examples:
-        st.pills(
-            T("例子（点一下就运行）", "Examples (click to run)"), list(examples), key=f"{key}::pick", on_change=picked
-        )
-    with st.form(f"{key}::form", border=False, enter_to_submit=True):
-        c1, c2 = st.columns([4, 1], vertical_alignment="bottom")  # the button keeps its whole label at 1024 px
-        c1.text_input(T("问题", "Question"), key=q_key, max_chars=500)
-        submitted = c2.form_submit_button(button or T("运行", "Run"), icon=icon, width="stretch")
+    with controls():  # on a projector the question box folds under "Settings": the run is what the room reads
+        if examples:
+            st.pills(
+                T("例子（点一下就运行）", "Examples (click to run)"),
+                list(examples),
+                key=f"{key}::pick",
+                on_change=picked,
+            )
+        with st.form(f"{key}::form", border=False, enter_to_submit=True):
+            c1, c2 = st.columns([4, 1], vertical_alignment="bottom")  # the button keeps its whole label at 1024 px
+            c1.text_input(T("问题", "Question"), key=q_key, max_chars=500)
+            submitted = c2.form_submit_button(button or T("运行", "Run"), icon=icon, width="stretch")
     go = st.session_state.pop(go_key, False)
     if not (submitted or go):
         return None

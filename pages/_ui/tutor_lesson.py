@@ -18,7 +18,7 @@ from lessons.content import lesson_text
 from lessons.tutor.agent import STOP_FINAL, STOP_MAX_STEPS, STOP_REPEAT, system_prompt
 from lessons.tutor.tools import build_tools
 from pages._ui import T, Text, english, lang, loading
-from pages._ui.frame import page_links
+from pages._ui.frame import controls, page_links
 from pages._ui.framing import opening
 from pages._ui.live_run import live_run_panel
 from pages.registry import numbered
@@ -197,12 +197,13 @@ def lesson_intro(n: int) -> None:
     st.title(first[2:].strip() if first.startswith("# ") else T("小E 助教", "The 小E tutor"))
     opening(spec)
     if english():
-        original = st.toggle(
-            "Run the article's Chinese original instead (小E as the article wrote it)",
-            value=edition() == "zh",
-            key="tutor::original",
-            help="The tools, data, questions and answers in Chinese, exactly as the article has them.",
-        )
+        with controls():  # folded on a projector
+            original = st.toggle(
+                "Run the article's Chinese original instead (小E as the article wrote it)",
+                value=edition() == "zh",
+                key="tutor::original",
+                help="The tools, data, questions and answers in Chinese, exactly as the article has them.",
+            )
         if original != (edition() == "zh"):
             if original:
                 st.query_params[ORIGINAL_PARAM] = "1"

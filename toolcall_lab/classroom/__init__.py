@@ -18,6 +18,7 @@ module                 holds
 :mod:`.refusals`       why the store refused: unknown, ended or full class, not the teacher
 :mod:`.records`        the frozen records it returns
 :mod:`.results`        results per exercise, joined with names when asked, and as CSV
+:mod:`.paths`          course paths as data (stops: page, step, minutes, question) and the lesson plan
 :mod:`.live_results`   for a live class: struggles first, the wrong answer in the learner's words,
                        shown from :data:`~.live_results.MIN_STUDENTS_FOR_WRONG_ANSWER` students on
 =====================  ====================================================================
