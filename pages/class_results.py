@@ -62,7 +62,7 @@ def _table(results: ClassResults, titles: dict[str, str], names: bool) -> list[d
             T("做对", "Solved"): row.solved,
             T("做对的比例", "Solved share"): solved_share(row),
             T("最常见的错误答案", "Commonest wrong answer"): "" if wrong is None else wrong[0],
-            T("给出它的人数", "Students who gave it"): None if wrong is None else wrong[1],
+            T("给出它的人数", "Students who gave it"): "" if wrong is None else str(wrong[1]),
         }
         if names:
             line[T("做对的人", "Solved by")] = ", ".join(results.solved_by.get(row.exercise_id, ()))

@@ -1,4 +1,4 @@
-'''A class's results: per exercise, how many students tried and solved it, the commonest wrong answer; as CSV.
+"""A class's results: per exercise, how many students tried and solved it, the commonest wrong answer; as CSV.
 
 The teacher's page reads them with :func:`class_results_by_code`: the class's members joined
 to their attempts in SQL, so one refresh is the same few statements (four, five with names)
@@ -8,14 +8,17 @@ chose to show (a student without one is counted, never named). :func:`class_resu
 the same for a list of members on a progress store of its own.
 
 >>> from toolcall_lab.progress import ExerciseResult, WrongAnswer
->>> rows = (ExerciseResult("stage_4_tool_call/1", 3, 2, WrongAnswer("weather", 2)),)
->>> named = ClassResults(3, rows, {"stage_4_tool_call/1": ("Ada", "=cmd()")})
+>>> rows = (ExerciseResult("stage_4_tool_call/1", 5, 2, WrongAnswer("weather", 3)),)
+>>> named = ClassResults(5, rows, {"stage_4_tool_call/1": ("Ada", "=cmd()")})
 >>> print(results_csv(named, {"stage_4_tool_call/1": "④ tool_call · 1"}), end="")
 exercise,title,students,tried,solved,commonest_wrong_answer,students_who_gave_it,solved_by
-stage_4_tool_call/1,④ tool_call · 1,3,3,2,"""weather""",2,Ada; '=cmd()
+stage_4_tool_call/1,④ tool_call · 1,5,5,2,weather,3,Ada; '=cmd()
 
-A cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``) starts with ``'``.
-'''
+The wrong answer is in the learner's words, and only when at least
+:data:`~toolcall_lab.classroom.live_results.MIN_STUDENTS_FOR_WRONG_ANSWER` students gave it, as on the
+page (an answer fewer gave is a person's). A cell that a spreadsheet would run as a formula (``=``, ``+``,
+``-``, ``@``) starts with ``'``.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from toolcall_lab.classroom.live_results import MIN_STUDENTS_FOR_WRONG_ANSWER, shown_wrong_answer
 from toolcall_lab.classroom.records import ClassResults, Member
 from toolcall_lab.classroom.teaching import check_teacher
 from toolcall_lab.progress.database import Database, Tx
@@ -157,11 +161,6 @@ def class_results_by_code(
     return ClassResults(students, tuple(rows), solved_by)
 
 
-def answer_text(answer: object) -> str:
-    """A stored answer as one line of text (JSON, the characters kept readable)."""
-    return json.dumps(answer, ensure_ascii=False, sort_keys=True)
-
-
 def _cell(value: object) -> str:
     """A CSV cell a spreadsheet shows as text: one that would start a formula gets a leading ``'``."""
     if isinstance(value, (int, float)):
@@ -170,18 +169,21 @@ def _cell(value: object) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def results_csv(results: ClassResults, titles: Mapping[str, str] | None = None) -> str:
+def results_csv(
+    results: ClassResults, titles: Mapping[str, str] | None = None, min_students: int = MIN_STUDENTS_FOR_WRONG_ANSWER
+) -> str:
     """The results as CSV text (one row per exercise, the columns of :data:`CSV_COLUMNS`).
 
     Args:
         results: what :func:`class_results` returned.
         titles: a readable title per exercise id (the page's name and the exercise's number).
+        min_students: the fewest students who gave the commonest wrong answer for it to be written.
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for row in results.rows:
-        wrong = row.common_wrong_answer
+        wrong = shown_wrong_answer(row, min_students)
         writer.writerow(
             _cell(v)
             for v in (
@@ -190,8 +192,8 @@ def results_csv(results: ClassResults, titles: Mapping[str, str] | None = None) 
                 results.students,
                 row.tried,
                 row.solved,
-                "" if wrong is None else answer_text(wrong.answer),
-                "" if wrong is None else wrong.learners,
+                "" if wrong is None else wrong[0],
+                "" if wrong is None else wrong[1],
                 "; ".join(_cell(name) for name in results.solved_by.get(row.exercise_id, ())),
             )
         )
