@@ -84,10 +84,14 @@ def many_sessions_one_runtime() -> Iterator[None]:
     The first AppTest's mock runtime becomes the runtime of every session until the block
     ends (AppTest's own "set it, then clear it" is made to keep it); AppTest's per-run
     config patch is replaced by one patch around the whole block (a per-run patch undone
-    by another thread mid-run would leave ``config.get_option`` patched for good).
+    by another thread mid-run would leave ``config.get_option`` patched for good). The sessions share
+    one script cache too, as a server's do: each page script is compiled once, under the cache's lock
+    (AppTest gives every session a cache of its own, and CPython 3.11 can fail several first compiles
+    of one script at once with "AST constructor recursion depth mismatch").
     """
     from streamlit.runtime import Runtime
-    from streamlit.testing.v1 import app_test
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
     from streamlit.testing.v1.util import patch_config_options
 
     class KeepFirstRuntime(type):
@@ -100,14 +104,18 @@ def many_sessions_one_runtime() -> Iterator[None]:
     class SharedRuntime(Runtime, metaclass=KeepFirstRuntime):
         """What AppTest sees as ``Runtime`` inside the block (its mocks keep Runtime's spec)."""
 
+    shared_cache = ScriptCache()
     original_runtime, original_patch = app_test.Runtime, app_test.patch_config_options
+    original_cache = local_script_runner.ScriptCache
     app_test.Runtime = SharedRuntime
     app_test.patch_config_options = lambda overrides: nullcontext()
+    local_script_runner.ScriptCache = lambda: shared_cache
     try:
         with patch_config_options({"global.appTest": True}):
             yield
     finally:
         app_test.Runtime, app_test.patch_config_options = original_runtime, original_patch
+        local_script_runner.ScriptCache = original_cache
         Runtime._instance = None
 
 
