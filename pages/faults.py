@@ -85,7 +85,7 @@ if step == 1:
     if ran or "fault_trace" not in st.session_state:  # a cold page (or a link) opens on a real run of its settings
         st.session_state["fault_trace"] = run_model_fault(kind, times, retries, timeout, fallback)
     attempts.dataframe(lesson.attempt_rows(st.session_state["fault_trace"]), hide_index=True, width="stretch")
-    render_trace(st.session_state["fault_trace"], highlight="tool_call", expected_errors=True)
+    render_trace(st.session_state["fault_trace"], highlight="tool_call", expected_errors=True, folded=True)
     source(FaultInjector, T("故障注入的源码", "Source of the fault injector"))
 elif step == 2:
     st.markdown(T("**模型收到的 ToolMessage**", "**The ToolMessage the model got back**"))
@@ -106,7 +106,7 @@ elif step == 2:
     if entries:
         log_area.markdown(T("**重试包装的记录**（尝试、等待、结果）", "**Retry wrapper log** (attempt, wait, outcome)"))
         log_area.dataframe(entries, hide_index=True, width="stretch")
-    render_trace(trace, highlight="tool_message", expected_errors=True)
+    render_trace(trace, highlight="tool_message", expected_errors=True, folded=True)
     source(with_retries, T("重试包装的源码", "Source of the retry wrapper"))
 elif step == 3:
     said = T(

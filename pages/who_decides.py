@@ -96,7 +96,7 @@ if step == 1:
         if naive.model_calls and naive.model_calls[0].decision:
             render_decision(naive.model_calls[0].decision, open_=True)
     st.subheader(T("整个运行", "The whole run"), anchor=False)
-    render_trace(naive, highlight="tool_call", why_open=False)
+    render_trace(naive, highlight="tool_call", why_open=False, folded=True)
 else:
     fixed = lesson.context_run(question, lang(), bool(gullible))
     before, after = st.container(key="artifact").columns(2, gap="medium")  # side by side: the comparison is the lesson
@@ -116,7 +116,7 @@ else:
     source(lesson.make_my_learning_record, T("修复的源码", "Source of the fix"), expanded=True)
     source(lesson.context_run, T("应用怎样把学号放进运行的 config", "How the app puts the id into the run's config"))
     st.subheader(T("修复后的整个运行", "The whole run, fixed"), anchor=False)
-    render_trace(fixed, highlight="tool_message", why_open=False)
+    render_trace(fixed, highlight="tool_message", why_open=False, folded=True)
 
 
 # ---------------------------------------------------------------- exercises

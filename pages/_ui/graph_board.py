@@ -307,9 +307,12 @@ def _show_steps(p: Panel, steps: list[Any], chosen: int, trace: GraphTrace | Non
     node = next(s["node"] for s in steps if s["step"] == chosen)
     note = T(f"第 {chosen} 个超级步运行的是 `{node}`", f"Super-step {chosen} ran `{node}`")
     draw(p.app, node, note=note, target=p.graph)
+    # a step the learner picked opens; on arrival (the last step) all stay folded under the picture that
+    # highlights it, one click away (issue 22: five screens at most before the exercises)
+    opened = chosen if chosen != steps[-1]["step"] else None
     with p.steps.container():
         for step in steps:
-            render_step(step, expanded=step["step"] == chosen)
+            render_step(step, expanded=step["step"] == opened)
         if trace and trace["interrupts"]:
             st.info(
                 T("运行在 interrupt() 处暂停，等待人工决定：", "The run paused at interrupt(), waiting for a human:"),

@@ -33,6 +33,7 @@ def render_trace(
     why_open: bool | None = None,
     answer_first: bool = False,
     no_fit_hint: str = "",
+    folded: bool = False,
 ) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 
@@ -49,6 +50,8 @@ def render_trace(
             are folded, and each model call opens on its ``AIMessage``: the wire (request body,
             raw response) is one tab away.
         no_fit_hint: what the outcome says to do when no tool of the run fits its question.
+        folded: every step stays folded (marked, one click away) unless it failed: the page shows the run's
+            artifact above the timeline itself (the faults' attempts, who decides' arguments).
     """
     from toolcall_lab.trace import ModelCall, ToolExecution
 
@@ -94,8 +97,8 @@ def render_trace(
             )
             # a lesson page opens its own stage; without one every step opens, unless the outcome came first (then
             # every step is marked and folded: the page shows its stage's artifact itself, once, issue 22)
-            opened_here = highlight is None and not answer_first
-            opened_hl = hl and not answer_first
+            opened_here = highlight is None and not answer_first and not folded
+            opened_hl = hl and not answer_first and not folded
             with st.expander(title, expanded=expand_all or opened_hl or opened_here or event.error is not None):
                 if event.error:
                     show_error(event.error, expected=expected_errors)
@@ -152,7 +155,8 @@ def render_trace(
                 f"{mark if hl else ''}{T('第 ', 'Step ')}{inert(event.step)}{T(' 步 · 执行工具', ' · tool')} "
                 f"{inert_code(event.tool_name)} · {inert_code(event.tool_call_id)} · {status} · {dur}"
             )
-            with st.expander(title, expanded=expand_all or ((hl or highlight is None) and not answer_first)):
+            unfold = (hl or highlight is None) and not answer_first and not folded
+            with st.expander(title, expanded=expand_all or unfold):
                 _render_execution(event, highlight, expected=expected_errors)
     if answer_first:
         return

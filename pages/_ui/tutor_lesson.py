@@ -222,7 +222,10 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
     """
     with st.container(border=True):
         st.subheader(T("现场问小E", "Ask 小E live"), anchor=False)
-        st.caption(
+        # the lesson's artifact is in the left column: the live tutor waits one tab away, so this column adds a
+        # few lines to the page, not a whole run (issue 22: five screens at most before the exercises)
+        about, ask = st.tabs([T("这是什么", "What this is"), T("提问，看每一步", "Ask, and see each step")])
+        about.caption(
             T(
                 "同样的三个工具、同样的系统提示词，跑在 LangGraph 带追踪的 Agent 上；每一步的原始产物都能展开看。",
                 "The same three tools and system prompt, run by the traced LangGraph agent; open any step to see "
@@ -230,15 +233,16 @@ def tutor_live_run(key: str, *, highlight: str, extra: Sequence[str] = ()) -> An
             )
         )
         ed = edition()
-        with st.expander(T("系统提示词", "System prompt")):
-            st.code(system_prompt(ed), language="text", wrap_lines=True)
-        return live_run_panel(
-            key=key if ed == "zh" else f"{key}-en",
-            tools_factory=functools.partial(build_tools, lang=ed),
-            system=system_prompt(ed),
-            highlight=highlight,
-            examples=[*questions(), *extra],
-        )
+        with ask:
+            with st.expander(T("系统提示词", "System prompt")):
+                st.code(system_prompt(ed), language="text", wrap_lines=True)
+            return live_run_panel(
+                key=key if ed == "zh" else f"{key}-en",
+                tools_factory=functools.partial(build_tools, lang=ed),
+                system=system_prompt(ed),
+                highlight=highlight,
+                examples=[*questions(), *extra],
+            )
 
 
 def run_cached(fn: Callable[..., Any], *args: Any) -> Any:

@@ -65,7 +65,7 @@ def test_one_run_walks_the_chain_with_the_next_links(app_url, page):
         page.locator("h1").filter(has_text=TITLES["en"][n - 1]).wait_for(timeout=30000)
         wait_idle(page, timeout=60000)
         page.get_by_role("tab", name=WHOLE_RUN).click()  # the shared run's question, one tab away
-        page.get_by_text("What's the weather in Tokyo?").first.wait_for(timeout=30000)
+        page.get_by_text("What's the weather in Tokyo?").filter(visible=True).first.wait_for(timeout=30000)
         body = page.locator("body").inner_text()
         assert "Tokyo" in body, f"page {n} should show the same shared run"
         assert "Traceback" not in body

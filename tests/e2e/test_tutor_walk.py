@@ -80,6 +80,7 @@ def test_lesson6_flip_a_pitfall_to_its_fix(app_url, page):
 
 def test_lesson1_ask_the_live_tutor(app_url, page):
     open_lesson(page, app_url, "tutor_1_model_talks", "zh", "模型动嘴，代码动手")
+    page.get_by_role("tab", name="提问，看每一步").click()  # the live tutor waits one tab away from the lesson
     with rerun(page, timeout=60000):
         page.get_by_test_id("stButtonGroup").locator("button").filter(has_text="下周三我有课吗").click()
     row = (
