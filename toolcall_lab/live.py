@@ -305,7 +305,9 @@ def run_traced(
             inputs = {"messages": [HumanMessage(content=question)]}
             result = _run(graph, inputs, config, on_token)
         final = result["messages"][-1]
-        trace.answer = final.content if isinstance(final.content, str) else json.dumps(final.content)
+        # a wire that answers in content blocks (Responses, Anthropic) gives a list: its text blocks are the answer
+        text = final.content if isinstance(final.content, str) else str(getattr(final, "text", "") or "")
+        trace.answer = text or ("" if isinstance(final.content, str) else json.dumps(final.content))
         trace.stop_reason = "final"
     except Exception as exc:  # a failed run is a lesson: explained, never a traceback
         trace.stop_reason = "recursion_limit" if "Recursion" in type(exc).__name__ else "error"

@@ -16,6 +16,8 @@ def test_every_wire_runs_the_weather_question_to_an_answer(wire):
     assert trace.stop_reason == "final" and trace.error is None
     assert [e.tool_name for e in trace.tool_executions] == ["get_weather"]
     assert "13" in str(trace.answer)  # Paris's temperature, from the tool's result
+    # the answer is the reply's text on every wire, never a dump of content blocks (Responses, Anthropic)
+    assert isinstance(trace.answer, str) and not trace.answer.lstrip().startswith(("[", "{"))
 
 
 def test_the_server_starts_once_and_an_unknown_wire_is_chat():
