@@ -115,7 +115,7 @@ def show_agent(run: dict[str, Any]) -> None:
 
 
 page_links(SPEC.path, at_top=True)
-st.title(SPEC.title(lang()), anchor=False)
+st.title((SPEC.heading or SPEC.title)(lang()), anchor=False)
 opening(SPEC)  # the framing above the artifact, the rest of the lesson folded under it
 step = steps(
     "mcp",

@@ -170,9 +170,10 @@ PAGES: tuple[PageSpec, ...] = (
     # issue 24: the chain's tool served over the Model Context Protocol, right after ⑧
     PageSpec(
         "pages/mcp.py",
-        Text("MCP：同一个工具，走协议", "MCP: the same tool over a protocol"),
+        Text("MCP：同一个工具", "The same tool over MCP"),  # short enough for the sidebar, whole
         ":material/lan:",
         "wires",
+        heading=Text("MCP：同一个工具，走协议", "MCP: the same tool over a protocol"),
         exercise_module="lessons.wires.mcp_exercises",
     ),
     PageSpec(
