@@ -85,7 +85,8 @@ st.html(_CSS)
 code = class_code()
 if code is None or role() != "teacher":
     st.title(T("投影加入方式", "Project the join"), anchor=False)
-    st.info(
+    # Without a class of one's own, what this page shows is how to get one: that is its artifact here.
+    st.container(key="artifact").info(
         T(
             "这一页是给带课堂的老师投影用的：大号的课堂代码和二维码。要开始上课，请在侧边栏的“课堂”里点“开始上课”。",
             "This page is for the teacher who leads a class, to project the class code and QR code. To start a "

@@ -25,23 +25,19 @@ st.caption(
         "re-runs it.",
     )
 )
-# the learner gives the model its tools; the link keeps the choice (no ?tools=: the weather tool, as before)
-toolset = worded_choice(
-    "live::toolset",
-    T("给模型哪些工具", "The tools the model gets"),
-    lesson.TOOLSET_LABELS,
-    lesson.DEFAULT_TOOLSET,
-    param="tools",
-)
-
-# the wire the model is reached by (issue 24); no ?wire=: Chat Completions, as before
-wire = worded_choice(
-    "live::wire",
-    T("线路", "Wire"),
-    lesson.WIRE_LABELS,
-    "chat",
-    param="wire",
-)
+# the learner gives the model its tools; the link keeps the choice (no ?tools=: the weather tool, as before).
+# The wire sits beside them as a compact select box, so the answer stays on the first screen at 1280×720.
+tools_column, wire_column = st.columns([3, 2], vertical_alignment="bottom")
+with tools_column:
+    toolset = worded_choice(
+        "live::toolset",
+        T("给模型哪些工具", "The tools the model gets"),
+        lesson.TOOLSET_LABELS,
+        lesson.DEFAULT_TOOLSET,
+        param="tools",
+    )
+with wire_column:  # the wire the model is reached by (issue 24); no ?wire=: Chat Completions, as before
+    wire = worded_choice("live::wire", T("线路", "Wire"), lesson.WIRE_LABELS, "chat", param="wire", widget="select")
 
 
 def _tools() -> list:

@@ -58,6 +58,13 @@ _CSS = """
   flex-wrap: wrap; }
 [data-testid="stColumn"]:has(:is([data-testid="stCode"], [data-testid="stJson"])) { min-width: min(360px, 100%);
   flex: 1 1 360px; }
+/* a graph panel beside its picture: the steps' JSON sits in boxes inside its column, so that column needs 400 px
+   to give the JSON 360; when it cannot have them, picture and steps stack across the page */
+[class*="st-key-beside-"] [data-testid="stHorizontalBlock"] { flex-wrap: wrap; }
+[class*="st-key-beside-"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:first-child {
+  flex: 1 1 240px; }
+[class*="st-key-beside-"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:last-child {
+  min-width: min(400px, 100%); flex: 2 1 400px; }
 /* contrast >= 4.5:1: captions, and code tokens on the code background (.streamlit/config.toml sets the rest) */
 /* (Streamlit draws a caption as body text at opacity 0.6: 3.88:1) */
 [data-testid="stCaptionContainer"] { opacity: 1 !important; }
