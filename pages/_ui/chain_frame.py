@@ -214,7 +214,13 @@ def _follow_language() -> None:
         st.session_state.pop(f"{CHAIN_KEY}::last_pick", None)
 
 
-def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = None, mark_artifact: bool = True) -> Any:
+def chain_live_run(
+    highlight: str,
+    *,
+    before: Callable[[Any], None] | None = None,
+    mark_artifact: bool = True,
+    fold_excerpt: bool = False,
+) -> Any:
     """The right column: the one run shared by the eight pages, opened at this page's stage.
 
     Args:
@@ -225,6 +231,8 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
         mark_artifact: mark that excerpt as the page's artifact (``st.container(key="artifact")``,
             what the first-screen test looks for). A page whose own artifact sits in its left
             column passes ``False``: the key must be unique on the page.
+        fold_excerpt: the page's own artifact is this very kind of JSON (③'s request body): the run's copy
+            is one click away under its title, so the page shows each artifact once (issue 22).
 
     Returns:
         The shared trace (a cold page runs its first example itself, on the built-in model).
@@ -255,7 +263,7 @@ def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = Non
             if before is not None:
                 before(trace)
             else:
-                show_stage_excerpt(trace, highlight)
+                show_stage_excerpt(trace, highlight, folded=fold_excerpt)
         return trace
 
 
@@ -286,8 +294,11 @@ _EXCERPT_TITLES = {
 }
 
 
-def show_stage_excerpt(trace: Any, stage: str) -> None:
-    """The shared run at ``stage``: the one artifact this page is about, before the whole timeline."""
+def show_stage_excerpt(trace: Any, stage: str, *, folded: bool = False) -> None:
+    """The shared run at ``stage``: the one artifact this page is about, before the whole timeline.
+
+    ``folded`` keeps a JSON excerpt one click away under its title (the page already shows its own).
+    """
     excerpt = stage_excerpt(trace, stage)
     with st.container(border=True, key=f"chain-excerpt-{stage}"):
         if excerpt is None:
@@ -307,6 +318,13 @@ def show_stage_excerpt(trace: Any, stage: str) -> None:
         st.markdown(_EXCERPT_TITLES[excerpt.what](lang()))
         if excerpt.language == "python":
             st.code(excerpt.value, language="python")
+        elif folded:
+            said = T(
+                "打开看这次运行的这一份（和本页自己的同一形状，多了运行的 system 消息）",
+                "Open this run's copy (the same shape as the page's own, with the run's system message)",
+            )
+            with st.expander(said, icon=":material/data_object:"):
+                st.code(json_text(excerpt.value), language="json")
         else:  # a scrolling container, not st.code(height=): the keyboard can reach and scroll it
             with st.container(height=340, border=False):
                 st.code(json_text(excerpt.value), language="json")

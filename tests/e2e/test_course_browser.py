@@ -74,6 +74,8 @@ def test_a_learner_solves_stage4_and_keeps_the_mark_through_the_personal_link(ap
     wait_idle(page, timeout=90000)
     with rerun(page, timeout=60000):
         page.locator(".st-key-learner-switch button").first.click()  # "continue as them" comes first
+    # the browser remembers the switch once the page's cookie writer has run (a moment after the rerun ends)
+    page.wait_for_function(f"() => document.cookie.includes('toolcall_lab_learner={learner}')", timeout=30000)
     page.goto(f"{app_url}/stage_4_tool_call?lang={lang}")
     wait_idle(page, timeout=90000)
     assert SOLVED_MARK in _sidebar_entry(page, title).inner_text()
