@@ -38,7 +38,7 @@ su.header(3)
 left, right = lesson_columns()
 
 with right:
-    su.chain_live_run("bind_tools", mark_artifact=False, fold_excerpt=True)  # the body is the left column's artifact
+    su.chain_live_run("bind_tools", mark_artifact=False)
 
 with left:
     labels = [

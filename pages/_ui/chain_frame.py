@@ -214,13 +214,7 @@ def _follow_language() -> None:
         st.session_state.pop(f"{CHAIN_KEY}::last_pick", None)
 
 
-def chain_live_run(
-    highlight: str,
-    *,
-    before: Callable[[Any], None] | None = None,
-    mark_artifact: bool = True,
-    fold_excerpt: bool = False,
-) -> Any:
+def chain_live_run(highlight: str, *, before: Callable[[Any], None] | None = None, mark_artifact: bool = True) -> Any:
     """The right column: the one run shared by the eight pages, opened at this page's stage.
 
     Args:
@@ -230,9 +224,9 @@ def chain_live_run(
             so it sees a new run.
         mark_artifact: mark that excerpt as the page's artifact (``st.container(key="artifact")``,
             what the first-screen test looks for). A page whose own artifact sits in its left
-            column passes ``False``: the key must be unique on the page.
-        fold_excerpt: the page's own artifact is this very kind of JSON (③'s request body): the run's copy
-            is one click away under its title, so the page shows each artifact once (issue 22).
+            column passes ``False``: the key must be unique on the page. The run's excerpt is then the
+            same kind of artifact as the page's own, so a JSON excerpt folds under its title, one click
+            away (issue 22: each artifact once per page).
 
     Returns:
         The shared trace (a cold page runs its first example itself, on the built-in model).
@@ -263,7 +257,7 @@ def chain_live_run(
             if before is not None:
                 before(trace)
             else:
-                show_stage_excerpt(trace, highlight, folded=fold_excerpt)
+                show_stage_excerpt(trace, highlight, folded=not mark_artifact)
         return trace
 
 
@@ -320,8 +314,8 @@ def show_stage_excerpt(trace: Any, stage: str, *, folded: bool = False) -> None:
             st.code(excerpt.value, language="python")
         elif folded:
             said = T(
-                "打开看这次运行的这一份（和本页自己的同一形状，多了运行的 system 消息）",
-                "Open this run's copy (the same shape as the page's own, with the run's system message)",
+                "打开看这次运行里的这一份（和本页自己的是同一种产物，来自共用的实时运行）",
+                "Open this run's copy (the same kind of artifact as the page's own, from the shared live run)",
             )
             with st.expander(said, icon=":material/data_object:"):
                 st.code(json_text(excerpt.value), language="json")

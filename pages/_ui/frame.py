@@ -84,6 +84,9 @@ _CSS = """
 :is(a, button, summary, [role="tab"], [role="switch"], [role="option"], [tabindex="0"]):focus-visible,
 [data-testid="stSidebarNavLink"]:focus-visible {
   outline: 3px solid #0b57a4 !important; outline-offset: 2px !important; }
+/* a row of pills or a segmented control wraps onto a second line instead of hiding its last options behind a
+   sideways scroll (Streamlit scrolls the row: on ④ at 1440 px "3. The code that…" was cut at the column's edge) */
+[data-testid="stButtonGroup"] > div { flex-wrap: wrap !important; overflow-x: visible !important; }
 /* tables scroll instead of cutting columns */
 [data-testid="stTable"], [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
 /* on a phone the first screen holds the title, the lesson's framing and the top of the artifact (issue 22) */

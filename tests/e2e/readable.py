@@ -2,7 +2,9 @@
 
 On the page as drawn: no ``[data-testid=stCode] pre`` is wider inside than it shows
 (``scrollWidth > clientWidth + 1``: a line cut at the right edge), the page never scrolls sideways
-(neither the document nor Streamlit's scrolling main area), and, where ``narrow`` is checked (1024×768),
+(neither the document nor Streamlit's scrolling main area), no row of pills or segmented control in the
+page hides options past its edge (Streamlit's row scrolls sideways; the frame makes it wrap), and, where
+``narrow`` is checked (1024×768),
 every code or JSON block is at least :data:`MIN_CODE_PX` wide, or as wide as the column it sits in when
 that column is stacked (as wide as its row). Figures go to ``test-output/readable-cuts.json``.
 
@@ -26,6 +28,9 @@ MEASURE_JS = """
   const cut = [...document.querySelectorAll('[data-testid="stCode"] pre')]
     .filter((pre) => shown(pre) && pre.scrollWidth > pre.clientWidth + 1)
     .map((pre) => ({ text: pre.innerText.slice(0, 60), scroll: pre.scrollWidth, client: pre.clientWidth }));
+  const hidden = [...main.querySelectorAll('[data-testid="stButtonGroup"] > div')]  // pills or a segmented row
+    .filter((row) => shown(row) && row.scrollWidth > row.clientWidth + 1)
+    .map((row) => ({ text: row.innerText.slice(0, 60), scroll: row.scrollWidth, client: row.clientWidth }));
   const narrow = [...main.querySelectorAll('[data-testid="stCode"], [data-testid="stJson"]')]
     .filter(shown)
     .map((block) => {
@@ -39,6 +44,7 @@ MEASURE_JS = """
     .filter((b) => b.width < minPx && !b.stacked);
   return {
     cut,
+    hidden,
     narrow,
     docSideways: document.documentElement.scrollWidth - window.innerWidth,
     mainSideways: main.scrollWidth - main.clientWidth,
@@ -52,6 +58,7 @@ def assert_readable(pg: Any, name: str, *, narrow: bool) -> None:
     found = pg.evaluate(MEASURE_JS, MIN_CODE_PX)
     record("readable-cuts.json", name, {"cut": len(found["cut"]), "narrow": len(found["narrow"])})
     assert found["cut"] == [], f"{name}: code cut at the right edge: {found['cut']}"
+    assert found["hidden"] == [], f"{name}: options hidden past the edge of their row: {found['hidden']}"
     assert found["docSideways"] <= 0, f"{name}: the page scrolls sideways by {found['docSideways']} px"
     assert found["mainSideways"] <= 1, f"{name}: the main area scrolls sideways by {found['mainSideways']} px"
     if narrow:
