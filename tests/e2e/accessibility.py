@@ -6,7 +6,9 @@ checks) and by the readable-screen test (the allowlist's evidence on a bare Stre
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import re
 from typing import Any
 
@@ -29,12 +31,20 @@ STREAMLIT_OWN: list[tuple[str, str]] = [
 
 
 def record(name: str, key: str, value: object) -> None:
-    """Merge one case's figures into ``test-output/<name>`` (cases run in any order, one file)."""
+    """Merge one case's figures into ``test-output/<name>`` (cases run in any order, one file).
+
+    Both pytest-xdist workers write the same files: the read-merge-write holds a lock file, and the new
+    text replaces the old in one step, so no worker ever reads a half-written file.
+    """
     path = OUT / name
     OUT.mkdir(parents=True, exist_ok=True)
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data[key] = value
-    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
+    with open(OUT / f".{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data[key] = value
+        fresh = path.with_name(f".{name}.{os.getpid()}.tmp")
+        fresh.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False))
+        os.replace(fresh, path)
 
 
 WITHIN_JS = """
