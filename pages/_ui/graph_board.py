@@ -100,9 +100,8 @@ def panel(key: str, app: CompiledGraph, *, graphs: Sequence[str] = (), side_by_s
     picture sits in a narrow left column and the rest to its right (for full-width use).
     """
     p = Panel(key=key, app=app, graphs=frozenset(graphs))
-    if (
-        side_by_side
-    ):  # the frame's stylesheet stacks the two when the right one would be under 400 px (.st-key-beside-*)
+    if side_by_side:
+        # the frame's stylesheet stacks the two when the right one would be under 400 px (.st-key-beside-*)
         left, right = st.container(key=f"beside-{key}").columns([1, 2], gap="large")
         p.graph = left.empty()
         with right:
