@@ -87,5 +87,14 @@ printf '%s\n' "$conf" >"$RUN_DIR/nginx.conf"
 "$NGINX_CMD" -p "$RUN_DIR" -e stderr -c "$RUN_DIR/nginx.conf" -g 'daemon off;' &
 NGINX_PID=$!
 PIDS+=("$NGINX_PID")
-echo "Tool Call Lab: http://$( [[ $LISTEN == *:* ]] && echo "$LISTEN" || echo "127.0.0.1:$LISTEN" ) ($N replicas on ports $FIRST_PORT-$((FIRST_PORT + N - 1)) behind nginx; run dir $RUN_DIR)"
+ADDRESS=$( [[ $LISTEN == *:* ]] && echo "$LISTEN" || echo "127.0.0.1:$LISTEN" )
+# announce the address only once nginx answers on it (it binds a moment after it starts)
+for _ in $(seq 1 300); do
+  if "$PY" -c "import urllib.request as u; u.urlopen('http://${ADDRESS/0.0.0.0/127.0.0.1}/_stcore/health', timeout=1)" 2>/dev/null; then
+    break
+  fi
+  kill -0 "$NGINX_PID" 2>/dev/null || { echo "nginx exited" >&2; exit 1; }
+  sleep 0.1
+done
+echo "Tool Call Lab: http://$ADDRESS ($N replicas on ports $FIRST_PORT-$((FIRST_PORT + N - 1)) behind nginx; run dir $RUN_DIR)"
 wait "$NGINX_PID"

@@ -62,12 +62,36 @@ def chosen() -> CoursePath | None:
     return course_paths().get(str(st.session_state.get(PATH_KEY) or ""))
 
 
-def _stop_link(code: str, path: CoursePath, i: int, label: str, icon: str) -> None:
+def _stop_link(code: str, path: CoursePath, i: int, label: str, icon: str, *, present: bool = False) -> None:
     stop = path.stops[i]
     query = {"lang": lang(), CLASS_PARAM: code}
     if stop.step is not None:
         query["step"] = str(stop.step)
+    if present:  # the next stop opens projected too
+        query["present"] = "1"
     st.page_link(page_by_url(stop.url_path).path, label=label, icon=icon, query_params=query)
+
+
+def projected_stops(code: str, spec: PageSpec) -> bool:
+    """Presenter mode's ◀ ▶ between pages, along the path this session's teacher leads.
+
+    Draws the previous and next stop of the path around this page (and step) as two links that keep the page
+    projected, and returns ``True``; returns ``False`` (drawing nothing) when no path is led or this page is off
+    it, so the caller falls back to the course order.
+    """
+    path = chosen()
+    i = stop_at(path, spec.url_path, st.query_params.get("step")) if path is not None else None
+    if path is None or i is None:
+        return False
+    left, right = st.columns(2)
+    if i > 0:
+        with left:
+            _stop_link(code, path, i - 1, "◀ " + _title(path.stops[i - 1].url_path), ":material/route:", present=True)
+    if i + 1 < len(path.stops):
+        with right:
+            label = _title(path.stops[i + 1].url_path) + " ▶"
+            _stop_link(code, path, i + 1, label, ":material/route:", present=True)
+    return True
 
 
 def teacher_path(code: str, spec: PageSpec | None) -> None:

@@ -26,7 +26,7 @@ import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
 from pages._ui import T, lang
-from pages.registry import neighbours
+from pages.registry import PageSpec, neighbours, page
 
 PRESENT_PARAM = "present"
 STEP_PARAM = "step"
@@ -272,10 +272,12 @@ def page_links(path: str, *, at_top: bool = False) -> None:
 
     The links keep the language, never the learner's id (the browser's cookie keeps the learner, and a link's
     address shows on hover, on a projector too); the last page leads to the course summary (home).
-    A projected page (presenter mode) leaves out the links ``at_top``: its first screen is the title, the framing
-    and the step's artifact; the links wait under the exercises.
+    A projected page (presenter mode) shows ``at_top`` one compact row instead: ◀ ▶ to the previous and next
+    page, kept projected — along the path the teacher leads when this page is on it, else the course order — so
+    a page without steps of its own can be walked from the projector too (the sidebar is folded there).
     """
     if at_top and presenting():
+        _projected_pages(path)
         return
     before, after = neighbours(path)
     query = {"lang": lang()}
@@ -284,6 +286,35 @@ def page_links(path: str, *, at_top: bool = False) -> None:
         _course_links(path, before, after, query, left, right)
     except StreamlitPageNotFoundError:  # a page script run on its own (no router, no navigation): no links
         return
+
+
+def _projected_pages(path: str) -> None:
+    """Presenter mode's page row: the class path's stops when a path is led here, else the course neighbours."""
+    from pages._ui.classroom_path import projected_stops  # the class rooms import the frame: import late
+    from pages._ui.classroom_state import class_code, role
+
+    with st.container(key="presenter-pages"):
+        code = class_code()
+        spec = _spec_at(path)
+        if code and role() == "teacher" and spec is not None and projected_stops(code, spec):
+            return
+        before, after = neighbours(path)
+        query = {"lang": lang(), PRESENT_PARAM: "1"}
+        left, right = st.columns(2)
+        try:
+            if before is not None:
+                left.page_link(before.path, label="◀ " + before.title(lang()), query_params=query)
+            if after is not None:
+                right.page_link(after.path, label=after.title(lang()) + " ▶", query_params=query)
+        except StreamlitPageNotFoundError:  # a page script run on its own (no router): no links
+            return
+
+
+def _spec_at(path: str) -> PageSpec | None:
+    try:
+        return page(path)
+    except KeyError:
+        return None
 
 
 def _course_links(path: str, before: Any, after: Any, query: dict[str, str], left: Any, right: Any) -> None:

@@ -32,3 +32,26 @@ def test_a_45_minute_class_is_walked_stop_by_stop(memory_store):
     student = _join("en", code)
     captions = " ".join(c.value for c in student.caption)
     assert "45-minute class: stop 3 of 6 · next: ⑦ ToolMessage" in captions.replace("\\", "")
+
+
+def _projected_links(at: AppTest) -> list[str]:
+    """The page links in presenter mode's page row (the main area's ``presenter-pages`` container)."""
+    row = at.main.get("page_link")
+    return [str(p.proto) for p in row if "present" in str(p.proto)]
+
+
+def test_on_the_projector_the_page_row_follows_the_path_and_stays_projected(memory_store):
+    teacher = _session("en")
+    teacher.selectbox(key="class::path_input").set_value("class45").run()
+    teacher.button(key="class::start").click().run()
+    teacher.query_params["present"] = "1"
+    teacher.query_params["step"] = "2"
+    teacher.switch_page("pages/stage_4_tool_call.py").run()
+    assert not teacher.exception, teacher.exception
+    links = _projected_links(teacher)
+    # the 45-minute path: ② schema before ④ step 2, ⑦ after it (the course order would give ③ and ⑤)
+    assert len(links) == 2, links
+    assert "stage_2_schema" in links[0] and "◀" in links[0]
+    assert "stage_7_tool_message" in links[1] and "▶" in links[1]
+    assert all("class" in link for link in links)  # the stops keep the class in the link
+    assert not any("stage_3_bind_tools" in link or "stage_5_validation" in link for link in links)

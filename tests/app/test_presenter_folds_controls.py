@@ -38,3 +38,20 @@ def _folded(node, key: str, inside: bool = False) -> bool | None:
 def test_the_controls_fold_on_a_projector_and_stay_in_place_otherwise(page, key):
     assert _folded(_open(page, present=True).main, key) is True
     assert _folded(_open(page, present=False).main, key) is False
+
+
+@pytest.mark.parametrize(
+    ("page", "before", "after"),
+    [
+        ("pages/tutor_4_loop_guard.py", "tutor_3_registry", "tutor_5_manual_vs_react"),
+        ("pages/graph_1_workflow_vs_agent.py", "tutor_6_pitfalls", "graph_2_is_tavily_a_tool"),
+    ],
+)
+def test_a_projected_page_without_steps_still_has_previous_and_next(page, before, after):
+    """Without a class, the projector's ◀ ▶ row leads along the course and keeps the next page projected."""
+    links = [str(p.proto) for p in _open(page, present=True).main.get("page_link") if "present" in str(p.proto)]
+    assert len(links) == 2, links
+    assert before in links[0] and "◀" in links[0]
+    assert after in links[1] and "▶" in links[1]
+    # off the projector the top of the page has no such row
+    assert not [p for p in _open(page, present=False).main.get("page_link") if "present" in str(p.proto)]
