@@ -66,16 +66,21 @@ for ((i = 0; i < N; i++)); do
   UPSTREAMS+="server 127.0.0.1:$port max_fails=1 fail_timeout=10s; "
 done
 
+# await_health ADDRESS PID WHAT: wait (up to 2 minutes) until ADDRESS answers Streamlit's health check; stop if PID exits
+await_health() {
+  for _ in $(seq 1 600); do
+    if "$PY" -c "import urllib.request as u; u.urlopen('http://$1/_stcore/health', timeout=1)" 2>/dev/null; then
+      return 0
+    fi
+    kill -0 "$2" 2>/dev/null || { echo "$3 exited" >&2; exit 1; }
+    sleep 0.2
+  done
+}
+
 # wait until every replica answers its health check (they warm up first)
 for ((i = 0; i < N; i++)); do
   port=$((FIRST_PORT + i))
-  for _ in $(seq 1 600); do
-    if "$PY" -c "import urllib.request as u; u.urlopen('http://127.0.0.1:$port/_stcore/health', timeout=1)" 2>/dev/null; then
-      break
-    fi
-    kill -0 "${PIDS[$i]}" 2>/dev/null || { echo "replica on port $port exited" >&2; exit 1; }
-    sleep 0.2
-  done
+  await_health "127.0.0.1:$port" "${PIDS[$i]}" "replica on port $port"
 done
 
 conf=$(<deploy/nginx.conf)
@@ -89,12 +94,6 @@ NGINX_PID=$!
 PIDS+=("$NGINX_PID")
 ADDRESS=$( [[ $LISTEN == *:* ]] && echo "$LISTEN" || echo "127.0.0.1:$LISTEN" )
 # announce the address only once nginx answers on it (it binds a moment after it starts)
-for _ in $(seq 1 300); do
-  if "$PY" -c "import urllib.request as u; u.urlopen('http://${ADDRESS/0.0.0.0/127.0.0.1}/_stcore/health', timeout=1)" 2>/dev/null; then
-    break
-  fi
-  kill -0 "$NGINX_PID" 2>/dev/null || { echo "nginx exited" >&2; exit 1; }
-  sleep 0.1
-done
+await_health "${ADDRESS/0.0.0.0/127.0.0.1}" "$NGINX_PID" "nginx"
 echo "Tool Call Lab: http://$ADDRESS ($N replicas on ports $FIRST_PORT-$((FIRST_PORT + N - 1)) behind nginx; run dir $RUN_DIR)"
 wait "$NGINX_PID"
