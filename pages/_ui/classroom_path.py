@@ -11,6 +11,7 @@ import streamlit as st
 
 from lessons.course.class_paths import CLASS_PATHS, FALLBACK_ASK
 from pages._ui import T, lang
+from pages._ui.frame import PRESENT_PARAM
 from pages.registry import COURSE, PageSpec, page_by_url
 from toolcall_lab.classroom import CLASS_PARAM, Position
 from toolcall_lab.classroom.paths import CoursePath, Stop, full_path, lesson_plan, stop_at
@@ -68,7 +69,7 @@ def _stop_link(code: str, path: CoursePath, i: int, label: str, icon: str, *, pr
     if stop.step is not None:
         query["step"] = str(stop.step)
     if present:  # the next stop opens projected too
-        query["present"] = "1"
+        query[PRESENT_PARAM] = "1"
     st.page_link(page_by_url(stop.url_path).path, label=label, icon=icon, query_params=query)
 
 

@@ -290,7 +290,8 @@ def page_links(path: str, *, at_top: bool = False) -> None:
 
 def _projected_pages(path: str) -> None:
     """Presenter mode's page row: the class path's stops when a path is led here, else the course neighbours."""
-    from pages._ui.classroom_path import projected_stops  # the class rooms import the frame: import late
+    # late: pages._ui's package init loads this frame (through widgets) before the names the class rooms import
+    from pages._ui.classroom_path import projected_stops
     from pages._ui.classroom_state import class_code, role
 
     with st.container(key="presenter-pages"):
