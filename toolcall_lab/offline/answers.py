@@ -18,7 +18,7 @@ from toolcall_lab.offline.comparing import compare_results
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
-from toolcall_lab.offline.lexicon import CITIES, EN_STOP
+from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.untrusted import as_data, facts_only
@@ -191,7 +191,7 @@ def _names_in(question: str) -> list[str]:
     names none of them is not about the question."""
     words = re.findall(r"(?<=\s)[A-Z][A-Za-z]{2,}", question)
     cities = list(nlu.cities_in(question))
-    zh_cities = [zh for zh, en in CITIES.items() if en in cities and zh in question]
+    zh_cities = [zh for zh, en in (*CITIES.items(), *MORE_CITIES.items()) if en in cities and zh in question]
     return [*cities, *zh_cities, *(w for w in words if w.lower() not in EN_STOP and w not in cities)]
 
 

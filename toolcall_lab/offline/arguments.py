@@ -24,6 +24,8 @@ from toolcall_lab.offline.clauses import split_clauses, split_segments
 from toolcall_lab.offline.dates import DateMention, days_asked, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
+from toolcall_lab.offline.lexicon import EN_STOP, FILLER
+from toolcall_lab.offline.spelling import corrected
 
 Sourced = tuple[Any, str]
 _RESULT_UNITS = ("条", "个", "results", "result", "items", "hits", "links", "sources")
@@ -65,7 +67,8 @@ def entity(kind: str, text: str, facts: Facts, schema: dict[str, Any]) -> Any:
         return ids[0][1] if ids else None
     if kind == "word":
         terms = nlu.english_terms(text)
-        return terms[0] if terms else None
+        word = terms[0] if terms else nlu.lone_latin_word(text)
+        return (corrected(word) or word) if word else None
     if kind == "date":
         found = pick_date(find_dates(text, facts.today, facts.year))
         return found.value if found else None
@@ -227,6 +230,9 @@ def plan_ask(
         values = [entity(kind, s, facts, pschema) for s in segments]
         if kind == "city":
             values = list(nlu.cities_in(text))
+        if kind == "word" and any(v is not None for v in values):
+            # a bare word in the list is one more word asked about ("benefit, diligent and schedule")
+            values = [v if v is not None else _bare_word(s) for v, s in zip(values, segments, strict=True)]
         if kind == "word" and len(values) < 2:
             values = _listed_words(values, segments)
         values = list(dict.fromkeys(v for v in values if v is not None))
@@ -237,6 +243,17 @@ def plan_ask(
                 _days_per_city(planned, props, text, facts)
             return planned
     return [Planned(name, args, sources, missing)]
+
+
+_BARE = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)\s*[?？]?\s*")
+
+
+def _bare_word(segment: str) -> str | None:
+    """The word of a list item that is one lower-case word and nothing else (a stop word or filler: ``None``)."""
+    m = _BARE.fullmatch(segment)
+    if m is None or m.group(1) in EN_STOP or m.group(1) in FILLER:
+        return None
+    return m.group(1)
 
 
 def _listed_words(values: list[Any], segments: list[str]) -> list[Any]:

@@ -34,7 +34,13 @@ from toolcall_lab.offline.choosing import read_tools
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
-from toolcall_lab.offline.reading import find_documents, pending_tool_results, read_context, rounds_since_user
+from toolcall_lab.offline.reading import (
+    earlier_results,
+    find_documents,
+    pending_tool_results,
+    read_context,
+    rounds_since_user,
+)
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
 from toolcall_lab.offline.repair import corrected_args
 from toolcall_lab.offline.smalltalk import smalltalk_reply
@@ -191,6 +197,12 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)
     if forced and not plan.calls:
         plan.calls = [_forced_call(plan, ctx, tools, tool_choice)]
+    known = _already_answered(plan.calls, earlier_results(messages)) if plan.calls and not forced else None
+    if known:
+        record = DecisionRecord(
+            "answer", ctx.lang, notes=(explain.ALREADY_KNOWN(names=", ".join(c.name for c in plan.calls)),)
+        )
+        return Decision(answer_from_tools(ctx, known, tools), record=record)
     if plan.calls:
         if body.get("parallel_tool_calls") is False:
             plan.calls = plan.calls[:1]
@@ -212,6 +224,23 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         return Decision(answer_from_documents(ctx, docs), record=_record("documents", ctx, plan))
     reason = explain.MISSING_ARGUMENTS() if plan.skipped else explain.NO_TOOL_FITS()
     return Decision(cannot_help(ctx, tools, plan.skipped), record=_record("cannot_help", ctx, plan, reason))
+
+
+def _already_answered(calls: list[Planned], earlier: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The earlier results to answer from when every planned call was already made in this
+    conversation with the same arguments ("东京现在多少度" / "首尔呢" / "哪个更冷"): the results of
+    those tools in the conversation, latest per arguments, oldest first. ``None`` when a call is new."""
+    if not all(
+        any(r["name"] == c.name and r["args"] == c.args and not looks_like_problem(r["content"]) for r in earlier)
+        for c in calls
+    ):
+        return None
+    names = {c.name for c in calls}
+    latest: dict[str, dict[str, Any]] = {}
+    for r in earlier:
+        if r["name"] in names and not looks_like_problem(r["content"]):
+            latest[r["name"] + json.dumps(r["args"], sort_keys=True, ensure_ascii=False, default=str)] = r
+    return list(latest.values())
 
 
 def _forced_call(plan: TurnPlan, ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any) -> Planned:

@@ -189,6 +189,37 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         score.add(1, "date")
     if "days" in kinds and "city" in kinds and nlu.cities_in(piece) and asks_days(piece):
         score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
+    if "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece):
+        score.add(1, "city+when")  # "Sydney now?", "chongqing jintian re ma": a place at a time, little else
+
+
+_WHEN = re.compile(
+    r"\b(?:right now|now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening))\b"
+    r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天",
+    re.I,
+)
+
+
+def _place_and_time(piece: str) -> bool:
+    """A piece that names a place and a time and hardly anything else: a city parameter's question.
+
+    >>> _place_and_time("Seoul right now, in one sentence")
+    True
+    >>> _place_and_time("I moved to Seoul now that my company opened an office")
+    False
+    """
+    if not _WHEN.search(piece):
+        return False
+    rest = _WHEN.sub(" ", piece)
+    for city in nlu.cities_in(piece):
+        rest = re.sub(rf"\b{re.escape(city)}\b", " ", rest, flags=re.I)
+    rest = nlu.without_city_names(rest)
+    words = [w for w in re.findall(r"[A-Za-z']+", rest.lower()) if not nlu.is_frame_word(w)]
+    chinese = [c for c in rest if nlu.CJK.match(c) and c not in "的啊吗呢吧呀了怎么样如何"]
+    return len(words) <= 2 and len(chinese) <= 4
+
+
+_BARE_WORD = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?[a-z][a-z\-]+\s*[?？]?\s*")
 
 
 @dataclass
@@ -233,6 +264,12 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     )
     if not any(owners):
         owners = [best_whole] * len(segments)
+    # a bare word listed after words for a word parameter is one more of them ("benefit, diligent and
+    # schedule"), even when it also names another tool's topic
+    for i in range(1, len(owners)):
+        before = owners[i - 1]
+        if before is not None and "word" in before.kinds.values() and _BARE_WORD.fullmatch(segments[i]):
+            owners[i] = before
     # an item without a tool of its own belongs to the ask before it (or, leading, after it)
     for i in range(len(owners)):
         if owners[i] is None:

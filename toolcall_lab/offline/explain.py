@@ -37,6 +37,19 @@ def rewritten(change: Rewrite) -> StepRecord:
     )
 
 
+def spelling_corrected(typed: str, value: str) -> StepRecord:
+    """A misspelt word the learner asked about, looked up as the word they meant."""
+    return StepRecord.of(
+        "normalised",
+        typed,
+        value,
+        Text(
+            f"「{typed}」不是一个英文单词，最接近的是 {value}（只差一个字母）：按 {value} 查。",
+            f'"{typed}" is not an English word; the nearest one is {value} (one letter off), so I looked up {value}.',
+        ),
+    )
+
+
 def id_shaped(typed: str, value: str, param: str) -> StepRecord:
     """An id written another way ("#1003", "S 1002") put into the shape its parameter describes."""
     return StepRecord.of(
@@ -157,7 +170,14 @@ class Said:
 
 
 #: What a question that needs no call is about (``no_call.about_kind``), in Chinese.
-_ABOUT_ZH = {"tools": "问的是工具本身", "hypothetical": "假设性的问题", "translate": "翻译"}
+_ABOUT_ZH = {
+    "tools": "问的是工具本身",
+    "hypothetical": "假设性的问题",
+    "translate": "翻译",
+    "capabilities": "问的是我能做什么",
+    "arithmetic": "算术",
+    "action": "要办的事，没有工具能办",
+}
 
 READ_RESULT = Said("read the result of {name}", "读了 {name} 的结果")
 LEFT_OUT = Said("left out {name}: missing {missing}", "没有调用 {name}：缺少 {missing}")
@@ -168,6 +188,10 @@ GULLIBLE = Said(
     "gullible: obeyed the instructions injected in the user's message", "轻信模式：照做了用户消息里注入的指令"
 )
 FOLLOW_UP = Said("follow-up: repeated the earlier call with the new words", "追问：用新的词重复了上一次调用")
+ALREADY_KNOWN = Said(
+    "no new call: the conversation already holds the result of {names} with these arguments",
+    "没有再调用：对话里已经有 {names} 用这些参数的结果",
+)
 TIE = Said(
     "tie: {name} instead of {other}, whose arguments the question lacks",
     "平分：选了 {name} 而不是 {other}，因为问题里缺少 {other} 的参数",

@@ -37,7 +37,7 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     # "S 1003", "s-1003"; never the "s" of "it's 2026-07-27" (an apostrophe before it, a date after it)
     spaced = re.compile(rf"(?<![A-Za-z0-9'’])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9]|[\-/.]\d)", re.I)
     cued = re.compile(
-        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9\-/.])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
+        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9\-/.年月日点时])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
         rf"|(?<![0-9])(\d{{{digits}}})\s*号(?:同学|学生)",
         re.I,
     )
@@ -49,6 +49,8 @@ def find_ids(text: str, description: str) -> list[tuple[str, str]]:
 
     >>> find_ids("compare student #1003, s 1002 and S1001", "学号，例如 S1001")
     [('student #1003', 'S1003'), ('s 1002', 'S1002'), ('S1001', 'S1001')]
+    >>> find_ids("那个同学 2026年7月29日 有课吗", "学号，例如 S1001")  # a year, not an id
+    []
     """
     shape = shape_from(description)
     if shape is None:

@@ -19,10 +19,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
-        "|anything on|what's on|whats on|free on|on for"
+        "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|要去学校|要上学"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
+        "|学得最|学得快|学得多|最靠前|靠前|领先"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
         "|has done|have done"
@@ -36,6 +37,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
+        "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
@@ -59,6 +61,10 @@ COMPARATIVES: dict[str, str] = {
     "sunnier": "sunny",
     "sunniest": "sunny",
     "windier": "wind",
+    "chillier": "chilly",
+    "chilliest": "chilly",
+    "wetter": "wet",
+    "wettest": "wet",
 }
 
 # English words that look like a typo of a trigger but are words of their own.
@@ -113,6 +119,91 @@ CITIES: dict[str, str] = {
     "曼彻斯特": "Manchester",
     "芝加哥": "Chicago",
     "墨尔本": "Melbourne",
+}
+
+# More places, matched only as written (exactly, or as their pinyin): never the target of a typo
+# correction, since short English words lie within an edit of many of them ("others" / "Athens").
+# Names that sit inside other Chinese words are left out (京都 in 北京都, 大理 in 大理石, 海口 in 上海口音).
+MORE_CITIES: dict[str, str] = {
+    "乌鲁木齐": "Urumqi",
+    "兰州": "Lanzhou",
+    "西宁": "Xining",
+    "银川": "Yinchuan",
+    "呼和浩特": "Hohhot",
+    "太原": "Taiyuan",
+    "石家庄": "Shijiazhuang",
+    "济南": "Jinan",
+    "合肥": "Hefei",
+    "南昌": "Nanchang",
+    "福州": "Fuzhou",
+    "贵阳": "Guiyang",
+    "南宁": "Nanning",
+    "长春": "Changchun",
+    "宁波": "Ningbo",
+    "无锡": "Wuxi",
+    "珠海": "Zhuhai",
+    "佛山": "Foshan",
+    "东莞": "Dongguan",
+    "温州": "Wenzhou",
+    "烟台": "Yantai",
+    "洛阳": "Luoyang",
+    "扬州": "Yangzhou",
+    "丽江": "Lijiang",
+    "澳门": "Macau",
+    "高雄": "Kaohsiung",
+    "釜山": "Busan",
+    "札幌": "Sapporo",
+    "名古屋": "Nagoya",
+    "横滨": "Yokohama",
+    "河内": "Hanoi",
+    "胡志明市": "Ho Chi Minh City",
+    "吉隆坡": "Kuala Lumpur",
+    "雅加达": "Jakarta",
+    "马尼拉": "Manila",
+    "清迈": "Chiang Mai",
+    "孟买": "Mumbai",
+    "新德里": "New Delhi",
+    "加德满都": "Kathmandu",
+    "多哈": "Doha",
+    "伊斯坦布尔": "Istanbul",
+    "开罗": "Cairo",
+    "内罗毕": "Nairobi",
+    "开普敦": "Cape Town",
+    "里斯本": "Lisbon",
+    "巴塞罗那": "Barcelona",
+    "阿姆斯特丹": "Amsterdam",
+    "布鲁塞尔": "Brussels",
+    "维也纳": "Vienna",
+    "布拉格": "Prague",
+    "慕尼黑": "Munich",
+    "法兰克福": "Frankfurt",
+    "米兰": "Milan",
+    "威尼斯": "Venice",
+    "苏黎世": "Zurich",
+    "日内瓦": "Geneva",
+    "斯德哥尔摩": "Stockholm",
+    "奥斯陆": "Oslo",
+    "哥本哈根": "Copenhagen",
+    "赫尔辛基": "Helsinki",
+    "都柏林": "Dublin",
+    "爱丁堡": "Edinburgh",
+    "雅典": "Athens",
+    "华沙": "Warsaw",
+    "圣彼得堡": "Saint Petersburg",
+    "西雅图": "Seattle",
+    "波士顿": "Boston",
+    "华盛顿": "Washington",
+    "迈阿密": "Miami",
+    "休斯顿": "Houston",
+    "温哥华": "Vancouver",
+    "蒙特利尔": "Montreal",
+    "墨西哥城": "Mexico City",
+    "圣保罗": "Sao Paulo",
+    "里约热内卢": "Rio de Janeiro",
+    "布宜诺斯艾利斯": "Buenos Aires",
+    "奥克兰": "Auckland",
+    "布里斯班": "Brisbane",
+    "檀香山": "Honolulu",
 }
 
 # Weather conditions in Chinese, for a Chinese answer quoting an English condition.

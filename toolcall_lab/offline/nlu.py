@@ -26,6 +26,7 @@ from toolcall_lab.offline.lexicon import (
     EN_NUM,
     EN_STOP,
     FILLER,
+    MORE_CITIES,
     NOT_TERMS,
     NOT_TYPOS,
     ZH_FILLER,
@@ -38,7 +39,10 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _PUNCT = re.compile(r"[\s，。！？、；：,.!?;:（）()\[\]【】「」『』\"“”'‘’<>《》…—\-]+")
 _STEMMER = snowballstemmer.stemmer("english")
-_EN_CITIES = {v.lower(): v for v in CITIES.values()}
+_ALL_CITIES = {**CITIES, **MORE_CITIES}
+_EN_CITIES = {v.lower(): v for v in _ALL_CITIES.values()}
+# Only the common cities are targets of a typo correction (see lexicon.MORE_CITIES).
+_TYPO_CITIES = {v.lower() for v in CITIES.values()}
 
 
 def is_chinese(text: str) -> bool:
@@ -85,7 +89,7 @@ _ZH_TRIGGERS: dict[str, re.Pattern[str]] = {
 _VOCAB = sorted(
     {w for ts in CONCEPTS.values() for t in ts for w in _EN_WORD.findall(t.lower()) if len(w) >= 4}
     | set(COMPARATIVES)
-    | {w for c in _EN_CITIES for w in c.split()}
+    | {w for c in _TYPO_CITIES for w in c.split()}
 )
 _VOCAB_SET = frozenset(_VOCAB)
 
@@ -168,7 +172,7 @@ def cities_in(text: str) -> tuple[str, ...]:
 def city_positions(text: str) -> tuple[tuple[int, str], ...]:
     """``(where, English name)`` of each city named in ``text``, in order (a name named twice, twice)."""
     hits: list[tuple[int, str]] = []
-    for zh, en in CITIES.items():
+    for zh, en in _ALL_CITIES.items():
         hits += [(m.start(), en) for m in re.finditer(re.escape(zh), text)]
     low = text.lower()
     for name, en in _EN_CITIES.items():
@@ -178,6 +182,18 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
         if fixed != m.group(0).lower() and fixed in _EN_CITIES:
             hits.append((m.start(), _EN_CITIES[fixed]))
     return tuple(sorted(hits))
+
+
+def without_city_names(text: str) -> str:
+    """``text`` with the Chinese names of known cities taken out."""
+    for zh in _ALL_CITIES:
+        text = text.replace(zh, " ")
+    return text
+
+
+def is_frame_word(word: str) -> bool:
+    """A lower-case English word that carries no topic: a stop word, filler or the question's frame."""
+    return word in EN_STOP or word in FILLER or word in NOT_TERMS
 
 
 _NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎]")
@@ -259,7 +275,7 @@ def only_items(text: str) -> bool:
     rest = text
     for term in term_run(text):
         rest = rest.replace(term, " ", 1)
-    for zh, en in CITIES.items():
+    for zh, en in _ALL_CITIES.items():
         rest = rest.replace(zh, " ")
         rest = re.sub(rf"\b{re.escape(en)}\b", " ", rest, flags=re.I)
     return rest != text and bool(_RUN_GLUE.match(rest))
@@ -283,7 +299,42 @@ def english_terms(text: str) -> list[str]:
         and w not in _EN_CITIES
         and correct(w) not in _VOCAB_SET
     ]
-    return list(dict.fromkeys(plain))
+    return _with_listed(text, list(dict.fromkeys(plain)))
+
+
+_LIST_RUN = re.compile(
+    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
+)
+
+
+def _with_listed(text: str, terms: list[str]) -> list[str]:
+    """The terms, with the other items of a list they are written in ("benefit, diligent and
+    schedule": "schedule" is one of the words asked about, though it also names a topic).
+
+    >>> _with_listed("levels of benefit, diligent and schedule", ["benefit", "diligent"])
+    ['benefit', 'diligent', 'schedule']
+    """
+    if not terms:
+        return terms
+    out = list(terms)
+    for m in _LIST_RUN.finditer(text):
+        items = [w for w in re.split(r"\s*[,，、]\s*(?:and\s+)?|\s+(?:and|or)\s+", m.group(0)) if w]
+        if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
+            out += [w for w in items if w not in out]
+    return out
+
+
+def lone_latin_word(text: str) -> str | None:
+    """The one English word of a Chinese sentence ("forecast 考研考吗", "词汇表里有没有 weather"),
+    whatever it is: the learner wrote it to ask about it. ``None`` when there are none or several."""
+    if not CJK.search(text):
+        return None
+    words = [
+        w
+        for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)
+        if w.lower() not in EN_STOP and w.lower() not in FILLER
+    ]
+    return words[0].lower() if len(words) == 1 else None
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
@@ -314,7 +365,7 @@ def keywords(text: str) -> list[str]:
         out: list[str] = []
         for part in (p for p in _PUNCT.split(cleaned) if p):
             # keep Latin words (LangGraph, thread_id) whole; split Chinese runs at city names
-            for city in CITIES:
+            for city in _ALL_CITIES:
                 part = part.replace(city, f" {city} ")
             out.extend(p for p in part.split() if p)
         return _dedupe(out)
@@ -388,12 +439,12 @@ class Context:
 
 
 def _city_key(word: str) -> str:
-    return CITIES.get(word, word).lower()
+    return _ALL_CITIES.get(word, word).lower()
 
 
 def _city_in_lang(city_en: str, lang: str) -> str:
     if lang == "zh":
-        for zh, en in CITIES.items():
+        for zh, en in _ALL_CITIES.items():
             if en == city_en:
                 return zh
     return city_en

@@ -7,10 +7,17 @@
   nothing to look up; the model says so, and which tool it would use for a real question.
 * **Translation** — "translate … into Chinese", "…用英语怎么说": no tool translates; the model
   says that plainly instead of calling a tool with words of the sentence.
+* **What the model can do** — "你能帮我做什么", "what can you help me with": the tools it has,
+  each with the first line of its own description.
+* **Arithmetic** — "what's 2 + 2?": worked out, never searched for.
+* **An action no tool performs** — "帮我订一下 3 号教室", "book me a room": the tools only look
+  things up, so the model says it cannot do that instead of looking something up.
 """
 
 from __future__ import annotations
 
+import ast
+import operator
 import re
 from typing import Any
 
@@ -27,18 +34,83 @@ _ABOUT = re.compile(
 _TOOLISH = re.compile(r"工具|tool|function|函数|接口|你能查|you can (?:check|look up)|can you (?:check|look up)", re.I)
 _HYPOTHETICAL = re.compile(
     r"^\s*(?:hypothetically|imagine|suppose|假设|假如)"
-    r"|^\s*(?:如果|要是|\bif\b).{0,60}(?:会怎么样|会怎样|会发生什么|would you|what would|would it)",
+    r"|^\s*(?:如果|要是|\bif\b).{0,80}(?:会怎么样|会怎样|会发生什么|会是多少|会显示|\bwould\b)",
     re.I,
 )
+_CAPABILITIES = re.compile(
+    r"^\s*(?:你|您)(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)?(?:些)?(?:什么|啥|哪些)(?:事|事情|忙)?[?？呀啊呢吗]*\s*$"
+    r"|^\s*what (?:can|could) you (?:do|help(?: me)?(?: with)?|look up|check)(?: for me)?\??\s*$"
+    r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$",
+    re.I,
+)
+_ARITHMETIC = re.compile(
+    r"^\s*(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
+    r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?\s*$",
+    re.I,
+)
+# Doing, not finding: the verbs of an action a look-up tool cannot take.
+_ACTION = re.compile(
+    r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|\b(?:book|reserve|cancel|reschedule|buy|order)\b", re.I
+)
+_OPERATORS: dict[type, Any] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.USub: operator.neg,
+}
+
+
+def arithmetic(text: str) -> str | None:
+    """The value of a question that is only arithmetic ("what's 2 + 2?" → "4"), else ``None``.
+
+    >>> arithmetic("what's 2 + 2?"), arithmetic("12 × 3 = ?"), arithmetic("S1002"), arithmetic("2026-07-25")
+    ('4', '36', None, None)
+    """
+    m = _ARITHMETIC.match(text)
+    if not m or not re.search(r"\d\s*[+\-*/×÷]\s*\(?\s*\d", m.group(1)) or re.search(r"\d-\d\d-\d", m.group(1)):
+        return None
+    expr = m.group(1).replace("×", "*").replace("÷", "/")
+    if len(expr) > 80:
+        return None
+    try:
+        value = _evaluate(ast.parse(expr.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, ZeroDivisionError, KeyError):
+        return None
+    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
+
+
+def _evaluate(node: ast.AST) -> float:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return float(node.value)
+    if isinstance(node, ast.BinOp):
+        return float(_OPERATORS[type(node.op)](_evaluate(node.left), _evaluate(node.right)))
+    if isinstance(node, ast.UnaryOp):
+        return float(_OPERATORS[type(node.op)](_evaluate(node.operand)))
+    raise ValueError("not arithmetic")
+
+
+def _tools_text(tools: list[dict[str, Any]]) -> str:
+    return " ".join(f"{tool_name(t)} {function_of(t).get('description', '')}" for t in tools)
+
+
 _TRANSLATE = re.compile(
     r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say|in english\?*$", re.I
 )
 
 
 def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
-    """``tools``, ``hypothetical`` or ``translate`` when the question needs no call, else ``None``."""
+    """``tools``, ``hypothetical``, ``translate``, ``capabilities``, ``arithmetic`` or ``action`` when
+    the question needs no call, else ``None``."""
+    if _CAPABILITIES.match(text):
+        return "capabilities"
+    if arithmetic(text) is not None:
+        return "arithmetic"
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
+    action = _ACTION.search(text)
+    if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
+        return "action"
     if _TRANSLATE.search(text):
         return "translate"
     names = [tool_name(t) for t in tools]
@@ -111,6 +183,23 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind == "tools":
         return describe_tools(text, tools, lang)
     names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+    if kind == "capabilities":
+        lines = [Text("我能借助这些工具回答问题：", "I can answer questions with these tools:")(lang)]
+        for tool in tools:
+            desc = str(function_of(tool).get("description") or "").strip().splitlines()
+            lines.append(f"- {tool_name(tool)}" + (Text("：", ": ")(lang) + desc[0] if desc else ""))
+        return "\n".join(lines)
+    if kind == "arithmetic":
+        return Text(
+            f"{text.strip()} 的结果是 {arithmetic(text)}。这是算术，不用调用工具。",
+            f"That is {arithmetic(text)}. It is arithmetic, so no tool is needed.",
+        )(lang)
+    if kind == "action":
+        return Text(
+            f"抱歉，这件事我做不了：我的工具（{names}）只能查询信息，不能替你预订、取消或修改。",
+            f"Sorry, I can't do that: my tools ({names}) only look information up; they cannot book, cancel "
+            "or change anything for you.",
+        )(lang)
     if kind == "hypothetical":
         return Text(
             f"这是一个假设的问题，没有要查的事实，所以我没有调用工具。真要查的时候，我可以用这些工具：{names}。",

@@ -86,6 +86,27 @@ def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]
     return results
 
 
+def earlier_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every tool result of the conversation before the latest user message, each with its call.
+
+    Returns:
+        ``[{"name", "args", "content"}]`` oldest first (a call made twice, twice).
+    """
+    last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
+    calls: dict[str, tuple[str, dict[str, Any]]] = {}
+    results: list[dict[str, Any]] = []
+    for m in messages[:last_user]:
+        if m.get("role") == "assistant":
+            for call in m.get("tool_calls") or []:
+                fn = call.get("function") or {}
+                args = loads(str(fn.get("arguments") or "{}"))
+                calls[call.get("id", "")] = (fn.get("name", ""), args if isinstance(args, dict) else {})
+        elif m.get("role") == "tool" and m.get("tool_call_id", "") in calls:
+            name, args = calls[m.get("tool_call_id", "")]
+            results.append({"name": name, "args": args, "content": text_of(m.get("content"))})
+    return results
+
+
 def rounds_since_user(messages: list[dict[str, Any]]) -> int:
     """How many assistant turns with tool calls followed the latest user message."""
     last_user = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)

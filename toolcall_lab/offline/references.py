@@ -13,12 +13,16 @@ import re
 from typing import Any
 
 _ORDINALS = {
-    "第一": 1, "第二": 2, "第三": 3, "第四": 4,
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "最后": -1,
+    "第一": 1, "第二": 2, "第三": 3, "第四": 4, "前面": 1, "前者": 1,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "最后": -1, "后面": -1, "后者": -1,
+    "former": 1, "latter": -1,
 }  # fmt: skip
 _ORDINAL = re.compile(
-    r"(?:那)?(?P<zh>第一|第二|第三|第四|最后)(?:个|位)(?:人|同学|学生)?"
-    r"|\b(?:the\s+)?(?P<en>first|second|third|fourth|last)\s+(?:one|student|person|kid)(?:'s)?",
+    r"(?:那)?(?P<zh>第一|第二|第三|第四|最后|前面|后面)(?:那)?(?:个|位)(?:人|同学|学生)?|(?P<zh2>前者|后者)"
+    r"|\b(?:the\s+)?(?P<en>first|second|third|fourth|last)\s+(?:one|student|person|kid)(?:'s)?"
+    r"|\b(?:the\s+)?(?P<en2>first|second|third|fourth|last|former|latter)(?:\s+one)?"
+    r"\s+of\s+(?:those|these|them|the)(?:\s+(?:two|three|four|students|people))?"
+    r"|\bthe\s+(?P<en3>former|latter)\b",
     re.I,
 )
 _PRONOUN = re.compile(
@@ -47,13 +51,19 @@ def resolve_references(text: str, ids: list[str]) -> tuple[str, list[tuple[str, 
 
     >>> resolve_references("第二个人 2026-07-29 有课吗", ["S1002", "S1003"])
     ('S1003 2026-07-29 有课吗', [('第二个人', 'S1003')])
+    >>> resolve_references("For the first of those two, any lessons?", ["S1004", "S1002"])[0]
+    'For S1004 , any lessons?'
+    >>> resolve_references("后面那个同学明天有课吗", ["S1002", "S1003"])[0]
+    'S1003 明天有课吗'
+
     """
     if not ids or _ID.search(text.upper()):
         return text, []
     done: list[tuple[str, str]] = []
     m = _ORDINAL.search(text)
     if m:
-        n = _ORDINALS[(m.group("zh") or m.group("en") or "").lower()]
+        said = next(g for g in m.groups() if g)
+        n = _ORDINALS[said.lower()]
         if n == -1 or n <= len(ids):
             value = ids[n - 1] if n > 0 else ids[-1]
             done.append((m.group(0), value))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from pypinyin import lazy_pinyin
 
-from toolcall_lab.offline.lexicon import CITIES, CONCEPTS
+from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -194,7 +194,7 @@ def _syllables(chinese: str) -> list[str]:
 def pinyin_table() -> dict[str, tuple[str, str]]:
     """Toneless pinyin (joined, and spaced) → ``(English word, the Chinese it spells)``."""
     table: dict[str, tuple[str, str]] = {}
-    for zh, en in CITIES.items():
+    for zh, en in (*CITIES.items(), *MORE_CITIES.items()):
         syllables = _syllables(zh)
         if len(syllables) >= 2:
             table["".join(syllables)] = (en, zh)

@@ -8,6 +8,8 @@ came from: a value the question does not contain literally was computed or norma
 
 from __future__ import annotations
 
+import re
+
 from toolcall_lab.offline import explain
 from toolcall_lab.offline.arguments import Facts, Planned, most
 from toolcall_lab.offline.choosing import ToolInfo
@@ -15,6 +17,7 @@ from toolcall_lab.offline.dates import days_asked, find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, properties
 from toolcall_lab.offline.record import StepRecord
+from toolcall_lab.offline.spelling import corrected
 
 
 def explain_calls(calls: list[Planned], infos: tuple[ToolInfo, ...], text: str, facts: Facts) -> list[StepRecord]:
@@ -47,6 +50,12 @@ def explain_calls(calls: list[Planned], infos: tuple[ToolInfo, ...], text: str, 
                 )
                 if typed:
                     steps.append(explain.id_shaped(typed, str(value), pname))
+            elif kind == "word":
+                typed = next(
+                    (w for w in re.findall(r"[A-Za-z][A-Za-z\-]+", text) if corrected(w.lower()) == value), None
+                )
+                if typed:
+                    steps.append(explain.spelling_corrected(typed, str(value)))
             elif kind == "days":
                 asked = days_asked(text)
                 cap = most(schemas.get(pname, {}))

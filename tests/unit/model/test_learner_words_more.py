@@ -1,0 +1,151 @@
+"""Issue 23, third round: what the learner sets still showed the built-in model missing — a place
+and a time with no weather word, places outside the common list, questions a model answers
+without a call (what it can do, arithmetic, an action no tool performs), a result the
+conversation already holds, "the first of those two", misspelt words, words listed after a
+word that also names a topic. Each test is one behaviour on the app's real tools."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lessons.tutor.agent import SYSTEM_PROMPT
+from tests.unit.model.helpers import ALL, TUTOR, WEATHER, answered, ask, called, calls
+from toolcall_lab.offline.record import parse_decision_header, to_header
+from toolcall_lab.stages.weather_data import build_weather_tool, find_city
+
+
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("Sydney now?", "Sydney"),
+        ("Seoul right now, in one sentence", "Seoul"),
+        ("chongqing jintian re ma", "Chongqing"),
+        ("Tokyo: wet out there at the moment?", "Tokyo"),
+        ("乌鲁木齐现在几度啊", "Urumqi"),
+        ("Lisbon conditions right now?", "Lisbon"),
+    ],
+)
+def test_a_place_at_a_time_is_a_weather_question(question, city):
+    assert calls(ask(question, tools=WEATHER, system=None)) == [("get_weather", {"city": city})]
+
+
+def test_a_place_in_a_sentence_about_something_else_is_not():
+    decision = ask("I moved to Seoul now that my company opened an office", tools=WEATHER, system=None)
+    assert calls(decision) == []
+
+
+def test_several_places_asked_about_now_each_get_a_call():
+    decision = ask("Sydney now? Bangkok now? Seoul now?", tools=WEATHER, system=None)
+    assert sorted(args["city"] for _, args in calls(decision)) == ["Bangkok", "Seoul", "Sydney"]
+
+
+def test_a_comparison_word_without_weather_still_asks_the_weather():
+    decision = ask("Which is chillier at the moment, Paris or New York?", tools=WEATHER, system=None)
+    assert sorted(args["city"] for _, args in calls(decision)) == ["New York", "Paris"]
+
+
+@pytest.mark.parametrize("question", ["你能帮我做什么", "what can you help me with?"])
+def test_what_the_model_can_do_lists_its_tools_without_a_call(question):
+    decision = ask(question)
+    assert calls(decision) == [] and decision.record.kind == "no_call"
+    assert all(t["function"]["name"] in (decision.content or "") for t in ALL)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"), [("what's 2 + 2?", "4"), ("12 × 3 = ?", "36"), ("算一下 (3+4)*5", "35")]
+)
+def test_arithmetic_is_worked_out_not_searched(question, value):
+    decision = ask(question)
+    assert calls(decision) == []
+    assert value in (decision.content or "")
+
+
+@pytest.mark.parametrize("question", ["帮我订一下明天的 3 号教室", "can you book me a room for tomorrow?"])
+def test_an_action_no_tool_performs_is_declined_without_a_lookup(question):
+    decision = ask(question)
+    assert calls(decision) == [] and decision.record.kind == "no_call"
+    assert "get_schedule" in (decision.content or "")
+
+
+def _weather(city: str) -> str:
+    return json.dumps(build_weather_tool().invoke({"city": city}), ensure_ascii=False)
+
+
+def test_a_comparison_of_results_the_conversation_holds_makes_no_new_call():
+    decision = ask(
+        "东京现在多少度",
+        called("get_weather", {"city": "Tokyo"}, "c1"),
+        answered(_weather("Tokyo"), "c1"),
+        {"role": "assistant", "content": "东京 …"},
+        "首尔呢",
+        called("get_weather", {"city": "Seoul"}, "c2"),
+        answered(_weather("Seoul"), "c2"),
+        {"role": "assistant", "content": "首尔 …"},
+        "哪个更冷",
+        tools=WEATHER,
+        system=None,
+    )
+    tokyo, seoul = find_city("Tokyo"), find_city("Seoul")
+    assert tokyo is not None and seoul is not None
+    colder = (tokyo if tokyo.temperature_c < seoul.temperature_c else seoul).name_zh
+    assert calls(decision) == []
+    assert colder in (decision.content or "")
+    assert any("already" in n for n in decision.record.notes)
+
+
+def test_a_new_argument_is_still_looked_up():
+    decision = ask(
+        "东京现在多少度",
+        called("get_weather", {"city": "Tokyo"}, "c1"),
+        answered(_weather("Tokyo"), "c1"),
+        {"role": "assistant", "content": "东京 …"},
+        "首尔呢",
+        tools=WEATHER,
+        system=None,
+    )
+    assert calls(decision) == [("get_weather", {"city": "Seoul"})]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "question", "sid"),
+    [
+        ("How are S1004 and S1002 doing?", "For the first of those two, any lessons on 2026-07-25?", "S1004"),
+        ("对比一下 S1002 和 S1003 的进度", "后面那个同学 2026-07-29 有课吗", "S1003"),
+        ("compare S1002 and S1003", "what about the latter's lessons on 2026-07-29?", "S1003"),
+    ],
+)
+def test_a_student_named_by_position_is_the_earlier_turns_student(earlier, question, sid):
+    decision = ask(earlier, {"role": "assistant", "content": "…"}, question, tools=TUTOR)
+    assert [args["student_id"] for name, args in calls(decision) if name == "get_schedule"] == [sid]
+
+
+def test_a_year_written_in_chinese_is_not_an_id():
+    decision = ask("那个同学 2026年7月29日 有课吗", tools=TUTOR, system=SYSTEM_PROMPT)
+    assert all(args.get("student_id") != "S2026" for _, args in calls(decision))
+
+
+@pytest.mark.parametrize(("question", "word"), [("ubiquitious 是几级", "ubiquitous"), ("ambigous啥意思", "ambiguous")])
+def test_a_misspelt_word_is_looked_up_as_the_word_meant_and_said_so(question, word):
+    decision = ask(question)
+    assert calls(decision) == [("lookup_word", {"word": word})]
+    step = next(s for s in decision.record.steps if s.read_as == word)
+    assert word in step.en and word in step.zh
+    assert parse_decision_header(to_header(decision.record)).steps == decision.record.steps
+
+
+def test_a_real_word_is_never_corrected():
+    assert calls(ask("what does 'accord' mean?")) == [("lookup_word", {"word": "accord"})]
+
+
+def test_a_word_listed_with_other_words_is_looked_up_even_when_it_names_a_topic():
+    decision = ask("levels of benefit, diligent and schedule")
+    assert calls(decision) == [("lookup_word", {"word": w}) for w in ("benefit", "diligent", "schedule")]
+
+
+@pytest.mark.parametrize(
+    ("question", "word"), [("forecast 考研考吗", "forecast"), ("考研词汇表里有没有 weather", "weather")]
+)
+def test_the_one_english_word_of_a_chinese_question_is_the_word_asked_about(question, word):
+    assert calls(ask(question)) == [("lookup_word", {"word": word})]

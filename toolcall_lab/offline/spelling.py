@@ -1,0 +1,40 @@
+"""A misspelt English word a learner asks about, corrected before it becomes an argument.
+
+"ambigous 啥意思", "ubiquitious 是几级", "meticulus - kaoyan or nah": a careful model looks up the
+word the learner meant. The judge of "misspelt" is :mod:`spellchecker` (pyspellchecker: an
+English word-frequency dictionary that ships with the package, offline): a word it does not
+know, with exactly one known word a single edit away that it ranks first, is corrected to that
+word. Anything else stays as the learner wrote it — a name, a word in another language, a
+word two edits away — and the tool's own "not found" then says so.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from spellchecker import SpellChecker
+
+_WORD = re.compile(r"[a-z][a-z\-]{3,}")
+
+
+@functools.cache
+def _checker() -> SpellChecker:
+    # one edit only: two edits over a long unknown word take hundreds of milliseconds and guess wildly
+    return SpellChecker(language="en", distance=1)
+
+
+@functools.lru_cache(maxsize=2048)
+def corrected(word: str) -> str | None:
+    """The word the learner meant when ``word`` is a misspelling of it, else ``None``.
+
+    >>> corrected("ambigous"), corrected("ubiquitious"), corrected("accord"), corrected("LangGraph")
+    ('ambiguous', 'ubiquitous', None, None)
+    """
+    if not _WORD.fullmatch(word):
+        return None  # a capitalised name, a short word, digits: kept as written
+    checker = _checker()
+    if word in checker:
+        return None
+    best = checker.correction(word)
+    return best if best and best != word and best in checker else None
