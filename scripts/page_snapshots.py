@@ -12,10 +12,14 @@ compared with ``diff -r`` to show that a refactor changed nothing a learner sees
 
 from __future__ import annotations
 
+import codecs
+import json
 import re
 import sys
 from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -28,6 +32,8 @@ MASKS: tuple[tuple[re.Pattern[str], str], ...] = (
     # approximate token counts follow the random ids' characters (the built-in model's labelled approximation)
     (re.compile(r"((?:prompt|completion|total|input|output)_tokens\\?\"?:\s?)\d+"), r"\1<n>"),
     (re.compile(r"(Tokens \(approx\.\) \*\*|Token（近似） \*\*|≈\s?)\d+"), r"\1<n>"),
+    # measured milliseconds under any *_ms key (latency_ms, wait_before_ms), in JSON and in decoded tables
+    (re.compile(r"(_ms\\?\"?:\s?)\d+(?:\.\d+)?"), r"\1<ms>"),
     (re.compile(r"\b(?:chatcmpl|resp|msg|call|run|fc|toolu|lab)[-_][A-Za-z0-9_-]{6,}"), "<id>"),
     (re.compile(r"\b[0-9a-f]{12,}\b"), "<hex>"),
     (re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"), "<time>"),
@@ -39,7 +45,25 @@ MASKS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+#: A dataframe's Arrow bytes as protobuf text prints them (``data: "\\377\\377…"``).
+ARROW = re.compile(r'^([ \t]*)data: "((?:[^"\\]|\\.)*)"$', re.M)
+
+
+def _arrow_rows(match: re.Match[str]) -> str:
+    """The table in an ``arrow_data`` as readable rows (one JSON line each), or the line as it was."""
+    try:
+        raw = codecs.escape_decode(match.group(2).encode("utf-8"))[0]
+        table = pa.ipc.open_stream(raw).read_all()
+    except (ValueError, pa.ArrowException):  # not Arrow (or masked by an older run): leave it
+        return match.group(0)
+    indent = match.group(1)
+    lines = [f"{indent}table_columns: {json.dumps(table.column_names, ensure_ascii=False)}"]
+    lines += [f"{indent}table_row: {json.dumps(r, ensure_ascii=False, default=str)}" for r in table.to_pylist()]
+    return "\n".join(lines)
+
+
 def mask(text: str) -> str:
+    text = ARROW.sub(_arrow_rows, text)  # before the masks: they would cut into the bytes
     for pattern, repl in MASKS:
         text = pattern.sub(repl, text)
     return text
