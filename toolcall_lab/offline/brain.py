@@ -31,6 +31,7 @@ from toolcall_lab.offline.answers import (
 )
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
+from toolcall_lab.offline.comparing import direction
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
@@ -145,9 +146,31 @@ def _repair_formats(ctx: nlu.Context, results: list[dict[str, Any]], messages: l
     return Decision(None, tuple(calls), record)
 
 
-def _answer_turn(ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Decision:
+def _answer_turn(
+    ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]], messages: list[dict[str, Any]]
+) -> Decision:
     notes = tuple(explain.READ_RESULT(name=r["name"]) for r in results)
-    return Decision(answer_from_tools(ctx, results, tools), record=DecisionRecord("answer", ctx.lang, notes=notes))
+    compared = _compared_with_earlier(ctx, results, messages)
+    if compared:
+        notes += (explain.COMPARED_EARLIER(name=results[0]["name"]),)
+    answer = answer_from_tools(ctx, [*compared, *results], tools)
+    return Decision(answer, record=DecisionRecord("answer", ctx.lang, notes=notes))
+
+
+def _compared_with_earlier(
+    ctx: nlu.Context, results: list[dict[str, Any]], messages: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A comparison asked with one new result ("Bangkok weather" / "is that hotter than Singapore?")
+    compares it with the same tool's latest earlier result, which the conversation holds."""
+    if len(results) != 1 or direction(ctx.question) is None or looks_like_problem(results[0]["content"]):
+        return []
+    new = results[0]
+    earlier = [
+        r
+        for r in earlier_results(messages)
+        if r["name"] == new["name"] and r["args"] != new["args"] and not looks_like_problem(r["content"])
+    ]
+    return earlier[-1:]
 
 
 def _refusal_text(ctx: nlu.Context, plan: TurnPlan) -> tuple[str, str]:
@@ -192,7 +215,7 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         repaired = _repair_formats(ctx, results, messages)
         if repaired is not None:
             return repaired
-        return _answer_turn(ctx, results, tools)
+        return _answer_turn(ctx, results, tools, messages)
 
     plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)
     if forced and not plan.calls:

@@ -122,3 +122,27 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str) -> str:
         f"{'最冷' if cold else '最热'}的是{label.zh}（{'最低' if cold else '最高'} {_fmt(value)}°C）。",
         f"The {'coldest' if cold else 'warmest'} day is {label.en} ({'low' if cold else 'high'} of {_fmt(value)}°C).",
     )(lang)
+
+
+_LEFT = re.compile(r"还差|还剩|剩下|剩余|还有几|还要上|\bleft\b|remaining|to go\b|still have to", re.I)
+_DONE_OF = re.compile(r"(?:已学|completed|done)?\s*(\d+)\s*(?:/|of)\s*(\d+)\s*(?:课时|lessons?)", re.I)
+
+
+def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str:
+    """How many lessons are left when the question asks it ("我离结课还差多少课时"): the total minus
+    those done, computed from a record's "已学 42 / 80 课时" — stated, not left to the learner."""
+    if not _LEFT.search(question):
+        return ""
+    lines = []
+    for r in results:
+        m = _DONE_OF.search(str(r.get("content", "")))
+        if m:
+            done, total = int(m.group(1)), int(m.group(2))
+            who = " ".join(str(v) for v in r.get("args", {}).values())
+            lines.append(
+                Text(
+                    f"{who} 还差 {total - done} 课时结课（已学 {done} / {total}）。",
+                    f"{who} has {total - done} lessons left ({done} of {total} done).",
+                )(lang).strip()
+            )
+    return "\n".join(lines)

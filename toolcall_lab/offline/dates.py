@@ -257,6 +257,25 @@ def today_in(system: str) -> dt.date | None:
     return None
 
 
+_STATED = re.compile(r"(?:today is|today's date is|it's|it is|今天是|今天|现在是)\s*(?:the\s+)?", re.I)
+
+
+def stated_today(text: str) -> tuple[dt.date, str] | None:
+    """Today's date when the learner states it ("any classes today? it's 2026-07-27 btw"), and the
+    words that state it (taken out of the question: a statement, not one more ask).
+
+    >>> stated_today("any classes 2day? it's 2026-07-27 btw")
+    (datetime.date(2026, 7, 27), "it's 2026-07-27")
+    >>> stated_today("do I have class on 2026-07-27?") is None
+    True
+    """
+    for mark in _STATED.finditer(text):
+        for d in find_dates(text[mark.end() : mark.end() + 30]):
+            if d.kind == "calendar" and d.iso and d.start == 0:
+                return dt.date.fromisoformat(d.iso), text[mark.start() : mark.end() + len(d.raw)]
+    return None
+
+
 def year_in(texts: list[str]) -> int | None:
     """The year of the latest full date written in ``texts`` (the conversation)."""
     for text in reversed(texts):

@@ -37,6 +37,20 @@ def rewritten(change: Rewrite) -> StepRecord:
     )
 
 
+def today_stated(said: str, today: dt.date) -> StepRecord:
+    """The learner said what day it is: relative days count from it (the system prompt states none)."""
+    return StepRecord.of(
+        "computed",
+        said,
+        today.isoformat(),
+        Text(
+            f"学生说了今天的日期（「{said}」）：系统提示词里没有日期，所以「今天」「明天」从 {today.isoformat()} 算起。",
+            f'The learner said what day it is ("{said}"); the system prompt gives no date, so "today" and '
+            f'"tomorrow" count from {today.isoformat()}.',
+        ),
+    )
+
+
 def spelling_corrected(typed: str, value: str) -> StepRecord:
     """A misspelt word the learner asked about, looked up as the word they meant."""
     return StepRecord.of(
@@ -176,6 +190,7 @@ _ABOUT_ZH = {
     "translate": "翻译",
     "capabilities": "问的是我能做什么",
     "arithmetic": "算术",
+    "term": "问的是一个天气用语的意思",
     "action": "要办的事，没有工具能办",
 }
 
@@ -191,6 +206,10 @@ FOLLOW_UP = Said("follow-up: repeated the earlier call with the new words", "追
 ALREADY_KNOWN = Said(
     "no new call: the conversation already holds the result of {names} with these arguments",
     "没有再调用：对话里已经有 {names} 用这些参数的结果",
+)
+COMPARED_EARLIER = Said(
+    "compared with the earlier result of {name} the conversation holds",
+    "和对话里 {name} 之前的结果做了比较",
 )
 TIE = Said(
     "tie: {name} instead of {other}, whose arguments the question lacks",

@@ -221,6 +221,25 @@ CONDITIONS_ZH: dict[str, str] = {
     "windy": "有风",
 }
 
+# What the weather words a forecast uses mean: the model's own knowledge, said without a call when a
+# learner asks what one means and no tool looks words up ("overcast 是什么意思").
+WEATHER_TERMS: dict[str, tuple[str, str]] = {
+    "sunny": ("晴：阳光充足，云很少", "bright sunshine with few clouds"),
+    "clear": ("晴朗：天上几乎没有云", "almost no clouds in the sky"),
+    "cloudy": ("多云：云多，但还能看到一些阳光", "a lot of cloud, with some sun between"),
+    "overcast": ("阴：天空完全被云遮住，看不到太阳", "the sky is completely covered by cloud, with no sun"),
+    "showers": ("阵雨：下一阵、停一阵的雨", "short bursts of rain that start and stop"),
+    "drizzle": ("毛毛雨：雨点很细的小雨", "very light rain in fine drops"),
+    "thunderstorm": ("雷阵雨：有雷电的阵雨，通常雨很大", "a storm with thunder and lightning, usually heavy rain"),
+    "fog": ("雾：贴近地面的云，水滴让能见度变低", "cloud at ground level: tiny water drops that cut visibility"),
+    "haze": (
+        "霾：空气里的灰尘、烟或污染颗粒让天空发灰、能见度变低",
+        "dust, smoke or pollution particles in the air that make it grey and cut visibility",
+    ),
+    "humid": ("潮湿：空气里水汽多，感觉闷", "a lot of water vapour in the air, so it feels sticky"),
+    "windy": ("有风：风比较大", "strong wind"),
+}
+
 # English words that carry no topic (never keywords, never a looked-up term).
 EN_STOP: frozenset[str] = frozenset(
     _words(

@@ -23,7 +23,8 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
-from toolcall_lab.offline.kinds import function_of, properties, tool_name
+from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
+from toolcall_lab.offline.lexicon import WEATHER_TERMS
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
@@ -90,6 +91,17 @@ def _evaluate(node: ast.AST) -> float:
     raise ValueError("not arithmetic")
 
 
+_MEANING = re.compile(r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是", re.I)
+
+
+def weather_term(text: str, tools: list[dict[str, Any]]) -> str | None:
+    """The weather word whose meaning is asked ("what does 'haze' mean in a forecast?") when no
+    offered tool looks words up, else ``None``."""
+    if not _MEANING.search(text) or any("word" in kinds_of(t).values() for t in tools):
+        return None
+    return next((w for w in re.findall(r"[A-Za-z]+", text.lower()) if w in WEATHER_TERMS), None)
+
+
 def _tools_text(tools: list[dict[str, Any]]) -> str:
     return " ".join(f"{tool_name(t)} {function_of(t).get('description', '')}" for t in tools)
 
@@ -104,6 +116,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     the question needs no call, else ``None``."""
     if _CAPABILITIES.match(text):
         return "capabilities"
+    if weather_term(text, tools):
+        return "term"
     if arithmetic(text) is not None:
         return "arithmetic"
     if _HYPOTHETICAL.search(text):
@@ -189,6 +203,13 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             desc = str(function_of(tool).get("description") or "").strip().splitlines()
             lines.append(f"- {tool_name(tool)}" + (Text("：", ": ")(lang) + desc[0] if desc else ""))
         return "\n".join(lines)
+    if kind == "term":
+        term = weather_term(text, tools) or ""
+        zh, en = WEATHER_TERMS.get(term, ("", ""))
+        return Text(
+            f"「{term}」是天气预报里的说法，意思是{zh}。这是常识，不用调用工具。",
+            f'In a forecast, "{term}" means {en}. That is general knowledge, so no tool is needed.',
+        )(lang)
     if kind == "arithmetic":
         return Text(
             f"{text.strip()} 的结果是 {arithmetic(text)}。这是算术，不用调用工具。",

@@ -38,7 +38,7 @@ from toolcall_lab.offline.choosing import (
     things_named,
 )
 from toolcall_lab.offline.clauses import split_clauses
-from toolcall_lab.offline.dates import today_in, year_in
+from toolcall_lab.offline.dates import stated_today, today_in, year_in
 from toolcall_lab.offline.negation import Negated, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
@@ -102,8 +102,14 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     text, unscoped = keep_only_scope(text, _names_a_thing)
     only_other = Text("学生说只问另一处", "the learner asked only about another")
     plan.steps += [explain.not_argument(c, only_other) for c in unscoped]
+    today = today_in(ctx.system)
+    stated = stated_today(text) if today is None else None
+    if stated:  # "it's 2026-07-27 btw": the learner says what day it is; relative days count from it
+        today, said = stated
+        text = text.replace(said, " ")
+        plan.steps.append(explain.today_stated(said, today))
     work = dataclasses.replace(ctx, question=text)
-    facts = Facts(today_in(ctx.system), year_in([ctx.system, *ctx.history, text]))
+    facts = Facts(today, year_in([ctx.system, *ctx.history, text]))
     allowed = {i.name for i in infos if i.name not in policy.forbidden_tools and i.name not in avoided}
     if isinstance(tool_choice, dict):
         allowed &= {str((tool_choice.get("function") or {}).get("name", ""))}

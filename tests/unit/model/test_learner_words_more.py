@@ -7,10 +7,12 @@ word that also names a topic. Each test is one behaviour on the app's real tools
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from lessons.tutor.agent import SYSTEM_PROMPT
+from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import ALL, TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.record import parse_decision_header, to_header
 from toolcall_lab.stages.weather_data import build_weather_tool, find_city
@@ -149,3 +151,64 @@ def test_a_word_listed_with_other_words_is_looked_up_even_when_it_names_a_topic(
 )
 def test_the_one_english_word_of_a_chinese_question_is_the_word_asked_about(question, word):
     assert calls(ask(question)) == [("lookup_word", {"word": word})]
+
+
+def test_a_date_the_learner_states_is_today_and_no_second_ask():
+    decision = ask("any classes 2day? it's 2026-07-27 btw", tools=TUTOR)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]
+    step = next(s for s in decision.record.steps if s.kind == "computed" and s.read_as == "2026-07-27")
+    assert "2026-07-27" in step.en and "2026-07-27" in step.zh
+
+
+def _schedule_tool_text(student: str, day: str) -> str:
+    tool = next(t for t in build_tools() if t.name == "get_schedule")
+    return str(tool.invoke({"student_id": student, "date": day}))
+
+
+def test_a_comparison_with_one_new_result_also_reads_the_earlier_one():
+    decision = ask(
+        "Bangkok weather",
+        called("get_weather", {"city": "Bangkok"}, "c1"),
+        answered(_weather("Bangkok"), "c1"),
+        {"role": "assistant", "content": "Bangkok …"},
+        "is that hotter than Singapore right now?",
+        called("get_weather", {"city": "Singapore"}, "c2"),
+        answered(_weather("Singapore"), "c2"),
+        tools=WEATHER,
+        system=None,
+    )
+    bangkok, singapore = find_city("Bangkok"), find_city("Singapore")
+    assert bangkok is not None and singapore is not None
+    content = decision.content or ""
+    assert "Bangkok" in content and "Singapore" in content
+    assert str(bangkok.temperature_c) in content and str(singapore.temperature_c) in content
+
+
+def test_lessons_left_are_computed_from_the_record_and_said_first():
+    record = str(next(t for t in build_tools() if t.name == "get_learning_record").invoke({"student_id": "S1001"}))
+    done, total = (int(x) for x in re.search(r"(\d+)\s*/\s*(\d+)\s*课时", record).groups())
+    decision = ask("我离结课还差多少课时", called("get_learning_record", {"student_id": "S1001"}), answered(record))
+    assert (decision.content or "").splitlines()[0].count(str(total - done)) == 1
+
+
+def test_a_classroom_number_is_glossed_for_an_english_learner():
+    text = _schedule_tool_text("S1001", "2026-07-25")
+    assert "号教室" in text  # the Chinese tool's own wording, which the answer must not paste
+    decision = ask(
+        "Run me through my lessons on 2026-07-25",
+        called("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
+        answered(text),
+    )
+    assert "号教室" not in (decision.content or "") and "Room" in (decision.content or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "must"), [("overcast 是什么意思", "阴"), ("what does 'haze' mean in a forecast?", "visibility")]
+)
+def test_a_weather_word_is_explained_without_a_call_when_no_tool_looks_words_up(question, must):
+    decision = ask(question, tools=WEATHER, system=None)
+    assert calls(decision) == [] and must in (decision.content or "")
+
+
+def test_with_a_word_tool_the_weather_word_is_looked_up():
+    assert calls(ask("overcast 是什么意思")) == [("lookup_word", {"word": "overcast"})]
