@@ -14,6 +14,7 @@ import pytest
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import ALL, TUTOR, WEATHER, answered, ask, called, calls
+from toolcall_lab.offline.brain import Decision
 from toolcall_lab.offline.record import parse_decision_header, to_header
 from toolcall_lab.stages.weather_data import build_weather_tool, find_city
 
@@ -75,20 +76,15 @@ def _weather(city: str) -> str:
     return json.dumps(build_weather_tool().invoke({"city": city}), ensure_ascii=False)
 
 
+def _tokyo_then(*turns: str | dict) -> Decision:
+    """东京 asked and answered, then ``turns``."""
+    tokyo = (called("get_weather", {"city": "Tokyo"}, "c1"), answered(_weather("Tokyo"), "c1"))
+    return ask("东京现在多少度", *tokyo, {"role": "assistant", "content": "东京 …"}, *turns, tools=WEATHER, system=None)
+
+
 def test_a_comparison_of_results_the_conversation_holds_makes_no_new_call():
-    decision = ask(
-        "东京现在多少度",
-        called("get_weather", {"city": "Tokyo"}, "c1"),
-        answered(_weather("Tokyo"), "c1"),
-        {"role": "assistant", "content": "东京 …"},
-        "首尔呢",
-        called("get_weather", {"city": "Seoul"}, "c2"),
-        answered(_weather("Seoul"), "c2"),
-        {"role": "assistant", "content": "首尔 …"},
-        "哪个更冷",
-        tools=WEATHER,
-        system=None,
-    )
+    seoul = (called("get_weather", {"city": "Seoul"}, "c2"), answered(_weather("Seoul"), "c2"))
+    decision = _tokyo_then("首尔呢", *seoul, {"role": "assistant", "content": "首尔 …"}, "哪个更冷")
     tokyo, seoul = find_city("Tokyo"), find_city("Seoul")
     assert tokyo is not None and seoul is not None
     colder = (tokyo if tokyo.temperature_c < seoul.temperature_c else seoul).name_zh
@@ -98,16 +94,7 @@ def test_a_comparison_of_results_the_conversation_holds_makes_no_new_call():
 
 
 def test_a_new_argument_is_still_looked_up():
-    decision = ask(
-        "东京现在多少度",
-        called("get_weather", {"city": "Tokyo"}, "c1"),
-        answered(_weather("Tokyo"), "c1"),
-        {"role": "assistant", "content": "东京 …"},
-        "首尔呢",
-        tools=WEATHER,
-        system=None,
-    )
-    assert calls(decision) == [("get_weather", {"city": "Seoul"})]
+    assert calls(_tokyo_then("首尔呢")) == [("get_weather", {"city": "Seoul"})]
 
 
 @pytest.mark.parametrize(
