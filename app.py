@@ -14,6 +14,7 @@ from pages._ui.classroom import class_controls, class_follow, publish_position
 from pages._ui.course import keep_learner, learner_switch_prompt, login_controls, record_visit, solved_pages
 from pages._ui.frame import apply_layout, fold_sidebar_after_navigation, presenter_switch, presenting
 from pages._ui.model_box import model_box
+from pages._ui.session import language_pinned
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.gc_pacing import ensure_paced_collection
 from toolcall_lab.i18n import LANGS
@@ -65,6 +66,11 @@ def main() -> None:
         ensure_paced_collection()  # one full collection every 10 s instead, on one thread for the process
     st.session_state[ROUTER_MARK] = True  # the sidebar calls lang(), which checks the mark
     sidebar()
+    with language_pinned():  # settled by the sidebar: the rest of the run reads it once
+        _route()
+
+
+def _route() -> None:
     presenter_switch()
     login_controls()
     apply_layout()

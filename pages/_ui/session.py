@@ -9,7 +9,9 @@ Only pages and ``app.py`` import this module (it imports Streamlit). Heavy libra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import streamlit as st
@@ -41,12 +43,37 @@ def ensure_router() -> None:
 
 
 # ---------------------------------------------------------------- language and settings
+#: The language of the script run in progress, once the router has settled it (see :func:`language_pinned`).
+_RUN_LANG: ContextVar[str | None] = ContextVar("lab_run_lang", default=None)
+
+
+@contextmanager
+def language_pinned() -> Iterator[str]:
+    """The rest of this script run reads its language once.
+
+    ``T()`` asks for the language about 150 times a run, each a few session-state reads (~40 µs): a
+    class of 60 asking at once waits on that work in one process. The router enters this block after
+    the sidebar, where the language can change (a change there reruns the script at once), so the
+    value cannot change under the run; it is cleared when the run leaves the block.
+    """
+    token = _RUN_LANG.set(None)
+    try:
+        value = lang()
+        _RUN_LANG.set(value)
+        yield value
+    finally:
+        _RUN_LANG.reset(token)
+
+
 def lang() -> str:
     """The session's language: query parameter ``lang``, else the browser's locale.
 
     Every page calls this first (directly or through :func:`T`), so it also runs
     :func:`ensure_router`.
     """
+    pinned = _RUN_LANG.get()
+    if pinned is not None:  # inside the router's run, after the sidebar settled it
+        return pinned
     ensure_router()
     chosen = st.session_state.get("lang")  # one read: T() calls this ~90 times a run
     if chosen is None:
