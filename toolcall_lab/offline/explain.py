@@ -44,7 +44,8 @@ def today_stated(said: str, today: dt.date) -> StepRecord:
         said,
         today.isoformat(),
         Text(
-            f"学生说了今天的日期（「{said}」）：系统提示词里没有日期，所以「今天」「明天」从 {today.isoformat()} 算起。",
+            f"学生说了今天的日期（「{said}」）：系统提示词里没有日期，"
+            f"所以「今天」「明天」从 {today.isoformat()} 算起。",
             f'The learner said what day it is ("{said}"); the system prompt gives no date, so "today" and '
             f'"tomorrow" count from {today.isoformat()}.',
         ),

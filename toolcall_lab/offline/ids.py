@@ -37,8 +37,9 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     # "S 1003", "s-1003"; never the "s" of "it's 2026-07-27" (an apostrophe before it, a date after it)
     spaced = re.compile(rf"(?<![A-Za-z0-9'’])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9]|[\-/.]\d)", re.I)
     cued = re.compile(
-        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(\d{{{digits}}})(?![0-9\-/.年月日点时])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
-        rf"|(?<![0-9])(\d{{{digits}}})\s*号(?:同学|学生)",
+        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(?:actually\s+|really\s+|其实是?\s*)?(\d{{{digits}}})"
+        rf"(?![0-9\-/.年月日点时])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
+        rf"|(?<![0-9])(\d{{{digits}}})\s*(?:号)?(?:那位|这位|那个|这个)?(?:同学|学生)",
         re.I,
     )
     return exact, spaced, cued
@@ -88,7 +89,8 @@ def misshapen_ids(text: str, description: str) -> list[str]:
     letters, n = re.escape(shape.letters), shape.digits
     wrong = rf"(?:\d{{1,{n - 1}}}|\d{{{n + 1},{n + 4}}})" if n > 1 else r"\d{2,5}"
     pattern = re.compile(
-        rf"(?<![A-Za-z0-9'’])(?:{letters}[\s\-#]?{wrong}|(?:{_CUE})\s*[#＃:：]?\s*{wrong})(?![A-Za-z0-9]|[\-/.]\d)",
+        rf"(?<![A-Za-z0-9'’])(?:{letters}[\s\-#]?{wrong}|(?:{_CUE})\s*(?:[#＃:：]|is|是)?\s*{wrong})"
+        rf"(?![A-Za-z0-9]|[\-/.]\d)",
         re.I,
     )
     return [m.group(0) for m in pattern.finditer(text)]

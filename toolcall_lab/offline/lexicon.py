@@ -19,14 +19,17 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
-        "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|要去学校|要上学"
+        "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
+        "|要去学校|要上学|下课"
+        "|what do i have on|what have i got on|what did i have"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
-        "|学得最|学得快|学得多|最靠前|靠前|领先"
+        "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
-        "|has done|have done"
+        "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
+        "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"

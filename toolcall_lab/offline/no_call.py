@@ -51,7 +51,9 @@ _ARITHMETIC = re.compile(
 )
 # Doing, not finding: the verbs of an action a look-up tool cannot take.
 _ACTION = re.compile(
-    r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|\b(?:book|reserve|cancel|reschedule|buy|order)\b", re.I
+    r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到"
+    r"|\b(?:book|reserve|cancel|reschedule|buy|order|move my|switch my|change my)\b",
+    re.I,
 )
 _OPERATORS: dict[type, Any] = {
     ast.Add: operator.add,
@@ -62,13 +64,32 @@ _OPERATORS: dict[type, Any] = {
 }
 
 
+_OPERATOR_WORDS = (
+    (r"\s*(?:乘以|乘|times|multiplied by|x)\s*", " * "),
+    (r"\s*(?:除以|divided by|over)\s*", " / "),
+    (r"\s*(?:加上|加|plus|and)\s*", " + "),
+    (r"\s*(?:减去|减|minus|take away)\s*", " - "),
+)
+_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*(?:of|的)\s*(\d+(?:\.\d+)?)", re.I)
+
+
+def _operators_in_words(text: str) -> str:
+    """ "12 乘以 7", "5 plus 2", "15% of 80" written with operators."""
+    text = _PERCENT_OF.sub(r"(\1 / 100 * \2)", text)
+    for words, op in _OPERATOR_WORDS:
+        text = re.sub(rf"(?<=\d){words}(?=[\d(])", op, text, flags=re.I)
+    return text
+
+
 def arithmetic(text: str) -> str | None:
     """The value of a question that is only arithmetic ("what's 2 + 2?" → "4"), else ``None``.
 
     >>> arithmetic("what's 2 + 2?"), arithmetic("12 × 3 = ?"), arithmetic("S1002"), arithmetic("2026-07-25")
     ('4', '36', None, None)
+    >>> arithmetic("12 乘以 7 等于几"), arithmetic("what's 15% of 80?"), arithmetic("what's 5 plus 2")
+    ('84', '12', '7')
     """
-    m = _ARITHMETIC.match(text)
+    m = _ARITHMETIC.match(_operators_in_words(text))
     if not m or not re.search(r"\d\s*[+\-*/×÷]\s*\(?\s*\d", m.group(1)) or re.search(r"\d-\d\d-\d", m.group(1)):
         return None
     expr = m.group(1).replace("×", "*").replace("÷", "/")

@@ -181,7 +181,10 @@ def _tied_alternative(
     topical = {s.tool for s in reading if any(":" in m and not m.startswith(("name:", "words:")) for m in s.matched)}
     best = scores.get(ask.info.name, 0)
     for info in infos:
-        if info is ask.info or info.name not in allowed or scores.get(info.name, 0) < best or info.name not in topical:
+        # a point below is still a tie: "which class are they in?" names a class (the timetable's word) and asks
+        # for the record's class
+        close = scores.get(info.name, 0) >= best - 1
+        if info is ask.info or info.name not in allowed or not close or info.name not in topical:
             continue
         planned = plan_ask(info.tool, ctx, ask.text, ask.segments, facts)
         if planned and not any(p.missing for p in planned):

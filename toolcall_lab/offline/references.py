@@ -15,11 +15,11 @@ from typing import Any
 _ORDINALS = {
     "第一": 1, "第二": 2, "第三": 3, "第四": 4, "前面": 1, "前者": 1,
     "first": 1, "second": 2, "third": 3, "fourth": 4, "last": -1, "最后": -1, "后面": -1, "后者": -1,
-    "former": 1, "latter": -1,
+    "former": 1, "latter": -1, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
 }  # fmt: skip
 _ORDINAL = re.compile(
     r"(?:那)?(?P<zh>第一|第二|第三|第四|最后|前面|后面)(?:那)?(?:个|位)(?:人|同学|学生)?|(?P<zh2>前者|后者)"
-    r"|\b(?:the\s+)?(?P<en>first|second|third|fourth|last)\s+(?:one|student|person|kid)(?:'s)?"
+    r"|\b(?:the\s+)?(?P<en>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:one|student|person|kid)(?:'s)?"
     r"|\b(?:the\s+)?(?P<en2>first|second|third|fourth|last|former|latter)(?:\s+one)?"
     r"\s+of\s+(?:those|these|them|the)(?:\s+(?:two|three|four|students|people))?"
     r"|\bthe\s+(?P<en3>former|latter)\b",

@@ -23,8 +23,13 @@ import unicodedata
 from dataclasses import dataclass
 
 from pypinyin import lazy_pinyin
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES
+from toolcall_lab.offline.spelling import corrected, is_english
+
+_ALL_CITY_NAMES = frozenset([*CITIES, *MORE_CITIES])
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -65,7 +70,19 @@ OLD_NAMES: dict[str, str] = {
     "londres": "London",
     "seul": "Seoul",
     "singapur": "Singapore",
+    "tientsin": "Tianjin",
+    "kwangchow": "Guangzhou",
+    "tsingtao": "Qingdao",
+    "soochow": "Suzhou",
+    "chengtu": "Chengdu",
+    "hankow": "Wuhan",
+    "saigon": "Ho Chi Minh City",
+    "hcmc": "Ho Chi Minh City",
+    "kl": "Kuala Lumpur",
+    "bj": "Beijing",
 }
+# Two-letter short names that are no English word: read in small letters too ("sg rn").
+_LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})
 
 # Nicknames of cities in Chinese (魔都 is Shanghai): read as the city's name. 雾都 is left out: it
 # names both London and Chongqing.
@@ -82,6 +99,18 @@ ZH_PLACE_NICKNAMES: dict[str, str] = {
     "狮城": "新加坡",
     "花都巴黎": "巴黎",
     "汉城": "首尔",
+    "鹏城": "深圳",
+    "蓉城": "成都",
+    "山城重庆": "重庆",
+    "江城武汉": "武汉",
+    "春城": "昆明",
+    "冰城": "哈尔滨",
+    "鹭岛": "厦门",
+    "泉城": "济南",
+    "星城": "长沙",
+    "榕城": "福州",
+    "金陵": "南京",
+    "杭城": "杭州",
 }
 
 # Abbreviations and chat spellings → the word they stand for.
@@ -131,6 +160,13 @@ EN_SLANG: dict[str, str] = {
     "gimme": "give me",
     "cuz": "because",
     "arvo": "afternoon",
+    "hw's": "how's",
+    "real quick": "quickly",
+    "real fast": "quickly",
+    "da": "the",
+    "wats": "what's",
+    "hrs": "hours",
+    "hr": "hour",
 }
 
 ZH_SLANG: dict[str, str] = {
@@ -236,6 +272,29 @@ def _fold(m: re.Match[str]) -> str:
     return plain if plain.isascii() and plain else m.group(0)
 
 
+_CLOSE_PINYIN = re.compile(r"(?<![\w'])[a-z]{5,}(?![\w'])")
+
+
+@functools.cache
+def _city_pinyin() -> dict[str, tuple[str, str]]:
+    """Joined pinyin of every city name of five letters or more → ``(English name, Chinese)``."""
+    return {k: v for k, v in pinyin_table().items() if " " not in k and len(k) >= 5 and v[1] in _ALL_CITY_NAMES}
+
+
+def _close_city(m: re.Match[str], changes: list[Rewrite]) -> str:
+    """A lower-case word one letter off a city's pinyin ("manggu" for mangu, 曼谷) and no English word."""
+    typed = m.group(0)
+    if corrected(typed) is None and is_english(typed):
+        return typed
+    table = _city_pinyin()
+    best = process.extractOne(typed, list(table), scorer=Levenshtein.distance, score_cutoff=1)
+    if best is None:
+        return typed
+    english, chinese = table[str(best[0])]
+    changes.append(Rewrite(typed, english, f"pinyin of {chinese}, one letter off"))
+    return english
+
+
 @functools.lru_cache(maxsize=1024)
 def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     """The text as the model reads it, and each word rewritten.
@@ -258,7 +317,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
         if low not in OLD_NAMES and low not in EN_SLANG:
             low = next((k for k in table if k.replace(" ", "") == low.replace(" ", "")), low)
         if low in OLD_NAMES:
-            if len(low) <= 2 and not typed.isupper():  # "LA", "NY": a two-letter name only in capitals
+            if len(low) <= 2 and not typed.isupper() and low not in _LOWER_SHORT_NAMES:  # "LA": only in capitals
                 return typed
             changes.append(Rewrite(typed, OLD_NAMES[low], "place name"))
             return OLD_NAMES[low]
@@ -277,6 +336,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
         return english
 
     out = _latin_pattern().sub(latin, text)
+    out = _CLOSE_PINYIN.sub(lambda m: _close_city(m, changes), out)
 
     def chinese(m: re.Match[str]) -> str:
         if m.group(0) in ZH_PLACE_NICKNAMES:

@@ -38,3 +38,8 @@ def corrected(word: str) -> str | None:
         return None
     best = checker.correction(word)
     return best if best and best != word and best in checker else None
+
+
+def is_english(word: str) -> bool:
+    """Is ``word`` (lower case) an English word the dictionary knows?"""
+    return word.lower() in _checker()

@@ -16,6 +16,7 @@ from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import ALL, TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.brain import Decision
 from toolcall_lab.offline.record import parse_decision_header, to_header
+from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.stages.weather_data import build_weather_tool, find_city
 
 
@@ -199,3 +200,59 @@ def test_a_weather_word_is_explained_without_a_call_when_no_tool_looks_words_up(
 
 def test_with_a_word_tool_the_weather_word_is_looked_up():
     assert calls(ask("overcast 是什么意思")) == [("lookup_word", {"word": "overcast"})]
+
+
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("Tientsin weather tomorrow", "Tianjin"),
+        ("Saigon weather", "Ho Chi Minh City"),
+        ("鹏城这会儿热吗", "Shenzhen"),
+        ("hw's da weather in sg rn", "Singapore"),
+        ("manggu tianqi", "Bangkok"),  # one letter off the pinyin of 曼谷 (mangu)
+    ],
+)
+def test_old_names_nicknames_short_names_and_near_pinyin_are_places(question, city):
+    assert [args["city"] for _, args in calls(ask(question, tools=WEATHER, system=None))] == [city]
+
+
+@pytest.mark.parametrize("word", ["maybe", "hello", "happen"])
+def test_an_english_word_is_never_read_as_near_pinyin(word):
+    assert rewrite(f"{word} tianqi")[0].split()[0] == word
+
+
+@pytest.mark.parametrize(("question", "value"), [("12 乘以 7 等于几", "84"), ("what's 15% of 80?", "12")])
+def test_arithmetic_in_words_is_worked_out(question, value):
+    decision = ask(question)
+    assert calls(decision) == [] and value in (decision.content or "")
+
+
+def test_moving_a_class_is_an_action_no_tool_performs():
+    decision = ask("could you move my Saturday class to Sunday")
+    assert calls(decision) == [] and decision.record.kind == "no_call"
+
+
+@pytest.mark.parametrize(
+    ("question", "sid"),
+    [
+        ("帮我瞅瞅１００３那位同学哪块儿比较弱", "S1003"),
+        ("uhh my number is actually 1002 not 1001, pull up my record", "S1002"),
+        ("lookup progress for s_1003", "S1003"),
+        ("pupil S.1004 — which class are they in?", "S1004"),
+    ],
+)
+def test_a_record_asked_in_other_words_is_the_record_of_the_id_written(question, sid):
+    assert calls(ask(question)) == [("get_learning_record", {"student_id": sid})]
+
+
+def test_an_id_that_cannot_be_one_is_not_replaced_by_the_system_prompts():
+    decision = ask("学号是 10021 帮我查下进度")
+    assert calls(decision) == []
+
+
+def test_a_missing_test_is_said_in_english_for_an_english_learner():
+    record = str(next(t for t in build_tools() if t.name == "get_learning_record").invoke({"student_id": "S1004"}))
+    assert "暂无" in record  # the tool's own Chinese
+    asked = called("get_learning_record", {"student_id": "S1004"})
+    decision = ask("S1004's last test result?", asked, answered(record))
+    assert "暂无" not in (decision.content or "")
