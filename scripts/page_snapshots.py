@@ -34,7 +34,8 @@ MASKS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(Tokens \(approx\.\) \*\*|Token（近似） \*\*|≈\s?)\d+"), r"\1<n>"),
     # measured milliseconds under any *_ms key (latency_ms, wait_before_ms), in JSON and in decoded tables
     (re.compile(r"(_ms\\?\"?:\s?)\d+(?:\.\d+)?"), r"\1<ms>"),
-    (re.compile(r"\b(?:chatcmpl|resp|msg|call|run|fc|toolu|lab)[-_][A-Za-z0-9_-]{6,}"), "<id>"),
+    # a random id has a digit in it; a function name shown in the page's source (run_tool_node) has none
+    (re.compile(r"\b(?:chatcmpl|resp|msg|call|run|fc|toolu|lab)[-_](?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{6,}"), "<id>"),
     (re.compile(r"\b[0-9a-f]{12,}\b"), "<hex>"),
     (re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?"), "<time>"),
     (re.compile(r"\b\d+(?:\.\d+)?\s?(?:ms|s)\b"), "<duration>"),

@@ -45,3 +45,8 @@ def test_a_table_whose_content_differs_still_differs():
 
 def test_text_that_is_not_arrow_is_left_to_the_other_masks():
     assert snapshots.mask('data: "not arrow"') == 'data: "not arrow"'
+
+
+def test_a_function_name_in_shown_source_is_not_masked_as_an_id():
+    assert snapshots.mask("observation = run_tool_node(state)") == "observation = run_tool_node(state)"
+    assert snapshots.mask("id: run-8f3a9c2e1b") != "id: run-8f3a9c2e1b"

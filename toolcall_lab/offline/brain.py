@@ -245,8 +245,37 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     docs = find_documents(messages)
     if docs:
         return Decision(answer_from_documents(ctx, docs), record=_record("documents", ctx, plan))
+    earlier = _pointed_back(ctx, messages) if not plan.skipped else []
+    if earlier:  # "from that, what's my weakest area": the answer is in the result already shown
+        names = ", ".join(dict.fromkeys(r["name"] for r in earlier))
+        record = DecisionRecord("answer", ctx.lang, notes=(explain.FROM_EARLIER(names=names),))
+        return Decision(answer_from_tools(ctx, earlier, tools), record=record)
     reason = explain.MISSING_ARGUMENTS() if plan.skipped else explain.NO_TOOL_FITS()
     return Decision(cannot_help(ctx, tools, plan.skipped), record=_record("cannot_help", ctx, plan, reason))
+
+
+_POINTS_BACK = re.compile(
+    r"\b(?:that|those|these|it|them|the (?:morning|afternoon|evening|first|second|third|last|other) one"
+    r"|from (?:that|this|it|above)|another (?:example|sentence))\b"
+    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个",
+    re.I,
+)
+
+
+def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results of the latest turn that called tools, when a question no tool fits points back at them
+    ("which teacher takes the morning one", "造个句子给我看看" after a word was looked up)."""
+    if not ctx.history or not _POINTS_BACK.search(ctx.question):
+        return []
+    users = [i for i, m in enumerate(messages) if m.get("role") == "user"]
+    if len(users) < 2:
+        return []
+    # the results between the previous question and this one; else the latest result of the conversation
+    between = earlier_results([*messages[users[-2] + 1 : users[-1]], {"role": "user", "content": ""}])
+    good = [r for r in between if not looks_like_problem(r["content"])]
+    if good:
+        return good
+    return [r for r in earlier_results(messages) if not looks_like_problem(r["content"])][-1:]
 
 
 def _already_answered(calls: list[Planned], earlier: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

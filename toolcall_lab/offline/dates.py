@@ -73,12 +73,18 @@ _NEXT_DAY = {"次日", "第二天", "the next day", "the following day"}
 _COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
 # "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
 _DAYS_FROM_NOW = re.compile(
-    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today)\b"
+    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today|out|away|ahead)\b"
     rf"|\bin\s+(?P<n2>{_COUNT})\s+days?\b|(?P<n3>{_COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{_COUNT})天",
     re.I,
 )
 # "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
 _DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
+# "a week from tomorrow", "two weeks from today", "一周后": weeks from a day.
+_WEEK_FROM = re.compile(
+    rf"\b(?:a|one|(?P<n>{_COUNT}))\s+weeks?\s+(?:from|after)\s+(?P<base>tomorrow|today|now)\b"
+    r"|(?:一周|一个星期|一星期)(?:后|以后|之后)",
+    re.I,
+)
 # Parts of today: "this afternoon", "今晚"
 _TODAY_PARTS = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
 
@@ -191,6 +197,9 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
                 iso = None  # a well-formed but impossible ISO date stays as written: the tool says why
             found.append(DateMention(raw, iso, "calendar" if has_year else "month_day", None, m.start()))
             taken.append((m.start(), m.end()))
+    for mention in _weeks_from(text, today):  # "a week from tomorrow" before its "tomorrow"
+        found.append(mention)
+        taken.append((mention.start, mention.start + len(mention.raw)))
     for m in _RELATIVE.finditer(text):
         if free(m.start(), m.end()):
             found.append(_relative(m, today))
@@ -199,7 +208,34 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if free(mention.start, mention.start + len(mention.raw)):
             found.append(mention)
             taken.append((mention.start, mention.start + len(mention.raw)))
-    return tuple(sorted(found, key=lambda d: d.start))
+    return tuple(_without_weekday_before_day(sorted(found, key=lambda d: d.start), text))
+
+
+def _without_weekday_before_day(found: list[DateMention], text: str) -> list[DateMention]:
+    """ "Monday the 27th": one date, the day of the month (the weekday only names it)."""
+    out: list[DateMention] = []
+    for i, d in enumerate(found):
+        after = found[i + 1] if i + 1 < len(found) else None
+        if (
+            after is not None
+            and d.raw.lower().rstrip(",") in _EN_WEEKDAYS
+            and after.raw.lower().startswith("the ")
+            and re.fullmatch(rf"\s*{re.escape(d.raw)}[\s,]*", text[d.start : after.start], re.I)
+        ):
+            continue
+        out.append(d)
+    return out
+
+
+def _weeks_from(text: str, today: dt.date | None) -> list[DateMention]:
+    """ "a week from tomorrow", "two weeks from today", "一周后": a number of weeks from a day."""
+    out = []
+    for m in _WEEK_FROM.finditer(text):
+        base = _OFFSETS.get((m.group("base") or "today").lower(), 0)
+        n = 7 * _count(m.group("n") or "1") + base
+        iso = (today + dt.timedelta(days=n)).isoformat() if today else None
+        out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
+    return out
 
 
 def _count(word: str) -> int:
@@ -290,6 +326,7 @@ _DAY_COUNT = re.compile(
     r"(?:days?\b|天)",
     re.I,
 )
+_HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
@@ -303,7 +340,8 @@ _WEEK = re.compile(
 
 
 _UNTIL = re.compile(
-    rf"(?:till|until|through|thru|to|up to|到|至)\s*(?P<day>(?:next\s+|下(?:个)?)?(?:{'|'.join(_EN_WEEKDAYS)}|"
+    r"(?:till|until|through|thru|to|up to|到|至)\s*"
+    rf"(?P<day>(?:next\s+|this\s+|下(?:个)?|这|本)?(?:{'|'.join(_EN_WEEKDAYS)}|"
     r"(?:周|星期|礼拜)[一二三四五六日天]))",
     re.I,
 )
@@ -344,6 +382,9 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     until = days_until(text, today)
     if until:
         return until
+    hours = _HOURS.search(text)
+    if hours:  # "next 72 hrs": the days those hours reach into
+        return max(1, -(-int(hours.group("h")) // 24))
     later = _DAYS_FROM_NOW.search(text)
     if later:  # "in 3 days": today and the three after it
         return _count(next(g for g in later.groups() if g)) + 1

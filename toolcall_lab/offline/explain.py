@@ -212,6 +212,10 @@ COMPARED_EARLIER = Said(
     "compared with the earlier result of {name} the conversation holds",
     "和对话里 {name} 之前的结果做了比较",
 )
+FROM_EARLIER = Said(
+    "no tool fits, and the question points back: answered from the earlier result of {names}",
+    "没有工具对得上，而问题指向前面：用之前 {names} 的结果回答",
+)
 TIE = Said(
     "tie: {name} instead of {other}, whose arguments the question lacks",
     "平分：选了 {name} 而不是 {other}，因为问题里缺少 {other} 的参数",

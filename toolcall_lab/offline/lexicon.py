@@ -21,7 +21,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
         "|要去学校|要上学|下课"
-        "|what do i have on|what have i got on|what did i have"
+        "|what do i have on|what have i got on|what did i have|day like|my day"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"

@@ -32,12 +32,15 @@ _EN_DONE = re.compile(
 )
 _EN_NOT = re.compile(
     r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
-    r"(?P<verb>look up|look at|check|search|use|call|get|open|run|google)\b(?P<what>[^,.;!?—–]{0,40})",
+    r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
+    r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>[^,.;!?—–]{0,40})",
     re.I,
 )
 _EN_NOT_ASKING = re.compile(
     r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
 )
+# "不要 leisure，查 benefit": a word the learner does not want, without a verb
+_ZH_NOT_WORD = re.compile(r"(?:不要|不用|别|不查)\s*(?P<verb>)(?P<what>[A-Za-z][A-Za-z\-]*)(?=\s*(?:[，,。；;]|$))")
 _ZH_CORRECTION = re.compile(
     r"(?:我)?不是(?:问|说|查|要)?(?P<what>[^，,。；;]{1,20})[，,]\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
 )
@@ -61,7 +64,7 @@ class Negated:
 
 def _concepts(verb: str, what: str) -> frozenset[str]:
     found = set(nlu.concepts_in(what))
-    if verb.lower() in ("搜索", "搜", "search", "google"):
+    if verb.lower() in ("搜索", "搜", "search", "searching", "google", "googling"):
         found.add("search")
     return frozenset(found)
 
@@ -75,7 +78,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'Seoul. weather?'
     """
     out: list[Negated] = []
-    for pattern in (_ZH_NOT, _EN_NOT, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
+    for pattern in (_ZH_NOT, _ZH_NOT_WORD, _EN_NOT, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             out.append(Negated(m.group(0).strip(), _concepts(verb, m.group("what"))))

@@ -23,19 +23,21 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
     r"|how (?:many|far)\b.{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities|\bhandle\b"
+    r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回"
     r"|支持哪些|能查什么",
     re.I,
 )
 _TOOLISH = re.compile(r"工具|tool|function|函数|接口|你能查|you can (?:check|look up)|can you (?:check|look up)", re.I)
 _HYPOTHETICAL = re.compile(
     r"^\s*(?:hypothetically|imagine|suppose|假设|假如)"
-    r"|^\s*(?:如果|要是|\bif\b).{0,80}(?:会怎么样|会怎样|会发生什么|会是多少|会显示|\bwould\b)",
+    r"|^\s*(?:如果|要是|\bif\b).{0,80}(?:会怎么样|会怎样|会发生什么|会是多少|会显示|会怎么|会如何|\bwould\b)",
     re.I,
 )
 _CAPABILITIES = re.compile(
@@ -151,8 +153,11 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     names = [tool_name(t) for t in tools]
     params = {p.lower() for t in tools for p in properties(function_of(t).get("parameters"))}
     mentions_tool = any(n and n in text for n in names) or bool(_TOOLISH.search(text))
-    mentions_param = bool(params & {w.lower() for w in re.findall(r"[A-Za-z_]+", text)}) or bool(
-        re.search(r"日期|天数|城市|学号", text)
+    spaced = {p.replace("_", " ") for p in params if "_" in p}
+    mentions_param = (
+        bool(params & {w.lower() for w in re.findall(r"[A-Za-z_]+", text)})
+        or any(p in text.lower() for p in spaced)
+        or bool(re.search(r"日期|天数|城市|学号", text))
     )
     if _ABOUT.search(text) and (mentions_tool or mentions_param):
         return "tools"
@@ -186,6 +191,12 @@ def _param_line(name: str, schema: dict[str, Any], lang: str) -> str:
         bits.append(Text(f"默认 {schema['default']}", f"default {schema['default']}")(lang))
     if "maximum" in schema:
         bits.append(Text(f"最大 {schema['maximum']}", f"at most {schema['maximum']}")(lang))
+    shape = shape_from(desc) if kind == "string" and re.search(r"id\b|学号|编号", name + desc, re.I) else None
+    if shape is not None:
+        n = shape.digits
+        bits.append(
+            Text(f"格式：{shape.letters} 加 {n} 位数字", f"shape: {shape.letters} followed by {n} digits")(lang)
+        )
     head, rest = bits[:2], bits[2:]
     return Text(
         "：".join(head) + ("；" + "；".join(rest) if rest else ""),

@@ -256,3 +256,81 @@ def test_a_missing_test_is_said_in_english_for_an_english_learner():
     asked = called("get_learning_record", {"student_id": "S1004"})
     decision = ask("S1004's last test result?", asked, answered(record))
     assert "暂无" not in (decision.content or "")
+
+
+SATURDAY = SYSTEM_PROMPT + "\nToday's date: Saturday, 18 July 2026."
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("what time does class start on Monday the 27th", "2026-07-27"),  # the day of the month, not the Monday
+        ("anything on for me a week from tomorrow?", "2026-07-26"),
+        ("9 days out — do I have class that day?", "2026-07-27"),
+    ],
+)
+def test_dates_in_words_count_from_the_stated_today(question, day):
+    assert calls(ask(question, tools=TUTOR, system=SATURDAY)) == [
+        ("get_schedule", {"student_id": "S1001", "date": day})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "days"),
+    [("Tokyo next 72 hrs", None, 3), ("杭州从今天到这周日的天气", "今天是2026年7月21日，星期二。", 6)],
+)
+def test_a_span_in_hours_or_up_to_a_weekday_is_a_number_of_days(question, system, days):
+    assert [args.get("days") for _, args in calls(ask(question, tools=WEATHER, system=system))] == [days]
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [("不要 leisure，查 benefit", [("lookup_word", {"word": "benefit"})])],
+)
+def test_a_word_the_learner_does_not_want_is_not_looked_up(question, wanted):
+    assert calls(ask(question)) == wanted
+
+
+def test_dont_bother_searching_keeps_the_search_tool_out():
+    decision = ask("don't bother searching online, is 'schedule' a kaoyan word?")
+    assert calls(decision) == [("lookup_word", {"word": "schedule"})]
+
+
+def test_the_forecasts_furthest_day_is_read_from_the_schema():
+    decision = ask("天气这个工具最远能看到第几天", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "7" in (decision.content or "")
+
+
+def test_an_ids_shape_is_said_from_the_parameters_example():
+    decision = ask("what format does a student id have to be in")
+    assert calls(decision) == [] and "S followed by 4 digits" in (decision.content or "")
+
+
+def _record(student: str) -> str:
+    return str(next(t for t in build_tools() if t.name == "get_learning_record").invoke({"student_id": student}))
+
+
+def test_a_question_pointing_back_is_answered_from_the_earlier_result():
+    record = _record("S1001")
+    weak = record.split("薄弱项：")[1].split("、")[0].strip()
+    decision = ask(
+        "my progress please",
+        called("get_learning_record", {"student_id": "S1001"}),
+        answered(record),
+        {"role": "assistant", "content": "…"},
+        "from that, what's my weakest area",
+    )
+    assert calls(decision) == [] and weak in (decision.content or "")
+    assert any("earlier result" in n for n in decision.record.notes)
+
+
+def test_a_question_no_tool_fits_that_does_not_point_back_is_still_declined():
+    decision = ask(
+        "my progress please",
+        called("get_learning_record", {"student_id": "S1001"}),
+        answered(_record("S1001")),
+        {"role": "assistant", "content": "…"},
+        "what's the capital of France?",
+        tools=TUTOR,
+    )
+    assert calls(decision) == [] and decision.record.kind == "cannot_help"
