@@ -61,6 +61,25 @@ def nav_page(spec: PageSpec, solved: set[str]) -> st.Page:
     )
 
 
+def navigation_groups(solved: set[str]) -> dict[str, list[st.Page]]:
+    """The sidebar's sections and their pages, built once per session and language and solved set.
+
+    Building the 28 ``st.Page`` objects costs ~5 ms a run (each resolves and checks its file); a
+    session's reruns reuse its own (never another session's: ``st.navigation`` marks the page it
+    returns, and sessions run in parallel).
+    """
+    key = (lang(), tuple(sorted(solved)))
+    kept = st.session_state.get(_NAV_KEY)
+    if kept is not None and kept[0] == key:
+        return dict(kept[1])
+    groups = {sec.title(lang()): [nav_page(p, solved) for p in in_section(sec.key)] for sec in SECTIONS}
+    st.session_state[_NAV_KEY] = (key, groups)
+    return dict(groups)
+
+
+_NAV_KEY = "_nav_pages"
+
+
 def main() -> None:
     if not st.get_option("runner.postScriptGC"):  # .streamlit/config.toml: no full collection after each run
         ensure_paced_collection()  # one full collection every 10 s instead, on one thread for the process
@@ -76,8 +95,7 @@ def _route() -> None:
     apply_layout()
     keep_learner()  # the learner lives in the browser's cookie; a ?learner= link is asked about, not obeyed
     learner_switch_prompt()
-    solved = solved_pages()
-    groups = {sec.title(lang()): [nav_page(p, solved) for p in in_section(sec.key)] for sec in SECTIONS}
+    groups = navigation_groups(solved_pages())
     # pages check this mark to know the router, not Streamlit's legacy pages/ mode, ran them
     st.session_state[ROUTER_MARK] = True
     try:
