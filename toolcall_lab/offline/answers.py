@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.comparing import compare_results, lessons_left
@@ -48,7 +48,7 @@ def _clause_of(r: dict[str, Any], question: str) -> str:
         return question
     wanted = {str(v).lower() for v in r["args"].values()}
     for clause in clauses:
-        named = {c.lower() for c in nlu.cities_in(clause)} | {w.lower() for w in nlu.english_terms(clause)}
+        named = {c.lower() for c in nlu.cities_in(clause)} | {w.lower() for w in terms.english_terms(clause)}
         if wanted & named:
             return clause
     return question

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.clauses import split_clauses, split_segments
-from toolcall_lab.offline.dates import DateMention, days_asked, find_dates, next_day
+from toolcall_lab.offline.dates import DateMention, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
+from toolcall_lab.offline.spans import days_asked
 from toolcall_lab.offline.spelling import corrected
 
 Sourced = tuple[Any, str]
@@ -66,12 +67,12 @@ def entity(kind: str, text: str, facts: Facts, schema: dict[str, Any]) -> Any:
         ids = find_ids(text, str(schema.get("description", "")))
         return ids[0][1] if ids else None
     if kind == "word":
-        terms = nlu.english_terms(text)
-        word = terms[0] if terms else nlu.lone_latin_word(text)
+        found = terms.english_terms(text)
+        word = found[0] if found else terms.lone_latin_word(text)
         return (corrected(word) or word) if word else None
     if kind == "date":
-        found = pick_date(find_dates(text, facts.today, facts.year))
-        return found.value if found else None
+        mention = pick_date(find_dates(text, facts.today, facts.year))
+        return mention.value if mention else None
     return None
 
 
@@ -258,7 +259,7 @@ def _bare_word(segment: str) -> str | None:
 
 def _listed_words(values: list[Any], segments: list[str]) -> list[Any]:
     """ "meticulous ubiquitous leisure 分别几级": words written as one list in a segment are each an item."""
-    runs = [w for s in segments for w in nlu.term_run(s)]
+    runs = [w for s in segments for w in terms.term_run(s)]
     return runs if len(runs) > len([v for v in values if v is not None]) else values
 
 

@@ -25,12 +25,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.clauses import split_segments
-from toolcall_lab.offline.dates import asks_days, find_dates
+from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.policy import tool_request
+from toolcall_lab.offline.spans import asks_days
 
 THRESHOLD = 3
 # Bigrams every tool description uses about itself: they say nothing about the question.
@@ -139,7 +140,7 @@ def scrub(text: str, infos: tuple[ToolInfo, ...]) -> str:
     for d in find_dates(text):
         text = text.replace(d.raw, " ")
     text = re.sub(r"\b\d+\s*-\s*[A-Za-z]+\b", " ", text)  # "200-word", "5-day": a size, not a topic
-    for term in nlu.marked_terms(text):
+    for term in terms.marked_terms(text):
         text = re.sub(rf"(?<![A-Za-z]){re.escape(term)}(?![A-Za-z])", " ", text)
     return text
 
@@ -179,8 +180,8 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
     if "city" in kinds and nlu.cities_in(piece):
         score.add(2, f"city:{nlu.cities_in(piece)[0]}")
     if "word" in kinds:
-        marked = nlu.marked_terms(piece)
-        plain = [t for t in nlu.english_terms(piece) if t.islower()]
+        marked = terms.marked_terms(piece)
+        plain = [t for t in terms.english_terms(piece) if t.islower()]
         if marked or (plain and nlu.CJK.search(piece)):
             score.add(3, f"word:{(marked or plain)[0]}")
     if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):

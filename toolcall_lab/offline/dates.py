@@ -27,7 +27,7 @@ _MONTH_NAMES = (
 )
 _MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES.split()) for m in names.split("|")}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _ORD = r"(?:st|nd|rd|th)?"
 
@@ -47,13 +47,13 @@ _RELATIVE = re.compile(
     r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天"
     rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{_ZH_DAY}))"
     r"|(?P<en>the day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
-    rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(_EN_WEEKDAYS)})"
+    rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(EN_WEEKDAYS)})"
     # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
     r"|(?P<abweek>next|this|last|on|by|till|until|through|thru)\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
     r"|(?:next|this|last) week)\b",
     re.I,
 )
-_OFFSETS = {
+OFFSETS = {
     "今天": 0,
     "今晚": 0,
     "today": 0,
@@ -72,7 +72,7 @@ _OFFSETS = {
 _NEXT_DAY = {"次日", "第二天", "the next day", "the following day"}
 _COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
 # "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
-_DAYS_FROM_NOW = re.compile(
+DAYS_FROM_NOW = re.compile(
     rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today|out|away|ahead)\b"
     rf"|\bin\s+(?P<n2>{_COUNT})\s+days?\b|(?P<n3>{_COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{_COUNT})天",
     re.I,
@@ -127,13 +127,13 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
         return DateMention(raw, None, "next_day", None, match.start())
     if low.endswith("week"):
         return DateMention(raw, None, "week", None, match.start())
-    offset = _OFFSETS.get(low)
+    offset = OFFSETS.get(low)
     if offset is None:
         day = match.group("zhday") or match.group("enday") or ""
         short = (match.group("abday") or "").lower()
-        wanted = _ZH_WEEKDAYS.get(day, _EN_WEEKDAYS.index(day.lower()) if day.lower() in _EN_WEEKDAYS else 0)
+        wanted = _ZH_WEEKDAYS.get(day, EN_WEEKDAYS.index(day.lower()) if day.lower() in EN_WEEKDAYS else 0)
         if short:
-            wanted = next(i for i, name in enumerate(_EN_WEEKDAYS) if name.startswith(short))
+            wanted = next(i for i, name in enumerate(EN_WEEKDAYS) if name.startswith(short))
         which = (match.group("zhweek") or match.group("enweek") or match.group("abweek") or "").lower()
         if short and which not in ("next", "this", "last"):
             which = ""  # "on Wed", "till Fri": the weekday to come
@@ -218,7 +218,7 @@ def _without_weekday_before_day(found: list[DateMention], text: str) -> list[Dat
         after = found[i + 1] if i + 1 < len(found) else None
         if (
             after is not None
-            and d.raw.lower().rstrip(",") in _EN_WEEKDAYS
+            and d.raw.lower().rstrip(",") in EN_WEEKDAYS
             and after.raw.lower().startswith("the ")
             and re.fullmatch(rf"\s*{re.escape(d.raw)}[\s,]*", text[d.start : after.start], re.I)
         ):
@@ -231,14 +231,14 @@ def _weeks_from(text: str, today: dt.date | None) -> list[DateMention]:
     """ "a week from tomorrow", "two weeks from today", "一周后": a number of weeks from a day."""
     out = []
     for m in _WEEK_FROM.finditer(text):
-        base = _OFFSETS.get((m.group("base") or "today").lower(), 0)
-        n = 7 * _count(m.group("n") or "1") + base
+        base = OFFSETS.get((m.group("base") or "today").lower(), 0)
+        n = 7 * count_word(m.group("n") or "1") + base
         iso = (today + dt.timedelta(days=n)).isoformat() if today else None
         out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
     return out
 
 
-def _count(word: str) -> int:
+def count_word(word: str) -> int:
     low = word.lower()
     return int(low) if low.isdigit() else ZH_NUM.get(low) or EN_NUM.get(low, 0)
 
@@ -246,8 +246,8 @@ def _count(word: str) -> int:
 def _worded(text: str, today: dt.date | None) -> list[DateMention]:
     """Days written in words: "three days from now", "3天后", "the 28th", "this afternoon"."""
     out: list[DateMention] = []
-    for m in _DAYS_FROM_NOW.finditer(text):
-        n = _count(next(g for g in (m.group("n"), m.group("n2"), m.group("n3"), m.group("n4")) if g))
+    for m in DAYS_FROM_NOW.finditer(text):
+        n = count_word(next(g for g in (m.group("n"), m.group("n2"), m.group("n3"), m.group("n4")) if g))
         iso = (today + dt.timedelta(days=n)).isoformat() if today else None
         out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
     for m in _DAY_OF_MONTH.finditer(text):
@@ -319,94 +319,6 @@ def year_in(texts: list[str]) -> int | None:
             if d.kind == "calendar" and d.iso:
                 return int(d.iso[:4])
     return None
-
-
-_DAY_COUNT = re.compile(
-    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*-\s*|\s*)"
-    r"(?:days?\b|天)",
-    re.I,
-)
-_HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
-_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
-_MONTH_SPAN = re.compile(
-    r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
-)
-_TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
-_WEEK = re.compile(
-    r"whole week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
-    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
-    re.I,
-)
-
-
-_UNTIL = re.compile(
-    r"(?:till|until|through|thru|to|up to|到|至)\s*"
-    rf"(?P<day>(?:next\s+|this\s+|下(?:个)?|这|本)?(?:{'|'.join(_EN_WEEKDAYS)}|"
-    r"(?:周|星期|礼拜)[一二三四五六日天]))",
-    re.I,
-)
-_WEEKEND = re.compile(r"weekend|周末|rest of the week|this week's end", re.I)
-
-
-def asks_days(text: str) -> bool:
-    """Does the text ask for a span or a day ahead ("next 30 days", "fortnight", "明天", "till Sunday")?"""
-    if days_asked(text) or _UNTIL.search(text) or _WEEKEND.search(text):
-        return True
-    return any(d.offset is not None and d.offset > 0 for d in find_dates(text))
-
-
-def days_until(text: str, today: dt.date | None) -> int | None:
-    """Days of forecast up to a weekday or the weekend ("till Sunday", "到下周一", "this weekend"),
-    counting today as day 1; ``None`` without today's date or such words."""
-    if today is None:
-        return None
-    m = _UNTIL.search(text)
-    if m:
-        found = find_dates(m.group("day"), today)
-        if found and found[0].offset is not None and found[0].offset >= 0:
-            return found[0].offset + 1
-    if _WEEKEND.search(text):
-        return 6 - today.weekday() + 1 if today.weekday() <= 6 else None
-    return None
-
-
-def days_asked(text: str, today: dt.date | None = None) -> int | None:
-    """How many days of forecast a question asks for, counting today as day 1.
-
-    "next 3 days" → 3, "5-day" → 5, "whole week" → 7, "tomorrow" → 2, "后天" → 3; ``None``
-    when the question does not say (the tool's default then applies).
-
-    >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
-    (2, 3, 7)
-    """
-    until = days_until(text, today)
-    if until:
-        return until
-    hours = _HOURS.search(text)
-    if hours:  # "next 72 hrs": the days those hours reach into
-        return max(1, -(-int(hours.group("h")) // 24))
-    later = _DAYS_FROM_NOW.search(text)
-    if later:  # "in 3 days": today and the three after it
-        return _count(next(g for g in later.groups() if g)) + 1
-    if _TWO_DAYS_ON.search(text):
-        return 3
-    m = _DAY_COUNT.search(text)
-    if m:
-        n = m.group("n").lower()
-        return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
-    if _FORTNIGHT.search(text):
-        return 14
-    if _MONTH_SPAN.search(text):
-        return 30  # the tool's own limit cuts it to what it can forecast
-    if _WEEK.search(text):
-        return 7
-    offsets = [
-        d.offset for d in find_dates(text, today) if d.kind == "relative" and d.offset is not None and d.offset > 0
-    ]
-    if not offsets:
-        offsets = [_OFFSETS[d.raw.lower()] for d in find_dates(text) if d.raw.lower() in _OFFSETS]
-        offsets = [o for o in offsets if o > 0]
-    return max(offsets) + 1 if offsets else None
 
 
 def next_day(iso: str) -> str:

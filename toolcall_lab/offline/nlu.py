@@ -39,8 +39,8 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _PUNCT = re.compile(r"[\s，。！？、；：,.!?;:（）()\[\]【】「」『』\"“”'‘’<>《》…—\-]+")
 _STEMMER = snowballstemmer.stemmer("english")
-_ALL_CITIES = {**CITIES, **MORE_CITIES}
-_EN_CITIES = {v.lower(): v for v in _ALL_CITIES.values()}
+ALL_CITIES = {**CITIES, **MORE_CITIES}
+EN_CITIES = {v.lower(): v for v in ALL_CITIES.values()}
 # Only the common cities are targets of a typo correction (see lexicon.MORE_CITIES).
 _TYPO_CITIES = {v.lower() for v in CITIES.values()}
 
@@ -91,7 +91,7 @@ _VOCAB = sorted(
     | set(COMPARATIVES)
     | {w for c in _TYPO_CITIES for w in c.split()}
 )
-_VOCAB_SET = frozenset(_VOCAB)
+VOCAB_SET = frozenset(_VOCAB)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -103,7 +103,7 @@ def correct(word: str) -> str:
     within one edit (two for words of eight letters or more).
     """
     low = word.lower()
-    if len(low) < 5 or low in _VOCAB_SET or low in EN_STOP or low in NOT_TYPOS:
+    if len(low) < 5 or low in VOCAB_SET or low in EN_STOP or low in NOT_TYPOS:
         return low
     limit = 1 if len(low) < 8 else 2
     choices = [v for v in _VOCAB if v[0] == low[0] and abs(len(v) - len(low)) <= limit]
@@ -172,21 +172,21 @@ def cities_in(text: str) -> tuple[str, ...]:
 def city_positions(text: str) -> tuple[tuple[int, str], ...]:
     """``(where, English name)`` of each city named in ``text``, in order (a name named twice, twice)."""
     hits: list[tuple[int, str]] = []
-    for zh, en in _ALL_CITIES.items():
+    for zh, en in ALL_CITIES.items():
         hits += [(m.start(), en) for m in re.finditer(re.escape(zh), text)]
     low = text.lower()
-    for name, en in _EN_CITIES.items():
+    for name, en in EN_CITIES.items():
         hits += [(m.start(), en) for m in re.finditer(rf"\b{re.escape(name)}\b", low)]
     for m in re.finditer(r"\b[A-Za-z]{5,}\b", text):
         fixed = correct(m.group(0))
-        if fixed != m.group(0).lower() and fixed in _EN_CITIES:
-            hits.append((m.start(), _EN_CITIES[fixed]))
+        if fixed != m.group(0).lower() and fixed in EN_CITIES:
+            hits.append((m.start(), EN_CITIES[fixed]))
     return tuple(sorted(hits))
 
 
 def without_city_names(text: str) -> str:
     """``text`` with the Chinese names of known cities taken out."""
-    for zh in _ALL_CITIES:
+    for zh in ALL_CITIES:
         text = text.replace(zh, " ")
     return text
 
@@ -210,135 +210,6 @@ def unknown_place(text: str) -> str | None:
         return None if _NOT_IN_PLACE.search(m.group(1)) else m.group(1)
     m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
     return m.group(1) if m else None
-
-
-_QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
-_MARKED = (
-    re.compile(r"(?:the word|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
-    # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
-    # unanchored, "aaaa…" was tried at every letter and read again from each
-    re.compile(
-        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"
-    ),
-    re.compile(
-        r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
-    ),
-)
-
-
-_AN_ID = re.compile(r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}")
-_FRAME_WORDS = frozenset(
-    {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
-)
-
-
-def marked_terms(text: str) -> list[str]:
-    """English words the question marks as the word it asks about (quoted, "the word X", "X 这个词")."""
-    out: list[str] = list(_QUOTED.findall(text))
-    out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
-    for pattern in (_MARKED[0], _MARKED[2]):
-        # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
-        out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
-    if _AN_ID.search(text):  # "lookup progress for s_1003": a record looked up, not the word "progress"
-        looked_up = set(_MARKED[2].findall(text)) - set(_QUOTED.findall(text))
-        out = [w for w in out if not (w in looked_up and correct(w.lower()) in NOT_TERMS)]
-    return list(dict.fromkeys(out))
-
-
-_RUN_GLUE = re.compile(r"^[\s、,，/&+]*(?:and|or|和|跟|与|以及|还有|或)?[\s、,，/&+]*$", re.I)
-
-
-def term_run(text: str) -> list[str]:
-    """English words written as one list ("meticulous ubiquitous leisure", "coherent、abandon 还有 negotiate"):
-    the longest run of :func:`english_terms` with only separators or a conjunction between them.
-
-    >>> term_run("meticulous ubiquitous leisure 分别几级"), term_run("benefit 这个我懂 accord 呢")
-    (['meticulous', 'ubiquitous', 'leisure'], ['benefit'])
-    """
-    terms = english_terms(text)
-    best: list[str] = []
-    run: list[str] = []
-    at = 0
-    for term in terms:
-        found = text.find(term, at)
-        if found < 0:
-            break
-        run = [*run, term] if run and _RUN_GLUE.match(text[at:found]) else [term]
-        at = found + len(term)
-        best = run if len(run) > len(best) else best
-    return best
-
-
-def only_items(text: str) -> bool:
-    """Is ``text`` nothing but a list of things (English words, cities) and separators ("coherent、abandon")?
-    Such a clause is items of the ask that follows it; "我在北京" is not.
-
-    >>> only_items("coherent、abandon"), only_items("东京，首尔"), only_items("我在北京")
-    (True, True, False)
-    """
-    rest = text
-    for term in term_run(text):
-        rest = rest.replace(term, " ", 1)
-    for zh, en in _ALL_CITIES.items():
-        rest = rest.replace(zh, " ")
-        rest = re.sub(rf"\b{re.escape(en)}\b", " ", rest, flags=re.I)
-    return rest != text and bool(_RUN_GLUE.match(rest))
-
-
-def english_terms(text: str) -> list[str]:
-    """English words a learner might ask about ("accord"): marked ones first, then plain lower-case words.
-
-    A plain word is never a stop word, a word of the question's frame ("level", "meaning",
-    misspelt or not), a city, a tool name with ``_`` or a capitalised name ("LangGraph").
-    """
-    marked = marked_terms(text)
-    if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
-        return marked
-    plain = [
-        w
-        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_('’])", text)
-        if w not in EN_STOP
-        and w not in FILLER
-        and correct(w) not in NOT_TERMS
-        and w not in _EN_CITIES
-        and correct(w) not in _VOCAB_SET
-    ]
-    return _with_listed(text, list(dict.fromkeys(plain)))
-
-
-_LIST_RUN = re.compile(
-    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
-)
-
-
-def _with_listed(text: str, terms: list[str]) -> list[str]:
-    """The terms, with the other items of a list they are written in ("benefit, diligent and
-    schedule": "schedule" is one of the words asked about, though it also names a topic).
-
-    >>> _with_listed("levels of benefit, diligent and schedule", ["benefit", "diligent"])
-    ['benefit', 'diligent', 'schedule']
-    """
-    if not terms:
-        return terms
-    out = list(terms)
-    for m in _LIST_RUN.finditer(text):
-        items = [w for w in re.split(r"\s*[,，、]\s*(?:and\s+)?|\s+(?:and|or)\s+", m.group(0)) if w]
-        if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
-            out += [w for w in items if w not in out]
-    return out
-
-
-def lone_latin_word(text: str) -> str | None:
-    """The one English word of a Chinese sentence ("forecast 考研考吗", "词汇表里有没有 weather"),
-    whatever it is: the learner wrote it to ask about it. ``None`` when there are none or several."""
-    if not CJK.search(text):
-        return None
-    words = [
-        w
-        for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)
-        if w.lower() not in EN_STOP and w.lower() not in FILLER
-    ]
-    return words[0].lower() if len(words) == 1 else None
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:
@@ -369,7 +240,7 @@ def keywords(text: str) -> list[str]:
         out: list[str] = []
         for part in (p for p in _PUNCT.split(cleaned) if p):
             # keep Latin words (LangGraph, thread_id) whole; split Chinese runs at city names
-            for city in _ALL_CITIES:
+            for city in ALL_CITIES:
                 part = part.replace(city, f" {city} ")
             out.extend(p for p in part.split() if p)
         return _dedupe(out)
@@ -443,12 +314,12 @@ class Context:
 
 
 def _city_key(word: str) -> str:
-    return _ALL_CITIES.get(word, word).lower()
+    return ALL_CITIES.get(word, word).lower()
 
 
 def _city_in_lang(city_en: str, lang: str) -> str:
     if lang == "zh":
-        for zh, en in _ALL_CITIES.items():
+        for zh, en in ALL_CITIES.items():
             if en == city_en:
                 return zh
     return city_en

@@ -16,8 +16,9 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.comparing import extreme_day
-from toolcall_lab.offline.dates import days_asked, find_dates
+from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
+from toolcall_lab.offline.spans import days_asked
 
 _NAME_KEYS = ("city", "name", "title", "location", "place")
 _UNITS = {"_c": "°C", "_f": "°F", "_pct": "%", "_percent": "%", "_km": " km", "_kmh": " km/h", "_mm": " mm"}

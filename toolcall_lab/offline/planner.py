@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import explain, nlu
+from toolcall_lab.offline import explain, nlu, terms
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     Ask,
@@ -125,7 +125,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
             reading.asks = _elliptical(index, clause, asks[-1], infos)
         if reading.asks and not asks:  # "coherent、abandon 还有 negotiate 考研考不考": items before the ask
             for at, before in enumerate(plan.readings[:-1]):
-                if nlu.only_items(before.text) and _takes_items(reading.asks[0].info, before.text):
+                if terms.only_items(before.text) and _takes_items(reading.asks[0].info, before.text):
                     before.asks = [Ask(reading.asks[0].info, at, [before.text])]
                     asks += _within_topic(before.asks, before.text, policy, plan)
         asks += _within_topic(reading.asks, clause, policy, plan)
@@ -151,7 +151,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
 
 def _names_a_thing(clause: str) -> bool:
     """Does a clause name a thing a tool takes (a city, an English word, an id)?"""
-    return bool(nlu.cities_in(clause) or nlu.english_terms(clause) or re.search(r"[A-Za-z]\d{3,}", clause))
+    return bool(nlu.cities_in(clause) or terms.english_terms(clause) or re.search(r"[A-Za-z]\d{3,}", clause))
 
 
 def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
@@ -204,7 +204,7 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
 def _takes_items(info: ToolInfo, clause: str) -> bool:
     """Does the tool take the things a bare list names (its words, its cities)?"""
     kinds = set(info.kinds.values())
-    return bool(("word" in kinds and nlu.term_run(clause)) or ("city" in kinds and nlu.cities_in(clause)))
+    return bool(("word" in kinds and terms.term_run(clause)) or ("city" in kinds and nlu.cities_in(clause)))
 
 
 def _within_topic(asks: list[Ask], clause: str, policy: Policy, plan: TurnPlan) -> list[Ask]:

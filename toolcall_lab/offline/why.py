@@ -13,10 +13,11 @@ import re
 from toolcall_lab.offline import explain
 from toolcall_lab.offline.arguments import Facts, Planned, most
 from toolcall_lab.offline.choosing import ToolInfo
-from toolcall_lab.offline.dates import days_asked, find_dates
+from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, properties
 from toolcall_lab.offline.record import StepRecord
+from toolcall_lab.offline.spans import days_asked
 from toolcall_lab.offline.spelling import corrected
 
 

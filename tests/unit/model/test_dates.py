@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 
 from tests.unit.model.helpers import TUTOR, WEATHER, ask, calls
-from toolcall_lab.offline.dates import days_asked, find_dates, today_in, year_in
+from toolcall_lab.offline.dates import find_dates, today_in, year_in
+from toolcall_lab.offline.spans import days_asked
 
 FRIDAY = dt.date(2026, 7, 24)
 

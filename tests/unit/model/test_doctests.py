@@ -6,12 +6,32 @@ import doctest
 
 import pytest
 
-from toolcall_lab.offline import arguments, clauses, dates, explain, kinds, policy, record
-
-
-@pytest.mark.parametrize(
-    "module", [arguments, clauses, dates, explain, kinds, policy, record], ids=lambda m: m.__name__
+from toolcall_lab.offline import (
+    arguments,
+    choosing,
+    clauses,
+    dates,
+    explain,
+    ids,
+    kinds,
+    negation,
+    no_call,
+    policy,
+    record,
+    references,
+    romanise,
+    spans,
+    spelling,
+    terms,
 )
+
+MODULES = [
+    arguments, choosing, clauses, dates, explain, ids, kinds, negation, no_call, policy, record, references, romanise,
+    spans, spelling, terms,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

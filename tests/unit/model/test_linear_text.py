@@ -14,14 +14,15 @@ from collections.abc import Callable
 import pytest
 
 from tests.unit.model.helpers import ALL, ask
-from toolcall_lab.offline import BuiltinModel, EndpointError, nlu
+from toolcall_lab.offline import BuiltinModel, EndpointError, nlu, terms
 from toolcall_lab.offline.answers import json_shape_asked
 from toolcall_lab.offline.clauses import split_clauses, split_segments
-from toolcall_lab.offline.dates import days_asked, find_dates
+from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.limits import MAX_QUESTION_CHARS
 from toolcall_lab.offline.policy import strip_injections
 from toolcall_lab.offline.reading import find_documents
 from toolcall_lab.offline.scanning import json_blobs, loads, squeeze_space
+from toolcall_lab.offline.spans import days_asked
 
 
 def _body(question: str, tools: bool = True) -> dict:
@@ -87,9 +88,9 @@ def _grows_linearly(fn: Callable[[str], object], make: Callable[[int], str], n: 
 
 
 LINEAR_CASES = {
-    "marked word before 什么意思": (nlu.marked_terms, lambda n: "a" * n + "b"),
-    "marked word, letters and hyphens": (nlu.marked_terms, lambda n: "a-" * (n // 2)),
-    "english terms": (nlu.english_terms, lambda n: "a" * n + "1"),
+    "marked word before 什么意思": (terms.marked_terms, lambda n: "a" * n + "b"),
+    "marked word, letters and hyphens": (terms.marked_terms, lambda n: "a-" * (n // 2)),
+    "english terms": (terms.english_terms, lambda n: "a" * n + "1"),
     "numbers near a unit": (lambda t: nlu.numbers_near(t, ("days",)), lambda n: "1" * n + "x"),
     "dates in digits": (find_dates, lambda n: "2026-07-" * (n // 8)),
     "days asked, spaces": (days_asked, lambda n: "3" + " " * n + "x"),

@@ -1,0 +1,100 @@
+"""Spans of days a forecast question asks for: "next 3 days", "a fortnight", "till Sunday", "明后两天".
+
+Counted with today as day 1 ("tomorrow" is 2 days of forecast), against the date a system prompt
+states where a weekday or the weekend is named. Dates themselves are read by :mod:`.dates`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from toolcall_lab.offline.dates import DAYS_FROM_NOW, EN_WEEKDAYS, OFFSETS, count_word, find_dates
+from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
+
+_DAY_COUNT = re.compile(
+    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*-\s*|\s*)"
+    r"(?:days?\b|天)",
+    re.I,
+)
+_HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
+_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
+_MONTH_SPAN = re.compile(
+    r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
+)
+_TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
+_WEEK = re.compile(
+    r"whole week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
+    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
+    re.I,
+)
+
+
+_UNTIL = re.compile(
+    r"(?:till|until|through|thru|to|up to|到|至)\s*"
+    rf"(?P<day>(?:next\s+|this\s+|下(?:个)?|这|本)?(?:{'|'.join(EN_WEEKDAYS)}|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]))",
+    re.I,
+)
+_WEEKEND = re.compile(r"weekend|周末|rest of the week|this week's end", re.I)
+
+
+def asks_days(text: str) -> bool:
+    """Does the text ask for a span or a day ahead ("next 30 days", "fortnight", "明天", "till Sunday")?"""
+    if days_asked(text) or _UNTIL.search(text) or _WEEKEND.search(text):
+        return True
+    return any(d.offset is not None and d.offset > 0 for d in find_dates(text))
+
+
+def days_until(text: str, today: dt.date | None) -> int | None:
+    """Days of forecast up to a weekday or the weekend ("till Sunday", "到下周一", "this weekend"),
+    counting today as day 1; ``None`` without today's date or such words."""
+    if today is None:
+        return None
+    m = _UNTIL.search(text)
+    if m:
+        found = find_dates(m.group("day"), today)
+        if found and found[0].offset is not None and found[0].offset >= 0:
+            return found[0].offset + 1
+    if _WEEKEND.search(text):
+        return 6 - today.weekday() + 1 if today.weekday() <= 6 else None
+    return None
+
+
+def days_asked(text: str, today: dt.date | None = None) -> int | None:
+    """How many days of forecast a question asks for, counting today as day 1.
+
+    "next 3 days" → 3, "5-day" → 5, "whole week" → 7, "tomorrow" → 2, "后天" → 3; ``None``
+    when the question does not say (the tool's default then applies).
+
+    >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
+    (2, 3, 7)
+    """
+    until = days_until(text, today)
+    if until:
+        return until
+    hours = _HOURS.search(text)
+    if hours:  # "next 72 hrs": the days those hours reach into
+        return max(1, -(-int(hours.group("h")) // 24))
+    later = DAYS_FROM_NOW.search(text)
+    if later:  # "in 3 days": today and the three after it
+        return count_word(next(g for g in later.groups() if g)) + 1
+    if _TWO_DAYS_ON.search(text):
+        return 3
+    m = _DAY_COUNT.search(text)
+    if m:
+        n = m.group("n").lower()
+        return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
+    if _FORTNIGHT.search(text):
+        return 14
+    if _MONTH_SPAN.search(text):
+        return 30  # the tool's own limit cuts it to what it can forecast
+    if _WEEK.search(text):
+        return 7
+    offsets = [
+        d.offset for d in find_dates(text, today) if d.kind == "relative" and d.offset is not None and d.offset > 0
+    ]
+    if not offsets:
+        offsets = [OFFSETS[d.raw.lower()] for d in find_dates(text) if d.raw.lower() in OFFSETS]
+        offsets = [o for o in offsets if o > 0]
+    return max(offsets) + 1 if offsets else None

@@ -1,0 +1,139 @@
+"""The English words a question asks about: quoted or marked ones, lists of them, the one English
+word of a Chinese sentence — and never the question's own frame ("level", "meaning"), a stop word,
+filler or a city.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolcall_lab.offline.lexicon import EN_STOP, FILLER, NOT_TERMS
+from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, correct
+
+_QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
+_MARKED = (
+    re.compile(r"(?:the word|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
+    # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
+    # unanchored, "aaaa…" was tried at every letter and read again from each
+    re.compile(
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"
+    ),
+    re.compile(
+        r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
+    ),
+)
+
+
+_AN_ID = re.compile(r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}")
+_FRAME_WORDS = frozenset(
+    {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
+)
+
+
+def marked_terms(text: str) -> list[str]:
+    """English words the question marks as the word it asks about (quoted, "the word X", "X 这个词")."""
+    out: list[str] = list(_QUOTED.findall(text))
+    out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
+    for pattern in (_MARKED[0], _MARKED[2]):
+        # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
+        out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
+    if _AN_ID.search(text):  # "lookup progress for s_1003": a record looked up, not the word "progress"
+        looked_up = set(_MARKED[2].findall(text)) - set(_QUOTED.findall(text))
+        out = [w for w in out if not (w in looked_up and correct(w.lower()) in NOT_TERMS)]
+    return list(dict.fromkeys(out))
+
+
+_RUN_GLUE = re.compile(r"^[\s、,，/&+]*(?:and|or|和|跟|与|以及|还有|或)?[\s、,，/&+]*$", re.I)
+
+
+def term_run(text: str) -> list[str]:
+    """English words written as one list ("meticulous ubiquitous leisure", "coherent、abandon 还有 negotiate"):
+    the longest run of :func:`english_terms` with only separators or a conjunction between them.
+
+    >>> term_run("meticulous ubiquitous leisure 分别几级"), term_run("benefit 这个我懂 accord 呢")
+    (['meticulous', 'ubiquitous', 'leisure'], ['benefit'])
+    """
+    terms = english_terms(text)
+    best: list[str] = []
+    run: list[str] = []
+    at = 0
+    for term in terms:
+        found = text.find(term, at)
+        if found < 0:
+            break
+        run = [*run, term] if run and _RUN_GLUE.match(text[at:found]) else [term]
+        at = found + len(term)
+        best = run if len(run) > len(best) else best
+    return best
+
+
+def only_items(text: str) -> bool:
+    """Is ``text`` nothing but a list of things (English words, cities) and separators ("coherent、abandon")?
+    Such a clause is items of the ask that follows it; "我在北京" is not.
+
+    >>> only_items("coherent、abandon"), only_items("东京，首尔"), only_items("我在北京")
+    (True, True, False)
+    """
+    rest = text
+    for term in term_run(text):
+        rest = rest.replace(term, " ", 1)
+    for zh, en in ALL_CITIES.items():
+        rest = rest.replace(zh, " ")
+        rest = re.sub(rf"\b{re.escape(en)}\b", " ", rest, flags=re.I)
+    return rest != text and bool(_RUN_GLUE.match(rest))
+
+
+def english_terms(text: str) -> list[str]:
+    """English words a learner might ask about ("accord"): marked ones first, then plain lower-case words.
+
+    A plain word is never a stop word, a word of the question's frame ("level", "meaning",
+    misspelt or not), a city, a tool name with ``_`` or a capitalised name ("LangGraph").
+    """
+    marked = marked_terms(text)
+    if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
+        return marked
+    plain = [
+        w
+        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_('’])", text)
+        if w not in EN_STOP
+        and w not in FILLER
+        and correct(w) not in NOT_TERMS
+        and w not in EN_CITIES
+        and correct(w) not in VOCAB_SET
+    ]
+    return _with_listed(text, list(dict.fromkeys(plain)))
+
+
+_LIST_RUN = re.compile(
+    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
+)
+
+
+def _with_listed(text: str, terms: list[str]) -> list[str]:
+    """The terms, with the other items of a list they are written in ("benefit, diligent and
+    schedule": "schedule" is one of the words asked about, though it also names a topic).
+
+    >>> _with_listed("levels of benefit, diligent and schedule", ["benefit", "diligent"])
+    ['benefit', 'diligent', 'schedule']
+    """
+    if not terms:
+        return terms
+    out = list(terms)
+    for m in _LIST_RUN.finditer(text):
+        items = [w for w in re.split(r"\s*[,，、]\s*(?:and\s+)?|\s+(?:and|or)\s+", m.group(0)) if w]
+        if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
+            out += [w for w in items if w not in out]
+    return out
+
+
+def lone_latin_word(text: str) -> str | None:
+    """The one English word of a Chinese sentence ("forecast 考研考吗", "词汇表里有没有 weather"),
+    whatever it is: the learner wrote it to ask about it. ``None`` when there are none or several."""
+    if not CJK.search(text):
+        return None
+    words = [
+        w
+        for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)
+        if w.lower() not in EN_STOP and w.lower() not in FILLER
+    ]
+    return words[0].lower() if len(words) == 1 else None
