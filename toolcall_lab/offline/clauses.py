@@ -23,13 +23,14 @@ _ASK = (
 _CLAUSE_BREAK = re.compile(
     r"(?<=[？?！!。；;\n])"  # after a sentence end
     r"|(?<=[a-z0-9)'\"”’])\.(?=\s|$)"  # an English full stop (not in 3.14 or e.g. a URL)
-    r"|顺便|另外|还有就是|还有|同时|以及|并且|然后|再帮我|再查"
+    r"|顺便|另外|还有就是|还有|同时|以及|并且|然后|再帮我|再查|再看看|再看一下"
+    rf"|\s\+\s(?=(?:{_ASK})\b)"
     r"|(?:,|，)?\s*\b(?:and also|also|then|as well as|plus)\b"
     rf"|(?:,|，)\s*(?:and|but)\b(?=\s+(?:{_ASK})\b)",
     re.I,
 )
 _SEGMENT_BREAK = re.compile(
-    r"\s*(?:、|，|,|/|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*"
+    r"\s*(?:、|，|,|/|\+|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])",  # "accord几级 benefit考不考": one ask per word
     re.I,
 )

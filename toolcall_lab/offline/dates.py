@@ -278,7 +278,7 @@ def relative_dates(text: str) -> list[str]:
 
 _TODAY_MARK = re.compile(
     r"(今天是|今天|今日|当前日期|日期[:：]|现在是|today is|today's date is|current date|the date today is"
-    r"|the date today|date today|\bdate\s*[:：])",
+    r"|\bit is\b|\bit's\b|the date today|date today|\bdate\s*[:：])",
     re.I,
 )
 

@@ -45,6 +45,40 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     return exact, spaced, cued
 
 
+_ZH_DIGITS = {
+    "零": "0",
+    "〇": "0",
+    "一": "1",
+    "二": "2",
+    "三": "3",
+    "四": "4",
+    "五": "5",
+    "六": "6",
+    "七": "7",
+    "八": "8",
+    "九": "9",
+}
+_EN_DIGITS = {
+    w: str(i) for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"])
+}
+_ZH_RUN = re.compile(r"(?<=[号码是#\s])[零〇一二三四五六七八九]{3,8}(?![零〇一二三四五六七八九十百千万])")
+_EN_RUN = re.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s\-]+(?:zero|one|two|three|four|five|six|seven"
+    r"|eight|nine)){2,7}\b",
+    re.I,
+)
+
+
+def spelled_digits(text: str) -> str:
+    """Digits spelt out one by one, as ids are read aloud ("学号一零零二", "one-zero-zero-two") → "1002".
+
+    >>> spelled_digits("学号一零零二 今天几点上课"), spelled_digits("for student one-zero-zero-two")
+    ('学号1002 今天几点上课', 'for student 1002')
+    """
+    text = _ZH_RUN.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), text)
+    return _EN_RUN.sub(lambda m: "".join(_EN_DIGITS[w.lower()] for w in re.split(r"[\s\-]+", m.group(0))), text)
+
+
 def find_ids(text: str, description: str) -> list[tuple[str, str]]:
     """Every id in ``text`` in the description's shape: ``(typed, normalised)``, in order.
 
@@ -56,6 +90,7 @@ def find_ids(text: str, description: str) -> list[tuple[str, str]]:
     shape = shape_from(description)
     if shape is None:
         return []
+    text = spelled_digits(text)
     exact, spaced, cued = _patterns(shape.letters.upper(), shape.digits)
     found: list[tuple[int, int, str, str]] = []
 

@@ -21,11 +21,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
         "|要去学校|要上学|下课"
-        "|what do i have on|what have i got on|what did i have|day like|my day"
+        "|what do i have on|what have i got on|what did i have|day like|my day|撞了|跟课|有课没|sleep in|up early"
+        "|missing anything at school|who am i seeing"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
         "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
+        "|分儿|考过试|还差几节|结课|报的什么班|哪个课程"
+        "|enrolled|which course|what course"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
@@ -40,7 +43,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
-        "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave"
+        "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
@@ -224,6 +227,26 @@ CONDITIONS_ZH: dict[str, str] = {
     "windy": "有风",
 }
 
+# Landmarks and districts a learner names instead of their city ("外滩", "the Thames", "Shibuya"): read as
+# the city, by the model's general knowledge.
+LANDMARKS: dict[str, str] = {
+    "外滩": "Shanghai", "东方明珠": "Shanghai", "陆家嘴": "Shanghai", "南京路": "Shanghai",
+    "故宫": "Beijing", "天安门": "Beijing", "长城": "Beijing", "颐和园": "Beijing", "三里屯": "Beijing",
+    "西湖": "Hangzhou", "宽窄巷子": "Chengdu", "春熙路": "Chengdu", "小蛮腰": "Guangzhou", "广州塔": "Guangzhou",
+    "兵马俑": "Xi'an", "大雁塔": "Xi'an", "鼓浪屿": "Xiamen", "维港": "Hong Kong", "铜锣湾": "Hong Kong",
+    "涩谷": "Tokyo", "新宿": "Tokyo", "银座": "Tokyo", "浅草": "Tokyo", "明洞": "Seoul", "江南区": "Seoul",
+    "泰晤士河": "London", "大本钟": "London", "埃菲尔铁塔": "Paris", "卢浮宫": "Paris", "时代广场": "New York",
+    "中央公园": "New York", "邦迪海滩": "Sydney", "悉尼歌剧院": "Sydney", "滨海湾": "Singapore", "圣淘沙": "Singapore",
+    "考山路": "Bangkok", "大皇宫": "Bangkok",
+    "the bund": "Shanghai", "forbidden city": "Beijing", "great wall": "Beijing", "west lake": "Hangzhou",
+    "shibuya": "Tokyo", "shinjuku": "Tokyo", "ginza": "Tokyo", "asakusa": "Tokyo", "akihabara": "Tokyo",
+    "myeongdong": "Seoul", "gangnam": "Seoul", "hongdae": "Seoul", "thames": "London", "big ben": "London",
+    "london eye": "London", "soho": "London", "eiffel tower": "Paris", "louvre": "Paris", "montmartre": "Paris",
+    "champs-elysees": "Paris", "times square": "New York", "central park": "New York", "brooklyn": "New York",
+    "manhattan": "New York", "bondi": "Sydney", "opera house": "Sydney", "marina bay": "Singapore",
+    "sentosa": "Singapore", "orchard road": "Singapore", "khao san": "Bangkok", "victoria harbour": "Hong Kong",
+}  # fmt: skip
+
 # What the weather words a forecast uses mean: the model's own knowledge, said without a call when a
 # learner asks what one means and no tool looks words up ("overcast 是什么意思").
 WEATHER_TERMS: dict[str, tuple[str, str]] = {
@@ -265,6 +288,7 @@ NOT_TERMS: frozenset[str] = frozenset(
         "|don't|dont|doesn't|isn't|aren't|i'd|i'll|meant|see|soon|later|his|her|him|their|one|two|three|four"
         "|five|six|seven|eight|nine|ten|other|again|class|classes|lesson|lessons|schedule|progress|weather"
         "|spell|define|english|chinese|online|web|internet|news|latest|anyway|teacher|record|level"
+        "|higher|lower|easier|harder|easiest|hardest|above|below|then|make|up|more|dumb|silly|stupid|using|used"
     )
 )
 
@@ -308,5 +332,6 @@ FILLER: frozenset[str] = frozenset(
         "|just|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
         "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
+        "|dumb|silly|stupid|yo|sorry|quick|q"
     )
 )

@@ -22,7 +22,7 @@ _ZH_NOT = re.compile(
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
 _ZH_DONE = re.compile(
     r"(?P<what>[^，,。；;！!？?\s想只不要]{1,12}?)\s*(?:这个)?(?:"
-    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识)|(?:我|俺)?(?:已经)?(?P<verb2>查过了?|看过了?|问过了?))"
+    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识|懂了?|明白了?)|(?:我|俺)?(?:已经)?(?P<verb2>查过了?|看过了?|问过了?))"
     r"(?=$|[，,。；;！!？?\s])"
 )
 _EN_DONE = re.compile(
@@ -36,11 +36,15 @@ _EN_NOT = re.compile(
     r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>[^,.;!?—–]{0,40})",
     re.I,
 )
+# "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
+_EN_NOT_NEED = re.compile(r"\b(?:don'?t|do not|no)\s+need\s+(?P<verb>)(?P<what>[^,.;!?—–]{1,30})", re.I)
 _EN_NOT_ASKING = re.compile(
     r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
 )
 # "不要 leisure，查 benefit": a word the learner does not want, without a verb
 _ZH_NOT_WORD = re.compile(r"(?:不要|不用|别|不查)\s*(?P<verb>)(?P<what>[A-Za-z][A-Za-z\-]*)(?=\s*(?:[，,。；;]|$))")
+# "我不是 S1001 哦 我是 S1004", "i'm S1003 not S1001": the id the learner says is not theirs
+_ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})\b\s*[哦啊呀]?")
 _ZH_CORRECTION = re.compile(
     r"(?:我)?不是(?:问|说|查|要)?(?P<what>[^，,。；;]{1,20})[，,]\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
 )
@@ -78,11 +82,16 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'Seoul. weather?'
     """
     out: list[Negated] = []
-    for pattern in (_ZH_NOT, _ZH_NOT_WORD, _EN_NOT, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
+    for pattern in (_ZH_NOT, _ZH_NOT_WORD, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             out.append(Negated(m.group(0).strip(), _concepts(verb, m.group("what"))))
         text = pattern.sub(" ", text)
+    ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{3,8}\b", text)
+    if len(ids) >= 2:  # one id said not to be theirs, another given: the other is theirs
+        for m in _ID_CORRECTION.finditer(text):
+            out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
+        text = _ID_CORRECTION.sub(" ", text)
     for pattern in (_ZH_CORRECTION, _EN_CORRECTION):
         for m in pattern.finditer(text):
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))

@@ -26,6 +26,7 @@ from toolcall_lab.offline.lexicon import (
     EN_NUM,
     EN_STOP,
     FILLER,
+    LANDMARKS,
     MORE_CITIES,
     NOT_TERMS,
     NOT_TYPOS,
@@ -177,6 +178,8 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
     low = text.lower()
     for name, en in EN_CITIES.items():
         hits += [(m.start(), en) for m in re.finditer(rf"\b{re.escape(name)}\b", low)]
+    for name, en in LANDMARKS.items():  # "外滩", "the Thames": the city they are in
+        hits += [(m.start(), en) for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low)]
     for m in re.finditer(r"\b[A-Za-z]{5,}\b", text):
         fixed = correct(m.group(0))
         if fixed != m.group(0).lower() and fixed in EN_CITIES:

@@ -9,15 +9,15 @@
   says that plainly instead of calling a tool with words of the sentence.
 * **What the model can do** — "你能帮我做什么", "what can you help me with": the tools it has,
   each with the first line of its own description.
-* **Arithmetic** — "what's 2 + 2?": worked out, never searched for.
+* **What the model knows** (:mod:`.knowledge`) — "what's 2 + 2?", "30°C in Fahrenheit?", "is B2
+  above B1?": worked out or said, never searched for.
+* **Past weather** — "what was the weather like last Tuesday": the tool only forecasts; said so.
 * **An action no tool performs** — "帮我订一下 3 号教室", "book me a room": the tools only look
   things up, so the model says it cannot do that instead of looking something up.
 """
 
 from __future__ import annotations
 
-import ast
-import operator
 import re
 from typing import Any
 
@@ -25,12 +25,14 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
+from toolcall_lab.offline.knowledge import CEFR, CELSIUS, FAHRENHEIT_ASKED, arithmetic, fahrenheit, levels_answer
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
     r"|how (?:many|far)\b.{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities|\bhandle\b"
-    r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回"
+    r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回|提供哪|哪两样|哪几样|哪些信息|什么信息"
+    r"|what info|which info|minimum|min length|最短|最少|at least"
     r"|支持哪些|能查什么",
     re.I,
 )
@@ -42,76 +44,25 @@ _HYPOTHETICAL = re.compile(
 )
 _CAPABILITIES = re.compile(
     r"^\s*(?:你|您)(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)?(?:些)?(?:什么|啥|哪些)(?:事|事情|忙)?[?？呀啊呢吗]*\s*$"
-    r"|^\s*what (?:can|could) you (?:do|help(?: me)?(?: with)?|look up|check)(?: for me)?\??\s*$"
+    r"|(?:你|您)(?:平时)?(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)(?:些)?(?:什么|啥|哪些)"
+    r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
+    r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
     r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$",
     re.I,
 )
-_ARITHMETIC = re.compile(
-    r"^\s*(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
-    r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?\s*$",
+_HOW_WOULD_YOU = re.compile(r"你打算怎么|你会怎么帮|你准备怎么|\bhow would you (?:check|look|find|do)", re.I)
+_PAST_WEATHER = re.compile(
+    r"\b(?:yesterday|last (?:mon|tues|wednes|thurs|fri|satur|sun)day|last week|was like|were like|did it rain)\b"
+    r"|昨天|前天|上周|上个星期|上星期|上礼拜",
     re.I,
 )
+
 # Doing, not finding: the verbs of an action a look-up tool cannot take.
 _ACTION = re.compile(
     r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到"
     r"|\b(?:book|reserve|cancel|reschedule|buy|order|move my|switch my|change my)\b",
     re.I,
 )
-_OPERATORS: dict[type, Any] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.USub: operator.neg,
-}
-
-
-_OPERATOR_WORDS = (
-    (r"\s*(?:乘以|乘|times|multiplied by|x)\s*", " * "),
-    (r"\s*(?:除以|divided by|over)\s*", " / "),
-    (r"\s*(?:加上|加|plus|and)\s*", " + "),
-    (r"\s*(?:减去|减|minus|take away)\s*", " - "),
-)
-_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*(?:of|的)\s*(\d+(?:\.\d+)?)", re.I)
-
-
-def _operators_in_words(text: str) -> str:
-    """ "12 乘以 7", "5 plus 2", "15% of 80" written with operators."""
-    text = _PERCENT_OF.sub(r"(\1 / 100 * \2)", text)
-    for words, op in _OPERATOR_WORDS:
-        text = re.sub(rf"(?<=\d){words}(?=[\d(])", op, text, flags=re.I)
-    return text
-
-
-def arithmetic(text: str) -> str | None:
-    """The value of a question that is only arithmetic ("what's 2 + 2?" → "4"), else ``None``.
-
-    >>> arithmetic("what's 2 + 2?"), arithmetic("12 × 3 = ?"), arithmetic("S1002"), arithmetic("2026-07-25")
-    ('4', '36', None, None)
-    >>> arithmetic("12 乘以 7 等于几"), arithmetic("what's 15% of 80?"), arithmetic("what's 5 plus 2")
-    ('84', '12', '7')
-    """
-    m = _ARITHMETIC.match(_operators_in_words(text))
-    if not m or not re.search(r"\d\s*[+\-*/×÷]\s*\(?\s*\d", m.group(1)) or re.search(r"\d-\d\d-\d", m.group(1)):
-        return None
-    expr = m.group(1).replace("×", "*").replace("÷", "/")
-    if len(expr) > 80:
-        return None
-    try:
-        value = _evaluate(ast.parse(expr.strip(), mode="eval").body)
-    except (SyntaxError, ValueError, ZeroDivisionError, KeyError):
-        return None
-    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
-
-
-def _evaluate(node: ast.AST) -> float:
-    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
-        return float(node.value)
-    if isinstance(node, ast.BinOp):
-        return float(_OPERATORS[type(node.op)](_evaluate(node.left), _evaluate(node.right)))
-    if isinstance(node, ast.UnaryOp):
-        return float(_OPERATORS[type(node.op)](_evaluate(node.operand)))
-    raise ValueError("not arithmetic")
 
 
 _MEANING = re.compile(r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是", re.I)
@@ -123,6 +74,15 @@ def weather_term(text: str, tools: list[dict[str, Any]]) -> str | None:
     if not _MEANING.search(text) or any("word" in kinds_of(t).values() for t in tools):
         return None
     return next((w for w in re.findall(r"[A-Za-z]+", text.lower()) if w in WEATHER_TERMS), None)
+
+
+def _forecasts_only(tools: list[dict[str, Any]]) -> bool:
+    """Do the weather tools offered only forecast (from today on), with no past weather?"""
+    weather = [
+        t for t in tools if "weather" in nlu.concepts_in(f"{tool_name(t)} {function_of(t).get('description', '')}")
+    ]
+    text = " ".join(str(function_of(t).get("description", "")) for t in weather)
+    return bool(weather) and bool(re.search(r"未来|forecast|预报|from today|ahead", text, re.I))
 
 
 def _tools_text(tools: list[dict[str, Any]]) -> str:
@@ -137,8 +97,16 @@ _TRANSLATE = re.compile(
 def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     """``tools``, ``hypothetical``, ``translate``, ``capabilities``, ``arithmetic`` or ``action`` when
     the question needs no call, else ``None``."""
-    if _CAPABILITIES.match(text):
+    if _CAPABILITIES.search(text):
         return "capabilities"
+    if _HOW_WOULD_YOU.search(text):
+        return "hypothetical"
+    if CELSIUS.search(text) and FAHRENHEIT_ASKED.search(text):
+        return "convert"
+    if len(set(CEFR.findall(text))) >= 2 and not re.search(r"\b[a-z]{4,}\b(?= is\b)", text):
+        return "levels"
+    if _PAST_WEATHER.search(text) and "weather" in nlu.concepts_in(text) and _forecasts_only(tools):
+        return "past"
     if weather_term(text, tools):
         return "term"
     if arithmetic(text) is not None:
@@ -235,6 +203,22 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             desc = str(function_of(tool).get("description") or "").strip().splitlines()
             lines.append(f"- {tool_name(tool)}" + (Text("：", ": ")(lang) + desc[0] if desc else ""))
         return "\n".join(lines)
+    if kind == "convert":
+        found = CELSIUS.search(text)
+        celsius = found.group(1) if found else "?"
+        return Text(
+            f"{celsius}°C 约等于 {fahrenheit(text)}°F（°F = °C × 9/5 + 32）。这是换算，不用调用工具。",
+            f"{celsius}°C is about {fahrenheit(text)}°F (°F = °C × 9/5 + 32). "
+            "It is a conversion, so no tool is needed.",
+        )(lang)
+    if kind == "levels":
+        return levels_answer(text, lang)
+    if kind == "past":
+        return Text(
+            f"抱歉，我的天气工具（{names}）只能查今天起的预报，没有过去的天气记录，所以查不了那天。",
+            f"Sorry, my weather tool ({names}) only forecasts from today on; it has no past weather, so I can't "
+            "tell you what that day was like.",
+        )(lang)
     if kind == "term":
         term = weather_term(text, tools) or ""
         zh, en = WEATHER_TERMS.get(term, ("", ""))

@@ -198,6 +198,9 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
     is one more item of that ask."""
     named = Score(before.info.name)
     things_named(clause, before.info, named)
+    bare_word = "word" in before.info.kinds.values() and re.fullmatch(r"\s*[a-z][a-z\-]+[\s?？.]*", clause)
+    if bare_word and terms.english_terms(clause):  # "look up negotiate then diligent"
+        named.add(1, "word")
     return [Ask(before.info, index, [clause])] if named.points > 0 else []
 
 

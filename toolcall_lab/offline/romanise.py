@@ -166,6 +166,11 @@ EN_SLANG: dict[str, str] = {
     "da": "the",
     "wats": "what's",
     "hrs": "hours",
+    "wknd": "weekend",
+    "wkend": "weekend",
+    "sat": "Saturday",
+    "hows": "how's",
+    "lookin": "looking",
     "hr": "hour",
 }
 

@@ -14,8 +14,8 @@ from toolcall_lab.offline import (
     explain,
     ids,
     kinds,
+    knowledge,
     negation,
-    no_call,
     policy,
     record,
     references,
@@ -26,7 +26,7 @@ from toolcall_lab.offline import (
 )
 
 MODULES = [
-    arguments, choosing, clauses, dates, explain, ids, kinds, negation, no_call, policy, record, references, romanise,
+    arguments, choosing, clauses, dates, explain, ids, kinds, negation, knowledge, policy, record, references, romanise,
     spans, spelling, terms,
 ]  # fmt: skip
 

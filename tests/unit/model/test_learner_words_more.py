@@ -334,3 +334,65 @@ def test_a_question_no_tool_fits_that_does_not_point_back_is_still_declined():
         tools=TUTOR,
     )
     assert calls(decision) == [] and decision.record.kind == "cannot_help"
+
+
+@pytest.mark.parametrize(
+    ("question", "city"),
+    [
+        ("下午想去外滩溜达一圈 要带伞不", "Shanghai"),
+        ("thinking of a jog along the Thames past Big Ben tonight, will I get soaked", "London"),
+        ("heading to Shibuya later, do I need a brolly", "Tokyo"),
+    ],
+)
+def test_a_landmark_is_read_as_its_city(question, city):
+    assert [args["city"] for _, args in calls(ask(question, tools=WEATHER, system=None))] == [city]
+
+
+def test_it_is_a_date_today_in_a_system_prompt_is_today():
+    system = SYSTEM_PROMPT + "\nIt is Sunday, 26 July 2026 today."
+    assert calls(ask("got class 2nite?", tools=TUTOR, system=system)) == [
+        ("get_schedule", {"student_id": "S1001", "date": "2026-07-26"})
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "must"),
+    [
+        ("摄氏25度换成华氏大概多少度", "77"),
+        ("thanks a ton!! before i go - B2 is above B1 right?", "B2 is higher than B1"),
+        ("谢谢哈～顺便问一嘴，你平时都能帮我查些啥", "get_schedule"),
+        ("查课表的那个工具要我提供哪两样信息呀", "student_id"),
+    ],
+)
+def test_questions_a_model_answers_itself_make_no_call(question, must):
+    decision = ask(question)
+    assert calls(decision) == [] and must in (decision.content or "")
+
+
+def test_past_weather_is_said_to_be_outside_a_forecast_tool():
+    decision = ask("can u tell me what the weather was like last tuesday", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "only forecasts" in (decision.content or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "sid"),
+    [
+        ("学号一零零二 今天几点上课", "S1002"),
+        ("for student one-zero-zero-two, any class on 2026-07-28", "S1002"),
+        ("我不是 S1001 哦 我是 S1004，我现在学到哪了", "S1004"),
+    ],
+)
+def test_spelt_ids_and_corrected_ids_are_the_learners(question, sid):
+    assert {args["student_id"] for _, args in calls(ask(question))} == {sid}
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("look up negotiate then diligent", ["negotiate", "diligent"]),
+        ("levels for ambiguous + negotiate + leisure pls", ["ambiguous", "negotiate", "leisure"]),
+        ("benefit 我懂了不用查，帮我看 accord 考研考不考", ["accord"]),
+    ],
+)
+def test_words_listed_with_then_or_plus_and_a_word_already_known(question, words):
+    assert calls(ask(question)) == [("lookup_word", {"word": w}) for w in words]

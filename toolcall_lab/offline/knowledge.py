@@ -1,0 +1,109 @@
+"""What the built-in model knows without a tool: arithmetic, a temperature in Fahrenheit, the order of
+the CEFR levels. A competent model answers "what's 15% of 80?", "30°C in Fahrenheit?" or "is B2 above
+B1?" itself; searching the web or a word list for them would teach that tools are for everything.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from typing import Any
+
+from toolcall_lab.i18n import Text
+
+_ARITHMETIC = re.compile(
+    r"^\s*(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
+    r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?\s*$",
+    re.I,
+)
+_OPERATORS: dict[type, Any] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.USub: operator.neg,
+}
+CELSIUS = re.compile(r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|度|degrees? C\b|degrees? celsius|℃)", re.I)
+FAHRENHEIT_ASKED = re.compile(r"华氏|fahrenheit|°\s*F\b", re.I)
+CEFR = re.compile(r"\b([ABC][12])\b")
+CEFR_LEVELS: dict[str, tuple[str, str]] = {
+    "A1": ("入门（最低一级）", "beginner, the lowest level"),
+    "A2": ("初级", "elementary"),
+    "B1": ("中级", "intermediate"),
+    "B2": ("中高级", "upper intermediate"),
+    "C1": ("高级", "advanced"),
+    "C2": ("精通（最高一级）", "proficiency (mastery), the highest level"),
+}
+
+
+_OPERATOR_WORDS = (
+    (r"\s*(?:乘以|乘|times|multiplied by|x)\s*", " * "),
+    (r"\s*(?:除以|divided by|over)\s*", " / "),
+    (r"\s*(?:加上|加|plus|and)\s*", " + "),
+    (r"\s*(?:减去|减|minus|take away)\s*", " - "),
+)
+_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*(?:of|的)\s*(\d+(?:\.\d+)?)", re.I)
+
+
+def _operators_in_words(text: str) -> str:
+    """ "12 乘以 7", "5 plus 2", "15% of 80" written with operators."""
+    text = _PERCENT_OF.sub(r"(\1 / 100 * \2)", text)
+    for words, op in _OPERATOR_WORDS:
+        text = re.sub(rf"(?<=\d){words}(?=[\d(])", op, text, flags=re.I)
+    return text
+
+
+def arithmetic(text: str) -> str | None:
+    """The value of a question that is only arithmetic ("what's 2 + 2?" → "4"), else ``None``.
+
+    >>> arithmetic("what's 2 + 2?"), arithmetic("12 × 3 = ?"), arithmetic("S1002"), arithmetic("2026-07-25")
+    ('4', '36', None, None)
+    >>> arithmetic("12 乘以 7 等于几"), arithmetic("what's 15% of 80?"), arithmetic("what's 5 plus 2")
+    ('84', '12', '7')
+    """
+    m = _ARITHMETIC.match(_operators_in_words(text))
+    if not m or not re.search(r"\d\s*[+\-*/×÷]\s*\(?\s*\d", m.group(1)) or re.search(r"\d-\d\d-\d", m.group(1)):
+        return None
+    expr = m.group(1).replace("×", "*").replace("÷", "/")
+    if len(expr) > 80:
+        return None
+    try:
+        value = _evaluate(ast.parse(expr.strip(), mode="eval").body)
+    except (SyntaxError, ValueError, ZeroDivisionError, KeyError):
+        return None
+    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
+
+
+def _evaluate(node: ast.AST) -> float:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return float(node.value)
+    if isinstance(node, ast.BinOp):
+        return float(_OPERATORS[type(node.op)](_evaluate(node.left), _evaluate(node.right)))
+    if isinstance(node, ast.UnaryOp):
+        return float(_OPERATORS[type(node.op)](_evaluate(node.operand)))
+    raise ValueError("not arithmetic")
+
+
+def fahrenheit(text: str) -> str:
+    m = CELSIUS.search(text)
+    celsius = float(m.group(1)) if m else 0.0
+    value = celsius * 9 / 5 + 32
+    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+def levels_answer(text: str, lang: str) -> str:
+    named = sorted(set(CEFR.findall(text)))
+    order = list(CEFR_LEVELS)
+    low, high = min(named, key=order.index), max(named, key=order.index)
+    lines = [
+        Text(
+            f"欧洲共同语言参考标准（CEFR）从低到高是 A1 < A2 < B1 < B2 < C1 < C2，所以 {high} 比 {low} 高。",
+            f"Yes — on the CEFR scale, A1 < A2 < B1 < B2 < C1 < C2, so {high} is higher than {low}.",
+        )(lang)
+    ]
+    lines += [
+        Text(f"{n}：{CEFR_LEVELS[n][0]}", f"{n}: {CEFR_LEVELS[n][1]}")(lang) for n in sorted(named, key=order.index)
+    ]
+    lines.append(Text("这是常识，不用调用工具。", "That is general knowledge, so no tool is needed.")(lang))
+    return "\n".join(lines)
