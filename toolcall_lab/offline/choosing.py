@@ -182,7 +182,7 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
     if "word" in kinds:
         marked = terms.marked_terms(piece)
         plain = [t for t in terms.english_terms(piece) if t.islower()]
-        if marked or (plain and nlu.CJK.search(piece)):
+        if marked or (plain and (nlu.CJK.search(piece) or re.search(r"\b[ABC][12]\b", piece))):
             score.add(3, f"word:{(marked or plain)[0]}")
     if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):
         score.add(1, "id")

@@ -37,6 +37,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
+        "|easiest|hardest|most difficult|最简单|最难|难度"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
@@ -332,6 +333,6 @@ FILLER: frozenset[str] = frozenset(
         "|just|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
         "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
-        "|dumb|silly|stupid|yo|sorry|quick|q"
+        "|dumb|silly|stupid|yo|sorry|quick|q|out|higher|lower|easier|harder|easiest|hardest|above|below"
     )
 )

@@ -85,7 +85,9 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     for pattern in (_ZH_NOT, _ZH_NOT_WORD, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
-            out.append(Negated(m.group(0).strip(), _concepts(verb, m.group("what"))))
+            # "don't need the meaning": a part of the answer not wanted, no tool ruled out
+            concepts = frozenset() if pattern is _EN_NOT_NEED else _concepts(verb, m.group("what"))
+            out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)
     ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{3,8}\b", text)
     if len(ids) >= 2:  # one id said not to be theirs, another given: the other is theirs

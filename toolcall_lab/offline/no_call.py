@@ -36,7 +36,9 @@ _ABOUT = re.compile(
     r"|支持哪些|能查什么",
     re.I,
 )
-_TOOLISH = re.compile(r"工具|tool|function|函数|接口|你能查|you can (?:check|look up)|can you (?:check|look up)", re.I)
+_TOOLISH = re.compile(
+    r"工具|\btools?\b|\bfunctions?\b|函数|接口|你能查|you can (?:check|look up)|can you (?:check|look up)", re.I
+)
 _HYPOTHETICAL = re.compile(
     r"^\s*(?:hypothetically|imagine|suppose|假设|假如)"
     r"|^\s*(?:如果|要是|\bif\b).{0,80}(?:会怎么样|会怎样|会发生什么|会是多少|会显示|会怎么|会如何|\bwould\b)",

@@ -105,7 +105,9 @@ def english_terms(text: str) -> list[str]:
 
 
 _LIST_RUN = re.compile(
-    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
+    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、+]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
+    # "benefit leisure schedule 分别几级": words side by side before the Chinese question
+    r"|(?<![A-Za-z])[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){2,}(?=\s*[\u4e00-\u9fff])"
 )
 
 
@@ -120,7 +122,7 @@ def _with_listed(text: str, terms: list[str]) -> list[str]:
         return terms
     out = list(terms)
     for m in _LIST_RUN.finditer(text):
-        items = [w for w in re.split(r"\s*[,，、]\s*(?:and\s+)?|\s+(?:and|or)\s+", m.group(0)) if w]
+        items = [w for w in re.split(r"\s*[,，、+]\s*(?:and\s+)?|\s+(?:and|or)\s+|\s+", m.group(0)) if w]
         if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
             out += [w for w in items if w not in out]
     return out

@@ -13,7 +13,7 @@ import pytest
 
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
-from tests.unit.model.helpers import ALL, TUTOR, WEATHER, answered, ask, called, calls
+from tests.unit.model.helpers import ALL, SEARCH, TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.brain import Decision
 from toolcall_lab.offline.record import parse_decision_header, to_header
 from toolcall_lab.offline.romanise import rewrite
@@ -396,3 +396,25 @@ def test_spelt_ids_and_corrected_ids_are_the_learners(question, sid):
 )
 def test_words_listed_with_then_or_plus_and_a_word_already_known(question, words):
     assert calls(ask(question)) == [("lookup_word", {"word": w}) for w in words]
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        (
+            "don't need the meaning, just tell me if ubiquitous is B2 or higher",
+            [("lookup_word", {"word": "ubiquitous"})],
+        ),
+        (
+            "benefit leisure schedule 分别几级",
+            [("lookup_word", {"word": w}) for w in ("benefit", "leisure", "schedule")],
+        ),
+    ],
+)
+def test_a_part_of_the_answer_not_wanted_and_words_side_by_side(question, wanted):
+    assert calls(ask(question)) == wanted
+
+
+def test_a_search_asked_for_is_not_a_question_about_the_tools():
+    decision = ask("搜一下 ToolNode 参数校验失败会怎样", tools=SEARCH, system=None)
+    assert [name for name, _ in calls(decision)] == ["search_web"]
