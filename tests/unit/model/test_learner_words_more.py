@@ -418,3 +418,8 @@ def test_a_part_of_the_answer_not_wanted_and_words_side_by_side(question, wanted
 def test_a_search_asked_for_is_not_a_question_about_the_tools():
     decision = ask("搜一下 ToolNode 参数校验失败会怎样", tools=SEARCH, system=None)
     assert [name for name, _ in calls(decision)] == ["search_web"]
+
+
+def test_a_real_word_near_a_trigger_is_still_the_word_asked_about():
+    # "harvest" is one letter from "hardest"; it is a word the learner asks about, not a typo
+    assert calls(ask("harvest diligent accord 各是几级", tools=TUTOR))[0] == ("lookup_word", {"word": "harvest"})
