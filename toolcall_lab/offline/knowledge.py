@@ -99,7 +99,7 @@ def levels_answer(text: str, lang: str) -> str:
     lines = [
         Text(
             f"欧洲共同语言参考标准（CEFR）从低到高是 A1 < A2 < B1 < B2 < C1 < C2，所以 {high} 比 {low} 高。",
-            f"Yes — on the CEFR scale, A1 < A2 < B1 < B2 < C1 < C2, so {high} is higher than {low}.",
+            f"On the CEFR scale, A1 < A2 < B1 < B2 < C1 < C2, so {high} is higher than {low}.",
         )(lang)
     ]
     lines += [

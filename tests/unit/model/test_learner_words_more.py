@@ -14,6 +14,7 @@ import pytest
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import ALL, SEARCH, TUTOR, WEATHER, answered, ask, called, calls
+from toolcall_lab.offline import explain
 from toolcall_lab.offline.brain import Decision
 from toolcall_lab.offline.record import parse_decision_header, to_header
 from toolcall_lab.offline.romanise import rewrite
@@ -423,3 +424,17 @@ def test_a_search_asked_for_is_not_a_question_about_the_tools():
 def test_a_real_word_near_a_trigger_is_still_the_word_asked_about():
     # "harvest" is one letter from "hardest"; it is a word the learner asks about, not a typo
     assert calls(ask("harvest diligent accord 各是几级", tools=TUTOR))[0] == ("lookup_word", {"word": "harvest"})
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        explain.ALREADY_KNOWN(names="get_weather"),
+        explain.FROM_EARLIER(names="get_schedule"),
+        explain.COMPARED_EARLIER(name="get_weather"),
+        explain.NO_CALL_NEEDED(about="levels"),
+    ],
+)
+def test_the_new_notes_read_in_chinese_in_the_why_panel(note):
+    zh = explain.said(note)("zh")
+    assert zh != note and re.search(r"[\u4e00-\u9fff]", zh)
