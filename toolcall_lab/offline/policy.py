@@ -59,6 +59,10 @@ def _tool_concepts(tool: dict[str, Any]) -> frozenset[str]:
     return nlu.concepts_in(f"{str(fn.get('name', '')).replace('_', ' ')} {fn.get('description') or ''}")
 
 
+# "Default student id: S1001 (use another id only if the student gives one)": a default, not a restriction
+_DEFAULT_ONLY = re.compile(r"\bonly (?:if|when|unless)\b|another id|other ids?|自己报了|报了学号就用|除非", re.I)
+
+
 def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
     """The restrictions a system prompt states, clause by clause."""
     if not system:
@@ -71,7 +75,7 @@ def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
         if not sentence:
             continue
         ids = re.findall(r"\b([A-Z]{1,4}\d{2,8})\b", sentence)
-        if ids and _ONLY.search(sentence):
+        if ids and _ONLY.search(sentence) and not _DEFAULT_ONLY.search(sentence):
             allowed.update(ids)
             reasons.append(sentence)
         for clause in _CLAUSES.split(sentence):

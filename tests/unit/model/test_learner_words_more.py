@@ -438,3 +438,20 @@ def test_a_real_word_near_a_trigger_is_still_the_word_asked_about():
 def test_the_new_notes_read_in_chinese_in_the_why_panel(note):
     zh = explain.said(note)("zh")
     assert zh != note and re.search(r"[\u4e00-\u9fff]", zh)
+
+
+def test_a_default_id_that_may_be_replaced_is_no_restriction():
+    system = "Role: Little E. Current date: 2026-07-27 (Monday). Default student id: S1001 (use another id only if "
+    system += "the student gives one)."
+    decision = ask("for student one-zero-zero-two, any class tomorrow", tools=TUTOR, system=system)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-28"})]
+
+
+def test_an_id_the_system_prompt_allows_alone_is_still_a_restriction():
+    decision = ask("S1002 的进度", tools=TUTOR, system="你只能为学号 S1001 的学生服务。")
+    assert calls(decision) == [] and decision.record.kind == "refusal"
+
+
+def test_lessons_i_have_done_is_a_record_question():
+    decision = ask("wrong id on file, i'm S1003 not S1001 — how many lessons have I done", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1003"})]
