@@ -117,7 +117,13 @@ html { font-size: 21px; }
 #: mobile device; a narrow window that does not (and a link in the page) leaves it open over the next page.
 #: This script folds it after a page change when the window is phone-narrow. The lab's constant text only.
 _FOLD_SIDEBAR_JS = (  # one line: st.html keeps a script's lines only when they are one
-    '<script>(() => { if (!window.matchMedia("(max-width: 640px)").matches) return;'
+    "<script>(() => { if (!window.__labNavClicks) { window.__labNavClicks = true;"
+    # remember when the learner last followed a link of the sidebar (the page's own first script installs it)
+    " document.addEventListener('click', (e) => { if (e.target.closest('[data-testid=\"stSidebarNavLink\"]'))"
+    " window.__labNavClickedAt = Date.now(); }, true); }"
+    ' if (!window.matchMedia("(max-width: 640px)").matches) return;'
+    # fold only right after such a click: a late first run must not fold a sidebar the learner just opened
+    " if (Date.now() - (window.__labNavClickedAt || 0) > 15000) return;"
     " const bar = document.querySelector('[data-testid=\"stSidebar\"]');"
     ' if (!bar || bar.getAttribute("data-collapsed") !== "false") return;'
     " const fold = document.querySelector('[data-testid=\"stSidebarCollapseButton\"] button');"
@@ -127,10 +133,12 @@ _LAST_PAGE = "_frame_last_page"
 
 
 def fold_sidebar_after_navigation(page_path: str) -> None:
-    """On a phone-narrow screen, fold the sidebar once the learner reached another page (issue 22).
+    """On a phone-narrow screen, fold the sidebar once the learner reached another page through it (issue 22).
 
     Drawn only on the first run of a page (not on its reruns, when the learner may have just opened the
-    sidebar on purpose); the element carries the page's path, so each new page mounts it anew.
+    sidebar on purpose); the element carries the page's path, so each new page mounts it anew. The script
+    folds only within seconds of a click on a sidebar link: a first run that arrives late on a busy server
+    must not fold a sidebar the learner has just opened (a browser test caught that under load).
     """
     if st.session_state.get(_LAST_PAGE) == page_path:
         return

@@ -25,7 +25,27 @@ _OPERATORS: dict[type, Any] = {
     ast.USub: operator.neg,
 }
 CELSIUS = re.compile(r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|度|degrees? C\b|degrees? celsius|℃)", re.I)
-FAHRENHEIT_ASKED = re.compile(r"华氏|fahrenheit|°\s*F\b", re.I)
+FAHRENHEIT_ASKED = re.compile(r"华氏|fahrenheit|°\s*F\b|\bin F\b", re.I)
+FAHRENHEIT = re.compile(r"(?:华氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*F\b|华氏度|degrees? F\b|degrees? fahrenheit|℉)", re.I)
+CELSIUS_ASKED = re.compile(r"摄氏|celsius|°\s*C\b|\bin C\b", re.I)
+_HOURS_TO_MINUTES = re.compile(
+    r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five)\s+(?P<half>and a half\s+)?hours?(?P<half2>\s+and a half)?"
+    r".{0,30}\bhow many minutes|how many minutes.{0,30}?(?P<m>\d+(?:\.\d+)?|an?|one|two|three|four|five)"
+    r"\s+(?P<halfb>and a half\s+)?hours?",
+    re.I,
+)
+_LETTERS = re.compile(r"how many letters (?:are )?(?:in|does)\s+(?:the word\s+)?['\"“]?([A-Za-z]+)", re.I)
+#: Terms of the course the model knows: said when asked, whatever the tools.
+TERMS: dict[str, tuple[str, str]] = {
+    "kaoyan": (
+        "考研：全国硕士研究生招生考试（读研究生的入学考试）",
+        "kaoyan (考研) is China's national entrance exam for postgraduate (master's) study",
+    ),
+    "gaokao": (
+        "高考：普通高等学校招生全国统一考试（上大学的入学考试）",
+        "gaokao (高考) is China's national college entrance exam, taken at the end of high school",
+    ),
+}
 CEFR = re.compile(r"\b([ABC][12])\b")
 CEFR_LEVELS: dict[str, tuple[str, str]] = {
     "A1": ("入门（最低一级）", "beginner, the lowest level"),
@@ -107,3 +127,38 @@ def levels_answer(text: str, lang: str) -> str:
     ]
     lines.append(Text("这是常识，不用调用工具。", "That is general knowledge, so no tool is needed.")(lang))
     return "\n".join(lines)
+
+
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def minutes_in_hours(text: str) -> str | None:
+    """ "two and a half hours is how many minutes" → "150", else ``None``.
+
+    >>> minutes_in_hours("how many minutes is two and a half hours")
+    '150'
+    >>> minutes_in_hours("an hour and a half class is how many minutes")
+    '90'
+
+    """
+    m = _HOURS_TO_MINUTES.search(text)
+    if m is None:
+        return None
+    raw = (m.group("n") or m.group("m")).lower()
+    hours = float(raw) if raw[0].isdigit() else _WORD_NUMBERS[raw]
+    if m.group("half") or m.group("half2") or m.group("halfb"):
+        hours += 0.5
+    return f"{hours * 60:g}"
+
+
+def letters_in(text: str) -> tuple[str, int] | None:
+    """ "how many letters are in the word meticulous" → ("meticulous", 10)."""
+    m = _LETTERS.search(text)
+    return (m.group(1), len(m.group(1))) if m else None
+
+
+def celsius(text: str) -> str:
+    """A Fahrenheit temperature in Celsius, rounded as people say it."""
+    m = FAHRENHEIT.search(text)
+    value = (float(m.group(1)) - 32) * 5 / 9 if m else 0.0
+    return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"

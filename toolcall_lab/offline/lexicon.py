@@ -22,7 +22,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
         "|要去学校|要上学|下课"
         "|what do i have on|what have i got on|what did i have|day like|my day|撞了|跟课|有课没|sleep in|up early"
-        "|missing anything at school|who am i seeing"
+        "|missing anything at school|who am i seeing|miss something|miss anything|miss a class|alarm"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
@@ -33,12 +33,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
-        "|have i done|i've done|i have done|did i do"
+        "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
-        "|easiest|most difficult|最简单|最难|难度"
+        "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
@@ -239,7 +239,7 @@ LANDMARKS: dict[str, str] = {
     "涩谷": "Tokyo", "新宿": "Tokyo", "银座": "Tokyo", "浅草": "Tokyo", "明洞": "Seoul", "江南区": "Seoul",
     "泰晤士河": "London", "大本钟": "London", "埃菲尔铁塔": "Paris", "卢浮宫": "Paris", "时代广场": "New York",
     "中央公园": "New York", "邦迪海滩": "Sydney", "悉尼歌剧院": "Sydney", "滨海湾": "Singapore", "圣淘沙": "Singapore",
-    "考山路": "Bangkok", "大皇宫": "Bangkok",
+    "考山路": "Bangkok", "大皇宫": "Bangkok", "维多利亚港": "Hong Kong", "白金汉宫": "London", "樟宜": "Singapore",
     "the bund": "Shanghai", "forbidden city": "Beijing", "great wall": "Beijing", "west lake": "Hangzhou",
     "shibuya": "Tokyo", "shinjuku": "Tokyo", "ginza": "Tokyo", "asakusa": "Tokyo", "akihabara": "Tokyo",
     "myeongdong": "Seoul", "gangnam": "Seoul", "hongdae": "Seoul", "thames": "London", "big ben": "London",
@@ -247,6 +247,7 @@ LANDMARKS: dict[str, str] = {
     "champs-elysees": "Paris", "times square": "New York", "central park": "New York", "brooklyn": "New York",
     "manhattan": "New York", "bondi": "Sydney", "opera house": "Sydney", "marina bay": "Singapore",
     "sentosa": "Singapore", "orchard road": "Singapore", "khao san": "Bangkok", "victoria harbour": "Hong Kong",
+    "buckingham palace": "London", "changi": "Singapore", "hyde park": "London", "tower bridge": "London",
 }  # fmt: skip
 
 # What the weather words a forecast uses mean: the model's own knowledge, said without a call when a
@@ -335,5 +336,6 @@ FILLER: frozenset[str] = frozenset(
         "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
         "|dumb|silly|stupid|yo|sorry|quick|q|out|higher|lower|easier|harder|easiest|hardest|above|below"
+        "|different|same|exactly|safe|skip"
     )
 )

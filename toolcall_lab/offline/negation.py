@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from toolcall_lab.offline import nlu
 
 _ZH_NOT = re.compile(
-    r"(?:不用|不要|别|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道)"
+    r"(?:不用|不要|别|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
     r"(?P<what>[^，,。；;！!？?]{0,12})"
 )
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
@@ -26,8 +26,8 @@ _ZH_DONE = re.compile(
     r"(?=$|[，,。；;！!？?\s])"
 )
 _EN_DONE = re.compile(
-    r"\b(?:i\s+)?(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|skip)"
-    r"\s+(?P<what>[^,.;!?—–]{1,40})",
+    r"\b(?:i\s+)?(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|skip|ignore)"
+    r"\s+(?P<what>(?:(?!\s-\s)[^,.;!?—–]){1,40})",
     re.I,
 )
 _EN_NOT = re.compile(
@@ -37,7 +37,11 @@ _EN_NOT = re.compile(
     re.I,
 )
 # "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
-_EN_NOT_NEED = re.compile(r"\b(?:don'?t|do not|no)\s+need\s+(?P<verb>)(?P<what>[^,.;!?—–]{1,30})", re.I)
+_EN_NOT_NEED = re.compile(r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)(?P<what>[^,.;!?—–]{1,30})", re.I)
+# "一整周的不用 光看今天": a span of days not wanted, said before its "不用"
+_ZH_SPAN_NOT = re.compile(
+    r"(?P<what>一整周|整周|一周|一星期|七天|7天|这周|本周|未来几天)的?\s*(?P<verb>不用|不要|不需要|就不用了)"
+)
 _EN_NOT_ASKING = re.compile(
     r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
 )
@@ -46,11 +50,12 @@ _ZH_NOT_WORD = re.compile(r"(?:不要|不用|别|不查)\s*(?P<verb>)(?P<what>[A
 # "我不是 S1001 哦 我是 S1004", "i'm S1003 not S1001": the id the learner says is not theirs
 _ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})\b\s*[哦啊呀]?")
 _ZH_CORRECTION = re.compile(
-    r"(?:我)?不是(?:问|说|查|要)?(?P<what>[^，,。；;]{1,20})[，,]\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
+    r"(?:我)?不是(?:问|说|查|要)?\s*(?P<what>[^，,。；;\s]{1,20})(?:[，,]|\s+)\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
 )
 _EN_CORRECTION = re.compile(
-    r"\bnot\s+(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30})\s*(?:—|–|-|,|;)\s*"
-    r"(?:i mean\s+|it's\s+|but\s+)?",
+    r"\bnot\s+(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30}(?:\s+[A-Z][\w-]{0,30}){0,2})"
+    r"\s*(?:—|–|-|,|;|(?=\s+i\s+mean))\s*"
+    r"(?:i meant\s+|i mean\s+|it's\s+|but\s+)?",
     re.I,
 )
 
@@ -82,11 +87,11 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'Seoul. weather?'
     """
     out: list[Negated] = []
-    for pattern in (_ZH_NOT, _ZH_NOT_WORD, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
+    for pattern in (_ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
-            concepts = frozenset() if pattern is _EN_NOT_NEED else _concepts(verb, m.group("what"))
+            concepts = frozenset() if pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT) else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)
     ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{3,8}\b", text)

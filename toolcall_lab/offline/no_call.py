@@ -22,17 +22,31 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
-from toolcall_lab.offline.knowledge import CEFR, CELSIUS, FAHRENHEIT_ASKED, arithmetic, fahrenheit, levels_answer
+from toolcall_lab.offline.knowledge import (
+    CEFR,
+    CELSIUS,
+    CELSIUS_ASKED,
+    FAHRENHEIT,
+    FAHRENHEIT_ASKED,
+    TERMS,
+    arithmetic,
+    celsius,
+    fahrenheit,
+    letters_in,
+    levels_answer,
+    minutes_in_hours,
+)
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
     r"|how (?:many|far)\b.{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities|\bhandle\b"
     r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回|提供哪|哪两样|哪几样|哪些信息|什么信息"
-    r"|what info|which info|minimum|min length|最短|最少|at least"
+    r"|what info|which info|minimum|min length|最短|最少|at least|year first|day first|month first|\d+ results"
+    r"|can i (?:type|write|enter|use)|能不能(?:写|输入|用)"
     r"|支持哪些|能查什么",
     re.I,
 )
@@ -62,7 +76,8 @@ _PAST_WEATHER = re.compile(
 # Doing, not finding: the verbs of an action a look-up tool cannot take.
 _ACTION = re.compile(
     r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到"
-    r"|\b(?:book|reserve|cancel|reschedule|buy|order|move my|switch my|change my)\b",
+    r"|\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
+    r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b",
     re.I,
 )
 
@@ -103,8 +118,18 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "capabilities"
     if _HOW_WOULD_YOU.search(text):
         return "hypothetical"
+    if FAHRENHEIT.search(text) and CELSIUS_ASKED.search(text):
+        return "to_celsius"
     if CELSIUS.search(text) and FAHRENHEIT_ASKED.search(text):
         return "convert"
+    if minutes_in_hours(text):
+        return "minutes"
+    if letters_in(text):
+        return "letters"
+    asks_term = _MEANING.search(text) or re.search(r"same (?:thing )?as|一样吗|区别", text)
+    other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS]
+    if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
+        return "course_term"
     if len(set(CEFR.findall(text))) >= 2 and not re.search(r"\b[a-z]{4,}\b(?= is\b)", text):
         return "levels"
     if _PAST_WEATHER.search(text) and "weather" in nlu.concepts_in(text) and _forecasts_only(tools):
@@ -207,11 +232,30 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return "\n".join(lines)
     if kind == "convert":
         found = CELSIUS.search(text)
-        celsius = found.group(1) if found else "?"
+        degrees = found.group(1) if found else "?"
         return Text(
-            f"{celsius}°C 约等于 {fahrenheit(text)}°F（°F = °C × 9/5 + 32）。这是换算，不用调用工具。",
-            f"{celsius}°C is about {fahrenheit(text)}°F (°F = °C × 9/5 + 32). "
+            f"{degrees}°C 约等于 {fahrenheit(text)}°F（°F = °C × 9/5 + 32）。这是换算，不用调用工具。",
+            f"{degrees}°C is about {fahrenheit(text)}°F (°F = °C × 9/5 + 32). "
             "It is a conversion, so no tool is needed.",
+        )(lang)
+    if kind == "to_celsius":
+        found = FAHRENHEIT.search(text)
+        degrees = found.group(1) if found else "?"
+        return Text(
+            f"{degrees}°F 约等于 {celsius(text)}°C（°C = (°F − 32) × 5/9）。这是换算，不用调用工具。",
+            f"{degrees}°F is about {celsius(text)}°C (°C = (°F − 32) × 5/9). It is a conversion, so no tool is needed.",
+        )(lang)
+    if kind == "minutes":
+        return Text(
+            f"是 {minutes_in_hours(text)} 分钟（1 小时 = 60 分钟）。", f"That is {minutes_in_hours(text)} minutes."
+        )(lang)
+    if kind == "letters":
+        word, n = letters_in(text) or ("", 0)
+        return Text(f"「{word}」有 {n} 个字母。", f'"{word}" has {n} letters.')(lang)
+    if kind == "course_term":
+        named = [t for t in TERMS if re.search(rf"\b{t}\b", text, re.I)]
+        return "\n".join(Text(*TERMS[t])(lang) for t in named) + Text(
+            "\n这是常识，不用调用工具。", "\nThat is general knowledge, so no tool is needed."
         )(lang)
     if kind == "levels":
         return levels_answer(text, lang)

@@ -80,6 +80,7 @@ OLD_NAMES: dict[str, str] = {
     "hcmc": "Ho Chi Minh City",
     "kl": "Kuala Lumpur",
     "bj": "Beijing",
+    "melb": "Melbourne",
 }
 # Two-letter short names that are no English word: read in small letters too ("sg rn").
 _LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})

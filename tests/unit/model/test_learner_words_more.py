@@ -455,3 +455,43 @@ def test_an_id_the_system_prompt_allows_alone_is_still_a_restriction():
 def test_lessons_i_have_done_is_a_record_question():
     decision = ask("wrong id on file, i'm S1003 not S1001 — how many lessons have I done", tools=TUTOR)
     assert calls(decision) == [("get_learning_record", {"student_id": "S1003"})]
+
+
+@pytest.mark.parametrize(
+    ("question", "city", "days"),
+    [
+        ("不是东京 是首尔，明天会下雨不", "Seoul", 2),
+        ("not nyc i meant sydney - whats the temp rn", "Sydney", 1),
+        ("dont want 7 days, just tmrw for canton", "Guangzhou", 2),
+        ("一整周的不用 光看今天广州热不热", "Guangzhou", 1),
+        ("off to see the guards at Buckingham Palace this afternoon, need a coat?", "London", 1),
+    ],
+)
+def test_corrections_and_unwanted_spans_in_weather_questions(question, city, days):
+    got = calls(ask(question, tools=WEATHER, system=None))
+    assert [(args["city"], args.get("days", 1)) for _, args in got] == [(city, days)]
+
+
+def test_a_book_that_is_a_noun_is_no_booking():
+    decision = ask("my kaoyan prep book doesnt have 'meticulous', is it safe to skip")
+    assert calls(decision) == [("lookup_word", {"word": "meticulous"})]
+
+
+@pytest.mark.parametrize(
+    ("question", "must"),
+    [
+        ("美剧里说今天 50 华氏度，换成摄氏是多少", "10°C"),
+        ("hypothetically if beijing hit 18 degrees C whats that in F", "64.4°F"),
+        ("thx for everything! last thing - how many minutes is two and a half hours", "150"),
+        ("how many letters are in the word meticulous", "10 letters"),
+        ("is kaoyan the same thing as gaokao?", "postgraduate"),
+    ],
+)
+def test_what_the_model_knows_is_said_without_a_call(question, must):
+    decision = ask(question)
+    assert calls(decision) == [] and must in (decision.content or "")
+
+
+def test_a_course_term_beside_other_words_still_looks_them_up():
+    decision = ask("what does leisure mean? is accord in kaoyan? level of benefit?")
+    assert {args["word"] for _, args in calls(decision)} == {"leisure", "accord", "benefit"}
