@@ -229,6 +229,10 @@ def plan_ask(
         if kind not in _FAN_OUT:
             continue
         values = [entity(kind, s, facts, pschema) for s in segments]
+        if kind == "id" and any(v is not None for v in values) and not _OWN_ID_STATED.search(text):
+            # "weak points for me and for S1002": the learner's own id (the system prompt's) beside another
+            own = entity(kind, ctx.system, facts, pschema)
+            values = [own if v is None and _SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
         if kind == "city":
             values = list(nlu.cities_in(text))
         if kind == "word" and any(v is not None for v in values):
@@ -246,6 +250,13 @@ def plan_ask(
     return [Planned(name, args, sources, missing)]
 
 
+_SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
+# "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's
+_OWN_ID_STATED = re.compile(
+    r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?\s?\d|\bi am\s+[A-Za-z]?\s?\d"
+    r"|我是\s*[A-Za-z]?\s?\d",
+    re.I,
+)
 _BARE = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)\s*[?？]?\s*")
 
 

@@ -495,3 +495,13 @@ def test_what_the_model_knows_is_said_without_a_call(question, must):
 def test_a_course_term_beside_other_words_still_looks_them_up():
     decision = ask("what does leisure mean? is accord in kaoyan? level of benefit?")
     assert {args["word"] for _, args in calls(decision)} == {"leisure", "accord", "benefit"}
+
+
+def test_my_record_beside_another_students_is_two_calls():
+    decision = ask("weak points for me and for S1002?", tools=TUTOR)
+    assert {args["student_id"] for _, args in calls(decision)} == {"S1001", "S1002"}
+
+
+def test_my_is_the_id_the_learner_states_not_the_system_prompts():
+    decision = ask("我学号是1002，查下我的学习记录", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1002"})]
