@@ -45,6 +45,19 @@ def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
     )
 
 
+def _calls_by_id(message: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """An assistant message's tool calls, ``id → (name, arguments)`` (arguments a dict, else empty)."""
+    out = {}
+    for call in message.get("tool_calls") or []:
+        fn = call.get("function") or {} if isinstance(call, dict) else {}
+        args = loads(str(fn.get("arguments") or "{}"))
+        out[str(call.get("id", "") if isinstance(call, dict) else "")] = (
+            str(fn.get("name", "")),
+            args if isinstance(args, dict) else {},
+        )
+    return out
+
+
 def _calls_of(message: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     out = []
     for call in message.get("tool_calls") or []:
@@ -76,10 +89,7 @@ def pending_tool_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]
     for m in messages[last_user + 1 :]:
         if m.get("role") == "assistant":
             results = []  # a newer batch replaces the older one
-            for call in m.get("tool_calls") or []:
-                fn = call.get("function") or {}
-                args = loads(str(fn.get("arguments") or "{}"))
-                calls[call.get("id", "")] = (fn.get("name", ""), args if isinstance(args, dict) else {})
+            calls.update(_calls_by_id(m))
         elif m.get("role") == "tool":
             name, args = calls.get(m.get("tool_call_id", ""), ("", {}))
             results.append({"name": name, "args": args, "content": text_of(m.get("content"))})
@@ -97,10 +107,7 @@ def earlier_results(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     results: list[dict[str, Any]] = []
     for m in messages[:last_user]:
         if m.get("role") == "assistant":
-            for call in m.get("tool_calls") or []:
-                fn = call.get("function") or {}
-                args = loads(str(fn.get("arguments") or "{}"))
-                calls[call.get("id", "")] = (fn.get("name", ""), args if isinstance(args, dict) else {})
+            calls.update(_calls_by_id(m))
         elif m.get("role") == "tool" and m.get("tool_call_id", "") in calls:
             name, args = calls[m.get("tool_call_id", "")]
             results.append({"name": name, "args": args, "content": text_of(m.get("content"))})
