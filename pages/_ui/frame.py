@@ -118,12 +118,14 @@ html { font-size: 21px; }
 #: This script folds it after a page change when the window is phone-narrow. The lab's constant text only.
 _FOLD_SIDEBAR_JS = (  # one line: st.html keeps a script's lines only when they are one
     "<script>(() => { if (!window.__labNavClicks) { window.__labNavClicks = true;"
-    # remember when the learner last followed a link of the sidebar (the page's own first script installs it)
-    " document.addEventListener('click', (e) => { if (e.target.closest('[data-testid=\"stSidebarNavLink\"]'))"
-    " window.__labNavClickedAt = Date.now(); }, true); }"
-    ' if (!window.matchMedia("(max-width: 640px)").matches) return;'
-    # fold only right after such a click: a late first run must not fold a sidebar the learner just opened
-    " if (Date.now() - (window.__labNavClickedAt || 0) > 15000) return;"
+    # a click on a link of the sidebar asks the next page to fold it; opening the sidebar again withdraws the ask
+    " document.addEventListener('click', (e) => {"
+    " if (e.target.closest('[data-testid=\"stSidebarNavLink\"]')) window.__labFoldAsked = true;"
+    " else if (e.target.closest('[data-testid=\"stExpandSidebarButton\"]')) window.__labFoldAsked = false;"
+    " }, true); }"
+    # fold once per ask, however late the page's first run arrives: no ask, no fold (the learner opened it)
+    " const asked = window.__labFoldAsked; window.__labFoldAsked = false;"
+    ' if (!asked || !window.matchMedia("(max-width: 640px)").matches) return;'
     " const bar = document.querySelector('[data-testid=\"stSidebar\"]');"
     ' if (!bar || bar.getAttribute("data-collapsed") !== "false") return;'
     " const fold = document.querySelector('[data-testid=\"stSidebarCollapseButton\"] button');"
@@ -137,8 +139,9 @@ def fold_sidebar_after_navigation(page_path: str) -> None:
 
     Drawn only on the first run of a page (not on its reruns, when the learner may have just opened the
     sidebar on purpose); the element carries the page's path, so each new page mounts it anew. The script
-    folds only within seconds of a click on a sidebar link: a first run that arrives late on a busy server
-    must not fold a sidebar the learner has just opened (a browser test caught that under load).
+    folds only when a click on a sidebar link asked for it, once, however late the first run arrives on a busy
+    server; a click that opens the sidebar withdraws the ask, so a late run never folds a sidebar the learner
+    has just opened (browser tests caught both: a late fold under load, then no fold on a slow CI machine).
     """
     if st.session_state.get(_LAST_PAGE) == page_path:
         return

@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from pages._ui.classroom_state import TEACHER_COOKIE
+from pages._ui.course import LEARNER_COOKIE
 from tests.e2e.conftest import new_context, rerun, shot, wait_idle
 
 pytestmark = pytest.mark.e2e
@@ -30,6 +32,12 @@ def _open_class_box(page) -> None:
     if not start.is_visible():
         summary.first.click(timeout=60000)
     start.wait_for(timeout=30000)
+
+
+def _wait_for_cookie(page, name: str) -> None:
+    """A cookie is written by a script the run draws: wait for it before this browser opens a new address
+    (a new connection reads the cookies the browser holds then; a slow machine ran ahead of the script)."""
+    page.wait_for_function(f"() => document.cookie.includes('{name}=')", timeout=30000)
 
 
 def _fits(page) -> tuple[int, int, float]:
@@ -53,6 +61,7 @@ def test_a_teacher_starts_projects_and_reads_a_live_class(app_url, browser):
         with rerun(teacher):
             teacher.get_by_role("button", name="Start a class (I teach)").click()
         code = _code(teacher.url)
+        _wait_for_cookie(teacher, TEACHER_COOKIE)
         sidebar = teacher.locator("[data-testid='stSidebar']")
         sidebar.get_by_text("Students' phones cannot open this link").wait_for(timeout=30000)
         shot(teacher, "class-teacher-loopback-warning")
@@ -85,6 +94,7 @@ def test_a_teacher_starts_projects_and_reads_a_live_class(app_url, browser):
         student.goto(f"{app_url}/?class={code}&lang=en")  # the join link (the real address of this test server)
         wait_idle(student, timeout=120000)
         student.locator(".st-key-class-banner").get_by_text("The teacher is at").first.wait_for(timeout=60000)
+        _wait_for_cookie(student, LEARNER_COOKIE)  # the same student on the next address, not a second one
         student.goto(f"{app_url}/live_run?lang=en&class={code}")
         wait_idle(student, timeout=120000)
         exercise = student.locator(".st-key-exercise-live_run-2")
@@ -96,7 +106,13 @@ def test_a_teacher_starts_projects_and_reads_a_live_class(app_url, browser):
         teacher.goto(f"{app_url}/class_results?lang=en&class={code}")
         wait_idle(teacher, timeout=120000)
         results = teacher.locator(".st-key-class-results")
-        results.get_by_text(re.compile(r"1\s+students · exercises tried by someone 1 / 2")).wait_for(timeout=30000)
+        summary = results.get_by_text(re.compile(r"students · exercises tried by someone"))
+        summary.wait_for(timeout=60000)
+        try:  # the table refreshes every 5 s: the student's attempt shows at the latest on the next refresh
+            results.get_by_text(re.compile(r"1\s+students · exercises tried by someone 1 / 2")).wait_for(timeout=30000)
+        except Exception:
+            shot(teacher, "class-teacher-results-failed")
+            raise AssertionError(f"the results say: {summary.inner_text()!r}") from None
         shot(teacher, "class-teacher-results-1280x720")
         teacher.set_viewport_size({"width": 1024, "height": 768})
         teacher.wait_for_timeout(800)

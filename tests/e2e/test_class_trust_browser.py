@@ -45,6 +45,10 @@ def test_the_teachers_own_link_in_another_browser_is_not_the_teacher(app_url, br
         with rerun(teacher):
             teacher.get_by_role("button", name="Start a class (I teach)").click()
         code = _params(teacher.url)["class"]
+        teacher.wait_for_function(  # the run's script writes both cookies once its element is drawn
+            "() => document.cookie.includes('toolcall_lab_learner=') && document.cookie.includes('tcl_teacher=')",
+            timeout=30000,
+        )
         (kept,) = [c for c in teacher_ctx.cookies() if c["name"] == "toolcall_lab_learner"]  # the learner is in
         learner = kept["value"]  # the browser's cookie, not in the link (issue 21, finding 3)
         assert "learner" not in _params(teacher.url)
