@@ -97,6 +97,10 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         return (found[0] if schema.get("type") == "integer" else float(found[0]), "question") if found else None
     if kind in ("number", "boolean"):
         return None
+    if kind == "id" and entity(kind, text, facts, schema) is None and _is_own(text, question):
+        own = entity(kind, ctx.system, facts, schema)  # "我的进度 还有 S1003 的进度": mine is the prompt's id
+        if own is not None:
+            return own, "system"
     if kind in ("city", "id", "word", "date"):
         for where, source in ((text, "question"), (question, "question")):
             value = entity(kind, where, facts, schema)
@@ -257,6 +261,18 @@ _OWN_ID_STATED = re.compile(
     r"|我是\s*[A-Za-z]?\s?\d",
     re.I,
 )
+
+
+def _is_own(part: str, question: str) -> bool:
+    """A part of the question about the learner themself ("my progress") in a question that does not state
+    the learner's own id: their id is the system prompt's, not another one the question names.
+
+    >>> _is_own("我的进度", "我的进度 还有 S1003 的进度"), _is_own("my progress", "I'm S1003, my progress")
+    (True, False)
+    """
+    return part.strip() != question.strip() and bool(_SELF.search(part)) and not _OWN_ID_STATED.search(question)
+
+
 _BARE = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)\s*[?？]?\s*")
 
 

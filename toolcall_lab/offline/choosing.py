@@ -156,7 +156,14 @@ def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score
         score.add(10, f"asked:{info.name}")
     text = scrub(piece, infos)
     everywhere = len(infos) > 1
-    for concept, triggers in nlu.concept_hits(text).items():
+    hits = nlu.concept_hits(text)
+    if (
+        set(hits.get("weather", ())) & _WEATHER_ASKED
+        and "word" not in hits  # "what level is forecast": a question about the word
+        and not any("weather" in i.concepts for i in infos)
+    ):
+        score.add(-6, "weather:no weather tool")  # "will it rain for my class?": the class is not the question
+    for concept, triggers in hits.items():
         if concept in info.concepts:
             shared = everywhere and all(concept in other.concepts for other in infos)
             score.add(1 if shared else 3, f"{concept}:{'/'.join(triggers[:3])}")
@@ -188,11 +195,39 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         score.add(1, "id")
     if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
         score.add(1, "date")
+        if _MY_DAY.search(piece):
+            score.add(3, "date+my day")  # "what have I got tomorrow": a day and what the learner has on it
     if "days" in kinds and "city" in kinds and nlu.cities_in(piece) and asks_days(piece):
         score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
     if "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece):
         score.add(1, "city+when")  # "Sydney now?", "chongqing jintian re ma": a place at a time, little else
 
+
+#: Weather words that make a piece a weather question whatever else it names.
+_WEATHER_ASKED = frozenset(
+    (
+        "天气",
+        "气温",
+        "下雨",
+        "降雨",
+        "带伞",
+        "雨伞",
+        "下雪",
+        "weather",
+        "rain",
+        "snow",
+        "umbrella",
+        "forecast",
+        "temperature",
+    )
+)
+
+_MY_DAY = re.compile(
+    r"\bwhat(?:'ve|\s+have|\s+do)\s+i\s+(?:got|have)\b|\b(?:do|have)\s+i\s+(?:have|got)\s+anything\b"
+    r"|\bwhen(?:'s|\s+is|\s+are)\s+my\b"
+    r"|我.{0,6}有(?:什么|啥)(?!问题|意思|区别)",
+    re.I,
+)
 
 _WHEN = re.compile(
     r"\b(?:right now|now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening))\b"

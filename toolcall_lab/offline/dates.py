@@ -277,14 +277,18 @@ def relative_dates(text: str) -> list[str]:
 
 
 _TODAY_MARK = re.compile(
-    r"(今天是|今天|今日|当前日期|日期[:：]|现在是|today is|today's date is|current date|the date today is"
-    r"|\bit is\b|\bit's\b|the date today|date today|\bdate\s*[:：])",
+    r"(今天是|今天|今日|当前日期|日期\s*[:：=]|现在是|today is|today's date is|current date|the date today is"
+    r"|\bit is\b|\bit's\b|the date today|date today|\bdate\s*[:：=])",
     re.I,
 )
 
 
 def today_in(system: str) -> dt.date | None:
-    """Today's date when the system prompt states it ("今天是 2026-07-24", "Today is 2026-07-24")."""
+    """Today's date when the system prompt states it ("今天是 2026-07-24", "Today is 2026-07-24").
+
+    >>> today_in("[config] date = Friday 2026-07-24; default student = S1001")
+    datetime.date(2026, 7, 24)
+    """
     for mark in _TODAY_MARK.finditer(system):
         window = system[mark.end() : mark.end() + 40]
         for d in find_dates(window):

@@ -301,6 +301,13 @@ def _close_city(m: re.Match[str], changes: list[Rewrite]) -> str:
     return english
 
 
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_PAIRED_DAY = re.compile(
+    r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)(\s*(?:or|and|&|/|,)\s*)(mon|tues?|wed|thu|thurs?|fri|sun)\b",
+    re.I,
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     """The text as the model reads it, and each word rewritten.
@@ -311,6 +318,8 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     'weather in New York today'
     >>> rewrite("学习进度咋样了")[0]
     '学习进度怎么样了'
+    >>> rewrite("anything on sat or sun")[0]
+    'anything on Saturday or Sunday'
     """
     changes: list[Rewrite] = []
     table = pinyin_table()
@@ -342,6 +351,13 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
         return english
 
     out = _latin_pattern().sub(latin, text)
+
+    def paired_day(m: re.Match[str]) -> str:  # "Saturday or sun": a short weekday beside a weekday is one
+        full = next(d for d in _WEEKDAYS if d.lower().startswith(m.group(3).lower()))
+        changes.append(Rewrite(m.group(3), full, "abbreviation"))
+        return m.group(1) + m.group(2) + full
+
+    out = _PAIRED_DAY.sub(paired_day, out)
     out = _CLOSE_PINYIN.sub(lambda m: _close_city(m, changes), out)
 
     def chinese(m: re.Match[str]) -> str:

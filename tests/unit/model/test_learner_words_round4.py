@@ -1,0 +1,67 @@
+"""Issue 23, fourth round: what learners4 and learners5 still showed the built-in model missing —
+a date a configuration line states ("date = Friday 2026-07-24"), "what have I got tomorrow",
+two weekdays in one question ("sat or sun"), a weather question about a lesson when no tool
+knows the weather, and "my progress and S1003's" in one message. Each test is one behaviour
+on the app's real tools."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.model.helpers import TUTOR, ask, calls
+
+CONFIG = "[config] date = Friday 2026-07-24; default student = S1001; call the tools first."
+TUESDAY = "You are Little E, a teaching assistant. It is Tuesday, 21 July 2026 today. The student is S1001."
+
+
+@pytest.mark.parametrize(
+    ("question", "date"),
+    [
+        ("am i free tonite or do i hav class", "2026-07-24"),
+        ("should I set an alarm for tuesday morning", "2026-07-28"),
+        ("what have I got tomorrow", "2026-07-25"),
+        ("when's my 口语陪练 on the 25th", "2026-07-25"),
+    ],
+)
+def test_a_day_from_a_configuration_line_resolves_the_learners_day(question, date):
+    assert calls(ask(question, tools=TUTOR, system=CONFIG)) == [("get_schedule", {"student_id": "S1001", "date": date})]
+
+
+def test_what_have_i_got_without_a_day_is_not_a_timetable_question():
+    assert [name for name, _ in calls(ask("what have I got left to do in the course", tools=TUTOR))] != ["get_schedule"]
+
+
+@pytest.mark.parametrize("question", ["do I have anything on sat or sun", "any class on Saturday and sun?"])
+def test_two_weekdays_in_one_question_are_two_days(question):
+    found = calls(ask(question, tools=TUTOR, system=TUESDAY))
+    assert sorted(args["date"] for _, args in found) == ["2026-07-25", "2026-07-26"]
+    assert {name for name, _ in found} == {"get_schedule"}
+
+
+def test_rain_and_sun_are_not_a_sunday():
+    found = calls(ask("rain and sun on Saturday in Tokyo?", system=TUESDAY))
+    assert all(args.get("date") != "2026-07-26" for _, args in found)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["will it be raining for my writing class on the 25th?", "明天杭州要下雨吗 要不要带伞去上课"],
+)
+def test_a_weather_question_about_a_lesson_without_a_weather_tool_calls_nothing(question):
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [] and decision.content
+
+
+def test_a_weather_word_asked_about_as_a_word_is_still_looked_up():
+    assert calls(ask("what level is the word forecast", tools=TUTOR)) == [("lookup_word", {"word": "forecast"})]
+
+
+@pytest.mark.parametrize("question", ["我的进度 还有 S1003 的进度", "my progress, and S1003's progress too"])
+def test_my_record_beside_anothers_is_the_system_prompts_id(question):
+    found = calls(ask(question, tools=TUTOR))
+    assert sorted(args["student_id"] for _, args in found) == ["S1001", "S1003"]
+
+
+def test_a_learner_who_states_their_id_is_that_id():
+    found = calls(ask("I'm S1003, my progress please", tools=TUTOR))
+    assert found == [("get_learning_record", {"student_id": "S1003"})]
