@@ -237,6 +237,9 @@ def plan_ask(
             # "weak points for me and for S1002": the learner's own id (the system prompt's) beside another
             own = entity(kind, ctx.system, facts, pschema)
             values = [own if v is None and _SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
+        if kind == "id":  # "progress of S1001 S1002 S1003": ids side by side in one item are each one
+            described = str(pschema.get("description", ""))
+            values = [n for v, s in zip(values, segments, strict=True) for n in _ids_of(s, described) or [v]]
         if kind == "city":
             values = list(nlu.cities_in(text))
         if kind == "word" and any(v is not None for v in values):
@@ -261,6 +264,11 @@ _OWN_ID_STATED = re.compile(
     r"|我是\s*[A-Za-z]?\s?\d",
     re.I,
 )
+
+
+def _ids_of(segment: str, description: str) -> list[Any]:
+    """Every id written in one item of a list, normalised (none: ``[]``)."""
+    return [normalised for _, normalised in find_ids(segment, description)]
 
 
 def _is_own(part: str, question: str) -> bool:

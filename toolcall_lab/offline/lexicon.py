@@ -34,6 +34,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
+        "|getting on|coming along|keeping up|get on with"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"

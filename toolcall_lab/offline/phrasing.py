@@ -120,6 +120,8 @@ def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
         )
     if len(days) == 1:
         label, entry = _day_label(days[0], lang), _describe_entry(entries[days[0] - 1], lang)
+        if days[0] == 1 and now:  # today's range, and what it is right now
+            entry += Text(f"，现在{'，'.join(now)}", f"; now {', '.join(now)}")(lang)
         sentences.append(Text(f"{name}{label}{entry}。", f"{name} {label}: {entry}.")(lang))
     elif days:
         colon = Text("", ": ")(lang)

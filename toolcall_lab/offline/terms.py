@@ -43,7 +43,12 @@ def marked_terms(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-_RUN_GLUE = re.compile(r"^[\s、,，/&+]*(?:and|or|和|跟|与|以及|还有|或)?[\s、,，/&+]*$", re.I)
+_RUN_GLUE = re.compile(
+    # "帮我看看广州、新加坡": a request's opening words before the items are glue too
+    r"^\s*(?:(?:请|麻烦)?(?:帮我|给我)?(?:看看|看一下|查查|查一下|查下|瞅瞅)|check|look up|tell me about)?"
+    r"[\s、,，/&+]*(?:and|or|和|跟|与|以及|还有|或)?[\s、,，/&+]*$",
+    re.I,
+)
 
 
 def term_run(text: str) -> list[str]:
@@ -73,6 +78,8 @@ def only_items(text: str) -> bool:
 
     >>> only_items("coherent、abandon"), only_items("东京，首尔"), only_items("我在北京")
     (True, True, False)
+    >>> only_items("帮我看看广州、新加坡")  # a request's opening words are glue
+    True
     """
     rest = text
     for term in term_run(text):
@@ -88,13 +95,17 @@ def english_terms(text: str) -> list[str]:
 
     A plain word is never a stop word, a word of the question's frame ("level", "meaning",
     misspelt or not), a city, a tool name with ``_`` or a capitalised name ("LangGraph").
+
+    >>> english_terms("benefit's level in your list?")
+    ['benefit']
     """
     marked = marked_terms(text)
     if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
         return marked
     plain = [
         w
-        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_('’])", text)
+        # a word with its possessive 's ("benefit's level"), not one cut by an apostrophe ("isn't")
+        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_(]|['’](?!s\b))", text)
         if w not in EN_STOP
         and w not in FILLER
         and correct(w) not in NOT_TERMS

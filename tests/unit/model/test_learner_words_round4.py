@@ -6,9 +6,12 @@ on the app's real tools."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.unit.model.helpers import TUTOR, ask, calls
+from tests.unit.model.helpers import TUTOR, WEATHER, answered, ask, called, calls
+from toolcall_lab.stages.weather_data import build_weather_tool
 
 CONFIG = "[config] date = Friday 2026-07-24; default student = S1001; call the tools first."
 TUESDAY = "You are Little E, a teaching assistant. It is Tuesday, 21 July 2026 today. The student is S1001."
@@ -65,3 +68,43 @@ def test_my_record_beside_anothers_is_the_system_prompts_id(question):
 def test_a_learner_who_states_their_id_is_that_id():
     found = calls(ask("I'm S1003, my progress please", tools=TUTOR))
     assert found == [("get_learning_record", {"student_id": "S1003"})]
+
+
+def test_a_lookup_followed_up_by_another_student_reads_their_record():
+    found = calls(ask("hows S1002 getting on with the course", tools=TUTOR))
+    assert found == [("get_learning_record", {"student_id": "S1002"})]
+
+
+def test_a_word_with_its_possessive_is_the_word():
+    assert calls(ask("benefit's level in your list?", tools=TUTOR)) == [("lookup_word", {"word": "benefit"})]
+
+
+def test_ids_side_by_side_are_each_one_call():
+    found = calls(ask("progress of S1001 S1002 S1003", tools=TUTOR))
+    assert sorted(args["student_id"] for _, args in found) == ["S1001", "S1002", "S1003"]
+
+
+def test_anything_on_two_days_reads_both_timetables():
+    thursday = CONFIG.replace("Friday 2026-07-24", "Thursday 2026-07-23")
+    found = calls(ask("anything tomorrow or saturday?", tools=TUTOR, system=thursday))
+    assert sorted(args["date"] for _, args in found) == ["2026-07-24", "2026-07-25"]
+
+
+def test_today_in_a_city_says_the_days_range_and_the_temperature_now():
+    tool = build_weather_tool()
+    result = tool.invoke({"city": "Singapore"})
+    decision = ask(
+        "dont need the whole week, only today in singapore",
+        called("get_weather", {"city": "Singapore"}),
+        answered(json.dumps(result, ensure_ascii=False)),
+        tools=WEATHER,
+        system=None,
+    )
+    day = result["forecast"][0]
+    assert f"{day['low_c']}–{day['high_c']}°C" in decision.content
+    assert f"now {result['temperature_c']}°C" in decision.content
+
+
+def test_cities_listed_before_the_question_in_a_request_are_each_asked():
+    decision = ask("帮我看看广州、新加坡还有曼谷此刻的气温", tools=WEATHER, system=None)
+    assert sorted(args["city"] for _, args in calls(decision)) == ["Bangkok", "Guangzhou", "Singapore"]
