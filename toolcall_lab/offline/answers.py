@@ -15,7 +15,7 @@ from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.comparing import compare_results, lessons_left
-from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.dates import find_dates, today_in
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
@@ -58,7 +58,7 @@ def _render_result(content: str, ctx: nlu.Context, question: str | None = None) 
     """One good tool result in words: ``(text, quoted)``; ``quoted`` when it is the tool's own text."""
     data = loads(content)
     if is_record(data):
-        return describe_record(data, question or ctx.question, ctx.lang), False
+        return describe_record(data, question or ctx.question, ctx.lang, today_in(ctx.system)), False
     if isinstance(data, dict) and data:
         described = describe_plain(data, ctx.lang)
         if described:

@@ -240,6 +240,7 @@ def plan_ask(
         if kind == "id":  # "progress of S1001 S1002 S1003": ids side by side in one item are each one
             described = str(pschema.get("description", ""))
             values = [n for v, s in zip(values, segments, strict=True) for n in _ids_of(s, described) or [v]]
+            values = _with_me(values, text, ctx, facts, pschema)
         if kind == "city":
             values = list(nlu.cities_in(text))
         if kind == "word" and any(v is not None for v in values):
@@ -264,6 +265,29 @@ _OWN_ID_STATED = re.compile(
     r"|我是\s*[A-Za-z]?\s?\d",
     re.I,
 )
+
+
+#: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
+_WITH_ME = re.compile(
+    r"\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
+    r"|\b(?:both of us|each of us|the two of us|us both|we both)\b"
+    r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
+    re.I,
+)
+
+
+def _with_me(values: list[Any], text: str, ctx: nlu.Context, facts: Facts, pschema: dict[str, Any]) -> list[Any]:
+    """The ids asked about with the learner's own (the system prompt's) first, when the learner is one of the
+    parties ("我和 S1003 的进度谁快", "do S1004 and i both have class"); the ids unchanged otherwise."""
+    if _OWN_ID_STATED.search(ctx.question):
+        return values
+    described = str(pschema.get("description", ""))
+    scope = text if find_ids(text, described) else ctx.question  # "咱俩谁进度快啊 我跟S1002": the id is elsewhere
+    if not any(_WITH_ME.search(t) for t in (text, scope, ctx.question)):  # the ask's text may be re-joined
+        return values
+    others = _ids_of(scope, described)
+    own = entity("id", ctx.system, facts, pschema)
+    return [own, *others, *values] if others and own is not None else values
 
 
 def _ids_of(segment: str, description: str) -> list[Any]:

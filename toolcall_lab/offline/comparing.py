@@ -9,6 +9,7 @@ or a percentage after a progress label in a text result.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -26,6 +27,22 @@ _COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪
 _PROGRESS = re.compile(r"(?:进度|progress)\s*(\d+(?:\.\d+)?)\s*%", re.I)
 _DAY_EN = {1: "today", 2: "tomorrow", 3: "the day after tomorrow"}
 _DAY_ZH = {1: "今天", 2: "明天", 3: "后天"}
+_WEEKDAY_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_WEEKDAY_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def day_name(index: int, today: dt.date | None = None) -> Text:
+    """A forecast day (1 = today) in words; from day 4 on, its weekday too when today is known.
+
+    >>> day_name(2).en, day_name(5).en, day_name(5, dt.date(2026, 7, 22)).en, day_name(5, dt.date(2026, 7, 22)).zh
+    ('tomorrow', 'day 5', 'Sunday (day 5)', '周日（第 5 天）')
+    """
+    if index in _DAY_EN:
+        return Text(_DAY_ZH[index], _DAY_EN[index])
+    if today is None:
+        return Text(f"第 {index} 天", f"day {index}")
+    weekday = (today + dt.timedelta(days=index - 1)).weekday()
+    return Text(f"{_WEEKDAY_ZH[weekday]}（第 {index} 天）", f"{_WEEKDAY_EN[weekday]} (day {index})")
 
 
 def direction(question: str) -> str | None:
@@ -99,8 +116,9 @@ def compare_results(results: list[dict[str, Any]], question: str, lang: str) -> 
     return ""
 
 
-def extreme_day(entries: list[dict[str, Any]], question: str, lang: str) -> str:
-    """The coldest / warmest day of a forecast, named, when the question asks for it."""
+def extreme_day(entries: list[dict[str, Any]], question: str, lang: str, today: dt.date | None = None) -> str:
+    """The coldest / warmest day of a forecast, named, when the question asks for it. A day is
+    numbered by its own ``day`` field when it has one (the entries may be days 4 and 5 only)."""
     if len(entries) < 2 or not re.search(r"day|days|天|哪天|哪一天|week|周", question, re.I):
         return ""
     way = "less" if _LESS.search(question) else "more" if _MORE.search(question) else None
@@ -108,7 +126,7 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str) -> str:
         return ""
     key = "low" if way == "less" else "high"
     scored = [
-        (i, v)
+        (e["day"] if isinstance(e.get("day"), int) and not isinstance(e.get("day"), bool) else i, v)
         for i, e in enumerate(entries, start=1)
         for k, v in e.items()
         if k.startswith(key) and isinstance(v, (int, float)) and not isinstance(v, bool)
@@ -117,10 +135,11 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str) -> str:
         return ""
     day, value = min(scored, key=lambda p: p[1]) if way == "less" else max(scored, key=lambda p: p[1])
     cold = way == "less"
-    label = Text(_DAY_ZH.get(day, f"第 {day} 天"), _DAY_EN.get(day, f"day {day}"))
+    label = day_name(day, today)
     return Text(
-        f"{'最冷' if cold else '最热'}的是{label.zh}（{'最低' if cold else '最高'} {_fmt(value)}°C）。",
-        f"The {'coldest' if cold else 'warmest'} day is {label.en} ({'low' if cold else 'high'} of {_fmt(value)}°C).",
+        f"{'最冷' if cold else '最热'}的是{label.zh}，{'最低' if cold else '最高'} {_fmt(value)}°C。",
+        f"The {'coldest' if cold else 'warmest'} day is {label.en}, "
+        f"with a {'low' if cold else 'high'} of {_fmt(value)}°C.",
     )(lang)
 
 
@@ -128,21 +147,53 @@ _LEFT = re.compile(r"还差|还剩|剩下|剩余|还有几|还要上|\bleft\b|re
 _DONE_OF = re.compile(r"(?:已学|completed|done)?\s*(\d+)\s*(?:/|of)\s*(\d+)\s*(?:课时|lessons?)", re.I)
 
 
+_SUM = re.compile(
+    r"加起来|加一块|加在一起|一共|总共|合计|总计|\btogether\b|\bcombined\b|\baltogether\b|\bin total\b|\btotal\b"
+    r"|between (?:us|them|the two)|add (?:them|it|those) up|\bsum\b",
+    re.I,
+)
+
+
 def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str:
     """How many lessons are left when the question asks it ("我离结课还差多少课时"): the total minus
-    those done, computed from a record's "已学 42 / 80 课时" — stated, not left to the learner."""
-    if not _LEFT.search(question):
-        return ""
-    lines = []
+    those done, computed from a record's "已学 42 / 80 课时" — stated, not left to the learner; and,
+    for two records or more asked about together ("加起来", "combined"), the sum of what was asked.
+
+    >>> rec = lambda who, text: {"args": {"student_id": who}, "content": text}
+    >>> two = [rec("S1", "已学 42 / 80 课时"), rec("S2", "已学 12 / 60 课时")]
+    >>> print(lessons_left(two, "lessons left combined?", "en"))
+    S1 has 38 lessons left (42 of 80 done).
+    S2 has 48 lessons left (12 of 60 done).
+    Together: 86 lessons left.
+    >>> print(lessons_left([two[0], rec("S4", "已学 0 / 48 课时")], "我俩一共上了多少节课", "zh"))
+    两人一共已学 42 课时。
+    """
+    records = []
     for r in results:
         m = _DONE_OF.search(str(r.get("content", "")))
         if m:
-            done, total = int(m.group(1)), int(m.group(2))
             who = " ".join(str(v) for v in r.get("args", {}).values())
+            records.append((who, int(m.group(1)), int(m.group(2))))
+    wants_left, wants_sum = bool(_LEFT.search(question)), bool(_SUM.search(question)) and len(records) > 1
+    lines = []
+    if wants_left:
+        for who, done, total in records:
             lines.append(
                 Text(
                     f"{who} 还差 {total - done} 课时结课（已学 {done} / {total}）。",
                     f"{who} has {total - done} lessons left ({done} of {total} done).",
                 )(lang).strip()
             )
+    if wants_sum:
+        n = len(records)
+        if wants_left:
+            left = sum(total - done for _, done, total in records)
+            lines.append(Text(f"{_people(n)}一共还差 {left} 课时。", f"Together: {left} lessons left.")(lang))
+        else:
+            done = sum(d for _, d, _ in records)
+            lines.append(Text(f"{_people(n)}一共已学 {done} 课时。", f"Together: {done} lessons done.")(lang))
     return "\n".join(lines)
+
+
+def _people(n: int) -> str:
+    return "两人" if n == 2 else f"{n} 人"

@@ -10,20 +10,19 @@ entry. Any other record becomes a sentence of its fields; nothing is dumped as `
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
-from toolcall_lab.offline.comparing import extreme_day
+from toolcall_lab.offline.comparing import day_name, extreme_day
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
 from toolcall_lab.offline.spans import days_asked
 
 _NAME_KEYS = ("city", "name", "title", "location", "place")
 _UNITS = {"_c": "°C", "_f": "°F", "_pct": "%", "_percent": "%", "_km": " km", "_kmh": " km/h", "_mm": " mm"}
-_DAY_EN = {1: "today", 2: "tomorrow", 3: "the day after tomorrow"}
-_DAY_ZH = {1: "今天", 2: "明天", 3: "后天"}
 _RAINY = {"rain", "showers", "thunderstorm", "drizzle", "storm"}
 _ASKS_RAIN = re.compile(r"rain|umbrella|wet|下雨|雨|带伞")
 
@@ -60,8 +59,8 @@ def _day_list(data: dict[str, Any]) -> list[dict[str, Any]]:
     return []
 
 
-def _day_label(index: int, lang: str) -> str:
-    return Text(_DAY_ZH.get(index, f"第 {index} 天"), _DAY_EN.get(index, f"day {index}"))(lang)
+def _day_label(index: int, lang: str, today: dt.date | None = None) -> str:
+    return day_name(index, today)(lang)
 
 
 def _describe_entry(entry: dict[str, Any], lang: str) -> str:
@@ -85,9 +84,18 @@ def _rain_verdict(entries: list[dict[str, Any]], lang: str) -> str:
     return Text("不会下雨，不用带伞。", "No rain is expected.")(lang)
 
 
-def _wanted_days(question: str, available: int) -> tuple[list[int], int | None]:
-    """The day indexes (1 = today) the question asks about, and a day it asks for that is missing."""
-    offsets = [d.offset for d in find_dates(question) if d.offset is not None and d.offset > 0]
+def _wanted_days(question: str, available: int, today: dt.date | None = None) -> tuple[list[int], int | None]:
+    """The day indexes (1 = today) the question asks about, and a day it asks for that is missing.
+
+    Weekdays count from ``today`` when the system prompt states it; two days named ("Saturday or
+    Sunday") are both wanted, so the answer can compare them.
+
+    >>> _wanted_days("london: saturday or sunday, which is warmer", 5, dt.date(2026, 7, 22))
+    ([4, 5], None)
+    """
+    offsets = sorted({d.offset for d in find_dates(question, today) if d.offset is not None and d.offset > 0})
+    if len(offsets) > 1 and offsets[-1] + 1 <= available:
+        return [o + 1 for o in offsets], None
     if offsets:
         day = max(offsets) + 1
         return ([day], None) if day <= available else ([], day)
@@ -97,12 +105,13 @@ def _wanted_days(question: str, available: int) -> tuple[list[int], int | None]:
     return [], None
 
 
-def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
-    """A JSON object result in a few natural sentences (see the module docstring)."""
+def describe_record(data: dict[str, Any], question: str, lang: str, today: dt.date | None = None) -> str:
+    """A JSON object result in a few natural sentences (see the module docstring); ``today``: the
+    date the system prompt states, when it does (weekdays then name forecast days)."""
     zh = lang == "zh"
     name = _name(data, zh)
     entries = _day_list(data)
-    days, missing_day = _wanted_days(question, len(entries))
+    days, missing_day = _wanted_days(question, len(entries), today)
     sentences: list[str] = []
     now = [
         f"{v}{_unit(k)}"
@@ -119,25 +128,25 @@ def describe_record(data: dict[str, Any], question: str, lang: str) -> str:
             )(lang)
         )
     if len(days) == 1:
-        label, entry = _day_label(days[0], lang), _describe_entry(entries[days[0] - 1], lang)
+        label, entry = _day_label(days[0], lang, today), _describe_entry(entries[days[0] - 1], lang)
         if days[0] == 1 and now:  # today's range, and what it is right now
             entry += Text(f"，现在{'，'.join(now)}", f"; now {', '.join(now)}")(lang)
         sentences.append(Text(f"{name}{label}{entry}。", f"{name} {label}: {entry}.")(lang))
     elif days:
         colon = Text("", ": ")(lang)
-        parts = [f"{_day_label(i, lang)}{colon}{_describe_entry(entries[i - 1], lang)}" for i in days]
+        parts = [f"{_day_label(i, lang, today)}{colon}{_describe_entry(entries[i - 1], lang)}" for i in days]
         sentences.append(Text(f"{name}：" + "；".join(parts) + "。", f"{name} — " + "; ".join(parts) + ".")(lang))
     if days:
         if _ASKS_RAIN.search(question):
             sentences.append(_rain_verdict([entries[i - 1] for i in days], lang))
-        sentences.append(extreme_day([entries[i - 1] for i in days], question, lang))
+        sentences.append(extreme_day([entries[i - 1] for i in days], question, lang, today))
     else:
         reading = "，".join(filter(None, [_condition(condition, zh) if condition else "", *now]))
         said = Text(f"{name}现在{reading}。", f"{name} now: {reading.replace('，', ', ')}.")
         sentences.append((said if reading else Text(f"{name}。", f"{name}."))(lang))
         if entries:
-            today = _describe_entry(entries[0], lang)
-            sentences.append(Text(f"今天{today}。", f"Today: {today}.")(lang))
+            first = _describe_entry(entries[0], lang)
+            sentences.append(Text(f"今天{first}。", f"Today: {first}.")(lang))
             if _ASKS_RAIN.search(question):
                 sentences.append(_rain_verdict(entries[:1], lang))
     sentences += _other_fields(data, lang)

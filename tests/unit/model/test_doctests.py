@@ -10,12 +10,14 @@ from toolcall_lab.offline import (
     arguments,
     choosing,
     clauses,
+    comparing,
     dates,
     explain,
     ids,
     kinds,
     knowledge,
     negation,
+    phrasing,
     policy,
     record,
     references,
@@ -26,8 +28,8 @@ from toolcall_lab.offline import (
 )
 
 MODULES = [
-    arguments, choosing, clauses, dates, explain, ids, kinds, negation, knowledge, policy, record, references, romanise,
-    spans, spelling, terms,
+    arguments, choosing, clauses, comparing, dates, explain, ids, kinds, negation, knowledge, phrasing, policy, record,
+    references, romanise, spans, spelling, terms,
 ]  # fmt: skip
 
 

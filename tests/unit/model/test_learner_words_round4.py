@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.stages.weather_data import build_weather_tool
 
@@ -108,3 +109,58 @@ def test_today_in_a_city_says_the_days_range_and_the_temperature_now():
 def test_cities_listed_before_the_question_in_a_request_are_each_asked():
     decision = ask("帮我看看广州、新加坡还有曼谷此刻的气温", tools=WEATHER, system=None)
     assert sorted(args["city"] for _, args in calls(decision)) == ["Bangkok", "Guangzhou", "Singapore"]
+
+
+@pytest.mark.parametrize(
+    ("question", "other"),
+    [
+        ("我和 S1003 的 progress 谁快一点", "S1003"),
+        ("咱俩谁进度快啊 我跟S1002", "S1002"),
+        ("out of me, S1002 and S1003, whose progress is highest", "S1002"),
+        ("hw many lessons r left for me + S1002 combined", "S1002"),
+    ],
+)
+def test_the_learner_beside_another_student_is_both_of_them(question, other):
+    found = {args["student_id"] for _, args in calls(ask(question, tools=TUTOR))}
+    assert {"S1001", other} <= found
+
+
+def test_do_we_both_have_class_reads_both_timetables():
+    found = calls(ask("do S1004 and i both have 课 on the 29th", tools=TUTOR, system=CONFIG))
+    assert sorted(args["student_id"] for _, args in found) == ["S1001", "S1004"]
+    assert {args["date"] for _, args in found} == {"2026-07-29"}
+
+
+def test_without_a_default_id_the_learner_is_not_guessed():
+    found = calls(ask("我和 S1003 的进度谁快", tools=TUTOR, system="你是助教小E。"))
+    assert [args["student_id"] for _, args in found] == ["S1003"]
+
+
+def _records(*ids: str) -> tuple[list[dict], list[dict]]:
+    tool = next(t for t in build_tools() if t.name == "get_learning_record")
+    return [called("get_learning_record", {"student_id": i}, f"c{i}") for i in ids], [
+        answered(str(tool.invoke({"student_id": i})), f"c{i}") for i in ids
+    ]
+
+
+def test_lessons_left_for_two_students_are_added_up():
+    asked, results = _records("S1001", "S1002")
+    both = {"role": "assistant", "content": None, "tool_calls": [c["tool_calls"][0] for c in asked]}
+    decision = ask("hw many lessons r left for me + S1002 combined", both, *results, tools=TUTOR)
+    assert "Together: 86 lessons left." in decision.content  # 38 + 48, from "已学 42 / 80" and "已学 12 / 60"
+
+
+def test_two_weekdays_asked_of_a_forecast_are_named_and_compared():
+    wednesday = "Today is Wednesday, 22 July 2026. Use get_weather for weather questions."
+    result = build_weather_tool().invoke({"city": "London", "days": 5})
+    decision = ask(
+        "london: saturday or sunday, which is warmer",
+        called("get_weather", {"city": "London", "days": 5}),
+        answered(json.dumps(result, ensure_ascii=False)),
+        tools=WEATHER,
+        system=wednesday,
+    )
+    sat, sun = result["forecast"][3], result["forecast"][4]
+    warmer = "Saturday (day 4)" if sat["high_c"] >= sun["high_c"] else "Sunday (day 5)"
+    assert "Saturday (day 4)" in decision.content and "Sunday (day 5)" in decision.content
+    assert f"The warmest day is {warmer}" in decision.content
