@@ -22,6 +22,7 @@ from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.untrusted import as_data, facts_only
+from toolcall_lab.offline.word_facts import parts_of_speech
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
@@ -58,7 +59,10 @@ def _render_result(content: str, ctx: nlu.Context, question: str | None = None) 
     """One good tool result in words: ``(text, quoted)``; ``quoted`` when it is the tool's own text."""
     data = loads(content)
     if is_record(data):
-        return describe_record(data, question or ctx.question, ctx.lang, today_in(ctx.system)), False
+        asked = question or ctx.question
+        if ctx.is_follow_up and ctx.history:  # "no sorry, I meant the day after": the rain asked before
+            asked = f"{ctx.history[-1]}\n{asked}"
+        return describe_record(data, asked, ctx.lang, today_in(ctx.system)), False
     if isinstance(data, dict) and data:
         described = describe_plain(data, ctx.lang)
         if described:
@@ -108,7 +112,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     verdict = compare_results(compared, ctx.question, ctx.lang)
     if verdict:
         lines.append(verdict)
-    left = lessons_left(good, ctx.question, ctx.lang)
+    left = lessons_left(good, ctx.question, ctx.lang) or parts_of_speech(good, ctx.question, ctx.lang)
     if left:
         lines.insert(0, left)  # the answer first, the record it comes from after it
     if search_sources:

@@ -25,6 +25,7 @@ from toolcall_lab.offline.dates import DateMention, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
+from toolcall_lab.offline.parties import ids_asked, is_own
 from toolcall_lab.offline.spans import days_asked
 from toolcall_lab.offline.spelling import corrected
 
@@ -97,7 +98,7 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         return (found[0] if schema.get("type") == "integer" else float(found[0]), "question") if found else None
     if kind in ("number", "boolean"):
         return None
-    if kind == "id" and entity(kind, text, facts, schema) is None and _is_own(text, question):
+    if kind == "id" and entity(kind, text, facts, schema) is None and is_own(text, question):
         own = entity(kind, ctx.system, facts, schema)  # "我的进度 还有 S1003 的进度": mine is the prompt's id
         if own is not None:
             return own, "system"
@@ -233,14 +234,10 @@ def plan_ask(
         if kind not in _FAN_OUT:
             continue
         values = [entity(kind, s, facts, pschema) for s in segments]
-        if kind == "id" and any(v is not None for v in values) and not _OWN_ID_STATED.search(text):
-            # "weak points for me and for S1002": the learner's own id (the system prompt's) beside another
+        if kind == "id":  # the learner, other students, or both (see :mod:`.parties`)
             own = entity(kind, ctx.system, facts, pschema)
-            values = [own if v is None and _SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
-        if kind == "id":  # "progress of S1001 S1002 S1003": ids side by side in one item are each one
             described = str(pschema.get("description", ""))
-            values = [n for v, s in zip(values, segments, strict=True) for n in _ids_of(s, described) or [v]]
-            values = _with_me(values, text, ctx, facts, pschema)
+            values = ids_asked(values, segments, text, ctx.question, own, described)
         if kind == "city":
             values = list(nlu.cities_in(text))
         if kind == "word" and any(v is not None for v in values):
@@ -256,53 +253,6 @@ def plan_ask(
                 _days_per_city(planned, props, text, facts)
             return planned
     return [Planned(name, args, sources, missing)]
-
-
-_SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
-# "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's
-_OWN_ID_STATED = re.compile(
-    r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?\s?\d|\bi am\s+[A-Za-z]?\s?\d"
-    r"|我是\s*[A-Za-z]?\s?\d",
-    re.I,
-)
-
-
-#: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
-_WITH_ME = re.compile(
-    r"\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
-    r"|\b(?:both of us|each of us|the two of us|us both|we both)\b"
-    r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
-    re.I,
-)
-
-
-def _with_me(values: list[Any], text: str, ctx: nlu.Context, facts: Facts, pschema: dict[str, Any]) -> list[Any]:
-    """The ids asked about with the learner's own (the system prompt's) first, when the learner is one of the
-    parties ("我和 S1003 的进度谁快", "do S1004 and i both have class"); the ids unchanged otherwise."""
-    if _OWN_ID_STATED.search(ctx.question):
-        return values
-    described = str(pschema.get("description", ""))
-    scope = text if find_ids(text, described) else ctx.question  # "咱俩谁进度快啊 我跟S1002": the id is elsewhere
-    if not any(_WITH_ME.search(t) for t in (text, scope, ctx.question)):  # the ask's text may be re-joined
-        return values
-    others = _ids_of(scope, described)
-    own = entity("id", ctx.system, facts, pschema)
-    return [own, *others, *values] if others and own is not None else values
-
-
-def _ids_of(segment: str, description: str) -> list[Any]:
-    """Every id written in one item of a list, normalised (none: ``[]``)."""
-    return [normalised for _, normalised in find_ids(segment, description)]
-
-
-def _is_own(part: str, question: str) -> bool:
-    """A part of the question about the learner themself ("my progress") in a question that does not state
-    the learner's own id: their id is the system prompt's, not another one the question names.
-
-    >>> _is_own("我的进度", "我的进度 还有 S1003 的进度"), _is_own("my progress", "I'm S1003, my progress")
-    (True, False)
-    """
-    return part.strip() != question.strip() and bool(_SELF.search(part)) and not _OWN_ID_STATED.search(question)
 
 
 _BARE = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)\s*[?？]?\s*")
@@ -361,6 +311,10 @@ def _days_per_city(planned: list[Planned], props: dict[str, Any], text: str, fac
             call.sources[pname] = "question"
 
 
+def _asks_next_day(text: str, facts: Facts) -> bool:
+    return any(d.kind == "next_day" for d in find_dates(text, facts.today, facts.year))
+
+
 def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str, facts: Facts) -> list[Planned]:
     """A follow-up's calls: an earlier call repeated with what the new words change.
 
@@ -389,6 +343,8 @@ def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str
                 values = [next_day(str(earlier[pname]))]
         elif kind == "days":
             values = [days_asked(text)]
+            if values == [None] and isinstance(earlier.get(pname), int) and _asks_next_day(text, facts):
+                values = [int(earlier[pname]) + 1]  # "rain tomorrow?" then "no, I meant the day after"
         elif kind == "count":
             values = list(nlu.numbers_near(text, _RESULT_UNITS))
         values = list(dict.fromkeys(v for v in values if v is not None))

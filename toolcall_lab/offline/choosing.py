@@ -231,8 +231,9 @@ _MY_DAY = re.compile(
 )
 
 _WHEN = re.compile(
-    r"\b(?:right now|now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening))\b"
-    r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天",
+    r"\b(?:right now|now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening)"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天|(?:周|星期|礼拜)[一二三四五六日天]",
     re.I,
 )
 

@@ -39,6 +39,17 @@ _EN_NOT = re.compile(
 # "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
 _EN_NOT_NEED = re.compile(r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)(?P<what>[^,.;!?—–]{1,30})", re.I)
 # "一整周的不用 光看今天": a span of days not wanted, said before its "不用"
+# "forget saturday, how's sunday looking": a day the learner takes back
+_EN_FORGET_DAY = re.compile(
+    r"\b(?P<verb>forget|never mind|not)\s+(?:about\s+)?(?P<what>(?:this\s+|next\s+)?[a-z]*day|tomorrow|tmrw)\b"
+    r"(?=\s*[,;—–-])",
+    re.I,
+)
+_AFTER_TOMORROW = re.compile(r"(\btomorrow\b[^.?!]{0,25}?\bthe day after)\b(?!\s+tomorrow)", re.I)
+#: Words that take back what came before them in the same message: "class tmrw? nah scratch that, tues".
+_RETRACT = re.compile(
+    r"\b(?:scratch that|make (?:it|that)|i meant|change (?:it|that) to|no wait|wait no)\b|改成|改到|换成|改为", re.I
+)
 _ZH_SPAN_NOT = re.compile(
     r"(?P<what>一整周|整周|一周|一星期|七天|7天|这周|本周|未来几天)的?\s*(?P<verb>不用|不要|不需要|就不用了)"
 )
@@ -85,13 +96,20 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     '，我只想问 coherent 什么意思'
     >>> drop_negated("not Tokyo — Seoul. weather?")[0]
     'Seoul. weather?'
+    >>> drop_negated("no not tomorrow, the day after — Seoul")[0]
+    'no , the day after tomorrow — Seoul'
     """
     out: list[Negated] = []
-    for pattern in (_ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE):
+    text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
+    text = _retracted(text, out)
+    for pattern in (
+        _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE
+    ):  # fmt: skip
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
-            concepts = frozenset() if pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT) else _concepts(verb, m.group("what"))
+            plain = pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY)
+            concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)
     ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{3,8}\b", text)
@@ -104,6 +122,35 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
         text = pattern.sub(" ", text)
     return re.sub(r"\s{2,}", " ", text).strip(), out
+
+
+def _retracted(text: str, out: list[Negated]) -> str:
+    """The text without the days a later "scratch that" / "make it" / "改成" takes back.
+
+    >>> _retracted("class tomorrow? nah scratch that, tues", [])
+    'class ? nah scratch that, Tuesday'
+    """
+    from toolcall_lab.offline.dates import find_dates  # dates reads the text this module leaves
+
+    marker = _RETRACT.search(text)
+    if marker is None:
+        return text
+    head, tail = text[: marker.start()], _SHORT_DAY.sub(_full_day, text[marker.end() :])  # "…, tues"
+    before = find_dates(head)
+    if not before or not find_dates(tail):
+        return text
+    for d in before:
+        out.append(Negated(d.raw, frozenset(), correction=True))
+        head = head.replace(d.raw, "", 1)
+    return head + text[marker.start() : marker.end()] + tail
+
+
+_SHORT_DAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?", re.I)
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _full_day(m: re.Match[str]) -> str:
+    return next(d for d in _DAYS if d.lower().startswith(m.group(1).lower()))
 
 
 _ONLY = re.compile(r"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|\bjust\b", re.I)

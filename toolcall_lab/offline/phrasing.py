@@ -93,7 +93,10 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     >>> _wanted_days("london: saturday or sunday, which is warmer", 5, dt.date(2026, 7, 22))
     ([4, 5], None)
     """
-    offsets = sorted({d.offset for d in find_dates(question, today) if d.offset is not None and d.offset > 0})
+    mentions = find_dates(question, today)
+    if any(d.kind == "next_day" for d in mentions) and available > 1:  # "I meant the day after": the day asked last
+        return [available], None
+    offsets = sorted({d.offset for d in mentions if d.offset is not None and d.offset > 0})
     if len(offsets) > 1 and offsets[-1] + 1 <= available:
         return [o + 1 for o in offsets], None
     if offsets:

@@ -17,6 +17,7 @@ from toolcall_lab.offline import (
     kinds,
     knowledge,
     negation,
+    parties,
     phrasing,
     policy,
     record,
@@ -25,11 +26,12 @@ from toolcall_lab.offline import (
     spans,
     spelling,
     terms,
+    word_facts,
 )
 
 MODULES = [
-    arguments, choosing, clauses, comparing, dates, explain, ids, kinds, negation, knowledge, phrasing, policy, record,
-    references, romanise, spans, spelling, terms,
+    arguments, choosing, clauses, comparing, dates, explain, ids, kinds, negation, knowledge, parties, phrasing,
+    policy, record, references, romanise, spans, spelling, terms, word_facts,
 ]  # fmt: skip
 
 

@@ -164,3 +164,49 @@ def test_two_weekdays_asked_of_a_forecast_are_named_and_compared():
     warmer = "Saturday (day 4)" if sat["high_c"] >= sun["high_c"] else "Sunday (day 5)"
     assert "Saturday (day 4)" in decision.content and "Sunday (day 5)" in decision.content
     assert f"The warmest day is {warmer}" in decision.content
+
+
+def _looked_up(question: str, word: str):
+    result = next(t for t in build_tools() if t.name == "lookup_word").invoke({"word": word})
+    return ask(question, called("lookup_word", {"word": word}), answered(str(result)), tools=TUTOR)
+
+
+def test_a_part_of_speech_question_is_answered_from_the_replys_marks():
+    assert calls(ask("accord n or v? lol", tools=TUTOR)) == [("lookup_word", {"word": "accord"})]
+    assert _looked_up("accord n or v? lol", "accord").content.startswith("accord is a noun and a verb.")
+    assert _looked_up("告诉我 coherent 的词性就行", "coherent").content.startswith("coherent 是形容词")
+
+
+def test_a_level_question_gets_no_part_of_speech_line():
+    assert "is a noun" not in (_looked_up("what level is accord", "accord").content or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "date"),
+    [
+        ("class tmrw? nah scratch that, tues", CONFIG.replace("Friday 2026-07-24", "Sunday 2026-07-26"), "2026-07-28"),
+        ("any lessons tomorrow? actually make it friday", TUESDAY, "2026-07-24"),
+    ],
+)
+def test_a_day_taken_back_in_the_same_message_is_replaced(question, system, date):
+    assert [args["date"] for _, args in calls(ask(question, tools=TUTOR, system=system))] == [date]
+
+
+def test_forget_saturday_asks_about_sunday():
+    friday = "Today is Friday, 24 July 2026."
+    found = calls(ask("forget saturday, how's sunday looking in sydney", tools=WEATHER, system=friday))
+    assert found == [("get_weather", {"city": "Sydney", "days": 3})]
+
+
+def test_not_tomorrow_the_day_after_is_the_day_after_tomorrow():
+    found = calls(ask("no not tomorrow, the day after — Seoul", tools=WEATHER, system=None))
+    assert found == [("get_weather", {"city": "Seoul", "days": 3})]
+
+
+def test_i_meant_the_day_after_moves_the_earlier_forecast_one_day():
+    monday = "Today is Monday, 27 July 2026."
+    asked = called("get_weather", {"city": "Hangzhou", "days": 2})
+    result = json.dumps(build_weather_tool().invoke({"city": "Hangzhou", "days": 2}), ensure_ascii=False)
+    earlier = ("rain in hangzhou tomorrow?", asked, answered(result), {"role": "assistant", "content": "..."})
+    found = calls(ask(*earlier, "no sorry, i meant the day after", tools=WEATHER, system=monday))
+    assert found == [("get_weather", {"city": "Hangzhou", "days": 3})]

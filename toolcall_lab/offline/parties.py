@@ -1,0 +1,78 @@
+"""Whose record a question asks about: the learner themself, other students, or both.
+
+A tutor's system prompt names the student it talks to ("当前和你对话的学生学号是 S1001"). A learner
+says "my progress", "我和 S1003 的进度谁快", "do S1004 and i both have class", "progress of S1001
+S1002 S1003": the ids a call takes are then the prompt's (for "my", "me", "我"), the ones written, or
+both. A learner who states their own id ("I'm S1003", "我学号是1002") is that id, never the prompt's.
+The functions take the prompt's id as found (``own``); the planner looks it up.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toolcall_lab.offline.ids import find_ids
+
+SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
+#: "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's.
+OWN_ID_STATED = re.compile(
+    r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?\s?\d|\bi am\s+[A-Za-z]?\s?\d"
+    r"|我是\s*[A-Za-z]?\s?\d",
+    re.I,
+)
+#: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
+WITH_ME = re.compile(
+    r"\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
+    r"|\b(?:both of us|each of us|the two of us|us both|we both)\b"
+    r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
+    re.I,
+)
+
+
+def ids_of(segment: str, description: str) -> list[Any]:
+    """Every id written in one item of a list, normalised (none: ``[]``).
+
+    >>> ids_of("progress of S1001 S1002", "学号，例如 S1001")
+    ['S1001', 'S1002']
+    """
+    return [normalised for _, normalised in find_ids(segment, description)]
+
+
+def is_own(part: str, question: str) -> bool:
+    """A part of the question about the learner themself ("my progress") in a question that does not state
+    the learner's own id: their id is the system prompt's, not another one the question names.
+
+    >>> is_own("我的进度", "我的进度 还有 S1003 的进度"), is_own("my progress", "I'm S1003, my progress")
+    (True, False)
+    """
+    return part.strip() != question.strip() and bool(SELF.search(part)) and not OWN_ID_STATED.search(question)
+
+
+def ids_asked(
+    values: list[Any], segments: list[str] | tuple[str, ...], text: str, question: str, own: Any, description: str
+) -> list[Any]:
+    """The ids one ask is about, from one value per list item (``None``: the item names none).
+
+    "weak points for me and for S1002": the item about the learner is the prompt's id; "progress of S1001
+    S1002 S1003": ids side by side in one item are each one; "我和 S1003 的进度谁快": the learner's id first.
+
+    >>> parts = ["我", "S1003 的进度"]
+    >>> ids_asked([None, "S1003"], parts, "我，S1003 的进度", "我和 S1003 的进度谁快", "S1001", "例如 S1001")
+    ['S1001', 'S1003', None, 'S1003']
+    """
+    if any(v is not None for v in values) and not OWN_ID_STATED.search(text):
+        values = [own if v is None and SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
+    values = [n for v, s in zip(values, segments, strict=True) for n in ids_of(s, description) or [v]]
+    return _with_me(values, text, question, own, description)
+
+
+def _with_me(values: list[Any], text: str, question: str, own: Any, description: str) -> list[Any]:
+    """The ids asked about with the learner's own first, when the learner is one of the parties."""
+    if own is None or OWN_ID_STATED.search(question):
+        return values
+    scope = text if find_ids(text, description) else question  # "咱俩谁进度快啊 我跟S1002": the id is elsewhere
+    if not any(WITH_ME.search(t) for t in (text, scope, question)):  # the ask's text may be re-joined
+        return values
+    others = ids_of(scope, description)
+    return [own, *others, *values] if others else values
