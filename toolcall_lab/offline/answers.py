@@ -14,7 +14,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
-from toolcall_lab.offline.comparing import compare_results, lessons_left
+from toolcall_lab.offline.comparing import compare_results, lessons_left, test_scores
 from toolcall_lab.offline.dates import find_dates, today_in
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
@@ -112,7 +112,11 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     verdict = compare_results(compared, ctx.question, ctx.lang)
     if verdict:
         lines.append(verdict)
-    left = lessons_left(good, ctx.question, ctx.lang) or parts_of_speech(good, ctx.question, ctx.lang)
+    left = (
+        lessons_left(good, ctx.question, ctx.lang)
+        or test_scores(good, ctx.question, ctx.lang)
+        or parts_of_speech(good, ctx.question, ctx.lang)
+    )
     if left:
         lines.insert(0, left)  # the answer first, the record it comes from after it
     if search_sources:

@@ -223,7 +223,8 @@ _WEATHER_ASKED = frozenset(
 )
 
 _MY_DAY = re.compile(
-    r"\bwhat(?:'ve|\s+have|\s+do)\s+i\s+(?:got|have)\b|\b(?:do|have)\s+i\s+(?:have|got)\s+anything\b"
+    r"\bwhat(?:'ve|\s+have|\s+do|\s+does)\s+(?:i|we|S?\d{3,}(?:\s+and\s+S?\d{3,})?)\s+(?:got|have)\b"
+    r"|\b(?:do|have)\s+i\s+(?:have|got)\s+anything\b"
     r"|\bwhen(?:'s|\s+is|\s+are)\s+my\b"
     r"|^\W*any(?:thing)?\s+(?:on\s+)?(?:today|tonight|tomorrow|this|next|\w+day)\b"
     r"|我.{0,6}有(?:什么|啥)(?!问题|意思|区别)",

@@ -197,3 +197,47 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
 
 def _people(n: int) -> str:
     return "两人" if n == 2 else f"{n} 人"
+
+
+_TEST = re.compile(r"最近一次测评[：:]\s*(?P<date>\d{4}-\d{2}-\d{2})[，,]\s*(?P<scores>[^\n]+)")
+_SCORE = re.compile(r"(?P<subject>[\u4e00-\u9fffA-Za-z]+)\s*(?P<value>\d+(?:\.\d+)?)")
+_GAP = re.compile(
+    r"差多少|差几分|高多少|多多少|高出|by how much|how much (?:more|higher|better)|beat|difference|\bgap\b", re.I
+)
+_ABOUT_SCORES = re.compile(
+    r"分|测评|成绩|考试|两科|score|test|exam|mark|reading|writing|speaking|listening|阅读|写作|口语|听力", re.I
+)
+_SUBJECTS_EN = {"阅读": "reading", "写作": "writing", "口语": "speaking", "听力": "listening"}
+
+
+def test_scores(results: list[dict[str, Any]], question: str, lang: str) -> str:
+    """The sum of a record's latest test scores, or the gap between them, when the question asks it
+    ("两科加在一起多少分", "by how much did reading beat writing"): computed, not left to the learner.
+
+    >>> rec = {"args": {"student_id": "S1003"}, "content": "最近一次测评：2026-07-15，阅读 32.0 / 写作 18.0"}
+    >>> test_scores([rec], "by how much did reading beat writing", "en")
+    'S1003: reading 32 − writing 18 = 14.'
+    >>> test_scores([rec], "两科加在一起多少分", "zh")
+    'S1003：阅读 32 + 写作 18 = 50。'
+    """
+    gap, total = bool(_GAP.search(question)), bool(_SUM.search(question))
+    if not (gap or total) or not _ABOUT_SCORES.search(question):  # "lessons in total" is not about the test
+        return ""
+    lines = []
+    for r in results:
+        m = _TEST.search(str(r.get("content", "")))
+        found = _SCORE.finditer(m.group("scores")) if m else iter(())
+        scores = [(s.group("subject"), float(s.group("value"))) for s in found]
+        if len(scores) != 2:
+            continue
+        who = " ".join(str(v) for v in r.get("args", {}).values())
+        (a, x), (b, y) = sorted(scores, key=lambda p: -p[1]) if gap else scores
+        sign, value = ("−", x - y) if gap else ("+", x + y)
+        ea, eb = _SUBJECTS_EN.get(a, a), _SUBJECTS_EN.get(b, b)
+        lines.append(
+            Text(
+                f"{who}：{a} {_fmt(x)} {sign} {b} {_fmt(y)} = {_fmt(value)}。",
+                f"{who}: {ea} {_fmt(x)} {sign} {eb} {_fmt(y)} = {_fmt(value)}.",
+            )(lang)
+        )
+    return "\n".join(lines)

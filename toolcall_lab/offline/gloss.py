@@ -16,6 +16,8 @@ from toolcall_lab.offline import nlu
 # Labels and phrases the tools' Chinese results are written with, and their English. Values (course and
 # teacher names, meanings, weak points) are kept as the tool wrote them: they are the facts.
 GLOSSARY: tuple[tuple[str, str], ...] = (
+    # the timetable's empty day (before its weekday is glossed); its advice is for the school, said in English too
+    (r"\s*在\s*(\d{4}-\d{2}-\d{2})\s*（(周.)）\s*没有排课。?", r" has no lesson on \1 （\2）. "),
     (r"没有找到城市[“\"「](.+?)[”\"」]的天气数据", r"there is no weather data for \1 (not in the data)"),
     (r"目前可以查询[：:]", "Cities it has: "),
     (r"[（(]中英文名均可[^）)]*[）)]", ""),
@@ -58,6 +60,14 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"在\s*(\d+)\s*号教室", r"in Room \1"),
     (r"(\d+)\s*号教室", r"Room \1"),
     (r"在\s*线上", "online (线上)"),
+    # the timetable's empty day: its advice is for the school, said in English too
+    (r"可以安排自习，?或联系教务预约补课。?", "(The timetable suggests self-study, or booking a make-up lesson.)"),
+    (r"在\s*报告厅", "in the lecture hall (报告厅)"),
+    # the test's subjects (the values stay Chinese elsewhere: course names, weak points)
+    (r"阅读\s*(?=\d)", "Reading "),
+    (r"写作\s*(?=\d)", "Writing "),
+    (r"口语\s*(?=\d)", "Speaking "),
+    (r"听力\s*(?=\d)", "Listening "),
     (r"（", " ("),
     (r"）", ")"),
     (r"，", ", "),
@@ -72,6 +82,10 @@ def gloss_to_english(text: str) -> str:
 
     >>> gloss_to_english("accord · 词表等级 B2 级 · 不在考研大纲词汇内")
     'accord · word-list level B2 · not in the kaoyan syllabus'
+    >>> gloss_to_english("S1004 在 2026-07-25（周六）没有排课。可以安排自习，或联系教务预约补课。")
+    'S1004 has no lesson on 2026-07-25 (Saturday). (The timetable suggests self-study, or booking a make-up lesson.)'
+    >>> gloss_to_english("最近一次测评：2026-07-18，阅读 21.0 / 口语 19.0")
+    'Latest test: 2026-07-18, Reading 21.0 / Speaking 19.0'
     """
     for pattern, english in _COMPILED:
         text = pattern.sub(english, text)

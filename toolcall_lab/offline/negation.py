@@ -46,6 +46,8 @@ _EN_FORGET_DAY = re.compile(
     re.I,
 )
 _AFTER_TOMORROW = re.compile(r"(\btomorrow\b[^.?!]{0,25}?\bthe day after)\b(?!\s+tomorrow)", re.I)
+# "leave S1002 out of it": someone the learner does not want asked about
+_EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
 #: Words that take back what came before them in the same message: "class tmrw? nah scratch that, tues".
 _RETRACT = re.compile(
     r"\b(?:scratch that|make (?:it|that)|i meant|change (?:it|that) to|no wait|wait no)\b|改成|改到|换成|改为", re.I
@@ -103,12 +105,13 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
     for pattern in (
-        _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING, _ZH_DONE, _EN_DONE
+        _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING,
+        _ZH_DONE, _EN_DONE,
     ):  # fmt: skip
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
-            plain = pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY)
+            plain = pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT)
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)

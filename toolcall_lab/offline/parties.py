@@ -24,7 +24,7 @@ OWN_ID_STATED = re.compile(
 #: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
 WITH_ME = re.compile(
     r"\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
-    r"|\b(?:both of us|each of us|the two of us|us both|we both)\b"
+    r"|\b(?:both of us|each of us|the two of us|us both|we both|than me|than i)\b|比我|我比"
     r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
     re.I,
 )

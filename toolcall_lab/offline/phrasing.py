@@ -19,6 +19,7 @@ from toolcall_lab.offline import nlu
 from toolcall_lab.offline.comparing import day_name, extreme_day
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
+from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.offline.spans import days_asked
 
 _NAME_KEYS = ("city", "name", "title", "location", "place")
@@ -93,7 +94,7 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     >>> _wanted_days("london: saturday or sunday, which is warmer", 5, dt.date(2026, 7, 22))
     ([4, 5], None)
     """
-    mentions = find_dates(question, today)
+    mentions = find_dates(rewrite(question)[0], today)  # "明儿个后儿个" as the model read it
     if any(d.kind == "next_day" for d in mentions) and available > 1:  # "I meant the day after": the day asked last
         return [available], None
     offsets = sorted({d.offset for d in mentions if d.offset is not None and d.offset > 0})

@@ -197,6 +197,9 @@ ZH_SLANG: dict[str, str] = {
     "下雨不": "下雨吗",
     "冷不": "冷吗",
     "热不": "热吗",
+    "今儿个": "今天",
+    "明儿个": "明天",
+    "后儿个": "后天",
 }
 
 # Pinyin phrases that are question frames and days, not topics: read as the English they mean.

@@ -20,9 +20,11 @@ HELDOUT = load_cases("heldout")
 # Held-out cases the model failed on its first (and only pre-report) run: known weaknesses.
 # h-032 ("What do I have next Tuesday?" names no topic: the model searched instead of reading a timetable) was
 # fixed by issue 23's fourth round ("what have I got <day>" asks the timetable); h-081 by its first ("World" is no
-# typo of "word"). None is left: every held-out case now passes.
-KNOWN_HELDOUT_FAILURES: dict[str, str] = {}
-REPORTED = {"dev": 1.0, "heldout": 1.0}
+# typo of "word"). h-116 fails on purpose since that round: it wants the tool's Chinese "没有排课" pasted into an
+# English answer, which now says "S1001 has no lesson on 2026-07-26 (Sunday)." (learners6's r-039 and r-154 ask
+# for the English: the two parts disagree, and the English learner's reading won).
+KNOWN_HELDOUT_FAILURES = {"h-116": "wants the timetable's Chinese '没有排课' in an English answer, which is glossed"}
+REPORTED = {"dev": 1.0, "heldout": 115 / 116}
 
 
 @functools.cache

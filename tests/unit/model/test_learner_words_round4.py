@@ -210,3 +210,46 @@ def test_i_meant_the_day_after_moves_the_earlier_forecast_one_day():
     earlier = ("rain in hangzhou tomorrow?", asked, answered(result), {"role": "assistant", "content": "..."})
     found = calls(ask(*earlier, "no sorry, i meant the day after", tools=WEATHER, system=monday))
     assert found == [("get_weather", {"city": "Hangzhou", "days": 3})]
+
+
+def test_what_two_students_have_on_a_day_reads_both_timetables():
+    found = calls(ask("what do S1002 and S1004 have on 2026-07-28", tools=TUTOR))
+    assert sorted(args["student_id"] for _, args in found) == ["S1002", "S1004"]
+
+
+def test_colloquial_days_name_the_days_a_forecast_answer_describes():
+    saturday = "今日日期：2026年7月25日，星期六。"
+    result = build_weather_tool().invoke({"city": "Guangzhou", "days": 3})
+    decision = ask(
+        "明儿个后儿个 广州哪天不下雨",
+        called("get_weather", {"city": "Guangzhou", "days": 3}),
+        answered(json.dumps(result, ensure_ascii=False)),
+        tools=WEATHER,
+        system=saturday,
+    )
+    assert "明天" in decision.content and "后天" in decision.content and "现在" not in decision.content
+
+
+def test_the_gap_between_two_test_scores_is_computed():
+    tool = next(t for t in build_tools() if t.name == "get_learning_record")
+    record = str(tool.invoke({"student_id": "S1003"}))
+    decision = ask(
+        "S1003's last test: by how much did reading beat writing",
+        called("get_learning_record", {"student_id": "S1003"}),
+        answered(record),
+        tools=TUTOR,
+    )
+    assert decision.content.startswith("S1003: reading 32 − writing 18 = 14.")  # 32.0 and 18.0 in the record
+
+
+def test_an_empty_day_is_said_in_english_to_an_english_learner():
+    tool = next(t for t in build_tools() if t.name == "get_schedule")
+    empty = str(tool.invoke({"student_id": "S1001", "date": "2026-07-26"}))
+    decision = ask(
+        "where's my class on 2026-07-26",
+        called("get_schedule", {"student_id": "S1001", "date": "2026-07-26"}),
+        answered(empty),
+        tools=TUTOR,
+    )
+    assert "S1001 has no lesson on 2026-07-26 (Sunday)." in decision.content
+    assert "没有排课" not in decision.content
