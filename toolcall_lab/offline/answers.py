@@ -22,6 +22,7 @@ from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.untrusted import as_data, facts_only
+from toolcall_lab.offline.vocabulary import english_meanings
 from toolcall_lab.offline.word_facts import parts_of_speech
 
 _PROBLEM = re.compile(
@@ -112,13 +113,13 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     verdict = compare_results(compared, ctx.question, ctx.lang)
     if verdict:
         lines.append(verdict)
-    left = (
-        lessons_left(good, ctx.question, ctx.lang)
-        or test_scores(good, ctx.question, ctx.lang)
-        or parts_of_speech(good, ctx.question, ctx.lang)
-    )
-    if left:
-        lines.insert(0, left)  # the answer first, the record it comes from after it
+    leads = [
+        lessons_left(good, ctx.question, ctx.lang) or test_scores(good, ctx.question, ctx.lang),
+        parts_of_speech(good, ctx.question, ctx.lang),
+        english_meanings(good, ctx.question, ctx.lang),
+    ]
+    if any(leads):
+        lines.insert(0, "\n".join(lead for lead in leads if lead))  # the answer first, the result it is from after
     if search_sources:
         lines.append(answer_from_documents(ctx, search_sources))
     elif searched:

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu, terms
+from toolcall_lab.offline import nlu, terms, vocabulary
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.knowledge import (
@@ -223,6 +223,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     """The answer to a question that needs no tool call (see the module docstring)."""
     if kind == "tools":
         return describe_tools(text, tools, lang)
+    if kind.startswith("vocabulary:"):
+        _, asked, word = kind.split(":", 2)
+        return vocabulary.answer(asked, word, lang)
     names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
     if kind == "capabilities":
         lines = [Text("我能借助这些工具回答问题：", "I can answer questions with these tools:")(lang)]

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import explain, nlu, terms
+from toolcall_lab.offline import explain, nlu, terms, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     Ask,
@@ -39,6 +39,7 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import stated_today, today_in, year_in
+from toolcall_lab.offline.kinds import kinds_of
 from toolcall_lab.offline.negation import Negated, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
@@ -81,9 +82,15 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         text, policy = ctx.question, Policy()
         plan.notes.append(explain.GULLIBLE())
     plan.ignored = removed
-    plan.about = (
-        about_kind(text, tools) if tool_choice not in ("required",) and not isinstance(tool_choice, dict) else None
-    )
+    free = tool_choice not in ("required",) and not isinstance(tool_choice, dict)
+    word_tool = any("word" in kinds_of(t).values() for t in tools)
+    known = vocabulary.asked(text, ctx.history, word_tool=word_tool) if free else None
+    if known:  # "the opposite of diligent": what the model knows, no tool needed
+        plan.about = "vocabulary:{}:{}".format(*known)
+    elif free:
+        plan.about = about_kind(text, tools)
+        if plan.about == "translate" and word_tool and vocabulary.word_in(text, []):
+            plan.about = None  # "translate 'leisure' into Chinese": a word the word tool gives the meaning of
     if plan.about:
         return plan
     text, negated = drop_negated(text)

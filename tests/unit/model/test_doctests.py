@@ -26,12 +26,13 @@ from toolcall_lab.offline import (
     spans,
     spelling,
     terms,
+    vocabulary,
     word_facts,
 )
 
 MODULES = [
     arguments, choosing, clauses, comparing, dates, explain, ids, kinds, negation, knowledge, parties, phrasing,
-    policy, record, references, romanise, spans, spelling, terms, word_facts,
+    policy, record, references, romanise, spans, spelling, terms, vocabulary, word_facts,
 ]  # fmt: skip
 
 

@@ -253,3 +253,41 @@ def test_an_empty_day_is_said_in_english_to_an_english_learner():
     )
     assert "S1001 has no lesson on 2026-07-26 (Sunday)." in decision.content
     assert "没有排课" not in decision.content
+
+
+@pytest.mark.parametrize(
+    ("question", "must"),
+    [
+        ("whats the 反义词 of diligent", "lazy"),
+        ("gimme a synonym for meticulous", "careful"),
+        ("how many syllables does ubiquitous have", "4 syllables"),
+        ("meticulous 这个词怎么读，重音在哪个音节", "第 2 个音节"),
+        ("is schedule said shed-yool or sked-yool", "both are right"),
+        ("what's the plural of 'schedule'? easy one lol", "schedules"),
+    ],
+)
+def test_what_no_tool_answers_about_a_course_word_is_answered_without_a_call(question, must):
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [] and decision.record.kind == "no_call"
+    assert must in (decision.content or "")
+
+
+def test_a_word_asked_about_earlier_is_the_one_a_follow_up_means():
+    decision = ask("look up benefit for me", {"role": "assistant", "content": "..."}, "and the opposite word?")
+    assert calls(decision) == [] and "harm" in (decision.content or "")
+
+
+def test_without_a_word_tool_a_chinese_meaning_comes_from_what_the_model_knows():
+    decision = ask("ubiquitous 中文啥意思", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "无处不在" in (decision.content or "")
+
+
+def test_an_english_learner_gets_the_english_meaning_beside_the_tools_chinese_one():
+    decision = _looked_up("what does 'accord' mean?", "accord")
+    assert 'In English, "accord" means (n.) an agreement' in (decision.content or "")
+    assert "In English" not in (_looked_up("accord 是什么意思", "accord").content or "")
+
+
+def test_a_word_the_model_does_not_know_is_not_made_up():
+    decision = ask("what's the opposite of serendipity", tools=TUTOR)
+    assert "opposite of" not in (decision.content or "")

@@ -1,0 +1,156 @@
+"""What the built-in model knows about the course's words by itself, as any language model would.
+
+The tutor's ``lookup_word`` answers one thing: a word's level, whether the kaoyan syllabus has it, a
+Chinese meaning and an example. Learners also ask what no tool answers — the opposite of "diligent",
+a synonym for "meticulous", how many syllables "ubiquitous" has, which syllable is stressed, how
+"schedule" is said, the plural — and an English learner wants the meaning in English. A real model
+answers those from what it learnt, without a call; so does this one, for the words of the course (and
+"forecast"), from the small lexicon below. Anything else it does not pretend to know.
+
+>>> asked("whats the 反义词 of diligent", [])
+('opposite', 'diligent')
+>>> print(answer("opposite", "diligent", "en"))
+The opposite of "diligent" is "lazy" (also: idle, negligent). That is general knowledge, so no tool is needed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from toolcall_lab.i18n import Text
+from toolcall_lab.offline.terms import marked_terms
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One word as the model knows it."""
+
+    en: str  # a short English meaning, by part of speech
+    zh: str  # a Chinese meaning
+    syllables: str  # split with "·", the stressed syllable in capitals
+    synonyms: tuple[str, ...]
+    antonyms: tuple[str, ...]
+    plural: str = ""  # nouns only
+    say: Text | None = None  # how it is said, where British and American English differ
+
+
+KNOWN: dict[str, Entry] = {
+    "abandon": Entry("(v.) to give up; to leave behind", "放弃；抛弃", "a·BAN·don", ("give up", "desert", "quit"),
+                     ("keep", "continue", "maintain", "persist")),
+    "accord": Entry("(n.) an agreement; harmony; (v.) to match, to agree with", "协议；一致；与……相符", "ac·CORD",
+                    ("agreement", "treaty", "harmony"), ("disagreement", "conflict", "discord"), "accords"),
+    "ambiguous": Entry("(adj.) open to more than one meaning; unclear", "模棱两可的；含糊的", "am·BIG·u·ous",
+                       ("unclear", "vague", "equivocal"), ("clear", "unambiguous", "definite")),
+    "benefit": Entry("(n.) an advantage, something good; (v.) to do good to", "好处；使受益", "BEN·e·fit",
+                     ("advantage", "gain", "good"), ("harm", "disadvantage", "drawback"), "benefits"),
+    "coherent": Entry("(adj.) logically connected and clear; making sense as a whole", "连贯的；条理清楚的",
+                      "co·HER·ent", ("logical", "consistent", "clear"), ("incoherent", "confused", "disjointed")),
+    "diligent": Entry("(adj.) hard-working and careful", "勤奋的；勤勉的", "DIL·i·gent",
+                      ("hard-working", "industrious", "conscientious"), ("lazy", "idle", "negligent")),
+    "leisure": Entry("(n.) free time, when you are not working", "空闲；闲暇", "LEI·sure",
+                     ("free time", "spare time", "rest"), ("work", "labour", "toil"), "",
+                     Text("英式多读 /ˈleʒə/（lezh-er），美式多读 /ˈliːʒər/（lee-zhur），两种都对。",
+                          "British English mostly says /ˈleʒə/ (lezh-er), American English /ˈliːʒər/ (lee-zhur): "
+                          "both are right.")),
+    "meticulous": Entry("(adj.) very careful about every detail", "一丝不苟的；极仔细的", "me·TIC·u·lous",
+                        ("careful", "thorough", "precise", "painstaking"), ("careless", "sloppy", "slapdash")),
+    "negotiate": Entry("(v.) to discuss something to reach an agreement", "谈判；协商", "ne·GO·ti·ate",
+                       ("bargain", "discuss", "work out"), ("refuse", "dictate")),
+    "schedule": Entry("(n.) a timetable, a plan of times; (v.) to arrange for a certain time", "时间表；安排",
+                      "SCHED·ule", ("timetable", "plan", "agenda"), ("improvise",), "schedules",
+                      Text("英式多读 /ˈʃedjuːl/（shed-yool），美式读 /ˈskedʒuːl/（sked-yool），两种都对。",
+                           "British English often says /ˈʃedjuːl/ (shed-yool), American English /ˈskedʒuːl/ "
+                           "(sked-yool): both are right.")),
+    "ubiquitous": Entry("(adj.) found everywhere; very common", "无处不在的；普遍存在的", "u·BIQ·ui·tous",
+                        ("everywhere", "omnipresent", "widespread", "pervasive"), ("rare", "scarce", "uncommon")),
+    "forecast": Entry("(n.) a statement of what will probably happen, as the weather tomorrow; (v.) to predict",
+                      "预报；预测", "FORE·cast", ("prediction", "outlook"), ("hindsight",), "forecasts"),
+}  # fmt: skip
+
+_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("opposite", re.compile(r"反义词|相反|opposite|antonym", re.I)),
+    ("synonym", re.compile(r"近义词|同义词|synonym|another word for|similar word", re.I)),
+    ("syllables", re.compile(r"how many syllables|几个音节|多少个音节|音节数", re.I)),
+    ("stress", re.compile(r"重音|\bstress(?:ed)?\b|which syllable", re.I)),
+    ("say", re.compile(r"怎么读|怎么念|发音|pronounc|\bsaid\b|how do (?:i|you) say the word|sound like", re.I)),
+    ("plural", re.compile(r"复数|plural", re.I)),
+)
+_ENGLISH = re.compile(r"英文解释|用英文|用英语|英英|in (?:plain )?english|english (?:meaning|one|definition)", re.I)
+_CHINESE = re.compile(r"中文|汉语|chinese", re.I)
+_MEANING = re.compile(r"意思|释义|解释|\bmeans?\b|meaning|definition|\bdefine\b|translate|翻译|\bword for\b", re.I)
+_WORDS = re.compile(r"[A-Za-z]+")
+
+
+def word_in(text: str, history: list[str]) -> str | None:
+    """The known word the text names, else the latest one named in earlier user turns ("and its opposite?")."""
+    marked = marked_terms(text)  # "what does 'haze' mean in a forecast?": the word in quotes is the one asked
+    if marked:
+        return next((w.lower() for w in marked if w.lower() in KNOWN), None)
+    for where in (text, *reversed(history)):
+        for w in _WORDS.findall(where):
+            if w.lower() in KNOWN:
+                return str(w).lower()
+    return None
+
+
+def asked(text: str, history: list[str], *, word_tool: bool = False) -> tuple[str, str] | None:
+    """``(kind, word)`` when the question asks about a known word what no tool answers, else ``None``.
+
+    ``word_tool``: a tool looks words up (its reply gives a Chinese meaning): then a Chinese or an
+    English meaning is that tool's question, not this lexicon's.
+    """
+    word = word_in(text, history)
+    if word is None:
+        return None
+    for kind, pattern in _ASKS:
+        if pattern.search(text):
+            return kind, word
+    if not word_tool and _MEANING.search(text):
+        return ("chinese" if _CHINESE.search(text) else "english"), word
+    return None
+
+
+def english_meaning(word: str) -> str:
+    """ "In English, "leisure" means (n.) free time …" — for an English learner after a Chinese lookup."""
+    entry = KNOWN.get(word.lower())
+    return f'In English, "{word}" means {entry.en}.' if entry else ""
+
+
+def english_meanings(results: list[dict[str, Any]], question: str, lang: str) -> str:
+    """After a word tool's Chinese reply, the meaning in English for a learner who wants it (asked in
+    English, or asked for English): one line per word the lexicon knows.
+
+    >>> english_meanings([{"args": {"word": "leisure"}, "content": "释义：n. 空闲"}], "what does leisure mean", "en")
+    'In English, "leisure" means (n.) free time, when you are not working.'
+    """
+    if not (_ENGLISH.search(question) or (lang == "en" and _MEANING.search(question))):
+        return ""
+    words = [str(v).lower() for r in results for k, v in r.get("args", {}).items() if k == "word"]
+    return "\n".join(english_meaning(w) for w in dict.fromkeys(words) if w in KNOWN)
+
+
+def answer(kind: str, word: str, lang: str) -> str:
+    """The answer from the lexicon, saying it needed no tool."""
+    e = KNOWN[word]
+    known = Text("这是常识，不用调用工具。", "That is general knowledge, so no tool is needed.")(lang)
+    others = ", ".join(e.antonyms[1:] if kind == "opposite" else e.synonyms[1:])
+    parts = e.syllables.split("·")
+    stressed = next(i for i, p in enumerate(parts, start=1) if p.isupper())
+    said: dict[str, Text] = {
+        "opposite": Text(f"「{word}」的反义词是 {e.antonyms[0]}（还有：{others}）。",
+                         f'The opposite of "{word}" is "{e.antonyms[0]}" (also: {others}).'),
+        "synonym": Text(f"「{word}」的近义词是 {e.synonyms[0]}（还有：{others}）。",
+                        f'A synonym for "{word}" is "{e.synonyms[0]}" (also: {others}).'),
+        "syllables": Text(f"「{word}」有 {len(parts)} 个音节：{e.syllables.lower()}。",
+                          f'"{word}" has {len(parts)} syllables: {e.syllables.lower()}.'),
+        "stress": Text(f"「{word}」的重音在第 {stressed} 个音节：{e.syllables}。",
+                       f'"{word}" is stressed on syllable {stressed}: {e.syllables}.'),
+        "say": e.say if e.say is not None else Text(f"「{word}」读作 {e.syllables}（重音在大写的音节）。",
+                                            f'"{word}" is said {e.syllables} (the stress on the capitals).'),
+        "plural": Text(f"「{word}」的复数是 {e.plural or word}。", f'The plural of "{word}" is "{e.plural or word}".'),
+        "chinese": Text(f"「{word}」的中文意思是：{e.zh}。", f'In Chinese, "{word}" is {e.zh}.'),
+        "english": Text(f"「{word}」的英文释义：{e.en}。", f'"{word}" means {e.en}.'),
+    }  # fmt: skip
+    return f"{said[kind](lang)} {known}" if lang == "en" else f"{said[kind](lang)}{known}"
