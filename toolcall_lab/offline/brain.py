@@ -235,7 +235,11 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         return Decision(smalltalk_reply(plan.smalltalk, ctx.lang), record=_record("smalltalk", ctx, plan))
     if plan.about:
         text = answer_without_call(plan.about, ctx.question, tools, ctx.lang)
-        return Decision(text, record=_record("no_call", ctx, plan, explain.NO_CALL_NEEDED(about=plan.about)))
+        about = plan.about  # "vocabulary:opposite:diligent" → "opposite of 'diligent' (known words)"
+        if about.startswith("vocabulary:"):
+            _, asked, word = about.split(":", 2)
+            about = f"{asked} of '{word}' (known words)"
+        return Decision(text, record=_record("no_call", ctx, plan, explain.NO_CALL_NEEDED(about=about)))
     if plan.refusal:
         text, reason = _refusal_text(ctx, plan)
         return Decision(text, record=_record("refusal", ctx, plan, reason))
