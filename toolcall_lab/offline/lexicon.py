@@ -42,7 +42,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
-        "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v"
+        "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
@@ -288,7 +288,7 @@ EN_STOP: frozenset[str] = frozenset(
 # Words that are never the English word a learner asks about (the question's own frame).
 NOT_TERMS: frozenset[str] = frozenset(
     _words(
-        "word|words|level|levels|mean|meaning|meanings|definition|syllabus|vocabulary|list|example|sentence"
+        "word|words|level|levels|mean|meaning|meanings|definition|syllabus|vocabulary|vocab|list|example|sentence"
         "|exam|kaoyan|look|lookup|use|call|run|tool|function|student|id|number|results|result|top|whole|entire"
         "|overall|far|got|ever|still|only|all|each|every|both|same|today|tomorrow|tonight|yesterday|weekend"
         "|morning|afternoon|evening|night|time|date|now|right|quick|say|said|ask|question|answer|here|mine"

@@ -21,7 +21,13 @@ _WORD = re.compile(r"[a-z][a-z\-]{3,}")
 @functools.cache
 def _checker() -> SpellChecker:
     # one edit only: two edits over a long unknown word take hundreds of milliseconds and guess wildly
-    return SpellChecker(language="en", distance=1)
+    checker = SpellChecker(language="en", distance=1)
+    checker.word_frequency.load_words(LEARNER_WORDS)  # "vocab" is no typo of "vocal"
+    return checker
+
+
+#: Words learners of this course write that the dictionary lacks: never corrected into another word.
+LEARNER_WORDS = ("vocab", "kaoyan", "gaokao", "ielts", "toefl", "cefr", "wx", "tmrw", "pls", "thx")
 
 
 @functools.lru_cache(maxsize=2048)
@@ -30,6 +36,8 @@ def corrected(word: str) -> str | None:
 
     >>> corrected("ambigous"), corrected("ubiquitious"), corrected("accord"), corrected("LangGraph")
     ('ambiguous', 'ubiquitous', None, None)
+    >>> corrected("vocab")
+
     """
     if not _WORD.fullmatch(word):
         return None  # a capitalised name, a short word, digits: kept as written

@@ -111,10 +111,15 @@ def english_terms(text: str) -> list[str]:
         and correct(w) not in NOT_TERMS
         and w not in EN_CITIES
         and correct(w) not in VOCAB_SET
+        and not _CALENDAR.fullmatch(w)  # "next tuesday": a day, never a word asked about
     ]
     return _with_listed(text, list(dict.fromkeys(plain)))
 
 
+_CALENDAR = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september"
+    r"|october|november|december|today|tonight|tomorrow|yesterday|weekend",
+)
 _LIST_RUN = re.compile(
     r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、+]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
     # "benefit leisure schedule 分别几级": words side by side before the Chinese question

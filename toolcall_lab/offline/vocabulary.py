@@ -77,6 +77,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("say", re.compile(r"怎么读|怎么念|发音|pronounc|\bsaid\b|how do (?:i|you) say the word|sound like", re.I)),
     ("plural", re.compile(r"复数|plural", re.I)),
 )
+_NOT_WANTED = re.compile(r"(?:\bno|\bnot|don'?t need|不用|不要|不需要|别)\s*(?:the\s+|an?\s+|说|看)?$", re.I)
 _ENGLISH = re.compile(r"英文解释|用英文|用英语|英英|in (?:plain )?english|english (?:meaning|one|definition)", re.I)
 _CHINESE = re.compile(r"中文|汉语|chinese", re.I)
 _MEANING = re.compile(r"意思|释义|解释|\bmeans?\b|meaning|definition|\bdefine\b|translate|翻译|\bword for\b", re.I)
@@ -105,11 +106,30 @@ def asked(text: str, history: list[str], *, word_tool: bool = False) -> tuple[st
     if word is None:
         return None
     for kind, pattern in _ASKS:
-        if pattern.search(text):
-            return kind, word
+        found = pattern.search(text)
+        if found and not _NOT_WANTED.search(text[max(0, found.start() - 14) : found.start()]):
+            return kind, word  # "no opposite needed, just the level": not asked
     if not word_tool and _MEANING.search(text):
         return ("chinese" if _CHINESE.search(text) else "english"), word
     return None
+
+
+_NO_CHINESE = re.compile(
+    r"don'?t (?:need )?(?:translate|the chinese)|no (?:need to )?translat|(?:don'?t|do not) need the chinese"
+    r"|不用翻译|不要翻译|不用(?:中文|汉语)|in english please|english please|用英文|用英语",
+    re.I,
+)
+_MEANING_LINE = re.compile(r"^释义[:：][^\n]*\n?", re.M)
+
+
+def without_chinese_meaning(text: str, question: str) -> str:
+    r"""A word tool's reply without its Chinese meaning line when the learner said they do not want it
+    ("in English please", "don't translate it", "不用翻译"); the reply as it is otherwise.
+
+    >>> without_chinese_meaning("leisure · B1\n释义：n. 空闲\n例句：…", "leisure's meaning in english please")
+    'leisure · B1\n例句：…'
+    """
+    return _MEANING_LINE.sub("", text) if _NO_CHINESE.search(question) else text
 
 
 def english_meaning(word: str) -> str:

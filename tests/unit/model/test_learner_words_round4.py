@@ -291,3 +291,24 @@ def test_an_english_learner_gets_the_english_meaning_beside_the_tools_chinese_on
 def test_a_word_the_model_does_not_know_is_not_made_up():
     decision = ask("what's the opposite of serendipity", tools=TUTOR)
     assert "opposite of" not in (decision.content or "")
+
+
+def test_a_word_question_the_learner_declines_part_of_is_not_answered_from_the_lexicon():
+    assert calls(ask("no opposite needed, just the level of abandon", tools=TUTOR)) == [
+        ("lookup_word", {"word": "abandon"})
+    ]
+
+
+@pytest.mark.parametrize(
+    "question", ["what does 'ubiquitous' mean, in english please", "don't translate it, is 'ubiquitous' on the list"]
+)
+def test_a_learner_who_does_not_want_the_chinese_meaning_is_not_shown_it(question):
+    assert "无处不在" not in (_looked_up(question, "ubiquitous").content or "")
+
+
+def test_a_weekday_is_never_a_word_to_look_up_nor_vocab_a_typo():
+    assert calls(ask("S1002's 课 next tuesday — what time + which room", tools=TUTOR, system=TUESDAY)) == [
+        ("get_schedule", {"student_id": "S1002", "date": "2026-07-28"})
+    ]
+    found = calls(ask("whats the weather word 'overcast' mean, is it in ur vocab list", tools=TUTOR))
+    assert found == [("lookup_word", {"word": "overcast"})]
