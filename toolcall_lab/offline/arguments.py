@@ -21,7 +21,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.clauses import split_clauses, split_segments
-from toolcall_lab.offline.dates import DateMention, find_dates, next_day
+from toolcall_lab.offline.dates import DateMention, date_range, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
@@ -238,6 +238,8 @@ def plan_ask(
             own = entity(kind, ctx.system, facts, pschema)
             described = str(pschema.get("description", ""))
             values = ids_asked(values, segments, text, ctx.question, own, described)
+        if kind == "date" and len(span := date_range(text, facts.today, facts.year)) > 1:
+            values = list(span)  # "下周一到周三": each day of the span
         if kind == "city":
             values = list(nlu.cities_in(text))
         if kind == "word" and any(v is not None for v in values):

@@ -64,7 +64,27 @@ def ids_asked(
     if any(v is not None for v in values) and not OWN_ID_STATED.search(text):
         values = [own if v is None and SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
     values = [n for v, s in zip(values, segments, strict=True) for n in ids_of(s, description) or [v]]
-    return _with_me(values, text, question, own, description)
+    return _with_me(id_span(text, description) or values, text, question, own, description)
+
+
+_ID_SPAN = re.compile(r"([A-Za-z]*)(\d{3,8})\s*(?:to|through|thru|until|-|–|~|～|到|至)\s*\1(\d{3,8})\b", re.I)
+
+
+def id_span(text: str, description: str) -> list[Any]:
+    """The ids of a span written as its two ends ("S1001 to S1004"), at most ten; ``[]`` otherwise.
+
+    >>> id_span("total lessons left across all four students S1001 to S1004", "例如 S1001")
+    ['S1001', 'S1002', 'S1003', 'S1004']
+    """
+    found = _ID_SPAN.search(text)
+    if found is None:
+        return []
+    first, last = int(found.group(2)), int(found.group(3))
+    if not 0 < last - first < 10 or len(found.group(2)) != len(found.group(3)):
+        return []
+    width = len(found.group(2))
+    written = " ".join(f"{found.group(1)}{n:0{width}d}" for n in range(first, last + 1))
+    return ids_of(written, description)
 
 
 def _with_me(values: list[Any], text: str, question: str, own: Any, description: str) -> list[Any]:

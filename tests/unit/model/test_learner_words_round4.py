@@ -312,3 +312,21 @@ def test_a_weekday_is_never_a_word_to_look_up_nor_vocab_a_typo():
     ]
     found = calls(ask("whats the weather word 'overcast' mean, is it in ur vocab list", tools=TUTOR))
     assert found == [("lookup_word", {"word": "overcast"})]
+
+
+@pytest.mark.parametrize(
+    ("question", "system", "dates"),
+    [
+        ("下周一到周三，我哪天的课开始得最早", CONFIG, ["2026-07-27", "2026-07-28", "2026-07-29"]),
+        ("earliest class monday to wednesday next week?", TUESDAY, ["2026-07-27", "2026-07-28", "2026-07-29"]),
+        ("how many classes do i have from today through sunday", CONFIG, ["2026-07-24", "2026-07-25", "2026-07-26"]),
+    ],
+)
+def test_a_span_of_days_reads_each_day(question, system, dates):
+    found = calls(ask(question, tools=TUTOR, system=system))
+    assert sorted(args["date"] for _, args in found) == dates
+
+
+def test_a_span_of_ids_reads_each_student():
+    found = calls(ask("total lessons left across all four students S1001 to S1004", tools=TUTOR))
+    assert sorted(args["student_id"] for _, args in found) == ["S1001", "S1002", "S1003", "S1004"]
