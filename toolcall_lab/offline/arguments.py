@@ -313,6 +313,9 @@ def _days_per_city(planned: list[Planned], props: dict[str, Any], text: str, fac
             call.sources[pname] = "question"
 
 
+_NEXT_WEEK = re.compile(r"\bnext week\b|\bthe week after\b|下周|下星期|下礼拜|下个星期", re.I)
+
+
 def _asks_next_day(text: str, facts: Facts) -> bool:
     return any(d.kind == "next_day" for d in find_dates(text, facts.today, facts.year))
 
@@ -343,6 +346,9 @@ def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str
                 r"\d{4}-\d{2}-\d{2}", str(earlier.get(pname))
             ):
                 values = [next_day(str(earlier[pname]))]
+            elif _NEXT_WEEK.search(text) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(earlier.get(pname))):
+                # "any lessons this saturday?" then "same but for next week": that day a week later
+                values = [(dt.date.fromisoformat(str(earlier[pname])) + dt.timedelta(days=7)).isoformat()]
         elif kind == "days":
             values = [days_asked(text)]
             if values == [None] and isinstance(earlier.get(pname), int) and _asks_next_day(text, facts):

@@ -162,3 +162,30 @@ def celsius(text: str) -> str:
     m = FAHRENHEIT.search(text)
     value = (float(m.group(1)) - 32) * 5 / 9 if m else 0.0
     return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
+
+
+_SUPPOSE = re.compile(r"^\s*(?:if\b|suppose|say\b|假如|如果|要是|假设)", re.I)
+_ADD_UP = re.compile(
+    r"加起来|加一块|加在一起|一共|总共|合计|\btogether\b|\bcombined\b|\bin total\b|\baltogether\b", re.I
+)
+_NUMBER = re.compile(r"(?<![\d.\-])(\d{1,6}(?:\.\d+)?)(?![\d.\-])")
+
+
+def stated_sum(text: str) -> str | None:
+    """The total of the numbers a hypothetical question gives ("if me and a friend have 38 and 10 lessons
+    left, how many is that together" → "48"): the learner gave the facts, nothing is looked up.
+
+    >>> stated_sum("if me and a friend have 38 and 10 lessons left, how many is that together")
+    '48'
+    >>> stated_sum("假如我跟同桌一个上了 42 节、一个上了 30 节，俩人加一块多少节")
+    '72'
+    >>> stated_sum("S1002 和 S1004 加起来还剩多少") is None
+    True
+    """
+    if not (_SUPPOSE.search(text) and _ADD_UP.search(text)) or re.search(r"[A-Za-z]\s?\d{3,}", text):
+        return None
+    numbers = [float(n) for n in _NUMBER.findall(text)]
+    if len(numbers) < 2:
+        return None
+    total = float(sum(numbers))
+    return str(int(total)) if total.is_integer() else f"{total:g}"

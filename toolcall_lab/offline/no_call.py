@@ -38,6 +38,7 @@ from toolcall_lab.offline.knowledge import (
     letters_in,
     levels_answer,
     minutes_in_hours,
+    stated_sum,
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 
@@ -138,6 +139,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "term"
     if arithmetic(text) is not None:
         return "arithmetic"
+    if stated_sum(text) is not None:
+        return "sum"
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
     action = _ACTION.search(text)
@@ -279,6 +282,11 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return Text(
             f"{text.strip()} 的结果是 {arithmetic(text)}。这是算术，不用调用工具。",
             f"That is {arithmetic(text)}. It is arithmetic, so no tool is needed.",
+        )(lang)
+    if kind == "sum":
+        return Text(
+            f"加起来是 {stated_sum(text)}。数字是你给的，只需相加，不用调用工具。",
+            f"Together that is {stated_sum(text)}. You gave the numbers, so it is addition and no tool is needed.",
         )(lang)
     if kind == "action":
         return Text(

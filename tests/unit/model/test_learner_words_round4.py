@@ -330,3 +330,30 @@ def test_a_span_of_days_reads_each_day(question, system, dates):
 def test_a_span_of_ids_reads_each_student():
     found = calls(ask("total lessons left across all four students S1001 to S1004", tools=TUTOR))
     assert sorted(args["student_id"] for _, args in found) == ["S1001", "S1002", "S1003", "S1004"]
+
+
+def test_same_but_for_next_week_reads_that_day_a_week_later():
+    found = calls(
+        ask(
+            "any lessons for me this saturday",
+            called("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
+            answered("S1001 · 2026-07-25（周六）共 2 节课"),
+            {"role": "assistant", "content": "..."},
+            "same but for next week",
+            tools=TUTOR,
+            system=TUESDAY,
+        )
+    )
+    assert found == [("get_schedule", {"student_id": "S1001", "date": "2026-08-01"})]
+
+
+@pytest.mark.parametrize(
+    ("question", "total"),
+    [
+        ("if me and a friend have 38 and 10 lessons left, how many is that together", "48"),
+        ("假如我跟同桌一个上了 42 节、一个上了 30 节，俩人加一块多少节", "72"),
+    ],
+)
+def test_numbers_the_learner_gives_are_added_without_a_call(question, total):
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [] and total in (decision.content or "")
