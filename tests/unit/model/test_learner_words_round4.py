@@ -91,15 +91,16 @@ def test_anything_on_two_days_reads_both_timetables():
     assert sorted(args["date"] for _, args in found) == ["2026-07-24", "2026-07-25"]
 
 
+def _forecast_answer(question: str, args: dict, system: str | None):
+    """The real forecast for ``args`` and the model's answer to ``question`` once it came back."""
+    result = build_weather_tool().invoke(args)
+    reply = answered(json.dumps(result, ensure_ascii=False))
+    return result, ask(question, called("get_weather", args), reply, tools=WEATHER, system=system)
+
+
 def test_today_in_a_city_says_the_days_range_and_the_temperature_now():
-    tool = build_weather_tool()
-    result = tool.invoke({"city": "Singapore"})
-    decision = ask(
-        "dont need the whole week, only today in singapore",
-        called("get_weather", {"city": "Singapore"}),
-        answered(json.dumps(result, ensure_ascii=False)),
-        tools=WEATHER,
-        system=None,
+    result, decision = _forecast_answer(
+        "dont need the whole week, only today in singapore", {"city": "Singapore"}, None
     )
     day = result["forecast"][0]
     assert f"{day['low_c']}–{day['high_c']}°C" in decision.content
@@ -152,14 +153,8 @@ def test_lessons_left_for_two_students_are_added_up():
 
 def test_two_weekdays_asked_of_a_forecast_are_named_and_compared():
     wednesday = "Today is Wednesday, 22 July 2026. Use get_weather for weather questions."
-    result = build_weather_tool().invoke({"city": "London", "days": 5})
-    decision = ask(
-        "london: saturday or sunday, which is warmer",
-        called("get_weather", {"city": "London", "days": 5}),
-        answered(json.dumps(result, ensure_ascii=False)),
-        tools=WEATHER,
-        system=wednesday,
-    )
+    question = "london: saturday or sunday, which is warmer"
+    result, decision = _forecast_answer(question, {"city": "London", "days": 5}, wednesday)
     sat, sun = result["forecast"][3], result["forecast"][4]
     warmer = "Saturday (day 4)" if sat["high_c"] >= sun["high_c"] else "Sunday (day 5)"
     assert "Saturday (day 4)" in decision.content and "Sunday (day 5)" in decision.content
@@ -219,14 +214,7 @@ def test_what_two_students_have_on_a_day_reads_both_timetables():
 
 def test_colloquial_days_name_the_days_a_forecast_answer_describes():
     saturday = "今日日期：2026年7月25日，星期六。"
-    result = build_weather_tool().invoke({"city": "Guangzhou", "days": 3})
-    decision = ask(
-        "明儿个后儿个 广州哪天不下雨",
-        called("get_weather", {"city": "Guangzhou", "days": 3}),
-        answered(json.dumps(result, ensure_ascii=False)),
-        tools=WEATHER,
-        system=saturday,
-    )
+    _, decision = _forecast_answer("明儿个后儿个 广州哪天不下雨", {"city": "Guangzhou", "days": 3}, saturday)
     assert "明天" in decision.content and "后天" in decision.content and "现在" not in decision.content
 
 
