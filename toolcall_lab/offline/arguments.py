@@ -245,7 +245,7 @@ def plan_ask(
         if kind == "word" and any(v is not None for v in values):
             # a bare word in the list is one more word asked about ("benefit, diligent and schedule")
             values = [v if v is not None else _bare_word(s) for v, s in zip(values, segments, strict=True)]
-        if kind == "word" and len(values) < 2:
+        if kind == "word" and len([v for v in values if v is not None]) < 2:
             values = _listed_words(values, segments)
         values = list(dict.fromkeys(v for v in values if v is not None))
         if len(values) > 1:
@@ -271,7 +271,10 @@ def _bare_word(segment: str) -> str | None:
 def _listed_words(values: list[Any], segments: list[str]) -> list[Any]:
     """ "meticulous ubiquitous leisure 分别几级": words written as one list in a segment are each an item."""
     runs = [w for s in segments for w in terms.term_run(s)]
-    return runs if len(runs) > len([v for v in values if v is not None]) else values
+    found = [v for v in values if v is not None]
+    if not set(found) <= set(runs):  # "coherent - gotta memorise it": a run elsewhere is not the list asked about
+        return values
+    return runs if len(runs) > len(found) else values
 
 
 _NOW = re.compile(r"\b(?:now|right now|today|at the moment|currently)\b|现在|今天|此刻|目前", re.I)

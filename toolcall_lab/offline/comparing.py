@@ -113,7 +113,44 @@ def compare_results(results: list[dict[str, Any]], question: str, lang: str) -> 
         return compare_readings(temps, question, lang, "°C")
     if len(progress) >= 2:
         return compare_readings(progress, question, lang, "%")
-    return ""
+    return compare_levels(results, question, lang)
+
+
+_LEVEL = re.compile(r"词表等级\s*([ABC][12])\s*级")
+_ASKS_LEVELS = re.compile(
+    r"harder|hardest|easier|easiest|more difficult|most difficult|same|different|difficulty|谁更难|更难|最难"
+    r"|更简单|最简单|一样|相同|难度|\bvs\b|versus|compare|比较",
+    re.I,
+)
+
+
+def compare_levels(results: list[dict[str, Any]], question: str, lang: str) -> str:
+    """For two words or more whose levels the question compares: the same level, or which is harder.
+
+    >>> rec = lambda w, lv: {"args": {"word": w}, "content": f"{w} · 词表等级 {lv} 级"}
+    >>> compare_levels([rec("negotiate", "B2"), rec("diligent", "B2")], "same or different?", "en")
+    'negotiate and diligent are the same level: B2.'
+    >>> compare_levels([rec("coherent", "C1"), rec("ambiguous", "C2")], "which is the harder word", "zh")
+    'ambiguous（C2）最难，coherent（C1）较容易。'
+    """
+    levels = [
+        (str(r.get("args", {}).get("word", "")), m.group(1))
+        for r in results
+        if (m := _LEVEL.search(str(r.get("content", ""))))
+    ]
+    if len(levels) < 2 or not _ASKS_LEVELS.search(question):
+        return ""
+    if len({lv for _, lv in levels}) == 1:
+        names = Text("和", " and ").join(w for w, _ in levels)
+        return Text(f"{names.zh}是同一级：{levels[0][1]}。", f"{names.en} are the same level: {levels[0][1]}.")(lang)
+    ranked = sorted(levels, key=lambda p: p[1], reverse=True)  # C2 > C1 > B2 …: harder first
+    hardest, rest = ranked[0], ranked[1:]
+    others_zh = "、".join(f"{w}（{lv}）" for w, lv in rest)
+    others_en = ", ".join(f"{w} ({lv})" for w, lv in rest)
+    return Text(
+        f"{hardest[0]}（{hardest[1]}）最难，{others_zh}较容易。",
+        f"{hardest[0]} ({hardest[1]}) is the harder word; {others_en} is easier.",
+    )(lang)
 
 
 def extreme_day(entries: list[dict[str, Any]], question: str, lang: str, today: dt.date | None = None) -> str:

@@ -46,7 +46,7 @@ def marked_terms(text: str) -> list[str]:
 _RUN_GLUE = re.compile(
     # "帮我看看广州、新加坡": a request's opening words before the items are glue too
     r"^\s*(?:(?:请|麻烦)?(?:帮我|给我)?(?:看看|看一下|查查|查一下|查下|瞅瞅)|check|look up|tell me about)?"
-    r"[\s、,，/&+]*(?:and|or|和|跟|与|以及|还有|或)?[\s、,，/&+]*$",
+    r"[\s、,，/&+]*(?:and|or|vs\.?|versus|和|跟|与|以及|还有|或)?[\s、,，/&+]*$",
     re.I,
 )
 
@@ -121,7 +121,8 @@ _CALENDAR = re.compile(
     r"|october|november|december|today|tonight|tomorrow|yesterday|weekend",
 )
 _LIST_RUN = re.compile(
-    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、+]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or)\s+[a-z][a-z\-]+)+(?![A-Za-z])"
+    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、+]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or|vs\.?|versus)\s+[a-z][a-z\-]+)+"
+    r"(?![A-Za-z])"
     # "benefit leisure schedule 分别几级": words side by side before the Chinese question
     r"|(?<![A-Za-z])[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){2,}(?=\s*[\u4e00-\u9fff])"
 )

@@ -345,3 +345,22 @@ def test_same_but_for_next_week_reads_that_day_a_week_later():
 def test_numbers_the_learner_gives_are_added_without_a_call(question, total):
     decision = ask(question, tools=TUTOR)
     assert calls(decision) == [] and total in (decision.content or "")
+
+
+def test_two_words_compared_vs_each_other_are_both_looked_up_and_compared():
+    found = calls(ask("coherent vs ambiguous, which is the harder word", tools=TUTOR))
+    assert sorted(args["word"] for _, args in found) == ["ambiguous", "coherent"]
+    tool = next(t for t in build_tools() if t.name == "lookup_word")
+    both = {"role": "assistant", "content": None, "tool_calls": []}
+    results = []
+    for n, word in enumerate(("negotiate", "diligent")):
+        both["tool_calls"].append(called("lookup_word", {"word": word}, f"c{n}")["tool_calls"][0])
+        results.append(answered(str(tool.invoke({"word": word})), f"c{n}"))
+    decision = ask("levels of negotiate and diligent — same or different?", both, *results, tools=TUTOR)
+    assert "negotiate and diligent are the same level: B2." in (decision.content or "")  # both B2 in the data
+
+
+def test_a_word_run_elsewhere_in_the_message_is_not_the_list_asked_about():
+    assert calls(ask("coherent - gotta memorise it for kaoyan y/n", tools=TUTOR)) == [
+        ("lookup_word", {"word": "coherent"})
+    ]
