@@ -260,8 +260,14 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
 
 _POINTS_BACK = re.compile(
     r"\b(?:that|those|these|it|them|the (?:morning|afternoon|evening|first|second|third|last|other) one"
-    r"|from (?:that|this|it|above)|another (?:example|sentence))\b"
-    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个",
+    r"|from (?:that|this|it|above)|another (?:example|sentence)|which one(?:'s)?|both of (?:them|us))\b"
+    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|哪个|哪一个",
+    re.I,
+)
+#: A question over several earlier results at once: "add them up", "我俩谁快", "compare them".
+_ALL_OF_THEM = re.compile(
+    r"\badd (?:them|those|it) up\b|\btogether\b|\bcombined\b|\bboth\b|\bcompare\b"
+    r"|我俩|咱俩|加起来|一共|谁(?:更)?快|谁多",
     re.I,
 )
 
@@ -277,6 +283,14 @@ def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict
     # the results between the previous question and this one; else the latest result of the conversation
     between = earlier_results([*messages[users[-2] + 1 : users[-1]], {"role": "user", "content": ""}])
     good = [r for r in between if not looks_like_problem(r["content"])]
+    if good and _ALL_OF_THEM.search(ctx.question):  # every earlier result of those tools, the latest per arguments
+        names = {r["name"] for r in good}
+        latest = {
+            r["name"] + json.dumps(r["args"], sort_keys=True, default=str): r
+            for r in earlier_results(messages)
+            if r["name"] in names and not looks_like_problem(r["content"])
+        }
+        return list(latest.values())
     if good:
         return good
     return [r for r in earlier_results(messages) if not looks_like_problem(r["content"])][-1:]

@@ -278,7 +278,7 @@ def relative_dates(text: str) -> list[str]:
 
 _TODAY_MARK = re.compile(
     r"(今天是|今天|今日|当前日期|日期\s*[:：=]|现在是|today is|today's date is|current date|the date today is"
-    r"|\bit is\b|\bit's\b|the date today|date today|\bdate\s*[:：=])",
+    r"|\bit is\b|\bit's\b|the date today|date today|\bdate\s*[:：=]|\bcalendar\s*[:：=]|\btoday\s*[:：=])",
     re.I,
 )
 
@@ -288,11 +288,14 @@ def today_in(system: str) -> dt.date | None:
 
     >>> today_in("[config] date = Friday 2026-07-24; default student = S1001")
     datetime.date(2026, 7, 24)
+    >>> today_in("助教小E｜日期：7月24日（2026年，星期五）｜"), today_in("Calendar: Monday 20/07/2026.")
+    (datetime.date(2026, 7, 24), datetime.date(2026, 7, 20))
     """
     for mark in _TODAY_MARK.finditer(system):
         window = system[mark.end() : mark.end() + 40]
-        for d in find_dates(window):
-            if d.kind == "calendar" and d.iso:
+        year = re.search(r"(?<!\d)(20\d\d)(?!\d)", window)  # "日期：7月24日（2026年，星期五）": the year after
+        for d in find_dates(window, year=int(year.group(1)) if year else None):
+            if d.kind in ("calendar", "month_day") and d.iso:
                 return dt.date.fromisoformat(d.iso)
     return None
 

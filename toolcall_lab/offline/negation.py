@@ -39,9 +39,11 @@ _EN_NOT = re.compile(
 # "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
 _EN_NOT_NEED = re.compile(r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)(?P<what>[^,.;!?—–]{1,30})", re.I)
 # "一整周的不用 光看今天": a span of days not wanted, said before its "不用"
-# "forget saturday, how's sunday looking": a day the learner takes back
+# "forget saturday, how's sunday looking", "forget tokyo, how's seoul": a day or a place the learner takes back
 _EN_FORGET_DAY = re.compile(
     r"\b(?P<verb>forget|never mind|not)\s+(?:about\s+)?(?P<what>(?:this\s+|next\s+)?[a-z]*day|tomorrow|tmrw)\b"
+    r"(?=\s*[,;—–-])"
+    r"|\b(?P<verb2>forget|never mind)\s+(?:about\s+)?(?P<place>[A-Za-z]+(?:\s+[A-Z][a-z]+)?)\b"
     r"(?=\s*[,;—–-])",
     re.I,
 )

@@ -364,3 +364,43 @@ def test_a_word_run_elsewhere_in_the_message_is_not_the_list_asked_about():
     assert calls(ask("coherent - gotta memorise it for kaoyan y/n", tools=TUTOR)) == [
         ("lookup_word", {"word": "coherent"})
     ]
+
+
+@pytest.mark.parametrize(
+    "system",
+    [
+        "助教小E｜日期：7月24日（2026年，星期五）｜学生没报学号时按 S1001 查",
+        "Tutor bot 小E. Calendar: Friday 24/07/2026. Account holder: student S1001.",
+    ],
+)
+def test_more_ways_of_stating_today_resolve_the_learners_day(system):
+    assert calls(ask("明天 morning 有 class 吗，几点开始", tools=TUTOR, system=system)) == [
+        ("get_schedule", {"student_id": "S1001", "date": "2026-07-25"})
+    ]
+
+
+def test_adding_them_up_reads_every_earlier_record():
+    tool = next(t for t in build_tools() if t.name == "get_learning_record")
+    turns: list = []
+    for n, (question, sid) in enumerate((("how many lessons have i done", "S1001"), ("and S1003?", "S1003"))):
+        call = called("get_learning_record", {"student_id": sid}, f"c{n}")
+        reply = answered(str(tool.invoke({"student_id": sid})), f"c{n}")
+        turns += [question, call, reply, {"role": "assistant", "content": "..."}]
+    decision = ask(*turns, "add them up for me", tools=TUTOR)
+    assert calls(decision) == [] and "Together: 72 lessons done." in (decision.content or "")  # 42 + 30
+
+
+def test_forget_a_place_asks_about_the_other_one():
+    assert calls(ask("forget tokyo, how's seoul looking tomorrow", tools=WEATHER, system=None)) == [
+        ("get_weather", {"city": "Seoul", "days": 2})
+    ]
+
+
+def test_25_degrees_celsius_in_fahrenheit_needs_no_call():
+    decision = ask("25 摄氏度换成华氏是多少", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "77" in (decision.content or "")
+
+
+@pytest.mark.parametrize("question", ["any tips for remembering new vocabulary?", "where does sunny sit on the list"])
+def test_frame_words_are_not_words_to_look_up(question):
+    assert all(args.get("word") not in ("tips", "sit") for _, args in calls(ask(question, tools=TUTOR)))
