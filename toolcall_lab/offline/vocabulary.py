@@ -73,8 +73,13 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("opposite", re.compile(r"反义词|相反|opposite|antonym", re.I)),
     ("synonym", re.compile(r"近义词|同义词|synonym|another word for|similar word", re.I)),
     ("syllables", re.compile(r"how many syllables|几个音节|多少个音节|音节数", re.I)),
-    ("stress", re.compile(r"重音|\bstress(?:ed)?\b|which syllable", re.I)),
-    ("say", re.compile(r"怎么读|怎么念|发音|pronounc|\bsaid\b|how do (?:i|you) say the word|sound like", re.I)),
+    # "where is the stress in meticulous" — not "I'm stressed about meticulous"
+    ("stress", re.compile(r"重音|the stress\b|\bstressed (?:on|syllable)|which syllable", re.I)),
+    # "is schedule said shed-yool or sked-yool" — not "my teacher said leisure is B1"
+    (
+        "say",
+        re.compile(r"怎么读|怎么念|发音|pronounc|\bis\s+\w+\s+said\b|how do (?:i|you) say the word|sound like", re.I),
+    ),
     ("plural", re.compile(r"复数|plural", re.I)),
 )
 _NOT_WANTED = re.compile(r"(?:\bno|\bnot|don'?t need|不用|不要|不需要|别)\s*(?:the\s+|an?\s+|说|看)?$", re.I)

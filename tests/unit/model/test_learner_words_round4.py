@@ -404,3 +404,11 @@ def test_25_degrees_celsius_in_fahrenheit_needs_no_call():
 @pytest.mark.parametrize("question", ["any tips for remembering new vocabulary?", "where does sunny sit on the list"])
 def test_frame_words_are_not_words_to_look_up(question):
     assert all(args.get("word") not in ("tips", "sit") for _, args in calls(ask(question, tools=TUTOR)))
+
+
+@pytest.mark.parametrize(
+    "question", ["my teacher said leisure is B1, is that right?", "what level is meticulous? I'm stressed about it"]
+)
+def test_said_and_stressed_in_passing_are_not_questions_about_saying_a_word(question):
+    decision = ask(question, tools=TUTOR)
+    assert decision.record.kind != "no_call" and any(name == "lookup_word" for name, _ in calls(decision))
