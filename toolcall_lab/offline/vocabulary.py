@@ -87,10 +87,13 @@ _ENGLISH = re.compile(r"英文解释|用英文|用英语|英英|in (?:plain )?en
 _CHINESE = re.compile(r"中文|汉语|chinese", re.I)
 _MEANING = re.compile(r"意思|释义|解释|\bmeans?\b|meaning|definition|\bdefine\b|translate|翻译|\bword for\b", re.I)
 _WORDS = re.compile(r"[A-Za-z]+")
+_QUOTED_SENTENCE = re.compile(r"(?<![A-Za-z])['\"“‘「][^'\"”’」]*\s[^'\"”’」]*\s[^'\"”’」]*['\"”’」](?![A-Za-z])")
 
 
 def word_in(text: str, history: list[str]) -> str | None:
     """The known word the text names, else the latest one named in earlier user turns ("and its opposite?")."""
+    if _QUOTED_SENTENCE.search(text):  # "translate 'my schedule is busy'": a sentence, not a word of the lexicon
+        return None
     marked = marked_terms(text)  # "what does 'haze' mean in a forecast?": the word in quotes is the one asked
     if marked:
         return next((w.lower() for w in marked if w.lower() in KNOWN), None)

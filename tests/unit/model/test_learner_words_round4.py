@@ -412,3 +412,9 @@ def test_frame_words_are_not_words_to_look_up(question):
 def test_said_and_stressed_in_passing_are_not_questions_about_saying_a_word(question):
     decision = ask(question, tools=TUTOR)
     assert decision.record.kind != "no_call" and any(name == "lookup_word" for name, _ in calls(decision))
+
+
+def test_a_quoted_sentence_is_not_a_word_of_the_lexicon():
+    decision = ask("translate 'my schedule is busy' into chinese", tools=WEATHER, system=None)
+    assert "时间表" not in (decision.content or "")
+    assert "lazy" in (ask("what's the opposite of 'diligent'", tools=WEATHER, system=None).content or "")
