@@ -36,14 +36,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
         "|getting on|coming along|keeping up|get on with|lessons left|lessons r left|lessons are left|classes left"
-        "|还剩多少|剩多少节|还没上|have left|which class is"
+        "|还剩多少|剩多少节|还没上|have left|which class is|学到第几|第几节了"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
-        "|difficulty"
+        "|difficulty|word list|graded word"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"

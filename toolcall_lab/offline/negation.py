@@ -48,6 +48,12 @@ _EN_FORGET_DAY = re.compile(
     re.I,
 )
 _AFTER_TOMORROW = re.compile(r"(\btomorrow\b[^.?!]{0,25}?\bthe day after)\b(?!\s+tomorrow)", re.I)
+# "今天的课就不用查了": the thing named before "不用查"
+_ZH_NOT_BEFORE = re.compile(
+    # not "benefit 我懂了不用查" (a word already known: _ZH_DONE's)
+    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)(?<![懂道会白了])就?先?(?:不用|不要|不必|甭|别)(?P<verb>查|看|管)了?"
+    r"(?=$|[，,。；;！!？?\s])"
+)
 # "leave S1002 out of it": someone the learner does not want asked about
 _EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
 #: Words that take back what came before them in the same message: "class tmrw? nah scratch that, tues".
@@ -107,7 +113,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
     for pattern in (
-        _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT, _EN_NOT_NEED, _EN_NOT_ASKING,
+        _ZH_NOT_BEFORE, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT, _EN_NOT_NEED,
+        _EN_NOT_ASKING,
         _ZH_DONE, _EN_DONE,
     ):  # fmt: skip
         for m in pattern.finditer(text):

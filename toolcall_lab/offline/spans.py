@@ -25,7 +25,9 @@ _MONTH_SPAN = re.compile(
 _TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
 _WEEK = re.compile(
     r"whole week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
-    r"|一周|这周|这一周|本周|一星期|这个星期|这星期|未来一周|整周|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
+    r"|一周|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|一星期"
+    r"|这个星期(?![一二三四五六日]|天(?!气))|这星期(?![一二三四五六日]|天(?!气))|未来一周|整周"
+    r"|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,
 )
 

@@ -87,7 +87,7 @@ TUNED_FLOORS = {
     "learners4": 151,
     "learners5": 138,
     "learners6": 124,
-    "learners7": 100,
+    "learners7": 102,
 }
 
 

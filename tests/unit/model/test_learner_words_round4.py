@@ -418,3 +418,19 @@ def test_a_quoted_sentence_is_not_a_word_of_the_lexicon():
     decision = ask("translate 'my schedule is busy' into chinese", tools=WEATHER, system=None)
     assert "时间表" not in (decision.content or "")
     assert "lazy" in (ask("what's the opposite of 'diligent'", tools=WEATHER, system=None).content or "")
+
+
+def test_the_thing_named_before_not_to_look_it_up_is_dropped():
+    found = calls(ask("今天的课就不用查了，后天我有没有课", tools=TUTOR, system=CONFIG))
+    assert found == [("get_schedule", {"student_id": "S1001", "date": "2026-07-26"})]
+    assert calls(ask("benefit 我懂了不用查，帮我看 accord 考研考不考", tools=TUTOR)) == [
+        ("lookup_word", {"word": "accord"})
+    ]
+
+
+def test_this_weeks_friday_is_a_day_not_the_whole_week_and_this_weeks_weather_is_the_week():
+    assert calls(ask("东京这礼拜天气", tools=WEATHER, system=None)) == [("get_weather", {"city": "Tokyo", "days": 7})]
+
+
+def test_which_lesson_a_student_is_on_reads_the_record():
+    assert calls(ask("S1009 学到第几节了", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1009"})]
