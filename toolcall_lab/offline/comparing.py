@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.lexicon import WEEKDAYS, WEEKDAYS_ZH
 
 _MORE = re.compile(
     r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高|最多|更多|最快|更快|领先",
@@ -27,8 +28,6 @@ _COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪
 _PROGRESS = re.compile(r"(?:进度|progress)\s*(\d+(?:\.\d+)?)\s*%", re.I)
 _DAY_EN = {1: "today", 2: "tomorrow", 3: "the day after tomorrow"}
 _DAY_ZH = {1: "今天", 2: "明天", 3: "后天"}
-_WEEKDAY_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_WEEKDAY_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 
 
 def day_name(index: int, today: dt.date | None = None) -> Text:
@@ -42,7 +41,7 @@ def day_name(index: int, today: dt.date | None = None) -> Text:
     if today is None:
         return Text(f"第 {index} 天", f"day {index}")
     weekday = (today + dt.timedelta(days=index - 1)).weekday()
-    return Text(f"{_WEEKDAY_ZH[weekday]}（第 {index} 天）", f"{_WEEKDAY_EN[weekday]} (day {index})")
+    return Text(f"{WEEKDAYS_ZH[weekday]}（第 {index} 天）", f"{WEEKDAYS[weekday]} (day {index})")
 
 
 def direction(question: str) -> str | None:
@@ -184,7 +183,8 @@ _LEFT = re.compile(r"还差|还剩|剩下|剩余|还有几|还要上|\bleft\b|re
 _DONE_OF = re.compile(r"(?:已学|completed|done)?\s*(\d+)\s*(?:/|of)\s*(\d+)\s*(?:课时|lessons?)", re.I)
 
 
-_SUM = re.compile(
+#: A question that adds things up ("combined", "加起来", "add them up"); :mod:`.knowledge` uses it too.
+SUM_ASKED = re.compile(
     r"加起来|加一块|加在一起|一共|总共|合计|总计|\btogether\b|\bcombined\b|\baltogether\b|\bin total\b|\btotal\b"
     r"|between (?:us|them|the two)|add (?:them|it|those) up|\bsum\b",
     re.I,
@@ -211,7 +211,7 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
         if m:
             who = " ".join(str(v) for v in r.get("args", {}).values())
             records.append((who, int(m.group(1)), int(m.group(2))))
-    wants_left, wants_sum = bool(_LEFT.search(question)), bool(_SUM.search(question)) and len(records) > 1
+    wants_left, wants_sum = bool(_LEFT.search(question)), bool(SUM_ASKED.search(question)) and len(records) > 1
     lines = []
     if wants_left:
         for who, done, total in records:
@@ -257,7 +257,7 @@ def test_scores(results: list[dict[str, Any]], question: str, lang: str) -> str:
     >>> test_scores([rec], "两科加在一起多少分", "zh")
     'S1003：阅读 32 + 写作 18 = 50。'
     """
-    gap, total = bool(_GAP.search(question)), bool(_SUM.search(question))
+    gap, total = bool(_GAP.search(question)), bool(SUM_ASKED.search(question))
     if not (gap or total) or not _ABOUT_SCORES.search(question):  # "lessons in total" is not about the test
         return ""
     lines = []

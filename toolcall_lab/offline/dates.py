@@ -19,7 +19,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
+from toolcall_lab.offline.lexicon import EN_NUM, WEEKDAYS, ZH_NUM
 
 _MONTH_NAMES = (
     "jan|january feb|february mar|march apr|april may jun|june jul|july aug|august"
@@ -27,7 +27,7 @@ _MONTH_NAMES = (
 )
 _MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES.split()) for m in names.split("|")}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
-EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+EN_WEEKDAYS = tuple(day.lower() for day in WEEKDAYS)
 _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _ORD = r"(?:st|nd|rd|th)?"
 

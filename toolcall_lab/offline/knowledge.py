@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.comparing import SUM_ASKED
 
 _ARITHMETIC = re.compile(
     r"^\s*(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
@@ -165,9 +166,6 @@ def celsius(text: str) -> str:
 
 
 _SUPPOSE = re.compile(r"^\s*(?:if\b|suppose|say\b|假如|如果|要是|假设)", re.I)
-_ADD_UP = re.compile(
-    r"加起来|加一块|加在一起|一共|总共|合计|\btogether\b|\bcombined\b|\bin total\b|\baltogether\b", re.I
-)
 _NUMBER = re.compile(r"(?<![\d.\-])(\d{1,6}(?:\.\d+)?)(?![\d.\-])")
 
 
@@ -182,7 +180,7 @@ def stated_sum(text: str) -> str | None:
     >>> stated_sum("S1002 和 S1004 加起来还剩多少") is None
     True
     """
-    if not (_SUPPOSE.search(text) and _ADD_UP.search(text)) or re.search(r"[A-Za-z]\s?\d{3,}", text):
+    if not (_SUPPOSE.search(text) and SUM_ASKED.search(text)) or re.search(r"[A-Za-z]\s?\d{3,}", text):
         return None
     numbers = [float(n) for n in _NUMBER.findall(text)]
     if len(numbers) < 2:

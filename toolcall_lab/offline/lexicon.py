@@ -345,3 +345,13 @@ FILLER: frozenset[str] = frozenset(
         "|different|same|exactly|safe|skip"
     )
 )
+
+
+#: The days of the week, Monday first (``datetime.date.weekday()`` order), and in Chinese.
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+
+
+def full_weekday(short: str) -> str:
+    """The weekday a short form names: ``"tues"`` → ``"Tuesday"``, ``"sun"`` → ``"Sunday"``."""
+    return next(d for d in WEEKDAYS if d.lower().startswith(short.lower()))

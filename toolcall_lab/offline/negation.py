@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.lexicon import full_weekday
 
 _ZH_NOT = re.compile(
     r"(?:不用|不要|别|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
@@ -147,7 +148,10 @@ def _retracted(text: str, out: list[Negated]) -> str:
     marker = _RETRACT.search(text)
     if marker is None:
         return text
-    head, tail = text[: marker.start()], _SHORT_DAY.sub(_full_day, text[marker.end() :])  # "…, tues"
+    head, tail = (
+        text[: marker.start()],
+        _SHORT_DAY.sub(lambda m: full_weekday(m.group(1)), text[marker.end() :]),
+    )  # "…, tues"
     before = find_dates(head)
     if not before or not find_dates(tail):
         return text
@@ -158,11 +162,6 @@ def _retracted(text: str, out: list[Negated]) -> str:
 
 
 _SHORT_DAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?", re.I)
-_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def _full_day(m: re.Match[str]) -> str:
-    return next(d for d in _DAYS if d.lower().startswith(m.group(1).lower()))
 
 
 _ONLY = re.compile(r"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|\bjust\b", re.I)

@@ -26,7 +26,7 @@ from pypinyin import lazy_pinyin
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES
+from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES, full_weekday
 from toolcall_lab.offline.spelling import corrected, is_english
 
 _ALL_CITY_NAMES = frozenset([*CITIES, *MORE_CITIES])
@@ -304,7 +304,6 @@ def _close_city(m: re.Match[str], changes: list[Rewrite]) -> str:
     return english
 
 
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _PAIRED_DAY = re.compile(
     r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)(\s*(?:or|and|&|/|,)\s*)(mon|tues?|wed|thu|thurs?|fri|sun)\b",
     re.I,
@@ -356,7 +355,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     out = _latin_pattern().sub(latin, text)
 
     def paired_day(m: re.Match[str]) -> str:  # "Saturday or sun": a short weekday beside a weekday is one
-        full = next(d for d in _WEEKDAYS if d.lower().startswith(m.group(3).lower()))
+        full = full_weekday(m.group(3))
         changes.append(Rewrite(m.group(3), full, "abbreviation"))
         return m.group(1) + m.group(2) + full
 
