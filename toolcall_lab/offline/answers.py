@@ -128,8 +128,10 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
         lines.append(
             Text(f"搜索没有找到关于「{topic}」的资料。", f'The search found nothing about "{topic}".')(ctx.lang)
         )
-    for r in bad:
-        lines.append(_explain_problem(r, ctx, tools))
+    for r in bad:  # two calls failing alike ("Saturday" for two students) are explained once
+        explained = _explain_problem(r, ctx, tools)
+        if explained not in lines:
+            lines.append(explained)
     return "\n\n".join(lines)
 
 

@@ -87,6 +87,7 @@ _ENGLISH = re.compile(r"英文解释|用英文|用英语|英英|in (?:plain )?en
 _CHINESE = re.compile(r"中文|汉语|chinese", re.I)
 _MEANING = re.compile(r"意思|释义|解释|\bmeans?\b|meaning|definition|\bdefine\b|translate|翻译|\bword for\b", re.I)
 _WORDS = re.compile(r"[A-Za-z]+")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _QUOTED_SENTENCE = re.compile(r"(?<![A-Za-z])['\"“‘「][^'\"”’」]*\s[^'\"”’」]*\s[^'\"”’」]*['\"”’」](?![A-Za-z])")
 
 
@@ -155,7 +156,8 @@ def english_meanings(results: list[dict[str, Any]], question: str, lang: str) ->
     """
     if not (_ENGLISH.search(question) or (lang == "en" and _MEANING.search(question))):
         return ""
-    words = [str(v).lower() for r in results for k, v in r.get("args", {}).items() if k == "word"]
+    chinese = [r for r in results if _CJK.search(str(r.get("content", "")))]  # the English edition says it already
+    words = [str(v).lower() for r in chinese for k, v in r.get("args", {}).items() if k == "word"]
     return "\n".join(english_meaning(w) for w in dict.fromkeys(words) if w in KNOWN)
 
 

@@ -29,7 +29,7 @@ _MARKS = {
     "prep": Text("介词", "a preposition"),
     "conj": Text("连词", "a conjunction"),
 }
-_MEANING = re.compile(r"释义[:：](?P<line>[^\n]*)")
+_MEANING = re.compile(r"(?:释义|Meaning)[:：](?P<line>[^\n]*)")  # the tool's Chinese edition, or its English one
 _MARK = re.compile(r"(?<![A-Za-z])(?P<mark>adj|adv|prep|conj|vt|vi|n|v)\.\s*(?P<sense>[^A-Za-z\n]*)")
 
 

@@ -434,3 +434,24 @@ def test_this_weeks_friday_is_a_day_not_the_whole_week_and_this_weeks_weather_is
 
 def test_which_lesson_a_student_is_on_reads_the_record():
     assert calls(ask("S1009 学到第几节了", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1009"})]
+
+
+def test_the_english_editions_reply_gets_its_part_of_speech_and_no_second_english_meaning():
+    tool = next(t for t in build_tools(lang="en") if t.name == "lookup_word")
+    reply = str(tool.invoke({"word": "accord"}))  # "Meaning: n. an agreement; harmony  v. to match …"
+    decision = ask("what does accord mean? is it a noun or a verb", called("lookup_word", {"word": "accord"}),
+                   answered(reply), tools=TUTOR)  # fmt: skip
+    assert (decision.content or "").startswith("accord is a noun and a verb.")
+    assert "In English" not in (decision.content or "")
+
+
+def test_two_calls_failing_alike_are_explained_once():
+    both = {"role": "assistant", "content": None, "tool_calls": []}
+    results = []
+    for n, sid in enumerate(("S1001", "S1003")):
+        both["tool_calls"].append(
+            called("get_schedule", {"student_id": sid, "date": "Saturday"}, f"c{n}")["tool_calls"][0]
+        )
+        results.append(answered("日期格式不对：请用 YYYY-MM-DD。", f"c{n}"))
+    decision = ask("me n S1003 both got class sat?", both, *results, tools=TUTOR)
+    assert (decision.content or "").count('which date "Saturday" is') == 1
