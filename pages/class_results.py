@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.content import lesson_text
-from pages._ui import T, inert, lang
+from pages._ui import T, inert, lang, page_fragment
 from pages._ui import course as _course
 from pages._ui.classroom import class_code, classroom, role
 from pages._ui.classroom_state import teacher_token
@@ -70,7 +70,7 @@ def _table(results: ClassResults, titles: dict[str, str], names: bool) -> list[d
     return table
 
 
-@st.fragment(run_every=RESULTS_EVERY_S)
+@page_fragment(run_every=RESULTS_EVERY_S)
 def results_table(code: str, names: bool, here: PageSpec | None = None) -> None:
     """The table, refreshed every few seconds: the same few statements whatever the class's size, names or not.
 

@@ -6,7 +6,7 @@ import streamlit as st
 
 from lessons.content import lesson_text
 from lessons.course import live_run as lesson
-from pages._ui import T, inert_code, lang
+from pages._ui import T, inert_code, lang, page_fragment
 from pages._ui.chain_widgets import worded_choice
 from pages._ui.classroom import teacher_run_view
 from pages._ui.exercise import draw_exercises
@@ -53,19 +53,34 @@ st.caption(
     )
 )
 teacher_run_view()  # in a class: the teacher's latest run, read-only, beside the learner's own
-with st.container(key="artifact"):  # inside a container the chat box sits above the run, and the page opens at its top
-    live_run_panel(
-        key="live",
-        tools_factory=_tools,
-        system=lesson.toolset_prompt(toolset, lang()),
-        examples=list(lesson.toolset_examples(toolset, lang())),
-        use_chat_input=True,
-        link_param="q",
-        stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
-        tools_key=toolset,
-        no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
-        wire=wire,
-    )
+
+
+@page_fragment()
+def _run_panel() -> None:
+    """The run itself, as a fragment: asking a question re-runs only this part of the page.
+
+    The title, the tool choice, the lesson and the exercises stay as they are while the agent runs, so an
+    answer costs the server only the run and its timeline (a class of 60 asking at once waits for 60 of
+    these, not 60 whole pages). Changing the tools or the wire above still re-runs the whole page.
+    """
+    with st.container(
+        key="artifact"
+    ):  # inside a container the chat box sits above the run, and the page opens at its top
+        live_run_panel(
+            key="live",
+            tools_factory=_tools,
+            system=lesson.toolset_prompt(toolset, lang()),
+            examples=list(lesson.toolset_examples(toolset, lang())),
+            use_chat_input=True,
+            link_param="q",
+            stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
+            tools_key=toolset,
+            no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
+            wire=wire,
+        )
+
+
+_run_panel()
 with st.expander(T("课文", "The lesson"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))
 

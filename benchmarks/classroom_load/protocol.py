@@ -69,6 +69,7 @@ class Node:
     proto: Any  # streamlit.proto Element or Block
     run: int  # which run (this client's count of new_session messages) wrote it
     at: float  # time.perf_counter() when it arrived
+    fragment: str = ""  # the st.fragment that drew it (Delta.fragment_id), "" outside any fragment
 
     @property
     def widget(self) -> Any:
@@ -228,13 +229,17 @@ class Session:
                 return str(w.id)
         raise ProtocolError(f"no widget with key {key!r} on the page")
 
+    def fragment_of(self, widget_id: str) -> str:
+        """The fragment a widget was drawn in ("" outside any): the browser reruns just that fragment."""
+        return next((n.fragment for n in self.nodes.values() if n.widget is not None and n.widget.id == widget_id), "")
+
     def chat(self, key: str, text: str) -> Run:
-        """Type ``text`` into the chat input with key ``key`` and press Enter."""
+        """Type ``text`` into the chat input with key ``key`` and press Enter (inside a fragment: reruns it)."""
         state = WidgetState(id=self.widget_id(key))
         state.chat_input_value.data = text
         state.chat_input_value.file_uploader_state.SetInParent()
         self._triggers[state.id] = state
-        return self._send_rerun()
+        return self._send_rerun(fragment=self.fragment_of(state.id))
 
     def set_text(self, key: str, text: str) -> None:
         """Give a text input a value (sent with the next rerun, like typing then leaving the field)."""
@@ -242,10 +247,10 @@ class Session:
         self._values[state.id] = state
 
     def click(self, key: str) -> Run:
-        """Press the button with key ``key`` (a one-shot trigger)."""
+        """Press the button with key ``key`` (a one-shot trigger; inside a fragment: reruns it)."""
         state = WidgetState(id=self.widget_id(key), trigger_value=True)
         self._triggers[state.id] = state
-        return self._send_rerun()
+        return self._send_rerun(fragment=self.fragment_of(state.id))
 
     def navigate(self, url_path: str, query: str) -> Run:
         """Go to another page of the app (as ``st.page_link`` does), with that page's query string."""
@@ -337,7 +342,9 @@ class Session:
             elif msg.hash in self._cache:
                 self._cache[msg.hash] = (self._cache[msg.hash][0], self.session_count)
             self._drop_below(path)
-            self.nodes[path] = Node("element", el.WhichOneof("type") or "", el, self.session_count, now)
+            self.nodes[path] = Node(
+                "element", el.WhichOneof("type") or "", el, self.session_count, now, delta.fragment_id
+            )
             if el.WhichOneof("type") == "exception":
                 self.errors.append("exception: " + el.exception.message)
         elif which == "add_block":
@@ -345,7 +352,9 @@ class Session:
             if old is None or old.kind != "block":  # an updated block (st.status) keeps its children
                 self._drop_below(path)
             blk = delta.add_block
-            self.nodes[path] = Node("block", blk.WhichOneof("type") or "", blk, self.session_count, now)
+            self.nodes[path] = Node(
+                "block", blk.WhichOneof("type") or "", blk, self.session_count, now, delta.fragment_id
+            )
 
     def _drop_below(self, path: tuple[int, ...]) -> None:
         n = len(path)
@@ -363,6 +372,10 @@ class Session:
             current[-1].finished_at, current[-1].status = now, name
         if status == ForwardMsg.FINISHED_SUCCESSFULLY:  # the frontend drops what this run did not redraw
             for p in [p for p, node in self.nodes.items() if node.run != self.session_count]:
+                del self.nodes[p]
+        elif status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY and current and current[-1].fragment:
+            frag = current[-1].fragment  # a fragment's run: only what that fragment drew before and did not redraw
+            for p in [p for p, node in self.nodes.items() if node.fragment == frag and node.run != self.session_count]:
                 del self.nodes[p]
         if status != ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY:
             for h in [h for h, (_, used) in self._cache.items() if self.session_count - used >= CACHE_AGE]:

@@ -13,7 +13,17 @@
 The names most pages need come from here directly (``from pages._ui import T, lang, show_error``).
 """
 
-from pages._ui.session import ROUTER_MARK, T, chat_model, english, ensure_router, lang, model_label, settings
+from pages._ui.session import (
+    ROUTER_MARK,
+    T,
+    chat_model,
+    english,
+    ensure_router,
+    lang,
+    model_label,
+    page_fragment,
+    settings,
+)
 from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, tr
 from toolcall_lab.i18n import Text
 
@@ -30,6 +40,7 @@ __all__ = [
     "lesson_columns",
     "loading",
     "model_label",
+    "page_fragment",
     "rows_table",
     "settings",
     "show_error",

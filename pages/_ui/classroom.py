@@ -26,7 +26,7 @@ from typing import Any
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from pages._ui import T, inert, lang
+from pages._ui import T, inert, lang, page_fragment
 from pages._ui.classroom_link import confirm_link
 from pages._ui.classroom_path import chosen, keep_choice, path_picker, where_we_are
 from pages._ui.classroom_state import (
@@ -268,7 +268,7 @@ def _follow_changed() -> None:
         del st.query_params[FOLLOW_PARAM]
 
 
-@st.fragment(run_every=FOLLOW_EVERY_S)
+@page_fragment(run_every=FOLLOW_EVERY_S)
 def _banner(code: str, url_path: str) -> None:
     """The student's banner: one read of the class and the teacher's position; follow when asked. Small on purpose.
 

@@ -6,6 +6,7 @@ Every lesson page that runs an agent puts this panel beside its lesson. Heavy li
 
 from __future__ import annotations
 
+import functools
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -20,6 +21,8 @@ from toolcall_lab.settings import load_settings
 
 #: The shortest time between two redraws of a streamed answer's draft.
 DRAFT_EVERY_S = 0.04
+#: the progress note is redrawn at most this often (a slow real model still shows each step as it comes)
+NOTE_EVERY_S = 0.1
 
 
 # ---------------------------------------------------------------- the live-run panel
@@ -107,7 +110,7 @@ def live_run_panel(
         render_trace(current, highlight=highlight, answer_first=True, no_fit_hint=no_fit_hint)
         st.download_button(
             T("下载轨迹 JSON", "Download trace JSON"),
-            data=_trace_json(key, current),
+            data=functools.partial(_trace_json, current),  # made when clicked, not on every run
             file_name=f"trace-{current.run_id[:8]}.json",
             mime="application/json",
             key=f"{key}::download",
@@ -145,14 +148,11 @@ def _loading(text: str) -> AbstractContextManager[Any]:
     return st.spinner(text) if "langchain_openai" not in sys.modules else nullcontext()
 
 
-def _trace_json(key: str, trace: Any) -> bytes:
-    """The trace as JSON for its download button, made once per run (not on every rerun of the page)."""
+def _trace_json(trace: Any) -> bytes:
+    """The trace as JSON for its download button: Streamlit calls this when the learner clicks, not on each run."""
     from toolcall_lab import trace as trace_io
 
-    kept = st.session_state.get(f"{key}::json")
-    if not (isinstance(kept, tuple) and kept[0] is trace):  # the same trace object as last time: its JSON too
-        kept = st.session_state[f"{key}::json"] = (trace, trace_io.dumps(trace).encode("utf-8"))
-    return bytes(kept[1])
+    return trace_io.dumps(trace).encode("utf-8")
 
 
 def _tools_of(key: str, tools_factory: Callable[[], Sequence[Any]]) -> Callable[[], Sequence[Any]]:
@@ -219,7 +219,12 @@ def run_question(
 
     # a one-line progress note, not st.status: st.status sleeps 50 ms when it is made (Streamlit 1.67),
     # which every answer of a class asking at once would wait for
+    noted_at = [0.0]  # when the note was last redrawn
+
     def note(text: str) -> None:
+        if time.perf_counter() - noted_at[0] < NOTE_EVERY_S:
+            return  # a fast run (the built-in model: ~40 ms) shows "Running…" and its result, not every step
+        noted_at[0] = time.perf_counter()
         slot.caption(f":material/progress_activity: {text}")
 
     note(T("运行中……", "Running…"))

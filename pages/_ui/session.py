@@ -9,10 +9,11 @@ Only pages and ``app.py`` import this module (it imports Streamlit). Heavy libra
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import streamlit as st
 
@@ -84,6 +85,38 @@ def lang() -> str:
             locale = None
         chosen = st.session_state["lang"] = normalize_lang(st.query_params.get("lang") or locale)
     return str(chosen)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def page_fragment(
+    run_every: float | None = None,
+) -> Callable[[Callable[P, R]], Callable[P, R | None]]:
+    """``st.fragment`` for a part of a routed page: its reruns count as the router's and read the language once.
+
+    A fragment's own rerun (a question asked in it, its ``run_every`` timer) runs the function alone, not
+    ``app.py``: without this, the page's router guard would take the rerun for a page opened without the
+    router and rerun the whole app once per session, and ``T()`` would look the language up ~100 times.
+    Inside the page's full run it changes nothing (the router's mark and language are already there).
+    """
+
+    def decorate(func: Callable[P, R]) -> Callable[P, R | None]:
+        @functools.wraps(func)
+        def routed(*args: P.args, **kwargs: P.kwargs) -> R:
+            marked = bool(st.session_state.get(ROUTER_MARK))
+            st.session_state[ROUTER_MARK] = True  # only app.py's run draws a fragment: its reruns are routed
+            try:
+                with language_pinned():
+                    return func(*args, **kwargs)
+            finally:
+                if not marked:
+                    st.session_state.pop(ROUTER_MARK, None)
+
+        return st.fragment(routed, run_every=run_every)
+
+    return decorate
 
 
 def english() -> bool:
