@@ -24,6 +24,7 @@ from toolcall_lab.offline import (
     references,
     romanise,
     spans,
+    spelled_dates,
     spelling,
     terms,
     vocabulary,
@@ -32,7 +33,7 @@ from toolcall_lab.offline import (
 
 MODULES = [
     arguments, choosing, clauses, comparing, dates, explain, ids, kinds, negation, knowledge, parties, phrasing,
-    policy, record, references, romanise, spans, spelling, terms, vocabulary, word_facts,
+    policy, record, references, romanise, spans, spelled_dates, spelling, terms, vocabulary, word_facts,
 ]  # fmt: skip
 
 

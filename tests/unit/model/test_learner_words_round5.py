@@ -1,0 +1,47 @@
+"""Issue 23, fifth round: what learners8 showed the built-in model missing — today's date written out
+in words in the system prompt (Chinese numerals, English ordinals, a two-digit year, day.month.year,
+"the server clock reads", a JSON "today" field). Each test is one behaviour on the app's real tools."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.unit.model.helpers import TUTOR, ask, calls
+from toolcall_lab.offline.dates import today_in
+
+
+@pytest.mark.parametrize(
+    ("system", "today"),
+    [
+        ("你是助教。今天是二〇二六年七月二十一日，星期二。", dt.date(2026, 7, 21)),
+        ("天气助手：今天是八月三号（2026年，周一）。", dt.date(2026, 8, 3)),
+        ("Tutor bot. Date in London time: the thirty-first of July 2026 (a Friday).", dt.date(2026, 7, 31)),
+        ("配置 → 日期：26年8月4号 周二；学员：S1002。", dt.date(2026, 8, 4)),
+        ("Weather bot. Local date: 05.08.2026 (dd.mm.yyyy), a Wednesday.", dt.date(2026, 8, 5)),
+        ("Assistant. The server clock reads 2026-07-30 17:40, a Thursday afternoon.", dt.date(2026, 7, 30)),
+        ('{"bot": "tutor", "today": "2026-08-02", "weekday": "Sunday"}', dt.date(2026, 8, 2)),
+        ("Tutor. Sessions run Monday to Friday; this prompt was written on 2026-07-29.", dt.date(2026, 7, 29)),
+    ],
+)
+def test_today_written_out_in_the_system_prompt_is_read(system, today):
+    assert today_in(system) == today
+
+
+def test_a_prompt_with_two_dates_and_no_word_for_today_states_no_today():
+    assert today_in("Term runs 2026-07-01 to 2026-08-31, Monday to Friday.") is None
+
+
+def test_a_chinese_numeral_date_resolves_tomorrow_for_the_timetable():
+    system = "你是学习助手。今天是二〇二六年七月二十三日，礼拜四。登录学员：S1001。"
+    assert calls(ask("明天几点上课", tools=TUTOR, system=system)) == [
+        ("get_schedule", {"student_id": "S1001", "date": "2026-07-24"})
+    ]
+
+
+def test_an_ordinal_date_resolves_a_weekday_for_the_timetable():
+    system = "Little E. Date in Beijing time: the twenty-fourth of July 2026 (a Friday). Student: S1001."
+    assert calls(ask("which room is my monday class in", tools=TUTOR, system=system)) == [
+        ("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})
+    ]
