@@ -23,6 +23,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms, vocabulary
+from toolcall_lab.offline.clock_spans import minutes_between, span_answer
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.knowledge import (
@@ -64,9 +65,12 @@ _CAPABILITIES = re.compile(
     r"|(?:你|您)(?:平时)?(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)(?:些)?(?:什么|啥|哪些)"
     r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
     r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
-    r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$",
+    r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
+    r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
+    r" (?:do|answer|help(?: me)?(?: with)?)\b",
     re.I,
 )
+_FORMULA = re.compile(r"公式|formula|怎么(?:换算|算|转换|换)|how (?:do|to) (?:i |you )?convert", re.I)
 _HOW_WOULD_YOU = re.compile(r"你打算怎么|你会怎么帮|你准备怎么|\bhow would you (?:check|look|find|do)", re.I)
 _PAST_WEATHER = re.compile(
     r"\b(?:yesterday|last (?:mon|tues|wednes|thurs|fri|satur|sun)day|last week|was like|were like|did it rain)\b"
@@ -119,6 +123,13 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "capabilities"
     if _HOW_WOULD_YOU.search(text):
         return "hypothetical"
+    if (
+        _FORMULA.search(text)
+        and CELSIUS_ASKED.search(text)
+        and FAHRENHEIT_ASKED.search(text)
+        and not re.search(r"\d", text)
+    ):
+        return "formula"  # "摄氏度换成华氏度的公式": the rule itself, no number to convert
     if FAHRENHEIT.search(text) and CELSIUS_ASKED.search(text):
         return "to_celsius"
     if CELSIUS.search(text) and FAHRENHEIT_ASKED.search(text):
@@ -131,7 +142,10 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS]
     if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
         return "course_term"
-    if len(set(CEFR.findall(text))) >= 2 and not re.search(r"\b[a-z]{4,}\b(?= is\b)", text):
+    # two CEFR levels compared ("which is higher, B2 or C1?"), not a word's level stated ("leisure is B2")
+    if len(set(CEFR.findall(text))) >= 2 and not re.search(
+        r"\b(?!which\b|what\b|that\b|this\b)[a-z]{4,}\b(?= is\b)", text
+    ):
         return "levels"
     if _PAST_WEATHER.search(text) and "weather" in nlu.concepts_in(text) and _forecasts_only(tools):
         return "past"
@@ -141,6 +155,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "arithmetic"
     if stated_sum(text) is not None:
         return "sum"
+    if minutes_between(text) is not None:
+        return "span"  # "from 6:30 to 8, how long": a subtraction
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
     action = _ACTION.search(text)
@@ -244,6 +260,15 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             f"{degrees}°C is about {fahrenheit(text)}°F (°F = °C × 9/5 + 32). "
             "It is a conversion, so no tool is needed.",
         )(lang)
+    if kind == "formula":
+        return Text(
+            "摄氏换华氏：°F = °C × 9/5 + 32（也就是乘 1.8 再加 32）；华氏换摄氏：°C = (°F − 32) × 5/9。"
+            "这是常识，不用调用工具。",
+            "Celsius to Fahrenheit: °F = °C × 9/5 + 32 (times 1.8, plus 32); Fahrenheit to Celsius: "
+            "°C = (°F − 32) × 5/9. That is general knowledge, so no tool is needed.",
+        )(lang)
+    if kind == "span":
+        return span_answer(text, lang)
     if kind == "to_celsius":
         found = FAHRENHEIT.search(text)
         degrees = found.group(1) if found else "?"

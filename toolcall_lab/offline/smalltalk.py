@@ -24,7 +24,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
     "thanks": re.compile(
         r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh|wow|alright|perfect|awesome)[ ,]+)*"
         r"thanks?(?: you)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
-        r"|thx|ty|cheers|that helps|that helped|great|much appreciated|appreciate it|i appreciate it"
+        r"|thx|ty|cheers|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
+        r"|great|much appreciated|appreciate it|i appreciate it"
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
         r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good|no more questions"
         r"|that's all(?: for (?:now|today))?"
@@ -33,7 +34,9 @@ _KINDS: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "bye": re.compile(
-        r"^(?:bye|goodbye|bye bye|bye for now|goodbye for now|see ya|see you(?: (?:tomorrow|later|soon|next time))?"
+        r"^(?:bye|goodbye|bye bye|bye for now|goodbye for now|see ya|see you(?: (?:tomorrow|later|soon|next time"
+        r"|next week|then|around|in class|at class|at school|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
+        r"|talk (?:to you )?(?:later|soon)|catch you later"
         r"|good night|take care|later|have a (?:good|nice|great) (?:day|night|one|evening)"
         r"|再见|拜拜|晚安|回头见|明天见|下次见)$",
         re.I,

@@ -10,6 +10,7 @@ from toolcall_lab.offline import (
     arguments,
     choosing,
     clauses,
+    clock_spans,
     comparing,
     dates,
     explain,
@@ -32,8 +33,8 @@ from toolcall_lab.offline import (
 )
 
 MODULES = [
-    arguments, choosing, clauses, comparing, dates, explain, ids, kinds, negation, knowledge, parties, phrasing,
-    policy, record, references, romanise, spans, spelled_dates, spelling, terms, vocabulary, word_facts,
+    arguments, choosing, clauses, clock_spans, comparing, dates, explain, ids, kinds, negation, knowledge, parties,
+    phrasing, policy, record, references, romanise, spans, spelled_dates, spelling, terms, vocabulary, word_facts,
 ]  # fmt: skip
 
 

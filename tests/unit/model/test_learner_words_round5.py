@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 
-from tests.unit.model.helpers import TUTOR, ask, calls
+from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, ask, calls
 from toolcall_lab.offline.dates import today_in
 
 
@@ -45,3 +45,35 @@ def test_an_ordinal_date_resolves_a_weekday_for_the_timetable():
     assert calls(ask("which room is my monday class in", tools=TUTOR, system=system)) == [
         ("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})
     ]
+
+
+def test_thanks_and_see_you_in_class_is_small_talk_not_a_timetable_question():
+    decision = ask("thanks so much, that really helped me!! see you in class", tools=TUTOR)
+    assert calls(decision) == [] and "still need" not in decision.content
+
+
+def test_what_kind_of_things_can_you_help_with_lists_the_tools_without_a_search():
+    decision = ask("hey! what sort of things can you help me with?", tools=SEARCH)
+    assert calls(decision) == [] and "search_web" in decision.content
+
+
+def test_two_cefr_levels_compared_with_which_is_are_answered_without_a_tool():
+    decision = ask("which is the harder level, C1 or B2?", tools=TUTOR)
+    assert calls(decision) == [] and "C1 is higher than B2" in decision.content
+
+
+@pytest.mark.parametrize(
+    ("question", "minutes"),
+    [
+        ("suppose a class ran from 7:15 to 9 in the evening, how long is that?", "105 minutes"),
+        ("从下午2点到4点半一共多长时间", "150 分钟"),
+    ],
+)
+def test_how_long_between_two_clock_times_is_a_subtraction_not_a_look_up(question, minutes):
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [] and minutes in decision.content
+
+
+def test_the_celsius_fahrenheit_formula_is_known_without_a_tool():
+    decision = ask("华氏度和摄氏度怎么换算，公式是什么", tools=WEATHER)
+    assert calls(decision) == [] and "9/5" in decision.content

@@ -1,0 +1,73 @@
+"""How long from one clock time to another: arithmetic a model does without a tool.
+
+"If a lesson went from 6:30 to 8 in the evening, how long would that be?" names both times; the
+answer is a subtraction, not a look-up. A span is read only when the question asks how long and at
+least one side is plainly a clock time (minutes, am / pm, 点, "o'clock", a part of the day), so
+"how long is the forecast from day 1 to 7" is not one.
+
+>>> minutes_between("hypothetically, if a lesson went from 6:30 to 8 in the evening, how long would that be?")
+90
+>>> minutes_between("从晚上7点到9点半一共多长时间"), minutes_between("how long from 11am to 1pm")
+(150, 120)
+>>> minutes_between("how long is the forecast from day 1 to 7") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolcall_lab.i18n import Text
+
+_SIDE = r"(?P<h{n}>\d{{1,2}})(?:[:：](?P<m{n}>\d{{2}})|点(?P<half{n}>半)?)?\s*(?P<p{n}>am|pm|a\.m\.|p\.m\.)?"
+_SPAN = re.compile(
+    r"(?<![\d:.\-/])"
+    + _SIDE.format(n=1)
+    + r"\s*(?:to|till|until|through|-|–|~|到|至)\s*"
+    + _SIDE.format(n=2)
+    + r"(?![\d:.\-/])",
+    re.I,
+)
+_HOW_LONG = re.compile(
+    r"how long|how many (?:minutes|hours)|多长时间|多久|几个小时|几个钟头|几分钟|多少分钟|多少小时", re.I
+)
+_CLOCKISH = re.compile(r"o'?clock|in the (?:morning|afternoon|evening)|at night|早上|上午|下午|晚上|点", re.I)
+_LATE = re.compile(r"in the (?:afternoon|evening)|at night|下午|晚上|傍晚", re.I)
+
+
+def minutes_between(text: str) -> int | None:
+    """The minutes from the first clock time to the second when the question asks how long, else ``None``."""
+    found = _SPAN.search(text)
+    if not _HOW_LONG.search(text) or found is None:
+        return None
+    g = found.groupdict()
+    if not (g["m1"] or g["m2"] or g["p1"] or g["p2"] or g["half1"] or g["half2"] or _CLOCKISH.search(text)):
+        return None  # "from day 1 to 7": numbers, not times
+    h1, h2 = int(g["h1"]), int(g["h2"])
+    if h1 > 24 or h2 > 24:
+        return None
+    start = h1 * 60 + (int(g["m1"]) if g["m1"] else 30 if g["half1"] else 0)
+    end = h2 * 60 + (int(g["m2"]) if g["m2"] else 30 if g["half2"] else 0)
+    late = _LATE.search(text) is not None
+    if h1 < 12 and ((g["p1"] or "").lower().startswith("p") or (late and not g["p1"])):
+        start += 12 * 60
+    if h2 < 12 and ((g["p2"] or "").lower().startswith("p") or (late and not g["p2"])):
+        end += 12 * 60
+    while end <= start:  # "11 to 1": past noon
+        end += 12 * 60
+    span = end - start
+    return span if span <= 16 * 60 else None
+
+
+def span_answer(text: str, lang: str) -> str:
+    """The span, said as hours and minutes and as minutes."""
+    minutes = minutes_between(text) or 0
+    hours, rest = divmod(minutes, 60)
+    zh = (f"{hours} 小时" if hours else "") + (f" {rest} 分钟" if rest else "")
+    en = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + (
+        f"{' and ' if hours else ''}{rest} minutes" if rest else ""
+    )
+    return Text(
+        f"一共是{zh.strip()}（{minutes} 分钟）。两个时间相减就行，不用调用工具。",
+        f"That is {en} ({minutes} minutes). It is a subtraction of the two times, so no tool is needed.",
+    )(lang)
