@@ -256,7 +256,12 @@ def pinyin_table() -> dict[str, tuple[str, str]]:
     for word, (english, zh) in _PINYIN_FRAMES.items():
         table[word] = table[" ".join(_syllables(zh))] = (english, zh)
     words = {t.lower() for ts in CONCEPTS.values() for t in ts if not _CJK.search(t)}
-    return {k: v for k, v in table.items() if k.replace(" ", "") not in _PINYIN_CLASHES | words}
+    # a city's spaced pinyin stays even where the joined one is its English name ("bei jing" → Beijing)
+    return {
+        k: v
+        for k, v in table.items()
+        if k.replace(" ", "") not in _PINYIN_CLASHES | words or (" " in k and v[1] in _ALL_CITY_NAMES)
+    }
 
 
 @functools.cache
@@ -304,6 +309,19 @@ def _close_city(m: re.Match[str], changes: list[Rewrite]) -> str:
     return english
 
 
+# pinyin's syllable mark: an apostrophe before a syllable that starts with a vowel ("shou'er", "xi'an")
+_SYLLABLE_MARK = re.compile(r"(?<![\w'])([a-z]+)['’]([aeo][a-z]*)(?![\w'])", re.I)
+
+
+def _joined(m: re.Match[str], table: dict[str, tuple[str, str]], changes: list[Rewrite]) -> str:
+    """The syllables of a pinyin name written with its apostrophe, as the city they spell."""
+    joined = (m.group(1) + m.group(2)).lower()
+    if joined not in table or table[joined][1] not in _ALL_CITY_NAMES:
+        return m.group(0)  # "don't", "it's": English
+    changes.append(Rewrite(m.group(0), table[joined][0], f"pinyin of {table[joined][1]}"))
+    return table[joined][0]
+
+
 _PAIRED_DAY = re.compile(
     r"\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)(\s*(?:or|and|&|/|,)\s*)(mon|tues?|wed|thu|thurs?|fri|sun)\b",
     re.I,
@@ -322,6 +340,8 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     '学习进度怎么样了'
     >>> rewrite("anything on sat or sun")[0]
     'anything on Saturday or Sunday'
+    >>> rewrite("cold in shou'er? or in bei jing")[0], rewrite("don't")[0]
+    ('cold in Seoul? or in Beijing', "don't")
     """
     changes: list[Rewrite] = []
     table = pinyin_table()
@@ -347,11 +367,12 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
             changes.append(Rewrite(typed, EN_SLANG[low], "abbreviation"))
             return EN_SLANG[low]
         english, chinese = table[low]
-        if english.lower() == low:  # a city whose pinyin is its English name already (Chengdu)
+        if english.lower() == typed.lower():  # a city whose pinyin is its English name already (Chengdu)
             return typed
         changes.append(Rewrite(typed, english, f"pinyin of {chinese}"))
         return english
 
+    text = _SYLLABLE_MARK.sub(lambda m: _joined(m, table, changes), text)  # "shou'er" (首尔), "xi'an"
     out = _latin_pattern().sub(latin, text)
 
     def paired_day(m: re.Match[str]) -> str:  # "Saturday or sun": a short weekday beside a weekday is one

@@ -77,3 +77,10 @@ def test_how_long_between_two_clock_times_is_a_subtraction_not_a_look_up(questio
 def test_the_celsius_fahrenheit_formula_is_known_without_a_tool():
     decision = ask("华氏度和摄氏度怎么换算，公式是什么", tools=WEATHER)
     assert calls(decision) == [] and "9/5" in decision.content
+
+
+@pytest.mark.parametrize(
+    ("question", "city"), [("how warm is it in xi'an now", "Xi'an"), ("guang zhou weather", "Guangzhou")]
+)
+def test_pinyin_written_with_its_syllable_mark_or_spaced_is_the_city(question, city):
+    assert calls(ask(question, tools=WEATHER)) == [("get_weather", {"city": city})]
