@@ -163,6 +163,8 @@ def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score
         and not any("weather" in i.concepts for i in infos)
     ):
         score.add(-6, "weather:no weather tool")  # "will it rain for my class?": the class is not the question
+    if is_search_tool(info) and nlu.about_own_record(text):
+        score.add(-6, "search:the learner's own record")  # "google my speaking score": no web page knows it
     for concept, triggers in hits.items():
         if concept in info.concepts:
             shared = everywhere and all(concept in other.concepts for other in infos)

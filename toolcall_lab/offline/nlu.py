@@ -145,6 +145,19 @@ def concept_hits(text: str) -> dict[str, tuple[str, ...]]:
     return hits
 
 
+_ME = re.compile(r"\b(?:my|i|i'm|me|mine)\b|我", re.I)
+
+
+def about_own_record(text: str) -> bool:
+    """Does ``text`` ask about the learner's own timetable or record ("google my last speaking score",
+    "上网搜一下我的薄弱项")? The web has no page about that: a search tool is never the way to it.
+
+    >>> about_own_record("can you google what my last speaking score was"), about_own_record("search LangGraph")
+    (True, False)
+    """
+    return bool(_ME.search(text)) and bool({"schedule", "progress"} & set(concept_hits(text)))
+
+
 def concepts_in(text: str) -> frozenset[str]:
     """The concepts whose triggers appear in ``text``."""
     return frozenset(concept_hits(text))

@@ -238,8 +238,8 @@ def _search_fallback(
     for index, reading in enumerate(readings):
         clause = reading.text
         asked = is_question(clause) or (len(readings) == 1 and is_question(question))  # "And tomorrow?"
-        if not asked or is_task(clause):
-            continue
+        if not asked or is_task(clause) or nlu.about_own_record(clause):
+            continue  # "我这学期还剩几节课" with only a search tool: the web cannot know it
         if search is None or search.name not in allowed:
             if search is not None and search.name in policy.forbidden_tools:
                 plan.refusal = ("tool", search.name)

@@ -84,3 +84,21 @@ def test_the_celsius_fahrenheit_formula_is_known_without_a_tool():
 )
 def test_pinyin_written_with_its_syllable_mark_or_spaced_is_the_city(question, city):
     assert calls(ask(question, tools=WEATHER)) == [("get_weather", {"city": city})]
+
+
+def test_a_search_for_the_learners_own_score_reads_the_record_instead():
+    tools = [*TUTOR, *SEARCH]
+    assert calls(ask("could you google my latest writing score", tools=tools)) == [
+        ("get_learning_record", {"student_id": "S1001"})
+    ]
+
+
+def test_with_only_a_search_tool_the_learners_own_lessons_are_not_searched_for():
+    decision = ask("网上搜一下我还剩多少节课", tools=SEARCH)
+    assert calls(decision) == [] and "search_web" in decision.content
+
+
+def test_a_search_about_a_topic_still_searches():
+    assert [name for name, _ in calls(ask("google how LangGraph checkpointers work", tools=[*TUTOR, *SEARCH]))] == [
+        "search_web"
+    ]
