@@ -272,10 +272,19 @@ _ALL_OF_THEM = re.compile(
 )
 
 
+#: A short follow-up that goes on from the previous answer ("and speaking?", "那我该重点练什么", "the one at night").
+_GOES_ON = re.compile(
+    r"(?:^|[,，.。!！]\s*)(?:(?:and|so|ok(?:ay)?,? and|what about|how about)\b|那)|\bthe one (?:at|in|on|with)\b",
+    re.I,
+)
+
+
 def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The results of the latest turn that called tools, when a question no tool fits points back at them
-    ("which teacher takes the morning one", "造个句子给我看看" after a word was looked up)."""
-    if not ctx.history or not _POINTS_BACK.search(ctx.question):
+    ("which teacher takes the morning one", "造个句子给我看看" after a word was looked up) or goes on from
+    them in a few words ("and speaking?" after the record)."""
+    short = len(re.findall(r"\w+", ctx.question)) <= 8 or len(ctx.question) <= 16
+    if not ctx.history or not (_POINTS_BACK.search(ctx.question) or (short and _GOES_ON.search(ctx.question))):
         return []
     users = [i for i, m in enumerate(messages) if m.get("role") == "user"]
     if len(users) < 2:

@@ -24,6 +24,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|what do i have on|what have i got on|what did i have|day like|my day|撞了|跟课|有课没|sleep in|up early"
         "|missing anything at school|who am i seeing|miss something|miss anything|miss a class|alarm"
         "|have 课|got 课|有课吗|上完课|下了课|放学|起得更早|起得早|早起|几点起|at school|bump into|到学校"
+        "|in school|go to school|lie in|睡懒觉|睡个懒觉"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
@@ -37,6 +38,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
         "|getting on|coming along|keeping up|get on with|lessons left|lessons r left|lessons are left|classes left"
         "|还剩多少|剩多少节|还没上|have left|which class is|学到第几|第几节了"
+        "|update on|quick update|class i'm in|class i am in|结业"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"

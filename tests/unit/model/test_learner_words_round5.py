@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 
-from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, ask, calls
+from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.dates import today_in
 
 
@@ -102,3 +102,33 @@ def test_a_search_about_a_topic_still_searches():
     assert [name for name, _ in calls(ask("google how LangGraph checkpointers work", tools=[*TUTOR, *SEARCH]))] == [
         "search_web"
     ]
+
+
+def _after_record(first: str, then: str):
+    """A conversation: the learner's first question read S1001's record; ``then`` follows it."""
+    from lessons.tutor.tools import build_tools
+
+    record = next(t for t in build_tools() if t.name == "get_learning_record")
+    result = str(record.invoke({"student_id": "S1001"}))
+    return ask(
+        first, called("get_learning_record", {"student_id": "S1001"}), answered(result), then, tools=TUTOR
+    ), result
+
+
+def test_a_short_follow_up_on_an_earlier_record_is_answered_from_it_without_a_new_call():
+    decision, result = _after_record("what was my reading score on the last test?", "and speaking?")
+    assert calls(decision) == [] and "6.5" in decision.content and "6.5" in result
+
+
+def test_a_chinese_follow_up_after_thanks_goes_on_from_the_record():
+    decision, _ = _after_record("我的成绩查一下", "谢了，那我接下来该重点练什么")
+    assert calls(decision) == [] and "地图" in decision.content
+
+
+@pytest.mark.parametrize(
+    ("question", "tool"),
+    [("am I in school on Monday?", "get_schedule"), ("quick update on S1003 pls", "get_learning_record")],
+)
+def test_school_and_an_update_on_a_student_name_their_tools(question, tool):
+    system = "Today is Friday, 24 July 2026. The student is S1001."
+    assert [name for name, _ in calls(ask(question, tools=TUTOR, system=system))] == [tool]
