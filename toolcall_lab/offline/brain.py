@@ -283,7 +283,7 @@ def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict
     """The results of the latest turn that called tools, when a question no tool fits points back at them
     ("which teacher takes the morning one", "造个句子给我看看" after a word was looked up) or goes on from
     them in a few words ("and speaking?" after the record)."""
-    short = len(re.findall(r"\w+", ctx.question)) <= 8 or len(ctx.question) <= 16
+    short = len(re.findall(r"\w+", ctx.question)) <= 10 or len(ctx.question) <= 16
     if not ctx.history or not (_POINTS_BACK.search(ctx.question) or (short and _GOES_ON.search(ctx.question))):
         return []
     users = [i for i, m in enumerate(messages) if m.get("role") == "user"]

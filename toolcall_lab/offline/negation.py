@@ -55,6 +55,10 @@ _ZH_NOT_BEFORE = re.compile(
     r"(?P<what>[^，,。；;！!？?\s]{1,10}?)(?<![懂道会白了])就?先?(?:不用|不要|不必|甭|别)(?P<verb>查|看|管)了?"
     r"(?=$|[，,。；;！!？?\s])"
 )
+# "不查北京了，改查广州": a place or a thing the learner no longer wants, said as "不查…了"
+_ZH_NO_LONGER = re.compile(
+    r"(?:不|别|甭)(?P<verb>查|看|问)(?P<what>[^，,。；;！!？?\s了]{1,10})了(?=$|[，,。；;！!？?\s])"
+)
 # "leave S1002 out of it": someone the learner does not want asked about
 _EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
 #: Words that take back what came before them in the same message: "class tmrw? nah scratch that, tues".
@@ -109,19 +113,21 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'Seoul. weather?'
     >>> drop_negated("no not tomorrow, the day after — Seoul")[0]
     'no , the day after tomorrow — Seoul'
+    >>> drop_negated("不查北京了，改查广州今天的")[0]
+    '，改查广州今天的'
     """
     out: list[Negated] = []
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
     for pattern in (
-        _ZH_NOT_BEFORE, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT, _EN_NOT_NEED,
-        _EN_NOT_ASKING,
+        _ZH_NOT_BEFORE, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT,
+        _EN_NOT_NEED, _EN_NOT_ASKING,
         _ZH_DONE, _EN_DONE,
     ):  # fmt: skip
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
-            plain = pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT)
+            plain = pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER)
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)

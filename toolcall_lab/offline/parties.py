@@ -17,8 +17,8 @@ from toolcall_lab.offline.ids import find_ids
 SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
 #: "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's.
 OWN_ID_STATED = re.compile(
-    r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?\s?\d|\bi am\s+[A-Za-z]?\s?\d"
-    r"|我是\s*[A-Za-z]?\s?\d",
+    r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?[\s\-_]?\d"
+    r"|\bi am\s+[A-Za-z]?[\s\-_]?\d|我是\s*[A-Za-z]?[\s\-_]?\d",
     re.I,
 )
 #: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".

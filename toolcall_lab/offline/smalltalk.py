@@ -27,7 +27,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|thx|ty|cheers|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
         r"|great|much appreciated|appreciate it|i appreciate it"
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
-        r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good|no more questions"
+        r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good"
+        r"|no more (?:questions|lookups|look-ups|searches|checks)(?: (?:for now|today|needed))?"
         r"|that's all(?: for (?:now|today))?"
         r"|谢谢(?:你|您)?(?:的帮助)?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
         r")$",

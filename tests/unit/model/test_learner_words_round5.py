@@ -132,3 +132,20 @@ def test_a_chinese_follow_up_after_thanks_goes_on_from_the_record():
 def test_school_and_an_update_on_a_student_name_their_tools(question, tool):
     system = "Today is Friday, 24 July 2026. The student is S1001."
     assert [name for name, _ in calls(ask(question, tools=TUTOR, system=system))] == [tool]
+
+
+def test_a_place_no_longer_wanted_is_not_looked_up():
+    assert calls(ask("不查上海了，改查成都现在的", tools=WEATHER, system=None)) == [
+        ("get_weather", {"city": "Chengdu"})
+    ]
+
+
+def test_a_learner_stating_a_dashed_id_is_that_student_only():
+    system = "Today is Friday, 24 July 2026. The student is S1001."
+    assert calls(ask("I'm S-1002, what do I have on Monday?", tools=TUTOR, system=system)) == [
+        ("get_schedule", {"student_id": "S1002", "date": "2026-07-27"})
+    ]
+
+
+def test_no_more_lookups_and_bye_is_small_talk():
+    assert calls(ask("ok great, no more lookups for now, bye", tools=TUTOR)) == []
