@@ -163,6 +163,12 @@ def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score
         and not any("weather" in i.concepts for i in infos)
     ):
         score.add(-6, "weather:no weather tool")  # "will it rain for my class?": the class is not the question
+    if _LESSON_COUNT.search(piece) and not any(d.kind != "week" for d in find_dates(piece)):
+        # "谁剩的课更少", "how many lessons has each of us done": a count over the course, not a day's timetable
+        if "date" in info.kinds.values():
+            score.add(-4, "date:a count of lessons, no day")
+        elif "progress" in info.concepts:
+            score.add(3, "progress:a count of lessons")
     if is_search_tool(info) and nlu.about_own_record(text):
         score.add(-6, "search:the learner's own record")  # "google my speaking score": no web page knows it
     for concept, triggers in hits.items():
@@ -204,6 +210,14 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
     if "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece):
         score.add(1, "city+when")  # "Sydney now?", "chongqing jintian re ma": a place at a time, little else
 
+
+#: Lessons counted over the course (done, left, not yet taken), compared or added up.
+_LESSON_COUNT = re.compile(
+    r"\b(?:lessons?|classes|sessions)\b[^.?!]{0,30}\b(?:done|left|remaining|completed|to go)\b"
+    r"|\b(?:fewer|more|most|fewest)\s+(?:lessons?|classes|sessions)\b"
+    r"|剩(?:的|下的|余的)?课|课剩|还没上的课|没上的课|上了几节|上了多少|学了几节|学了多少节",
+    re.I,
+)
 
 #: Weather words that make a piece a weather question whatever else it names.
 _WEATHER_ASKED = frozenset(

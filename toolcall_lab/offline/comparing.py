@@ -21,7 +21,8 @@ _MORE = re.compile(
     re.I,
 )
 _LESS = re.compile(
-    r"colder|cooler|coldest|coolest|更冷|最冷|更凉快|lower|lowest|least|behind|worst|最低|更低|最少|更少|最慢|落后",
+    r"colder|cooler|coldest|coolest|更冷|最冷|更凉快|lower|lowest|least|fewer|fewest|behind|worst|最低|更低|最少|更少"
+    r"|最慢|落后",
     re.I,
 )
 _COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪一个|谁|比较|对比|相比", re.I)
@@ -179,7 +180,11 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str, today: 
     )(lang)
 
 
-_LEFT = re.compile(r"还差|还剩|剩下|剩余|还有几|还要上|\bleft\b|remaining|to go\b|still have to", re.I)
+_LEFT = re.compile(
+    r"还差|还剩|剩下|剩余|剩的|剩得|课剩|还有几|还有多少节|还要多少节|还要上|还没上|没上的"
+    r"|\bleft\b|remaining|to go\b|still have to",
+    re.I,
+)
 _DONE_OF = re.compile(r"(?:已学|completed|done)?\s*(\d+)\s*(?:/|of)\s*(\d+)\s*(?:课时|lessons?)", re.I)
 
 
@@ -221,6 +226,8 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
                     f"{who} has {total - done} lessons left ({done} of {total} done).",
                 )(lang).strip()
             )
+    if wants_left and len(records) > 1 and _COMPARE.search(question):  # "谁剩的课更少", "who has more left"
+        lines.append(_compare_left([(who, total - done) for who, done, total in records], question, lang))
     if wants_sum:
         n = len(records)
         if wants_left:
@@ -230,6 +237,25 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
             done = sum(d for _, d, _ in records)
             lines.append(Text(f"{_people(n)}一共已学 {done} 课时。", f"Together: {done} lessons done.")(lang))
     return "\n".join(lines)
+
+
+def _compare_left(lefts: list[tuple[str, int]], question: str, lang: str) -> str:
+    """Who has the fewest (or most) lessons left, or that they have the same number.
+
+    >>> print(_compare_left([("S1002", 48), ("S1004", 48)], "哪个更多", "zh"))
+    两人一样多：都还差 48 课时。
+    >>> print(_compare_left([("S1001", 38), ("S1003", 10)], "who has fewer lessons left", "en"))
+    S1003 has the fewest lessons left (10).
+    """
+    if len({left for _, left in lefts}) == 1:
+        left, n = lefts[0][1], len(lefts)
+        return Text(f"{_people(n)}一样多：都还差 {left} 课时。", f"The same: each has {left} lessons left.")(lang)
+    fewer = bool(_LESS.search(question)) and not _MORE.search(question)
+    who, left = (min if fewer else max)(lefts, key=lambda item: item[1])
+    return Text(
+        f"剩得{'最少' if fewer else '最多'}的是 {who}（还差 {left} 课时）。",
+        f"{who} has the {'fewest' if fewer else 'most'} lessons left ({left}).",
+    )(lang)
 
 
 def _people(n: int) -> str:

@@ -149,3 +149,20 @@ def test_a_learner_stating_a_dashed_id_is_that_student_only():
 
 def test_no_more_lookups_and_bye_is_small_talk():
     assert calls(ask("ok great, no more lookups for now, bye", tools=TUTOR)) == []
+
+
+def test_lessons_left_compared_between_two_students_read_their_records_and_name_the_fewest():
+    from lessons.tutor.tools import build_tools
+
+    record = next(t for t in build_tools() if t.name == "get_learning_record")
+    asked = "S1002 和 S1003 谁剩的课更少"
+    first = ask(asked, tools=TUTOR)
+    assert calls(first) == [
+        ("get_learning_record", {"student_id": "S1002"}),
+        ("get_learning_record", {"student_id": "S1003"}),
+    ]
+    results = [answered(str(record.invoke({"student_id": i})), f"c{i}") for i in ("S1002", "S1003")]
+    requested = [called("get_learning_record", {"student_id": i}, f"c{i}") for i in ("S1002", "S1003")]
+    assistant = {"role": "assistant", "content": None, "tool_calls": [c["tool_calls"][0] for c in requested]}
+    final = ask(asked, assistant, *results, tools=TUTOR)
+    assert "剩得最少的是 S1003" in final.content
