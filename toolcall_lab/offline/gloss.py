@@ -19,6 +19,21 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     # the timetable's empty day (before its weekday is glossed); its advice is for the school, said in English too
     (r"\s*在\s*(\d{4}-\d{2}-\d{2})\s*（(周.)）\s*没有排课。?", r" has no lesson on \1 （\2）. "),
     (r"没有找到城市[“\"「](.+?)[”\"」]的天气数据", r"there is no weather data for \1 (not in the data)"),
+    # an impossible date (2026-11-31): what the tool says, and its advice to check the date
+    (
+        r"[「“](.+?)[」”]\s*不是一个真实存在的日期[，,]?\s*请核对年、月、日后重新查询。?",
+        r"\1 is not a real date: that month has no such day.",
+    ),
+    # the course's own class names and weak points: English first, the tool's Chinese kept beside it
+    (r"雅思冲刺班", "IELTS intensive class (雅思冲刺班)"),
+    (r"托福基础班", "TOEFL foundation class (托福基础班)"),
+    (r"考研英语强化班", "kaoyan (postgraduate entrance exam) English intensive class (考研英语强化班)"),
+    (r"雅思基础班", "IELTS foundation class (雅思基础班)"),
+    (r"听力地图题", "listening map questions (听力地图题)"),
+    (r"写作\s*Task\s*2\s*开头段", "the opening paragraph of Writing Task 2 (写作 Task2 开头段)"),
+    (r"综合口语\s*Task\s*2", "integrated speaking Task 2 (综合口语 Task 2)"),
+    (r"新题型排序题", "the new-type sentence ordering questions (新题型排序题)"),
+    (r"大作文论证", "the argument of the long essay (大作文论证)"),
     (r"目前可以查询[：:]", "Cities it has: "),
     (r"[（(]中英文名均可[^）)]*[）)]", ""),
     (r"学号\s*(\S+?)\s*不存在[：:]?\s*没有找到这个学生", r"student \1 does not exist: no such student"),

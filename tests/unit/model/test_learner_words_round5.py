@@ -166,3 +166,30 @@ def test_lessons_left_compared_between_two_students_read_their_records_and_name_
     assistant = {"role": "assistant", "content": None, "tool_calls": [c["tool_calls"][0] for c in requested]}
     final = ask(asked, assistant, *results, tools=TUTOR)
     assert "剩得最少的是 S1003" in final.content
+
+
+def test_an_impossible_date_is_said_in_english_to_an_english_learner():
+    from lessons.tutor.tools import build_tools
+
+    schedule = next(t for t in build_tools() if t.name == "get_schedule")
+    said = str(schedule.invoke({"student_id": "S1001", "date": "2026-02-30"}))
+    final = ask(
+        "do I have class on 2026-02-30?",
+        called("get_schedule", {"student_id": "S1001", "date": "2026-02-30"}),
+        answered(said),
+        tools=TUTOR,
+    )
+    assert "2026-02-30 is not a real date" in final.content and "不是一个真实存在的日期" not in final.content
+
+
+def test_an_english_learner_reads_the_class_name_in_english_beside_the_tools_chinese():
+    from lessons.tutor.tools import build_tools
+
+    record = next(t for t in build_tools() if t.name == "get_learning_record")
+    final = ask(
+        "which class is S1002 in?",
+        called("get_learning_record", {"student_id": "S1002"}),
+        answered(str(record.invoke({"student_id": "S1002"}))),
+        tools=TUTOR,
+    )
+    assert "TOEFL foundation class (托福基础班)" in final.content
