@@ -47,6 +47,7 @@ from toolcall_lab.offline.record import StepRecord
 from toolcall_lab.offline.references import earlier_ids, resolve_references
 from toolcall_lab.offline.romanise import Rewrite, rewrite
 from toolcall_lab.offline.smalltalk import smalltalk_kind
+from toolcall_lab.offline.the_other import first_of, other_meant
 from toolcall_lab.offline.why import explain_calls
 
 
@@ -73,6 +74,10 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.steps += [explain.rewritten(r) for r in rewrites]
     text, pointed = resolve_references(text, earlier_ids(ctx.history, ctx.earlier_calls))
     plan.steps += [explain.rewritten(Rewrite(typed, value, "an earlier turn")) for typed, value in pointed]
+    other = other_meant(text, ctx.history, ctx.earlier_calls)
+    if other:  # "ok now the other one": the thing an earlier message named and no call took yet
+        text = other[0]
+        plan.steps.append(explain.rewritten(Rewrite(other[1], other[2], "the other one an earlier message named")))
     plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
     if not tools or tool_choice == "none" or plan.smalltalk:
         return plan
@@ -150,10 +155,24 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
             planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
         plan.calls += planned_calls
     plan.calls = _restrict_ids(_dedupe(plan.calls), infos, policy, plan)
+    plan.calls = _first_only(plan.calls, text, plan)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
     plan.steps += explain_calls(plan.calls, infos, text, facts)
     return plan
+
+
+def _first_only(calls: list[Planned], text: str, plan: TurnPlan) -> list[Planned]:
+    """ "paris or london? check paris first": only the calls about what is asked first; the rest later."""
+    first = first_of(text)
+    if first is None or len(calls) < 2:
+        return calls
+    kept = [c for c in calls if any(isinstance(v, str) and v.lower() in first.lower() for v in c.args.values())]
+    if not kept or len(kept) == len(calls):
+        return calls
+    later = Text("学生说先问另一处", "the learner asked about another first")
+    plan.steps += [explain.not_argument(", ".join(map(str, c.args.values())), later) for c in calls if c not in kept]
+    return kept
 
 
 def _names_a_thing(clause: str) -> bool:

@@ -28,13 +28,15 @@ from toolcall_lab.offline import (
     spelled_dates,
     spelling,
     terms,
+    the_other,
     vocabulary,
     word_facts,
 )
 
 MODULES = [
     arguments, choosing, clauses, clock_spans, comparing, dates, explain, ids, kinds, negation, knowledge, parties,
-    phrasing, policy, record, references, romanise, spans, spelled_dates, spelling, terms, vocabulary, word_facts,
+    phrasing, policy, record, references, romanise, spans, spelled_dates, spelling, terms, the_other, vocabulary,
+    word_facts,
 ]  # fmt: skip
 
 

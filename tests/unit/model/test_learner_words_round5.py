@@ -193,3 +193,17 @@ def test_an_english_learner_reads_the_class_name_in_english_beside_the_tools_chi
         tools=TUTOR,
     )
     assert "TOEFL foundation class (托福基础班)" in final.content
+
+
+def test_one_city_asked_first_then_the_other_one():
+    first = ask("tokyo or seoul for a walk today? look up tokyo first", tools=WEATHER, system=None)
+    assert calls(first) == [("get_weather", {"city": "Tokyo"})]
+    then = ask(
+        "tokyo or seoul for a walk today? look up tokyo first",
+        called("get_weather", {"city": "Tokyo"}),
+        answered("东京现在晴，22°C。"),
+        "now the other one",
+        tools=WEATHER,
+        system=None,
+    )
+    assert calls(then) == [("get_weather", {"city": "Seoul"})]
