@@ -14,18 +14,17 @@ decodes its frames:
    path) with the link's query string; later ones carry the page's ``page_script_hash`` (from
    ``new_session``), the query string the server last wrote (``page_info_changed``), the state of
    every widget on the page, the ``cached_message_hashes`` and ``context_info``;
-4. ``auto_rerun`` (a fragment's ``run_every``) starts a timer; on each tick the browser sends
-   ``rerun_script`` with that ``fragment_id`` and ``is_auto_rerun`` — so does this client.
+4. ``auto_rerun`` (a fragment's ``run_every``) starts a timer; on each tick the browser sends ``rerun_script``
+   with that ``fragment_id`` and ``is_auto_rerun``, and a widget drawn in a fragment reruns that fragment alone.
 
-ForwardMsgs are applied to a small element tree keyed by ``metadata.delta_path`` (0 = main,
-1 = sidebar), so a caller can read texts and find widgets by their key (``$$ID-<hash>-<key>``).
+ForwardMsgs are applied to a small element tree keyed by ``metadata.delta_path`` (0 = main, 1 = sidebar), so a
+caller can read texts and find widgets by their key (``$$ID-<hash>-<key>``).
 Large ``new_element`` deltas flagged ``metadata.cacheable`` are kept by hash; their hashes go back
 in ``cached_message_hashes`` and the server may then send a ``ref_hash`` message instead, which is
 resolved from that cache (Streamlit 1.67 has no ``/_stcore/message`` endpoint any more).
 
-The client is synchronous and single-threaded: :meth:`Session.pump` reads frames until a
-condition holds, firing due auto-rerun timers between reads. Under Locust's gevent
-monkey-patching the socket reads yield to other simulated users.
+The client is synchronous and single-threaded: :meth:`Session.pump` reads frames until a condition holds, firing
+due auto-rerun timers between reads. Under Locust's gevent monkey-patching the socket reads yield to other users.
 """
 
 from __future__ import annotations
@@ -40,8 +39,11 @@ from typing import Any
 
 import websocket
 
+from benchmarks.classroom_load.page_tree import Node, ProtocolError, Run
 from benchmarks.classroom_load.widgets import default_state
 from pages.serving.protocol import BackMsg, ForwardMsg, WidgetState
+
+__all__ = ["CACHE_AGE", "CONTEXT", "DONE", "USER_AGENT", "Node", "ProtocolError", "Run", "Session"]
 
 #: What Chromium sends as ``ClientState.context_info`` (besides ``url``), seen by ``capture.py``.
 CONTEXT = {"timezone": "UTC", "timezone_offset": 0, "locale": "en-US", "is_embedded": False, "color_scheme": "light"}
@@ -54,52 +56,6 @@ DONE = {
 }
 #: A cached message the browser has not seen used for this many finished runs is dropped (global.maxCachedMessageAge).
 CACHE_AGE = 2
-
-
-class ProtocolError(RuntimeError):
-    """The server said something this client cannot follow (or nothing, in time)."""
-
-
-@dataclass
-class Node:
-    """One element or block of the page, as the last delta at its path left it."""
-
-    kind: str  # "element" or "block"
-    type: str  # the oneof inside Element / Block: "markdown", "text", "chat_input", "chat_message", ...
-    proto: Any  # streamlit.proto Element or Block
-    run: int  # which run (this client's count of new_session messages) wrote it
-    at: float  # time.perf_counter() when it arrived
-    fragment: str = ""  # the st.fragment that drew it (Delta.fragment_id), "" outside any fragment
-
-    @property
-    def widget(self) -> Any:
-        """The widget proto (``Element.<type>``) when this element has an ``id``, else None."""
-        if self.kind != "element":
-            return None
-        inner = getattr(self.proto, self.type)
-        return inner if "id" in inner.DESCRIPTOR.fields_by_name and inner.id else None
-
-    @property
-    def text(self) -> str:
-        """The visible text of an element (markdown, text, heading, alert, code), ``""`` otherwise."""
-        if self.kind != "element":
-            return ""
-        inner = getattr(self.proto, self.type)
-        for name in ("body", "code_text"):
-            if name in inner.DESCRIPTOR.fields_by_name:
-                return str(getattr(inner, name))
-        return ""
-
-
-@dataclass
-class Run:
-    """One script run as this client saw it: from the BackMsg that asked for it to its ``script_finished``."""
-
-    sent_at: float
-    number: int = -1  # the new_session count when it started
-    finished_at: float | None = None
-    status: str = ""
-    fragment: str = ""
 
 
 def _origin(base: str) -> str:
