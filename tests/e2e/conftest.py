@@ -13,7 +13,7 @@ That attribute alone is not enough, for two reasons seen in this app:
 * ``st.rerun()`` (the router does it on a first visit) ends a run early and starts the
   next: the attribute reads ``notRunning`` for a moment between the two.
 
-So every page carries a small observer (:data:`RUN_OBSERVER_JS`, installed by
+So every page carries a small observer (``RUN_OBSERVER_JS`` of ``benchmarks/streamlit_runs.py``, installed by
 :func:`new_context` before the app's own scripts) that reads the server's own verdict: it
 decodes the ``script_finished`` field (6) of each ``ForwardMsg`` arriving on the websocket
 and counts the runs that really finished (success, fragment success, compile error), not
@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from benchmarks.server_process import ServerDidNotStart, stop, wait_healthy
+from benchmarks.streamlit_runs import IDLE_FRAMES, IDLE_JS, RUN_OBSERVER_JS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -116,75 +117,6 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-#: Counts the script runs that really finished on ``window.__stRuns.finished``, from the
-#: ``script_finished`` status of the server's ``ForwardMsg`` (0 success, 1 compile error,
-#: 2 stopped early for a rerun — not counted, 3 fragment success). Installed before the
-#: app's scripts, it sees the websocket the app opens.
-RUN_OBSERVER_JS = """
-(() => {
-  if (window.__stRuns) return;
-  const runs = { finished: 0, stoppedForRerun: 0 };
-  window.__stRuns = runs;
-  const SCRIPT_FINISHED = 6;  // ForwardMsg.script_finished, an enum
-  const FINISHED = [0, 1, 3];
-  const STOPPED_FOR_RERUN = 2;
-  // the top-level fields of one protobuf message: [field number, varint value or null]
-  const topFields = (buffer) => {
-    const bytes = new Uint8Array(buffer);
-    let i = 0;
-    const varint = () => {
-      let value = 0, scale = 1, byte;
-      do { byte = bytes[i++]; value += (byte & 0x7f) * scale; scale *= 128; } while (byte & 0x80);
-      return value;
-    };
-    const found = [];
-    while (i < bytes.length) {
-      const tag = varint(), field = Math.floor(tag / 8), wire = tag & 7;
-      if (wire === 0) { found.push([field, varint()]); continue; }
-      if (wire === 1) i += 8;
-      else if (wire === 2) { const length = varint(); i += length; }  // read the length first
-      else if (wire === 5) i += 4;
-      else break;  // groups are not used by Streamlit
-      found.push([field, null]);
-    }
-    return found;
-  };
-  const NativeWebSocket = window.WebSocket;
-  window.WebSocket = class extends NativeWebSocket {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (event) => {
-        if (!(event.data instanceof ArrayBuffer)) return;
-        for (const [field, value] of topFields(event.data)) {
-          if (field !== SCRIPT_FINISHED) continue;
-          if (FINISHED.includes(value)) runs.finished += 1;
-          if (value === STOPPED_FOR_RERUN) runs.stoppedForRerun += 1;
-        }
-      });
-    }
-  };
-})();
-"""
-
-#: True once the app has rested for ``frames`` animation frames in a row after more than
-#: ``after`` finished runs (``after`` may be null: at least one).
-_IDLE_JS = """
-([after, frames]) => {
-  const runs = window.__stRuns;
-  const app = document.querySelector('[data-testid="stApp"]');
-  const resting =
-    app !== null &&
-    app.getAttribute("data-test-connection-state") === "CONNECTED" &&
-    ["notRunning", "compilationError"].includes(app.getAttribute("data-test-script-state")) &&
-    runs.finished > (after ?? 0) &&
-    document.querySelector('[data-stale="true"]') === null;
-  window.__stIdleFrames = resting ? (window.__stIdleFrames || 0) + 1 : 0;
-  return window.__stIdleFrames >= frames;
-}
-"""
-_IDLE_FRAMES = 3
-
-
 def new_context(browser: Browser, **options: Any) -> BrowserContext:
     """A browser context whose every page counts Streamlit's script runs (see the module doc)."""
     context = browser.new_context(**options)
@@ -225,7 +157,7 @@ def wait_idle(pg: Page, timeout: float = 30000, *, after: int | None = None) -> 
     """
     finished_runs(pg)  # fails clearly when the observer is missing
     pg.evaluate("() => { window.__stIdleFrames = 0; }")
-    pg.wait_for_function(_IDLE_JS, arg=[after, _IDLE_FRAMES], polling="raf", timeout=timeout)
+    pg.wait_for_function(IDLE_JS, arg=[after, IDLE_FRAMES], polling="raf", timeout=timeout)
 
 
 @contextmanager
