@@ -42,6 +42,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
+        "|cefr"
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"

@@ -207,3 +207,14 @@ def test_one_city_asked_first_then_the_other_one():
         system=None,
     )
     assert calls(then) == [("get_weather", {"city": "Seoul"})]
+
+
+@pytest.mark.parametrize(
+    "question", ["smth on langgraph checkpointer backends pls", "I want to read up on interrupts in LangGraph"]
+)
+def test_a_request_for_reading_on_a_topic_searches(question):
+    assert [name for name, _ in calls(ask(question, tools=SEARCH))] == ["search_web"]
+
+
+def test_a_words_cefr_band_is_a_word_level_question():
+    assert calls(ask("accord is which CEFR band again", tools=TUTOR)) == [("lookup_word", {"word": "accord"})]
