@@ -87,7 +87,16 @@ _ACTION = re.compile(
 )
 
 
-_MEANING = re.compile(r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是", re.I)
+_MEANING = re.compile(
+    r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b|一样吗|一回事", re.I
+)
+#: Asking how to study ("tips for remembering vocabulary", "单词背了就忘有啥好办法"): advice a model gives.
+_STUDY_TIPS = re.compile(
+    r"\b(?:tips?|advice|tricks?)\b.{0,40}\b(?:remember|memori[sz]e|learn|study|vocab|words?|improve)"
+    r"|\bhow (?:can|do|should) i (?:remember|memori[sz]e|stop forgetting)\b"
+    r"|背了就忘|记不住|老是忘|总是忘|(?:有|有没有)(?:啥|什么)好(?:办法|方法)|怎么(?:才能)?记(?:住|牢)",
+    re.I,
+)
 
 
 def weather_term(text: str, tools: list[dict[str, Any]]) -> str | None:
@@ -159,6 +168,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "span"  # "from 6:30 to 8, how long": a subtraction
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
+    if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
+        return "study_tips"
     action = _ACTION.search(text)
     if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
         return "action"
@@ -269,6 +280,14 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         )(lang)
     if kind == "span":
         return span_answer(text, lang)
+    if kind == "study_tips":
+        return Text(
+            "几个常用的办法：1）间隔复习：学完当天、第二天、一周后各复习一次；2）把词放进自己的句子里，大声说出来；"
+            "3）每次少背一点（10–20 个），比一次背很多记得牢。这是学习建议，不用调用工具。",
+            "A few ways that work: 1) spaced review: go over new words the same day, the next day and a week "
+            "later; 2) put each word in a sentence of your own and say it aloud; 3) learn a few at a time "
+            "(10–20), which sticks better than many at once. That is study advice, so no tool is needed.",
+        )(lang)
     if kind == "to_celsius":
         found = FAHRENHEIT.search(text)
         degrees = found.group(1) if found else "?"

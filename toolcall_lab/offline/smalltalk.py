@@ -31,6 +31,7 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|no more (?:questions|lookups|look-ups|searches|checks)(?: (?:for now|today|needed))?"
         r"|that's all(?: for (?:now|today))?"
         r"|谢谢(?:你|您)?(?:的帮助)?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
+        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:挺|很|太|真|非常)有(?:帮助|用)(?:的|了|啊)?"
         r")$",
         re.I,
     ),

@@ -218,3 +218,21 @@ def test_a_request_for_reading_on_a_topic_searches(question):
 
 def test_a_words_cefr_band_is_a_word_level_question():
     assert calls(ask("accord is which CEFR band again", tools=TUTOR)) == [("lookup_word", {"word": "accord"})]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [("any tricks to memorise new words?", "spaced review"), ("生词总是忘，有什么好办法", "间隔复习")],
+)
+def test_study_advice_is_given_without_a_tool(question, said):
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [] and said in decision.content
+
+
+def test_a_weather_word_compared_with_another_is_explained_without_a_city():
+    decision = ask("the forecast says overcast, is that the same as cloudy?", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "completely covered by cloud" in decision.content
+
+
+def test_thanks_for_helpful_links_is_small_talk_not_a_search():
+    assert calls(ask("好的谢了，那几篇文章很有帮助", tools=SEARCH)) == []
