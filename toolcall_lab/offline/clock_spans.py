@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from toolcall_lab.i18n import Text
 
@@ -71,3 +72,58 @@ def span_answer(text: str, lang: str) -> str:
         f"一共是{zh.strip()}（{minutes} 分钟）。两个时间相减就行，不用调用工具。",
         f"That is {en} ({minutes} minutes). It is a subtraction of the two times, so no tool is needed.",
     )(lang)
+
+
+_LESSON = re.compile(r"(?P<h1>\d{2}):(?P<m1>\d{2})\s*-\s*(?P<h2>\d{2}):(?P<m2>\d{2})\s+(?P<name>[^·\n]+)")
+_ASKS_LENGTH = re.compile(r"how long|how many (?:minutes|hours)|多长时间|多久|几个小时|几小时|多少分钟|多少小时", re.I)
+_IN_ALL = re.compile(r"总共|一共|加起来|合计|in total|altogether|all together|combined|total", re.I)
+#: The skills a learner names in English, as the timetable's Chinese course names say them.
+_SKILLS = {"writing": "写作", "speaking": "口语", "reading": "阅读", "listening": "听力", "grammar": "语法"}
+
+
+def _hours(minutes: int, lang: str) -> str:
+    hours, rest = divmod(minutes, 60)
+    zh = (f"{hours} 小时" if hours else "") + (f" {rest} 分钟" if rest else "")
+    en = (f"{hours} hour{'s' if hours != 1 else ''}" if hours else "") + (
+        f"{' ' if hours else ''}{rest} minutes" if rest else ""
+    )
+    return Text(zh.strip(), en)(lang)
+
+
+def lesson_lengths(results: list[dict[str, Any]], question: str, lang: str) -> str:
+    r"""How long the lessons a timetable result lists take, when the question asks: the one it names
+    ("how long is my writing class" → the 写作 lesson), the only one, or all of them added up ("总共").
+
+    >>> day = [{"content": "1. 09:00-10:30 雅思写作精讲 · 王老师\n2. 19:00-20:00 口语陪练 · 外教 Anna"}]
+    >>> print(lesson_lengths(day, "我这周六总共要上多长时间的课", "zh"))
+    一共 2 小时 30 分钟（150 分钟）：雅思写作精讲 1 小时 30 分钟，口语陪练 1 小时。
+    >>> print(lesson_lengths(day, "how long is my writing class", "en"))
+    雅思写作精讲 (09:00–10:30) takes 1 hour 30 minutes (90 minutes).
+    """
+    if not _ASKS_LENGTH.search(question):
+        return ""
+    lessons = []
+    for r in results:
+        for m in _LESSON.finditer(str(r.get("content", ""))):
+            start, end = int(m["h1"]) * 60 + int(m["m1"]), int(m["h2"]) * 60 + int(m["m2"])
+            if end > start:
+                lessons.append((m["name"].strip(), f"{m['h1']}:{m['m1']}–{m['h2']}:{m['m2']}", end - start))
+    if not lessons:
+        return ""
+    if _IN_ALL.search(question) and len(lessons) > 1:
+        total = sum(n for _, _, n in lessons)
+        each = Text("，", ", ")(lang).join(f"{name} {_hours(n, lang)}" for name, _, n in lessons)
+        return Text(
+            f"一共 {_hours(total, lang)}（{total} 分钟）：{each}。",
+            f"In all {_hours(total, lang)} ({total} minutes): {each}.",
+        )(lang)
+    low = question.lower()
+    named = [lesson for lesson in lessons if any(w in low and zh in lesson[0] for w, zh in _SKILLS.items())]
+    picked = named or (lessons if len(lessons) == 1 else [])
+    return "\n".join(
+        Text(
+            f"{name}（{when}）要上 {_hours(n, lang)}（{n} 分钟）。",
+            f"{name} ({when}) takes {_hours(n, lang)} ({n} minutes).",
+        )(lang)
+        for name, when, n in picked
+    )

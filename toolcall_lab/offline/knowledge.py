@@ -166,6 +166,7 @@ def celsius(text: str) -> str:
 
 
 _SUPPOSE = re.compile(r"^\s*(?:if\b|suppose|say\b|假如|如果|要是|假设)", re.I)
+_HOW_MANY_LEFT = re.compile(r"还剩|剩下|剩几|还差|\b(?:are|is) left\b|\bremain(?:ing|s)?\b|\bto go\b", re.I)
 _NUMBER = re.compile(r"(?<![\d.\-])(\d{1,6}(?:\.\d+)?)(?![\d.\-])")
 
 
@@ -179,6 +180,8 @@ def stated_sum(text: str) -> str | None:
     '72'
     >>> stated_sum("S1002 和 S1004 加起来还剩多少") is None
     True
+    >>> stated_sum("假如一共60节我上了27节，还剩几节"), stated_sum("if 40 in total and I did 12, how many are left")
+    ('33', '28')
     """
     if not (_SUPPOSE.search(text) and SUM_ASKED.search(text)) or re.search(r"[A-Za-z]\s?\d{3,}", text):
         return None
@@ -186,4 +189,6 @@ def stated_sum(text: str) -> str | None:
     if len(numbers) < 2:
         return None
     total = float(sum(numbers))
+    if len(numbers) == 2 and _HOW_MANY_LEFT.search(text):  # "一共60节我上了27节，还剩几节": the total less those done
+        total = max(numbers) - min(numbers)
     return str(int(total)) if total.is_integer() else f"{total:g}"

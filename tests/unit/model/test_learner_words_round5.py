@@ -236,3 +236,22 @@ def test_a_weather_word_compared_with_another_is_explained_without_a_city():
 
 def test_thanks_for_helpful_links_is_small_talk_not_a_search():
     assert calls(ask("好的谢了，那几篇文章很有帮助", tools=SEARCH)) == []
+
+
+def test_how_long_a_days_lessons_take_is_added_up_from_the_timetable():
+    from lessons.tutor.tools import build_tools
+
+    schedule = next(t for t in build_tools() if t.name == "get_schedule")
+    said = str(schedule.invoke({"student_id": "S1001", "date": "2026-07-25"}))
+    final = ask(
+        "how long are my classes on 2026-07-25 in total?",
+        called("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
+        answered(said),
+        tools=TUTOR,
+    )
+    assert "In all 2 hours 30 minutes (150 minutes)" in final.content
+
+
+def test_lessons_left_from_numbers_the_learner_gives_is_a_subtraction():
+    decision = ask("假如一共50节我上了18节，还剩几节", tools=TUTOR)
+    assert calls(decision) == [] and "32" in decision.content
