@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -262,17 +261,10 @@ def _text(content: object) -> str:
     return content if isinstance(content, str) else repr(content)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _serve(script: Path, cwd: Path) -> tuple[subprocess.Popen[bytes], str]:
-    from benchmarks.server_process import wait_healthy  # after the project is on sys.path (run as benchmarks/bench.py)
+    from benchmarks.server_process import free_port, wait_healthy  # after the project is on sys.path (run as a script)
 
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(
         [
             sys.executable,

@@ -37,7 +37,6 @@ import argparse
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -49,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchmarks.server_process import stop, wait_healthy
+from benchmarks.server_process import free_port, stop, wait_healthy
 from benchmarks.streamlit_runs import IDLE_FRAMES, IDLE_JS, RUN_OBSERVER_JS
 from lessons.course.class_paths import CLASS_PATHS
 from pages.registry import PageSpec, page_by_url
@@ -150,11 +149,6 @@ def words_of(text: str, unread: list[str] | tuple[str, ...] = ()) -> Counter[str
 
 
 # ---------------------------------------------------------------- the server and the browser
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextmanager
@@ -164,7 +158,7 @@ def app_server() -> Iterator[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
     env["CHECKPOINTER"] = f"sqlite:///{tmp / 'lab.sqlite'}"  # an absolute path: four slashes
     env["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
-    port = _free_port()
+    port = free_port()
     args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
     log_path = tmp / "server.log"
     with log_path.open("wb") as log:

@@ -7,6 +7,7 @@ the browser tests (``tests/e2e``). Plain standard library, so the tests can impo
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import time
 import urllib.request
@@ -16,6 +17,14 @@ from pathlib import Path
 
 class ServerDidNotStart(RuntimeError):
     """The server's process ended, or did not answer in time; the message ends with its log's last lines."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now (the OS picks it)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def wait_healthy(

@@ -33,7 +33,6 @@ import math
 import os
 import resource
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -47,7 +46,7 @@ from locust.env import Environment
 from benchmarks.classroom_load import locustfile
 from benchmarks.classroom_load.locustfile import Follower, Plan, Student, Teacher
 from benchmarks.classroom_load.protocol import Session
-from benchmarks.server_process import stop, wait_healthy
+from benchmarks.server_process import free_port, stop, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The bare app, written to a temp folder beside a copy of the lab's config (so no extra Streamlit file lives here).
@@ -62,11 +61,6 @@ BARE = ("bare", "bare_gc")
 
 
 # ---------------------------------------------------------------- the server under test
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextmanager
@@ -87,7 +81,7 @@ def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
         shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
         (tmp / "bare.py").write_text(BARE_APP, encoding="utf-8")
         cwd = tmp
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_"))}
     env["CHECKPOINTER"] = f"sqlite:///{tmp / 'lab.sqlite'}"  # an absolute path: four slashes
     args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
@@ -101,7 +95,7 @@ def local_server(target: str) -> Iterator[tuple[str, list[int]]]:
     elif target == "launcher":
         cmd = [sys.executable, str(ROOT / "scripts" / "serve.py"), *args]
     else:  # replicas: nginx on `port`, the two replicas on the two ports after a free one
-        first = _free_port()
+        first = free_port()
         env.update(LISTEN=f"127.0.0.1:{port}", FIRST_PORT=str(first), RUN_DIR=str(tmp / "run"), PYTHON=sys.executable)
         cmd = ["bash", str(ROOT / "scripts" / "serve_replicas.sh"), "2"]
         health = [f"http://127.0.0.1:{first}", f"http://127.0.0.1:{first + 1}", url]

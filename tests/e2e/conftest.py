@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -44,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from benchmarks.server_process import ServerDidNotStart, stop, wait_healthy
+from benchmarks.server_process import ServerDidNotStart, free_port, stop, wait_healthy
 from benchmarks.streamlit_runs import IDLE_FRAMES, IDLE_JS, RUN_OBSERVER_JS
 
 if TYPE_CHECKING:
@@ -67,16 +66,10 @@ FLAGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def streamlit_server(script: Path, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
     """``streamlit run <script>`` on a free localhost port, output to ``log``; yields its URL once it answers."""
-    port = _free_port()
+    port = free_port()
     args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as out:
