@@ -8,8 +8,19 @@ import datetime as dt
 
 import pytest
 
+from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline.dates import today_in
+
+
+def _tool_said(name: str, args: dict) -> str:
+    """What the tutor's real tool ``name`` replies to ``args``."""
+    return str(next(t for t in build_tools() if t.name == name).invoke(args))
+
+
+def _answer_after(question: str, name: str, args: dict):
+    """The model's answer once ``name(args)`` was called for ``question`` and the real tool replied."""
+    return ask(question, called(name, args), answered(_tool_said(name, args)), tools=TUTOR)
 
 
 @pytest.mark.parametrize(
@@ -106,10 +117,7 @@ def test_a_search_about_a_topic_still_searches():
 
 def _after_record(first: str, then: str):
     """A conversation: the learner's first question read S1001's record; ``then`` follows it."""
-    from lessons.tutor.tools import build_tools
-
-    record = next(t for t in build_tools() if t.name == "get_learning_record")
-    result = str(record.invoke({"student_id": "S1001"}))
+    result = _tool_said("get_learning_record", {"student_id": "S1001"})
     return ask(
         first, called("get_learning_record", {"student_id": "S1001"}), answered(result), then, tools=TUTOR
     ), result
@@ -152,16 +160,13 @@ def test_no_more_lookups_and_bye_is_small_talk():
 
 
 def test_lessons_left_compared_between_two_students_read_their_records_and_name_the_fewest():
-    from lessons.tutor.tools import build_tools
-
-    record = next(t for t in build_tools() if t.name == "get_learning_record")
     asked = "S1002 和 S1003 谁剩的课更少"
     first = ask(asked, tools=TUTOR)
     assert calls(first) == [
         ("get_learning_record", {"student_id": "S1002"}),
         ("get_learning_record", {"student_id": "S1003"}),
     ]
-    results = [answered(str(record.invoke({"student_id": i})), f"c{i}") for i in ("S1002", "S1003")]
+    results = [answered(_tool_said("get_learning_record", {"student_id": i}), f"c{i}") for i in ("S1002", "S1003")]
     requested = [called("get_learning_record", {"student_id": i}, f"c{i}") for i in ("S1002", "S1003")]
     assistant = {"role": "assistant", "content": None, "tool_calls": [c["tool_calls"][0] for c in requested]}
     final = ask(asked, assistant, *results, tools=TUTOR)
@@ -169,29 +174,14 @@ def test_lessons_left_compared_between_two_students_read_their_records_and_name_
 
 
 def test_an_impossible_date_is_said_in_english_to_an_english_learner():
-    from lessons.tutor.tools import build_tools
-
-    schedule = next(t for t in build_tools() if t.name == "get_schedule")
-    said = str(schedule.invoke({"student_id": "S1001", "date": "2026-02-30"}))
-    final = ask(
-        "do I have class on 2026-02-30?",
-        called("get_schedule", {"student_id": "S1001", "date": "2026-02-30"}),
-        answered(said),
-        tools=TUTOR,
+    final = _answer_after(
+        "do I have class on 2026-02-30?", "get_schedule", {"student_id": "S1001", "date": "2026-02-30"}
     )
     assert "2026-02-30 is not a real date" in final.content and "不是一个真实存在的日期" not in final.content
 
 
 def test_an_english_learner_reads_the_class_name_in_english_beside_the_tools_chinese():
-    from lessons.tutor.tools import build_tools
-
-    record = next(t for t in build_tools() if t.name == "get_learning_record")
-    final = ask(
-        "which class is S1002 in?",
-        called("get_learning_record", {"student_id": "S1002"}),
-        answered(str(record.invoke({"student_id": "S1002"}))),
-        tools=TUTOR,
-    )
+    final = _answer_after("which class is S1002 in?", "get_learning_record", {"student_id": "S1002"})
     assert "TOEFL foundation class (托福基础班)" in final.content
 
 
@@ -239,16 +229,8 @@ def test_thanks_for_helpful_links_is_small_talk_not_a_search():
 
 
 def test_how_long_a_days_lessons_take_is_added_up_from_the_timetable():
-    from lessons.tutor.tools import build_tools
-
-    schedule = next(t for t in build_tools() if t.name == "get_schedule")
-    said = str(schedule.invoke({"student_id": "S1001", "date": "2026-07-25"}))
-    final = ask(
-        "how long are my classes on 2026-07-25 in total?",
-        called("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}),
-        answered(said),
-        tools=TUTOR,
-    )
+    args = {"student_id": "S1001", "date": "2026-07-25"}
+    final = _answer_after("how long are my classes on 2026-07-25 in total?", "get_schedule", args)
     assert "In all 2 hours 30 minutes (150 minutes)" in final.content
 
 
