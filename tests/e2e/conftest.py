@@ -67,9 +67,10 @@ FLAGS = [
 
 
 @contextmanager
-def streamlit_server(script: Path, cwd: Path, env: dict[str, str], log: Path) -> Iterator[str]:
-    """``streamlit run <script>`` on a free localhost port, output to ``log``; yields its URL once it answers."""
-    port = free_port()
+def streamlit_server(script: Path, cwd: Path, env: dict[str, str], log: Path, port: int | None = None) -> Iterator[str]:
+    """``streamlit run <script>`` on ``port`` (default: a free localhost port), output to ``log``; yields its URL
+    once it answers."""
+    port = free_port() if port is None else port
     args = ["--server.port", str(port), "--server.address", "127.0.0.1", "--server.headless", "true"]
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as out:

@@ -38,13 +38,9 @@ def lab_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     data = tmp_path_factory.mktemp("learner")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LLM_", "TAVILY_", "CHECKPOINTER"))}
     env["CHECKPOINTER"] = str(data / "lab.sqlite")
-    free_port = e2e._free_port
-    e2e._free_port = lambda: PORT  # the helper's port range, not a random one
-    try:
-        with e2e.streamlit_server(Path("app.py"), e2e.ROOT, env, data / "streamlit.log") as url:
-            yield url
-    finally:
-        e2e._free_port = free_port
+    # the helper's port range, not a random one
+    with e2e.streamlit_server(Path("app.py"), e2e.ROOT, env, data / "streamlit.log", port=PORT) as url:
+        yield url
 
 
 def _first_exercise(page):
