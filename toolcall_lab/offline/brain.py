@@ -260,6 +260,7 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
 
 _POINTS_BACK = re.compile(
     r"\b(?:that|those|these|it|them|the (?:morning|afternoon|evening|first|second|third|last|other) one"
+    r"|the one (?:at|in|on|with)"
     r"|from (?:that|this|it|above)|another (?:example|sentence)|which one(?:'s)?|both of (?:them|us))\b"
     r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|哪个|哪一个",
     re.I,
@@ -272,9 +273,9 @@ _ALL_OF_THEM = re.compile(
 )
 
 
-#: A short follow-up that goes on from the previous answer ("and speaking?", "那我该重点练什么", "the one at night").
+#: A short follow-up that goes on from the previous answer ("and speaking?", "那我该重点练什么").
 _GOES_ON = re.compile(
-    r"(?:^|[,，.。!！]\s*)(?:(?:and|so|ok(?:ay)?,? and|what about|how about)\b|那)|\bthe one (?:at|in|on|with)\b",
+    r"(?:^|[,，.。!！]\s*)(?:(?:and|so|ok(?:ay)?,? and|what about|how about)\b|那)",
     re.I,
 )
 
@@ -284,7 +285,8 @@ def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict
     ("which teacher takes the morning one", "造个句子给我看看" after a word was looked up) or goes on from
     them in a few words ("and speaking?" after the record)."""
     short = len(re.findall(r"\w+", ctx.question)) <= 10 or len(ctx.question) <= 16
-    if not ctx.history or not (_POINTS_BACK.search(ctx.question) or (short and _GOES_ON.search(ctx.question))):
+    goes_on = short and bool(_GOES_ON.search(ctx.question))
+    if not ctx.history or not (_POINTS_BACK.search(ctx.question) or goes_on):
         return []
     users = [i for i, m in enumerate(messages) if m.get("role") == "user"]
     if len(users) < 2:
@@ -300,9 +302,20 @@ def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict
             if r["name"] in names and not looks_like_problem(r["content"])
         }
         return list(latest.values())
-    if good:
-        return good
-    return [r for r in earlier_results(messages) if not looks_like_problem(r["content"])][-1:]
+    found = good or [r for r in earlier_results(messages) if not looks_like_problem(r["content"])][-1:]
+    if goes_on and not _POINTS_BACK.search(ctx.question) and not _goes_on_from(ctx.question, found):
+        return []  # "and what's the capital of France?" after the weather: a new question, not about those results
+    return found
+
+
+def _goes_on_from(question: str, results: list[dict[str, Any]]) -> bool:
+    """Does a short follow-up stay on the earlier results: it names nothing they lack (a city, a capitalised name)
+    and is either a few words ("and speaking?") or about what they are about (the timetable, the record …)?"""
+    said = " ".join(f"{r['content']} {json.dumps(r['args'], ensure_ascii=False)}" for r in results)
+    names = [*nlu.cities_in(question), *re.findall(r"(?<=\s)[A-Z][A-Za-z]{2,}", question)]
+    if any(name not in said and nlu.ALL_CITIES.get(name, name) not in said for name in names):
+        return False
+    return len(re.findall(r"\w+", question)) <= 4 or bool(nlu.concepts_in(question) & nlu.concepts_in(said))
 
 
 def _already_answered(calls: list[Planned], earlier: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

@@ -237,3 +237,16 @@ def test_how_long_a_days_lessons_take_is_added_up_from_the_timetable():
 def test_lessons_left_from_numbers_the_learner_gives_is_a_subtraction():
     decision = ask("假如一共50节我上了18节，还剩几节", tools=TUTOR)
     assert calls(decision) == [] and "32" in decision.content
+
+
+@pytest.mark.parametrize("question", ["and what's the capital of France?", "so how do I bake bread?"])
+def test_a_short_new_question_is_not_answered_with_the_earlier_results(question):
+    decision = ask(
+        "weather in Paris?",
+        called("get_weather", {"city": "Paris"}),
+        answered("巴黎现在多云，13°C。今天多云，8～15°C。"),
+        question,
+        tools=WEATHER,
+        system=None,
+    )
+    assert calls(decision) == [] and "13" not in decision.content
