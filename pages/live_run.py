@@ -8,7 +8,7 @@ from lessons.content import lesson_text
 from lessons.course import live_run as lesson
 from pages._ui import T, inert_code, lang, page_fragment
 from pages._ui.chain_widgets import worded_choice
-from pages._ui.classroom import teacher_run_view
+from pages._ui.classroom import publish_position, teacher_run_view
 from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links
 from pages._ui.live_run import live_run_panel, panel_tools
@@ -63,9 +63,8 @@ def _run_panel() -> None:
     answer costs the server only the run and its timeline (a class of 60 asking at once waits for 60 of
     these, not 60 whole pages). Changing the tools or the wire above still re-runs the whole page.
     """
-    with st.container(
-        key="artifact"
-    ):  # inside a container the chat box sits above the run, and the page opens at its top
+    # inside a container the chat box sits above the run, and the page opens at its top
+    with st.container(key="artifact"):
         live_run_panel(
             key="live",
             tools_factory=_tools,
@@ -78,6 +77,9 @@ def _run_panel() -> None:
             no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
             wire=wire,
         )
+    # the router publishes a teacher's place after the page; a question rerunning only this fragment wrote a
+    # new ?q= into the link, so the class's followers get it now, not at the teacher's next click
+    publish_position(SPEC)
 
 
 _run_panel()
