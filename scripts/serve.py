@@ -4,7 +4,7 @@
     .venv/bin/python scripts/serve.py --server.port 8601       # any `streamlit run` option
 
 It runs the app exactly as ``streamlit run app.py`` does (Streamlit's own command line, the
-project's ``.streamlit/config.toml``), after four things that lower the cost of each student:
+project's ``.streamlit/config.toml``), after five things that lower the cost of each student:
 
 1. **Warm.** LangChain, LangGraph, the openai SDK and pydantic are imported, and each shared live
    panel runs once and compiles its agent (``pages.serving.warm``), before the first student arrives.
@@ -21,8 +21,13 @@ project's ``.streamlit/config.toml``), after four things that lower the cost of 
    run of a fragment on a timer: a class of 60 following the teacher (a banner every 2 s) made 30
    full collections a second. ``runner.postScriptGC`` is off (the project's config says so, and the
    launcher passes it too) and the process collects in full every :data:`COLLECT_EVERY_S` seconds
-   instead, on its own thread (``toolcall_lab.gc_pacing``); Python's own generational collector keeps
-   running as usual between them. Pass ``--runner.postScriptGC true`` to get Streamlit's behaviour back.
+   instead, on its own thread (``toolcall_lab.gc_pacing``), waiting while the process is busy answering;
+   Python's own automatic *full* collections are held (they came every second or two while a class asked
+   at once, each stopping every thread for ~100 ms), and its young generations are collected as usual.
+   Pass ``--runner.postScriptGC true`` to get Streamlit's behaviour back.
+5. **The theme read once.** Every script run (each answer's fragment run too) starts with a new-session
+   message whose six theme sections Streamlit fills by reading each option under its config lock; the
+   launcher fills them once per parsed config and copies them (``theme_messages_once``).
 
 ``benchmarks/serve_cost.py`` measures what each step saves; ``benchmarks/classroom_load`` a class.
 
@@ -45,8 +50,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `python scripts/serve.py` puts scripts/ on the path, not the project
     sys.path.insert(0, str(ROOT))
 
-from pages.serving.launcher import hand_over, nodelay_listening_socket, quiet_cache_data_warnings  # noqa: E402
-from toolcall_lab.gc_pacing import COLLECT_EVERY_S, ensure_paced_collection, paced_collection  # noqa: E402
+from pages.serving.launcher import (  # noqa: E402
+    hand_over,
+    nodelay_listening_socket,
+    quiet_cache_data_warnings,
+    theme_messages_once,
+)
+from toolcall_lab.gc_pacing import (  # noqa: E402
+    COLLECT_EVERY_S,
+    ensure_paced_collection,
+    hold_automatic_full_collections,
+    paced_collection,
+)
 
 __all__ = [
     "COLLECT_EVERY_S",
@@ -109,14 +124,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     done = warm()
     frozen = freeze()
     nodelay = nodelay_listening_socket()
+    theme_messages_once()  # each run's new-session message copies its theme sections instead of reading them
     if paced:
         ensure_paced_collection()  # the app's router finds it running and starts no second one
+        hold_automatic_full_collections()  # full collections come from that thread alone
     print(
         f"Tool Call Lab: {done['modules']} modules imported in {done['import_s']:.1f} s; "
         f"warm runs: {', '.join(done['runs']) or 'none (a real model is configured)'}; "
         f"{frozen:,} objects frozen out of the per-run collection; "
         f"TCP_NODELAY: {'on' if nodelay else 'not set (this Streamlit binds its socket differently)'}; "
-        + (f"full collection every {COLLECT_EVERY_S:g} s" if paced else "full collection after every script run"),
+        + (
+            f"full collection every {COLLECT_EVERY_S:g} s, when not busy"
+            if paced
+            else "full collection after every script run"
+        ),
         flush=True,
     )
     hand_over(ROOT / "app.py", args)

@@ -6,15 +6,34 @@ and it also follows every run of a fragment on a timer: a class of 60 following 
 dozens of them a second. The lab's ``.streamlit/config.toml`` turns that collection off, and the
 process collects in full every :data:`COLLECT_EVERY_S` seconds on a thread of its own instead;
 Python's generational collector keeps running as usual between two of them.
+
+Two more things keep a full collection out of a class's answers (each one stops every thread for
+~100–170 ms once 60 sessions are alive, measured with ``gc.callbacks`` in the launcher):
+
+* the paced collection waits while the process is busy (more than :data:`BUSY_SHARE` of a core over
+  :data:`BUSY_WINDOW_S`), for at most :data:`MAX_DEFER_S`: a class asking at once is not stopped mid-answer;
+* :func:`hold_automatic_full_collections` (the launcher calls it) leaves full collections to the paced
+  thread: Python's own, triggered by allocations, came every second or two while a class asked at once
+  (the objects frozen at start-up no longer count as long-lived, so a few thousand new ones triggered one).
+  The young generations are collected as usual.
 """
 
 from __future__ import annotations
 
 import gc
 import threading
+import time
 
 #: Seconds between two full collections of the paced thread.
 COLLECT_EVERY_S = 10.0
+#: The paced collection waits while the process uses more than this share of one core ...
+BUSY_SHARE = 0.25
+#: ... measured over this many seconds ...
+BUSY_WINDOW_S = 0.5
+#: ... but never longer than this after its time (a server busy for good still collects).
+MAX_DEFER_S = 30.0
+#: Gen-1 collections between two automatic full collections once they are held (Python's default: 10).
+HELD_THRESHOLD2 = 10_000
 #: The paced thread's name (a profiler or a test can find it by name).
 THREAD_NAME = "tcl-paced-gc"
 
@@ -28,11 +47,40 @@ def paced_collection(every_s: float = COLLECT_EVERY_S, stop: threading.Event | N
 
     def collect() -> None:
         while not halt.wait(every_s):
+            deferred = 0.0
+            while deferred < MAX_DEFER_S and not halt.is_set() and cpu_share(halt) > BUSY_SHARE:
+                deferred += BUSY_WINDOW_S  # busy: answers are being drawn; collect when they are done
+            if halt.is_set():
+                break
             gc.collect(2)
 
     thread = threading.Thread(target=collect, name=THREAD_NAME, daemon=True)
     thread.start()
     return thread
+
+
+def cpu_share(halt: threading.Event | None = None, window_s: float = BUSY_WINDOW_S) -> float:
+    """The share of one core this process used (all its threads) over the next ``window_s`` seconds.
+
+    >>> 0.0 <= cpu_share(window_s=0.01) < 4.0
+    True
+    """
+    cpu, wall = time.process_time(), time.monotonic()
+    if halt is None:
+        time.sleep(window_s)
+    else:
+        halt.wait(window_s)
+    return (time.process_time() - cpu) / max(time.monotonic() - wall, 1e-6)
+
+
+def hold_automatic_full_collections() -> tuple[int, int, int]:
+    """Leave full collections to the paced thread: Python's own come only after :data:`HELD_THRESHOLD2` gen-1 ones.
+
+    Call it where the paced thread runs (the launcher). Returns the thresholds now in force.
+    """
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, HELD_THRESHOLD2)
+    return gc.get_threshold()
 
 
 def ensure_paced_collection(every_s: float = COLLECT_EVERY_S) -> threading.Thread:

@@ -196,23 +196,61 @@ def test_the_launcher_warms_freezes_prints_one_line_and_hands_over_the_app(monke
     monkeypatch.setattr(serve, "warm", lambda: step("warm", done))
     monkeypatch.setattr(serve, "freeze", lambda: step("freeze", 123_456))
     monkeypatch.setattr(serve, "nodelay_listening_socket", lambda: step("nodelay", True))
+    monkeypatch.setattr(serve, "theme_messages_once", lambda: step("theme", True))
     monkeypatch.setattr(serve, "ensure_paced_collection", lambda: step("paced", None))
+    monkeypatch.setattr(serve, "hold_automatic_full_collections", lambda: step("held", (700, 10, 10_000)))
     monkeypatch.setattr(serve, "hand_over", lambda app, args: steps.append((app, args)))
     serve.main(["--server.port", "8601"])
     assert steps == [
         "warm",
         "freeze",
         "nodelay",
+        "theme",
         "paced",
+        "held",
         (ROOT / "app.py", ["--server.port", "8601", "--runner.postScriptGC", "false"]),
     ]
     assert Path.cwd() == ROOT
     assert capsys.readouterr().out == (
         "Tool Call Lab: 120 modules imported in 3.0 s; warm runs: a, b; 123,456 objects frozen out of the per-run "
-        "collection; TCP_NODELAY: on; full collection every 10 s\n"
+        "collection; TCP_NODELAY: on; full collection every 10 s, when not busy\n"
     )
 
     steps.clear()
     serve.main(["--runner.postScriptGC", "true"])  # the caller keeps Streamlit's collection: no paced thread
-    assert "paced" not in steps and steps[-1] == (ROOT / "app.py", ["--runner.postScriptGC", "true"])
+    assert "paced" not in steps and "held" not in steps
+    assert steps[-1] == (ROOT / "app.py", ["--runner.postScriptGC", "true"])
     assert capsys.readouterr().out.endswith("; full collection after every script run\n")
+
+
+def test_the_theme_sections_are_read_once_per_parsed_config_and_come_out_the_same(monkeypatch):
+    """``theme_messages_once``: each new-session message gets the same six theme sections, read from the config once."""
+    from streamlit import config
+    from streamlit.proto.NewSession_pb2 import CustomThemeConfig
+    from streamlit.runtime import app_session
+
+    from pages.serving import launcher
+
+    original = app_session._populate_theme_msg
+    monkeypatch.setattr(app_session, "_populate_theme_msg", original)  # put back after the test
+    monkeypatch.setattr(config, "_config_options", config.get_config_options())  # the same options object, kept
+    sections = ["theme", "theme.dark", "theme.light.sidebar"]
+    expected = []
+    for section in sections:
+        msg = CustomThemeConfig()
+        original(msg, section)
+        expected.append(msg)
+    assert expected[0].primary_color  # the project's own [theme] (.streamlit/config.toml): something to copy
+    reads: list[str] = []
+    real_read = config.get_options_for_section
+    monkeypatch.setattr(config, "get_options_for_section", lambda section: reads.append(section) or real_read(section))
+    assert launcher.theme_messages_once() and launcher.theme_messages_once()  # wrapping twice wraps once
+    for _ in range(3):  # three runs' messages
+        for section, want in zip(sections, expected, strict=True):
+            msg = CustomThemeConfig()
+            app_session._populate_theme_msg(msg, section)
+            assert msg == want
+    assert sorted(reads) == sorted(sections)  # each section read once, not at every run
+    monkeypatch.setattr(config, "_config_options", dict(config._config_options))  # Streamlit parsed its config again
+    app_session._populate_theme_msg(CustomThemeConfig(), "theme")
+    assert reads.count("theme") == 2
