@@ -76,6 +76,7 @@ def _run_panel() -> None:
             tools_key=toolset,
             no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
             wire=wire,
+            lazy_steps=True,  # a step's request body and raw response are drawn when it is opened
         )
     # the router publishes a teacher's place after the page; a question rerunning only this fragment wrote a
     # new ?q= into the link, so the class's followers get it now, not at the teacher's next click

@@ -73,12 +73,14 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
         kind = inert_code(view["kind"])  # the decision header is the endpoint's: any endpoint can send one
         meaning = _KINDS[view["kind"]](lang()) + " · " if view["kind"] in _KINDS else ""
         st.caption(T(f"决定：{meaning}{kind}", f"Decision: {meaning}{kind}"))
+        # each heading and its list in one markdown element: the same page, half the messages of an answer
         if view["steps"]:  # what was normalised, which date came from which words, what was not an argument
-            st.markdown(T("**它怎样读你的话：**", "**How it read your words:**"))
-            st.markdown("\n".join(f"- {inert(T(step['zh'], step['en']))}" for step in view["steps"]))
+            said_steps = "\n".join(f"- {inert(T(step['zh'], step['en']))}" for step in view["steps"])
+            st.markdown(T("**它怎样读你的话：**", "**How it read your words:**") + "\n\n" + said_steps)
         if view["clauses"]:
-            st.markdown(T("**它把问题拆成这几句：**", "**It split the question into these clauses:**"))
-            st.markdown("\n".join(f"{n}. {inert(text)}" for n, text in enumerate(view["clauses"], start=1)))
+            clauses = "\n".join(f"{n}. {inert(text)}" for n, text in enumerate(view["clauses"], start=1))
+            heading = T("**它把问题拆成这几句：**", "**It split the question into these clauses:**")
+            st.markdown(f"{heading}\n\n{clauses}")
         if view["tools"]:
             st.markdown(
                 T("**每个工具的得分和匹配到的词**（✓ = 选中）", "**Each tool's score and matched words** (✓ = chosen)")
@@ -155,8 +157,12 @@ def render_outcome(trace: Any, *, why_open: bool, expected_errors: bool = False,
     offered = offered_tools(trace)
     names = ", ".join(inert_code(n) for n in offered) or T("（没有工具）", "(no tools)")
     with st.container(border=True):
-        st.markdown(T("**为什么用这个工具**", "**Why this tool**"))
-        st.caption(T(f"模型拿到了 {len(offered)} 个工具：{names}", f"The model had {len(offered)} tool(s): {names}"))
+        st.markdown(  # the heading and what the model had, one line
+            T(
+                f"**为什么用这个工具** · 模型拿到了 {len(offered)} 个工具：{names}",
+                f"**Why this tool** · the model had {len(offered)} tool(s): {names}",
+            )
+        )
         refused = False
         for call in trace.model_calls:
             asked = (call.ai_message or {}).get("tool_calls") or []

@@ -39,6 +39,7 @@ def live_run_panel(
     tools_key: str = "",
     no_fit_hint: str = "",
     wire: str = "chat",
+    lazy_steps: bool = False,
 ) -> Any:
     """Ask a question, run the traced agent, show the timeline; returns the trace (or None).
 
@@ -59,6 +60,8 @@ def live_run_panel(
         no_fit_hint: what the outcome says when none of the tools fits a question.
         wire: the wire the model is reached by (``toolcall_lab.wires.live_wires``: ``chat`` as always,
             ``responses``, ``anthropic``, ``gemini``); a trace made on another wire is not this one's.
+        lazy_steps: a folded step of the timeline draws its artifacts only when opened (for a panel inside a
+            fragment, where opening it reruns the panel alone: ``pages/live_run.py``).
 
     The outcome comes first: the answer and why the model chose its tools, then the steps, folded,
     with the wire (request bodies, raw responses) a tab away inside each.
@@ -107,7 +110,13 @@ def live_run_panel(
         st.session_state[state_key] = current
     st.session_state[made_with] = made
     if current is not None:
-        render_trace(current, highlight=highlight, answer_first=True, no_fit_hint=no_fit_hint)
+        render_trace(
+            current,
+            highlight=highlight,
+            answer_first=True,
+            no_fit_hint=no_fit_hint,
+            lazy_key=f"{key}::step" if lazy_steps else None,
+        )
         st.download_button(
             T("下载轨迹 JSON", "Download trace JSON"),
             data=functools.partial(_trace_json, current),  # made when clicked, not on every run
@@ -195,22 +204,27 @@ def run_question(
         llm: the chat model; by default the one the sidebar made active.
         label: the model's label in the trace (default: the active model's).
         fallback: the answer to give when the run fails (see ``run_traced``).
-        stream: stream the run: the model's answer is written below the progress note token by token as
+        stream: stream the run: a real model's answer is written below the progress note token by token as
             it arrives (LangGraph's ``stream_mode="messages"``); the note is cleared when the run ends,
-            and the timeline shows the finished trace.
+            and the timeline shows the finished trace (with the stream's events as its raw responses).
     """
     from toolcall_lab.live import run_traced
     from toolcall_lab.trace import ModelCall
 
     s = settings()
     slot = st.empty()  # the progress note
-    writing = st.empty()  # a streamed run's answer, token by token, while the run is going
+    # a real model's tokens come over seconds: the learner watches its draft grow below the note. The built-in
+    # model's whole stream arrives within milliseconds (its events are in the timeline): no draft to watch, and
+    # none drawn — under a class of 60 asking at once each answer's stream stretched over the others' runs and
+    # redrew its draft again and again
+    live_draft = stream and s.uses_real_model
+    writing = st.empty() if live_draft else None  # a streamed run's answer, token by token, while the run is going
     written: dict[int, str] = {}
     shown_at = [0.0]  # when the draft was last redrawn
 
     def on_token(step: int, text: str) -> None:
         written[step] = written.get(step, "") + text
-        if time.perf_counter() - shown_at[0] < DRAFT_EVERY_S:
+        if writing is None or time.perf_counter() - shown_at[0] < DRAFT_EVERY_S:
             return  # at most ~25 redraws a second: a fast stream does not flood the browser
         shown_at[0] = time.perf_counter()
         with writing.container(), st.chat_message("assistant"):
@@ -255,7 +269,8 @@ def run_question(
         on_token=on_token if stream else None,
     )
     done = trace.stop_reason == "final"
-    writing.empty()  # the timeline below shows the finished answer
+    if writing is not None:
+        writing.empty()  # the timeline below shows the finished answer
     if done:
         slot.empty()  # the progress note goes away when the run went well: no empty "Done" left behind
     else:

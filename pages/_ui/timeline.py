@@ -34,6 +34,7 @@ def render_trace(
     answer_first: bool = False,
     no_fit_hint: str = "",
     folded: bool = False,
+    lazy_key: str | None = None,
 ) -> None:
     """The timeline of one run: each model call and each tool execution with all artifacts.
 
@@ -52,6 +53,9 @@ def render_trace(
         no_fit_hint: what the outcome says to do when no tool of the run fits its question.
         folded: every step stays folded (marked, one click away) unless it failed: the page shows the run's
             artifact above the timeline itself (the faults' attempts, who decides' arguments).
+        lazy_key: draw a folded step's contents only once it is opened (its expander keeps its state under
+            this key, the run's id and its step; opening it reruns the panel). A class asking at once is then
+            sent each answer's steps as one line each, not every request body and raw response folded inside.
     """
     from toolcall_lab.trace import ModelCall, ToolExecution
 
@@ -60,16 +64,15 @@ def render_trace(
         render_outcome(trace, why_open=why_open, expected_errors=expected_errors, no_fit_hint=no_fit_hint)
     head = st.container(border=True)
     if answer_first:  # the outcome above said the question and the answer: here is how the run got there
-        head.markdown(
-            T(
-                "**这次运行的每一步**（展开一步，看它的请求体、原始响应或工具执行）",
-                "**The run, step by step** (open a step for its request body, raw response or tool execution)",
-            )
+        said = T(
+            "**这次运行的每一步**（展开一步，看它的请求体、原始响应或工具执行）",
+            "**The run, step by step** (open a step for its request body, raw response or tool execution)",
         )
     else:
-        head.markdown(f"**{T('问题', 'Question')}:** {inert(trace.question)}")
-    # one compact line: it must fit a narrow side column as well as a full page
+        said = f"**{T('问题', 'Question')}:** {inert(trace.question)}"
+    # then one compact line (one markdown element, two paragraphs): it must fit a narrow side column too
     head.markdown(
+        f"{said}\n\n"
         f"{T('模型调用', 'Model calls')} **{len(trace.model_calls)}** · "
         f"{T('工具执行', 'Tool runs')} **{len(trace.tool_executions)}** · "
         f"{T('Token（近似）', 'Tokens (approx.)')} **{trace.total_tokens()}** · "
@@ -77,7 +80,8 @@ def render_trace(
     )
     head.caption(f"{T('模型', 'Model')}: {inert(trace.model_label)}")
     mark = ":orange-background[:material/my_location:] "  # the stage the lesson is about
-    for event in trace.events:
+    for index, event in enumerate(trace.events):
+        key = f"{lazy_key}-{trace.run_id[:12]}-{index}" if lazy_key else None
         if isinstance(event, ModelCall):
             ai = event.ai_message or {}
             calls = ai.get("tool_calls") or []
@@ -99,7 +103,10 @@ def render_trace(
             # every step is marked and folded: the page shows its stage's artifact itself, once, issue 22)
             opened_here = highlight is None and not answer_first and not folded
             opened_hl = hl and not answer_first and not folded
-            with st.expander(title, expanded=expand_all or opened_hl or opened_here or event.error is not None):
+            box, draw = _step(title, expand_all or opened_hl or opened_here or event.error is not None, key)
+            with box:
+                if not draw:
+                    continue
                 if event.error:
                     show_error(event.error, expected=expected_errors)
                 if event.attempts > 1 or event.error:
@@ -156,8 +163,10 @@ def render_trace(
                 f"{inert_code(event.tool_name)} · {inert_code(event.tool_call_id)} · {status} · {dur}"
             )
             unfold = (hl or highlight is None) and not answer_first and not folded
-            with st.expander(title, expanded=expand_all or unfold):
-                _render_execution(event, highlight, expected=expected_errors)
+            box, draw = _step(title, expand_all or unfold, key)
+            with box:
+                if draw:
+                    _render_execution(event, highlight, expected=expected_errors)
     if answer_first:
         return
     if trace.error:
@@ -165,6 +174,22 @@ def render_trace(
     if trace.answer is not None:
         with st.chat_message("assistant"):
             st.text(trace.answer)
+
+
+def _step(title: str, expanded: bool, key: str | None) -> tuple[Any, bool]:
+    """A step's expander, and whether to draw its contents in this run.
+
+    Without a key, or opened, the step draws everything (folded content is sent too, as Streamlit does).
+    With a key, a folded step tracks its state and draws its contents only when the learner opens it:
+    the click reruns the panel, and the line below shows for that moment.
+    """
+    if key is None or expanded:
+        return st.expander(title, expanded=expanded), True
+    box = st.expander(title, expanded=False, key=key, on_change="rerun")
+    if box.open:
+        return box, True
+    box.caption(f":material/progress_activity: {T('正在打开这一步……', 'Opening this step…')}")
+    return box, False
 
 
 def _render_execution(event: Any, highlight: str | None, *, expected: bool = False) -> None:

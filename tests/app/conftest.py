@@ -26,6 +26,20 @@ def page_files() -> list[str]:
     return [spec.path for spec in PAGES]
 
 
+def open_steps(at, trace, panel: str = "live") -> None:
+    """Open every step of ``trace``'s timeline in ``panel``, as a learner's clicks do, and rerun.
+
+    On /live_run a folded step draws its request body and raw response only once opened (its expander keeps
+    its state under ``<panel>::step-<run id>-<n>``): a test that reads the wire opens the steps first.
+    """
+    keys = [f"{panel}::step-{trace.run_id[:12]}-{n}" for n in range(len(trace.events))]
+    assert all(k in at.session_state for k in keys), "each step of the run keeps its open state under its key"
+    for k in keys:
+        at.session_state[k] = True
+    at.run()
+    assert not at.exception, at.exception
+
+
 @pytest.fixture
 def open_page():
     def _open(page: str, lang: str = "zh", timeout: float = 60) -> AppTest:

@@ -12,6 +12,8 @@ import re
 import pytest
 from google.protobuf.text_format import MessageToString
 
+from tests.app.conftest import open_steps
+
 _HAN = r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"
 #: A run of CJK characters with the Latin letters glued to it (``小E`` is one name).
 CJK = re.compile(rf"(?:{_HAN}+[A-Za-z]*)+")
@@ -250,6 +252,7 @@ def test_the_live_run_streams_and_its_timeline_keeps_the_streamed_wire(open_page
         assert call.response_body.startswith("data: ") and call.response_body.rstrip().endswith("data: [DONE]")
         assert call.usage and call.usage["total_tokens"] > 0  # the built-in stream carries its usage, asked for
     assert [e.raw_arguments for e in trace.tool_executions] == [e.raw_arguments for e in plain.tool_executions]
+    open_steps(at, trace)  # a folded step draws its wire once opened
     assert any(c.value.rstrip() == trace.model_calls[0].response_body.rstrip() for c in at.code)  # the events
     assert any("server-sent events" in c.value or "SSE" in c.value for c in at.caption)
     assert not at.status  # the progress box and the streamed draft are gone; the timeline holds the answer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.conftest import page_files
+from tests.app.conftest import open_steps, page_files
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -172,6 +172,9 @@ def test_after_asking_the_answer_and_why_come_first_and_the_wire_is_folded_and_w
 
     at, trace = _ask(open_page, lang, question)
     assert trace.question == question and trace.tool_executions, "the run called its tool"
+    steps = [e for e in at.expander if "Step " in e.label or "第 " in e.label]
+    assert len(steps) == len(trace.events) and not any(e.proto.expanded for e in steps), "every step is folded"
+    open_steps(at, trace)  # a folded step draws its wire once the learner opens it: below, the wire is all there
     order = _in_order(at)
     position = {id(node): n for n, (node, _) in enumerate(order)}
     answer = [
@@ -192,8 +195,7 @@ def test_after_asking_the_answer_and_why_come_first_and_the_wire_is_folded_and_w
     first_wire = min(position[id(node)] for node, _ in wire)
     assert answer[0] < why[0] < first_wire, "the answer, then why the model chose its tool, then the wire"
     for node, ancestors in wire:
-        steps = [a for a in ancestors if _kind(a) == "Expander"]
-        assert steps and not any(s.proto.expanded for s in steps), "the wire sits in a folded step"
+        assert [a for a in ancestors if _kind(a) == "Expander"], "the wire sits in a step"
         tab = next(a for a in reversed(ancestors) if _kind(a) == "Tab")
         tabs = ancestors[ancestors.index(tab) - 1]  # the tab container
         shown = tabs.proto.tab_container.default_tab_index
@@ -268,3 +270,36 @@ def test_the_shared_panel_on_a_lesson_page_answers_before_its_steps(open_page, p
     why = [n for n, node in enumerate(order) if _kind(node) == "Expander" and node.label == WHY["en"]]
     assert why and all(answers[-1] < n < steps[0] for n in why), "and why the model chose, between the two"
     assert not any(order[n].proto.expanded for n in why), "folded on a lesson page"
+
+
+def _step_box(at, text: str):
+    """The timeline step whose title holds ``text`` (the first one)."""
+    return next(e for e in at.expander if text in e.label)
+
+
+def _kinds(node) -> set[str]:
+    """Every element type drawn inside ``node``."""
+    found = {getattr(node, "type", "")}
+    for child in getattr(node, "children", {}).values():
+        found |= _kinds(child)
+    return found
+
+
+def test_a_folded_step_of_the_live_run_draws_its_artifacts_when_opened(open_page):
+    """/live_run sends a step's request body and raw response only once the learner opens it (issue 25's load).
+
+    Folded, the step holds one line; opened (its state under its key, as the browser's click sets it), it holds
+    the request body and the raw response as JSON and the ToolMessage of its tool run.
+    """
+    at = open_page("pages/live_run.py", "en")
+    at.chat_input[0].set_value("What's the weather in Paris?").run()
+    assert not at.exception, at.exception
+    trace = at.session_state["trace::live"]
+    call, tool = _step_box(at, "model call"), _step_box(at, "get_weather")
+    assert "json" not in _kinds(call) and "json" not in _kinds(tool)  # folded: nothing of the wire was sent
+    assert any("Opening this step" in c.value for c in call.caption)
+    open_steps(at, trace)
+    call, tool = _step_box(at, "model call"), _step_box(at, "get_weather")
+    assert "json" in _kinds(call) and "tab" in _kinds(call)
+    assert tool.json and any(trace.tool_executions[0].tool_call_id in str(j.value) for j in tool.json)
+    assert not any("Opening this step" in c.value for c in call.caption)

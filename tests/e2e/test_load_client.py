@@ -129,7 +129,7 @@ def test_a_student_asks_on_live_run_and_reads_the_answer_the_page_shows(lab_url:
     assert answer.startswith("Paris now:") and "°C" in answer  # the built-in model read the weather tool
     page = s.texts_under((0,))
     assert QUESTION in page  # the outcome, drawn first, names the question
-    assert any(t.startswith("Model calls **2**") for t in page)  # a tool call, then the answer
+    assert any("\n\nModel calls **2**" in t for t in page)  # a tool call, then the answer
     assert "q=What%27s+the+weather+in+Paris%3F" in s.query_string  # the link now re-runs this question
     assert s.errors == []
     s.close()

@@ -68,7 +68,7 @@ def test_sidebar_key_goes_nowhere_but_the_request_header(app_url, page, local_en
         page.keyboard.press("Enter")
     page.locator("[data-testid=stExpander] summary").filter(has_text="get_weather").first.wait_for(timeout=10000)
     shot(page, "secrets_real_provider_run")
-    # 1. the page's HTML (every expander opened, so all artifacts are in the DOM; opening one reruns nothing)
+    # 1. the page's HTML (every expander opened, so all artifacts are in the DOM)
     for details in page.locator("[data-testid=stExpander] details").all():
         if details.get_attribute("open") is None:
             details.locator("summary").first.click()
@@ -76,6 +76,11 @@ def test_sidebar_key_goes_nowhere_but_the_request_header(app_url, page, local_en
         "() => [...document.querySelectorAll('[data-testid=stExpander] details')].every((d) => d.open)",
         timeout=10000,
     )
+    # a folded step of the live run draws its request body and raw response once opened (its click reruns the
+    # panel): wait until no step still says it is opening, so the HTML below holds every artifact
+    page.wait_for_function("() => !document.body.innerText.includes('Opening this step')", timeout=30000)
+    wait_idle(page)
+    assert page.locator("[data-testid=stJson]").count() > 0, "the opened steps show their request bodies"
     html = page.content()
     where = html.find(KEY)
     assert where < 0, html[max(0, where - 300) : where + 60]
