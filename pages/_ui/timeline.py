@@ -105,55 +105,15 @@ def render_trace(
             opened_hl = hl and not answer_first and not folded
             box, draw = _step(title, expand_all or opened_hl or opened_here or event.error is not None, key)
             with box:
-                if not draw:
-                    continue
-                if event.error:
-                    show_error(event.error, expected=expected_errors)
-                if event.attempts > 1 or event.error:
-                    st.caption(
-                        T(
-                            f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
-                            f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):",
-                        )
+                if draw:
+                    _render_model_call(
+                        event,
+                        highlight,
+                        answer_first=answer_first,
+                        why_open=why_open,
+                        expected=expected_errors,
+                        marked=hl,
                     )
-                    st.dataframe(event.attempt_log, hide_index=True, width="stretch")
-                request_tab, response_tab, message_tab = (
-                    T("请求体（线上原样）", "Request body (as sent)"),
-                    T("原始响应", "Raw response"),
-                    "AIMessage",
-                )
-                # open the tab the lesson is about: the request for bind_tools, the reply for a tool call;
-                # after the outcome, what LangChain made of the reply (the wire is a tab away)
-                opened = (
-                    request_tab
-                    if highlight == "bind_tools"
-                    else message_tab
-                    if answer_first and not hl
-                    else response_tab
-                )
-                tabs = st.tabs([request_tab, response_tab, message_tab], default=opened)
-                with tabs[0]:
-                    # deep enough to show tools[0].function.parameters without a click
-                    st.json(event.request_body or {}, expanded=REQUEST_DEPTH)
-                with tabs[1]:
-                    if isinstance(event.response_body, (dict, list)):
-                        # deep enough to show choices[0].message.tool_calls[0].function.arguments
-                        st.json(event.response_body, expanded=RESPONSE_DEPTH)
-                    else:
-                        if str(event.response_body).startswith("data:"):
-                            st.caption(
-                                T(
-                                    "这次调用是流式的：下面是线上原样到达的 SSE 事件（data: 行）；"
-                                    "AIMessage 是 LangChain 把这些块相加的结果。",
-                                    "This call was streamed: below are the server-sent events (data: lines) exactly "
-                                    "as they arrived; the AIMessage is what LangChain added the chunks up to.",
-                                )
-                            )
-                        st.code(str(event.response_body), language="text", wrap_lines=True)
-                with tabs[2]:
-                    st.json(ai, expanded=True)
-                if event.decision and not answer_first:  # after the outcome, the record stands up there
-                    render_decision(event.decision, open_=why_open)
         elif isinstance(event, ToolExecution):
             status = inert((event.tool_message or {}).get("status") or ("error" if event.error else "—"))
             hl = highlight in ("validation", "kwargs", "tool_message")
@@ -190,6 +150,54 @@ def _step(title: str, expanded: bool, key: str | None) -> tuple[Any, bool]:
         return box, True
     box.caption(f":material/progress_activity: {T('正在打开这一步……', 'Opening this step…')}")
     return box, False
+
+
+def _render_model_call(
+    event: Any, highlight: str | None, *, answer_first: bool, why_open: bool, expected: bool, marked: bool
+) -> None:
+    """One model call's artifacts: its error and attempts, then the request body, raw response and AIMessage."""
+    ai = event.ai_message or {}
+    if event.error:
+        show_error(event.error, expected=expected)
+    if event.attempts > 1 or event.error:
+        st.caption(
+            T(
+                f"客户端共尝试 {event.attempts} 次（每次尝试、等待和结果）：",
+                f"The client made {event.attempts} attempt(s) (each attempt, wait and outcome):",
+            )
+        )
+        st.dataframe(event.attempt_log, hide_index=True, width="stretch")
+    request_tab, response_tab, message_tab = (
+        T("请求体（线上原样）", "Request body (as sent)"),
+        T("原始响应", "Raw response"),
+        "AIMessage",
+    )
+    # open the tab the lesson is about: the request for bind_tools, the reply for a tool call;
+    # after the outcome, what LangChain made of the reply (the wire is a tab away)
+    opened = request_tab if highlight == "bind_tools" else message_tab if answer_first and not marked else response_tab
+    tabs = st.tabs([request_tab, response_tab, message_tab], default=opened)
+    with tabs[0]:
+        # deep enough to show tools[0].function.parameters without a click
+        st.json(event.request_body or {}, expanded=REQUEST_DEPTH)
+    with tabs[1]:
+        if isinstance(event.response_body, (dict, list)):
+            # deep enough to show choices[0].message.tool_calls[0].function.arguments
+            st.json(event.response_body, expanded=RESPONSE_DEPTH)
+        else:
+            if str(event.response_body).startswith("data:"):
+                st.caption(
+                    T(
+                        "这次调用是流式的：下面是线上原样到达的 SSE 事件（data: 行）；"
+                        "AIMessage 是 LangChain 把这些块相加的结果。",
+                        "This call was streamed: below are the server-sent events (data: lines) exactly "
+                        "as they arrived; the AIMessage is what LangChain added the chunks up to.",
+                    )
+                )
+            st.code(str(event.response_body), language="text", wrap_lines=True)
+    with tabs[2]:
+        st.json(ai, expanded=True)
+    if event.decision and not answer_first:  # after the outcome, the record stands up there
+        render_decision(event.decision, open_=why_open)
 
 
 def _render_execution(event: Any, highlight: str | None, *, expected: bool = False) -> None:
