@@ -47,9 +47,10 @@ def paced_collection(every_s: float = COLLECT_EVERY_S, stop: threading.Event | N
 
     def collect() -> None:
         while not halt.wait(every_s):
-            deferred = 0.0
-            while deferred < MAX_DEFER_S and not halt.is_set() and cpu_share(halt) > BUSY_SHARE:
-                deferred += BUSY_WINDOW_S  # busy: answers are being drawn; collect when they are done
+            # busy (answers are being drawn): measure again over the next window, for at most MAX_DEFER_S
+            latest = time.monotonic() + MAX_DEFER_S
+            while time.monotonic() < latest and not halt.is_set() and cpu_share(halt, BUSY_WINDOW_S) > BUSY_SHARE:
+                continue
             if halt.is_set():
                 break
             gc.collect(2)
