@@ -45,6 +45,7 @@ import pytest
 
 from benchmarks.server_process import ServerDidNotStart, free_port, stop, wait_healthy
 from benchmarks.streamlit_runs import IDLE_FRAMES, IDLE_JS, RUN_OBSERVER_JS
+from tests.e2e.context_pool import pooled
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -112,10 +113,12 @@ def browser() -> Iterator[Browser]:
 
 
 def new_context(browser: Browser, **options: Any) -> BrowserContext:
-    """A browser context whose every page counts Streamlit's script runs (see the module doc)."""
-    context = browser.new_context(**options)
-    context.add_init_script(RUN_OBSERVER_JS)
-    return context
+    """A browser context whose every page counts Streamlit's script runs (see the module doc).
+
+    A fresh visitor with a warm cache: closed, it goes back to a pool for the next test that asks for the
+    same options (``tests/e2e/context_pool.py`` says why and what is forgotten in between).
+    """
+    return pooled(browser, lambda context: context.add_init_script(RUN_OBSERVER_JS), **options)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """What each lesson page must show when it opens: its title, its own artifact, its graph picture.
 
-The first-screen test (``test_first_screen.py``) opens every page of the registry cold, once per
+The first-screen test (``test_first_screen.py``) opens every page of the registry as a new visitor, once per
 language; it checks these on that same load, so the walks through the chain, the tutor and the
 LangGraph lessons need no page load of their own for them (they keep their interactive walks).
 """

@@ -2,13 +2,14 @@
 
 Every page marks the artifact it is about with ``st.container(key="artifact")`` (Streamlit
 gives it the CSS class ``st-key-artifact``). For every page of ``pages.registry.PAGES``, in
-both languages, a cold browser opens the page at 1280×720, waits for its own run to finish,
-and checks that the artifact's top edge is inside the viewport and that no traceback shows.
+both languages, a new visitor (no cookies; ``tests/e2e/context_pool.py``) opens the page at 1280×720,
+waits for its own run to finish, and checks that the artifact's top edge is inside the viewport and that
+no traceback shows.
 The same page is then resized to 1024×768 and to a 390×844 phone for a smoke run (it lays out again,
 works and is screenshotted; a stacked layout at 1024 may put the artifact lower), axe-core checks it
 (``tests/e2e/accessibility.py``), the readable-screen measures run at every size
 (``tests/e2e/readable.py``: no code cut, nothing sideways, no code column under 360 px at 1024), and
-its title, artifact text and graph are those of ``tests/e2e/page_content.py``: one cold load per page
+its title, artifact text and graph are those of ``tests/e2e/page_content.py``: one load per page
 and language serves all of it (the chain, tutor and LangGraph walks open no page of their own for those).
 The sizes are the three the product is judged at (1280×720, 1024×768, 390×844); a wider screen only
 gives the same layout more room.
@@ -68,7 +69,7 @@ def _open_cold(browser, app_url: str, spec: PageSpec, lang: str, size: dict[str,
     page = context.new_page()
     page.goto(_url(app_url, spec, lang))
     wait_idle(page, timeout=120000)
-    # a cold browser draws some elements (code, links, pills) as grey skeletons while their code loads: wait them out
+    # a browser draws some elements (code, links, pills) as grey skeletons while their code loads: wait them out
     page.wait_for_function(f"() => document.querySelector('{SKELETON}') === null", timeout=60000)
     settle_layout(page, frames=30)  # code blocks and columns settle after the run: measure the drawn page
     return context, page
