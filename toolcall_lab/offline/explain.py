@@ -20,6 +20,7 @@ _WHY_ZH = {
     "abbreviation": "缩写",
     "colloquial": "口语说法",
     "an earlier turn": "指的是前面对话里的这一位",
+    "the English word asked for": "学生问的是它的英文单词",
 }
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms, vocabulary
-from toolcall_lab.offline.clock_spans import minutes_between, span_answer
+from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.knowledge import (
@@ -80,7 +80,7 @@ _PAST_WEATHER = re.compile(
 
 # Doing, not finding: the verbs of an action a look-up tool cannot take.
 _ACTION = re.compile(
-    r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到"
+    r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到|对调|调换|互换"
     r"|\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
     r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b",
     re.I,
@@ -166,6 +166,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "sum"
     if minutes_between(text) is not None:
         return "span"  # "from 6:30 to 8, how long": a subtraction
+    if days_apart(text) is not None:
+        return "days_apart"  # "today is the 24th, my class is on the 29th: how many days away": a subtraction
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
     if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
@@ -278,6 +280,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             "Celsius to Fahrenheit: °F = °C × 9/5 + 32 (times 1.8, plus 32); Fahrenheit to Celsius: "
             "°C = (°F − 32) × 5/9. That is general knowledge, so no tool is needed.",
         )(lang)
+    if kind == "days_apart":
+        return days_apart_answer(text, lang)
     if kind == "span":
         return span_answer(text, lang)
     if kind == "study_tips":

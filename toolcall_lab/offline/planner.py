@@ -72,6 +72,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     text, removed = strip_injections(ctx.question)
     text, rewrites = rewrite(text)
     plan.steps += [explain.rewritten(r) for r in rewrites]
+    text, named = vocabulary.english_named(text)
+    plan.steps += [explain.rewritten(Rewrite(zh, en, "the English word asked for")) for zh, en in named]
     text, pointed = resolve_references(text, earlier_ids(ctx.history, ctx.earlier_calls))
     plan.steps += [explain.rewritten(Rewrite(typed, value, "an earlier turn")) for typed, value in pointed]
     other = other_meant(text, ctx.history, ctx.earlier_calls)
@@ -154,7 +156,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         if all(p.missing for p in planned_calls):
             planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
         plan.calls += planned_calls
-    plan.calls = _restrict_ids(_dedupe(plan.calls), infos, policy, plan)
+    plan.calls = _restrict_ids(_without_covered(_dedupe(plan.calls), infos), infos, policy, plan)
     plan.calls = _first_only(plan.calls, text, plan)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
@@ -312,6 +314,30 @@ def _restrict_ids(calls: list[Planned], infos: tuple[ToolInfo, ...], policy: Pol
             plan.refusal = ("id", refused[0])
         else:
             kept.append(call)
+    return kept
+
+
+def _without_covered(calls: list[Planned], infos: tuple[ToolInfo, ...]) -> list[Planned]:
+    """A forecast asked twice for one place keeps the call for more days, which answers both clauses:
+    "杭州未来十天的天气，顺便说说哪天最热" is one call with days=7, not a second one for today alone."""
+    days_of = {i.name: next((p for p, k in i.kinds.items() if k == "days"), None) for i in infos}
+
+    def span(call: Planned) -> tuple[str, int]:
+        param = days_of.get(call.name)
+        others = {k: v for k, v in call.args.items() if k != param}
+        days = call.args.get(param, 1) if param else 1
+        return call.name + json.dumps(others, sort_keys=True, ensure_ascii=False, default=str), int(days or 1)
+
+    widest: dict[str, int] = {}
+    for call in calls:
+        key, days = span(call)
+        widest[key] = max(days, widest.get(key, 0))
+    kept, seen = [], set()
+    for call in calls:
+        key, days = span(call)
+        if days_of.get(call.name) is None or (days == widest[key] and key not in seen):
+            kept.append(call)
+            seen.add(key)
     return kept
 
 

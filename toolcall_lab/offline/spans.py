@@ -22,10 +22,14 @@ _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
 )
+# "后面两天呢" (after today's weather): the days after today, so today and those two (3); "往后五天" counts
+# from today (5), and "3天后" is a date
+_DAYS_AFTER = re.compile(r"后面的?(?P<n>\d|[一两二三四五六])\s*天")
 _TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
 _WEEK = re.compile(
     r"whole week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
-    r"|一周|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|一星期"
+    # "周一周二" and "星期一星期二" hold 一周 and 一星期 by accident: Monday and Tuesday, not a week
+    r"|(?<!周)一周|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|(?<!期)一星期"
     r"|这个星期(?![一二三四五六日]|天(?!气))|这星期(?![一二三四五六日]|天(?!气))|未来一周|整周"
     r"|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,
@@ -83,6 +87,9 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
         return count_word(next(g for g in later.groups() if g)) + 1
     if _TWO_DAYS_ON.search(text):
         return 3
+    after = _DAYS_AFTER.search(text)
+    if after:
+        return count_word(after.group("n")) + 1
     m = _DAY_COUNT.search(text)
     if m:
         n = m.group("n").lower()

@@ -28,6 +28,9 @@ _AN_ID = re.compile(r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}")
 _FRAME_WORDS = frozenset(
     {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
 )
+#: English words a Chinese sentence uses for its own frame, never as the word it asks about: a language
+#: ("'勤奋' 的 English 是哪个词") or the list it asks about ("考研 syllabus 里有它吗").
+_CHINESE_FRAME = _FRAME_WORDS | {"english", "chinese", "mandarin", "syllabus", "vocabulary", "vocab", "kaoyan"}
 
 
 def marked_terms(text: str) -> list[str]:
@@ -153,6 +156,6 @@ def lone_latin_word(text: str) -> str | None:
     words = [
         w
         for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)
-        if w.lower() not in EN_STOP and w.lower() not in FILLER
+        if w.lower() not in EN_STOP and w.lower() not in FILLER and w.lower() not in _CHINESE_FRAME
     ]
     return words[0].lower() if len(words) == 1 else None

@@ -81,7 +81,24 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"怎么读|怎么念|发音|pronounc|\bis\s+\w+\s+said\b|how do (?:i|you) say the word|sound like", re.I),
     ),
     ("plural", re.compile(r"复数|plural", re.I)),
+    # "is 'meticulous' an adjective?", "is forecast a noun or a verb", "accord 是名词还是动词", "词性"
+    (
+        "pos",
+        re.compile(
+            r"词性|part of speech|是(?:不是)?(?:名词|动词|形容词|副词)|(?:名词|动词|形容词|副词)\s*(?:or|还是)"
+            r"|\b(?:is|it'?s)\b[^?.。？]*?\ban?\s+(?:noun|verb|adjective|adverb)\b"
+            r"|\b(?:noun|verb|adjective|adverb)\s+or\s+(?:an?\s+)?(?:noun|verb|adjective|adverb)\b",
+            re.I,
+        ),
+    ),
 )
+#: the parts of speech an entry's English meaning marks, in its order: "(n.) …; (v.) …"
+_POS: dict[str, Text] = {
+    "n.": Text("名词", "a noun"),
+    "v.": Text("动词", "a verb"),
+    "adj.": Text("形容词", "an adjective"),
+    "adv.": Text("副词", "an adverb"),
+}
 _NOT_WANTED = re.compile(r"(?:\bno|\bnot|don'?t need|不用|不要|不需要|别)\s*(?:the\s+|an?\s+|说|看)?$", re.I)
 _ENGLISH = re.compile(r"英文解释|用英文|用英语|英英|in (?:plain )?english|english (?:meaning|one|definition)", re.I)
 _CHINESE = re.compile(r"中文|汉语|chinese", re.I)
@@ -115,6 +132,8 @@ def asked(text: str, history: list[str], *, word_tool: bool = False) -> tuple[st
     if word is None:
         return None
     for kind, pattern in _ASKS:
+        if kind == "pos" and word_tool:
+            continue  # a word tool's reply gives the part of speech with the meaning ("释义：adj. …")
         found = pattern.search(text)
         if found and not _NOT_WANTED.search(text[max(0, found.start() - 14) : found.start()]):
             return kind, word  # "no opposite needed, just the level": not asked
@@ -182,5 +201,45 @@ def answer(kind: str, word: str, lang: str) -> str:
         "plural": Text(f"「{word}」的复数是 {e.plural or word}。", f'The plural of "{word}" is "{e.plural or word}".'),
         "chinese": Text(f"「{word}」的中文意思是：{e.zh}。", f'In Chinese, "{word}" is {e.zh}.'),
         "english": Text(f"「{word}」的英文释义：{e.en}。", f'"{word}" means {e.en}.'),
+        "pos": _part_of_speech(word, e),
     }  # fmt: skip
     return f"{said[kind](lang)} {known}" if lang == "en" else f"{said[kind](lang)}{known}"
+
+
+def _part_of_speech(word: str, entry: Entry) -> Text:
+    """What part of speech a word is, read from the marks of its English meaning ("(n.) …; (v.) …").
+
+    >>> _part_of_speech("forecast", KNOWN["forecast"])("en").split(":")[0]
+    '"forecast" is a noun and a verb'
+    """
+    marks = [m for m in re.findall(r"\((n\.|v\.|adj\.|adv\.)\)", entry.en) if m in _POS]
+    zh = "，也是".join(_POS[m]("zh") for m in dict.fromkeys(marks))
+    en = " and ".join(_POS[m]("en") for m in dict.fromkeys(marks))
+    return Text(f"「{word}」是{zh}：{entry.en}（{entry.zh}）。", f'"{word}" is {en}: {entry.en}.')
+
+
+# "'勤奋' 的 English 是哪个词": a Chinese word, then "its English"
+_ITS_ENGLISH = re.compile(
+    r"(?P<zh>[\u4e00-\u9fff]+)['\"”’」]?\s*的\s*(?:english|英文|英语)(?!\s*(?:解释|释义|意思))", re.I
+)
+
+
+def english_named(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The text with a course word asked for by its Chinese meaning written in English, and each
+    ``(Chinese, English)`` so replaced: the English word is what a word tool takes.
+
+    >>> english_named("'勤奋' 的 English 是哪个词，考研要不要背")
+    ("'diligent' 的 English 是哪个词，考研要不要背", [('勤奋', 'diligent')])
+    """
+    meanings = {m.removesuffix("的"): w for w, e in KNOWN.items() for m in re.split("[；;，,]", e.zh) if m}
+    found: list[tuple[str, str]] = []
+
+    def english(m: re.Match[str]) -> str:
+        run = m.group("zh")
+        zh = next((run[i:] for i in range(len(run)) if run[i:].removesuffix("的") in meanings), None)
+        if zh is None:
+            return m.group(0)
+        found.append((zh, meanings[zh.removesuffix("的")]))
+        return m.group(0).replace(zh, found[-1][1], 1)
+
+    return _ITS_ENGLISH.sub(english, text), found
