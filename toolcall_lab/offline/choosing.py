@@ -319,6 +319,8 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     )
     if not any(owners):
         owners = [best_whole] * len(segments)
+    if _private_record(clause):  # "帮我查下我和 S1002 的学习进度": no piece of it goes to a web search
+        owners = [None if o is not None and is_search_tool(o) else o for o in owners]
     # a bare word listed after words for a word parameter is one more of them ("benefit, diligent and
     # schedule"), even when it also names another tool's topic
     for i in range(1, len(owners)):
@@ -355,6 +357,16 @@ _QUESTION = re.compile(
     r"|什么|哪|谁|多少|几|吗|呢|是否|怎么|如何|为什么|告诉我|搜|查",
     re.I,
 )
+
+
+def _private_record(clause: str) -> bool:
+    """A student's own timetable or record (the learner's, or one named by id): no web page has it."""
+    if nlu.about_own_record(clause):
+        return True
+    return bool(_AN_ID.search(clause)) and bool({"schedule", "progress"} & nlu.concepts_in(clause))
+
+
+_AN_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]\s?\d{3,}(?!\d)")
 
 
 def is_task(clause: str) -> bool:

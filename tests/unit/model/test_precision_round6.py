@@ -74,3 +74,10 @@ def test_a_part_of_speech_is_known_without_a_search():
 def test_with_a_word_tool_the_part_of_speech_is_looked_up():
     # the tutor's lookup_word gives the part of speech with the meaning: that tool is the source
     assert calls(ask("is 'accord' a 名词 or a 动词", tools=TUTOR)) == [("lookup_word", {"word": "accord"})]
+
+
+def test_a_students_record_is_not_searched_for_on_the_web():
+    # weather and search tools only: no tool has the school's records, and no web page does either
+    decision = ask("帮我查下我和 S1002 的学习进度", tools=[*WEATHER, *SEARCH], system=None)
+    assert calls(decision) == []
+    assert "没法" in (decision.content or "")
