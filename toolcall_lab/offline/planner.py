@@ -143,7 +143,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
                     before.asks = [Ask(reading.asks[0].info, at, [before.text])]
                     asks += _within_topic(before.asks, before.text, policy, plan)
         asks += _within_topic(reading.asks, clause, policy, plan)
-    if not asks and not plan.refusal:
+    if not asks and not plan.refusal and not _BACK_TO_DAYS.search(text):
         plan.calls = _follow_up(work, infos, facts)
         if plan.calls:
             plan.notes.append(explain.FOLLOW_UP())
@@ -162,6 +162,10 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.calls = [c for c in plan.calls if not c.missing]
     plan.steps += explain_calls(plan.calls, infos, text, facts)
     return plan
+
+
+#: "那两天哪天出去玩好", "which of those days is better": the days already looked up, not a new count of days
+_BACK_TO_DAYS = re.compile(r"那两天|那几天|那三天|\b(?:of )?those (?:two |three |few )?days\b", re.I)
 
 
 def _first_only(calls: list[Planned], text: str, plan: TurnPlan) -> list[Planned]:

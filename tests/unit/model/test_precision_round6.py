@@ -81,3 +81,21 @@ def test_a_students_record_is_not_searched_for_on_the_web():
     decision = ask("帮我查下我和 S1002 的学习进度", tools=[*WEATHER, *SEARCH], system=None)
     assert calls(decision) == []
     assert "没法" in (decision.content or "")
+
+
+def test_those_two_days_are_the_ones_already_looked_up():
+    saturday, sunday = {"city": "Shanghai", "days": 4}, {"city": "Shanghai", "days": 5}
+    decision = ask(
+        "上海这周六天气如何",
+        called("get_weather", saturday),
+        answered("上海第 4 天阴，16～22°C。"),
+        {"role": "assistant", "content": "上海周六阴，16～22°C。"},
+        "换成周日看看",
+        called("get_weather", sunday, "call_2"),
+        answered("上海第 5 天晴，17～25°C。", "call_2"),
+        {"role": "assistant", "content": "上海周日晴，17～25°C。"},
+        "那两天哪天出去玩好",
+        tools=WEATHER,
+        system=WEDNESDAY,
+    )
+    assert calls(decision) == []  # not get_weather(days=2) for "两天"
