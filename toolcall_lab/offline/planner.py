@@ -39,7 +39,7 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import stated_today, today_in, year_in
-from toolcall_lab.offline.kinds import kinds_of
+from toolcall_lab.offline.kinds import function_of, kinds_of, properties
 from toolcall_lab.offline.negation import Negated, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
@@ -325,12 +325,16 @@ def _without_covered(calls: list[Planned], infos: tuple[ToolInfo, ...]) -> list[
     """A forecast asked twice for one place keeps the call for more days, which answers both clauses:
     "杭州未来十天的天气，顺便说说哪天最热" is one call with days=7, not a second one for today alone."""
     days_of = {i.name: next((p for p, k in i.kinds.items() if k == "days"), None) for i in infos}
+    schemas = {i.name: properties(function_of(i.tool).get("parameters")) for i in infos}
 
     def span(call: Planned) -> tuple[str, int]:
         param = days_of.get(call.name)
         others = {k: v for k, v in call.args.items() if k != param}
-        days = call.args.get(param, 1) if param else 1
-        return call.name + json.dumps(others, sort_keys=True, ensure_ascii=False, default=str), int(days or 1)
+        key = call.name + json.dumps(others, sort_keys=True, ensure_ascii=False, default=str)
+        days = call.args.get(param, schemas[call.name].get(param, {}).get("default", 1)) if param else 1
+        if isinstance(days, bool) or not isinstance(days, (int, float)):
+            return f"{key}#{id(call)}", 0  # a days value that is not a number stays a call of its own
+        return key, int(days)
 
     widest: dict[str, int] = {}
     for call in calls:
