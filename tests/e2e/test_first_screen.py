@@ -6,7 +6,8 @@ both languages, a new visitor (no cookies; ``tests/e2e/context_pool.py``) opens 
 waits for its own run to finish, and checks that the artifact's top edge is inside the viewport and that
 no traceback shows.
 The same page is then resized to 1024×768 and to a 390×844 phone for a smoke run (it lays out again,
-works and is screenshotted; a stacked layout at 1024 may put the artifact lower), axe-core checks it
+works and is screenshotted; a stacked layout at 1024 may put the artifact lower), axe-core checks it (the sidebar,
+the same on every page, on home's load only)
 (``tests/e2e/accessibility.py``), the readable-screen measures run at every size
 (``tests/e2e/readable.py``: no code cut, nothing sideways, no code column under 360 px at 1024), and
 its title, artifact text and graph are those of ``tests/e2e/page_content.py``: one load per page
@@ -99,7 +100,8 @@ def test_the_artifact_is_on_the_first_screen(app_url, browser, spec: PageSpec, l
         assert scrolled == 0, "the page opened scrolled: the check must be on the first screen"
         check_content(page, spec.url_path, lang)  # its title, its artifact's text, its graph (page_content.py)
         # axe-core on the same page: no serious or critical WCAG 2.1 A/AA violation outside Streamlit's markup
-        ours = check_page(page, f"{spec.url_path}-{lang}")
+        # the sidebar is the same on every page: checked on home's, in both languages (accessibility.SIDEBAR)
+        ours = check_page(page, f"{spec.url_path}-{lang}", sidebar=spec.path == "pages/home.py")
         assert ours == [], f"{spec.path} ({lang}): axe found {described(ours)}"
         assert_readable(page, f"{spec.url_path}-{lang}-1280x720", narrow=False)  # no code cut, nothing sideways
         # the page's exercises within five screens (issue 22): what comes before them is folded or said once
