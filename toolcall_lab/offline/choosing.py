@@ -363,10 +363,7 @@ def _private_record(clause: str) -> bool:
     """A student's own timetable or record (the learner's, or one named by id): no web page has it."""
     if nlu.about_own_record(clause):
         return True
-    return bool(_AN_ID.search(clause)) and bool({"schedule", "progress"} & nlu.concepts_in(clause))
-
-
-_AN_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]\s?\d{3,}(?!\d)")
+    return bool(terms.AN_ID.search(clause)) and bool({"schedule", "progress"} & nlu.concepts_in(clause))
 
 
 def is_task(clause: str) -> bool:

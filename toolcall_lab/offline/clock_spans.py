@@ -19,6 +19,8 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.dates import DAY_OF_MONTH
+from toolcall_lab.offline.spelled_dates import ordinal_digits
 
 _SIDE = r"(?P<h{n}>\d{{1,2}})(?:[:：](?P<m{n}>\d{{2}})|点(?P<half{n}>半)?)?\s*(?P<p{n}>am|pm|a\.m\.|p\.m\.)?"
 _SPAN = re.compile(
@@ -130,7 +132,6 @@ def lesson_lengths(results: list[dict[str, Any]], question: str, lang: str) -> s
 
 
 # "if today is the 24th and my class is on the 29th, how many days away is that", "今天 24 号，29 号还有几天"
-_DAY_OF_MONTH = re.compile(r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(\d{1,2})\s*[号日](?!\d)", re.I)
 _HOW_MANY_DAYS = re.compile(
     r"how many days (?:away|apart|between|until|till|from|is (?:it|that))|how far (?:away|off)"
     r"|还有几天|还有多少天|隔几天|差几天|相差几天|相隔几天|相差多少天|相隔多少天",
@@ -144,7 +145,7 @@ def days_apart(text: str) -> tuple[int, int] | None:
     >>> days_apart("if today is the 24th and my class is on the 29th, how many days away is that")
     (24, 29)
     """
-    days = [int(a or b) for a, b in _DAY_OF_MONTH.findall(text)]
+    days = [int(m.group("d") or m.group("d2")) for m in DAY_OF_MONTH.finditer(text)]
     if len(days) != 2 or not _HOW_MANY_DAYS.search(text) or not all(1 <= d <= 31 for d in days):
         return None
     return days[0], days[1]
@@ -156,11 +157,6 @@ def days_apart_answer(text: str, lang: str) -> str:
     n = abs(second - first)
     return Text(
         f"从 {first} 号到 {second} 号相差 {n} 天。两个日子相减就行，不用调用工具。",
-        f"From the {_ordinal(first)} to the {_ordinal(second)} is {n} days. "
+        f"From the {ordinal_digits(first)} to the {ordinal_digits(second)} is {n} days. "
         "It is a subtraction of the two days, so no tool is needed.",
     )(lang)
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -79,7 +79,7 @@ DAYS_FROM_NOW = re.compile(
     re.I,
 )
 # "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
-_DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
+DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
 # "a week from tomorrow", "two weeks from today", "一周后": weeks from a day.
 _WEEK_FROM = re.compile(
     rf"\b(?:a|one|(?P<n>{_COUNT}))\s+weeks?\s+(?:from|after)\s+(?P<base>tomorrow|today|now)\b"
@@ -251,7 +251,7 @@ def _worded(text: str, today: dt.date | None) -> list[DateMention]:
         n = count_word(next(g for g in (m.group("n"), m.group("n2"), m.group("n3"), m.group("n4")) if g))
         iso = (today + dt.timedelta(days=n)).isoformat() if today else None
         out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
-    for m in _DAY_OF_MONTH.finditer(text):
+    for m in DAY_OF_MONTH.finditer(text):
         day = int(m.group("d") or m.group("d2"))
         if today is None or not 1 <= day <= 31:
             out.append(DateMention(m.group(0).strip(), None, "relative", None, m.start()))

@@ -61,9 +61,10 @@ def in_digits(text: str) -> str:
     text = _ZH_MONTH_DAY.sub(lambda m: f"{zh_count(m.group(1))}月{zh_count(m.group(2))}{m.group(3)}", text)
     text = _SHORT_YEAR.sub(lambda m: f"20{m.group(1)}年", text)
     text = _DOTTED.sub(lambda m: f"{m.group(3)}-{int(m.group(2)):02d}-{int(m.group(1)):02d}", text)
-    return _ORDINAL_WORD.sub(lambda m: _ordinal_digits(_ORDINALS[m.group(1).lower()]), text)
+    return _ORDINAL_WORD.sub(lambda m: ordinal_digits(_ORDINALS[m.group(1).lower()]), text)
 
 
-def _ordinal_digits(n: int) -> str:
+def ordinal_digits(n: int) -> str:
+    """A day of the month written with its suffix: ``24`` → ``"24th"``, ``1`` → ``"1st"``."""
     suffix = "th" if 11 <= n <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

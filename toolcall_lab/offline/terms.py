@@ -24,7 +24,8 @@ _MARKED = (
 )
 
 
-_AN_ID = re.compile(r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}")
+#: Something written as an id ("S1003", "s_1003", "S 1002"): a record, not a word.
+AN_ID = re.compile(r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}")
 _FRAME_WORDS = frozenset(
     {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
 )
@@ -40,7 +41,7 @@ def marked_terms(text: str) -> list[str]:
     for pattern in (_MARKED[0], _MARKED[2]):
         # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
         out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
-    if _AN_ID.search(text):  # "lookup progress for s_1003": a record looked up, not the word "progress"
+    if AN_ID.search(text):  # "lookup progress for s_1003": a record looked up, not the word "progress"
         looked_up = set(_MARKED[2].findall(text)) - set(_QUOTED.findall(text))
         out = [w for w in out if not (w in looked_up and correct(w.lower()) in NOT_TERMS)]
     return list(dict.fromkeys(out))

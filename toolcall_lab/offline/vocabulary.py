@@ -21,6 +21,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline.terms import marked_terms
+from toolcall_lab.offline.word_facts import marked_parts
 
 
 @dataclass(frozen=True)
@@ -92,13 +93,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-#: the parts of speech an entry's English meaning marks, in its order: "(n.) …; (v.) …"
-_POS: dict[str, Text] = {
-    "n.": Text("名词", "a noun"),
-    "v.": Text("动词", "a verb"),
-    "adj.": Text("形容词", "an adjective"),
-    "adv.": Text("副词", "an adverb"),
-}
+
 _NOT_WANTED = re.compile(r"(?:\bno|\bnot|don'?t need|不用|不要|不需要|别)\s*(?:the\s+|an?\s+|说|看)?$", re.I)
 _ENGLISH = re.compile(r"英文解释|用英文|用英语|英英|in (?:plain )?english|english (?:meaning|one|definition)", re.I)
 _CHINESE = re.compile(r"中文|汉语|chinese", re.I)
@@ -212,9 +207,9 @@ def _part_of_speech(word: str, entry: Entry) -> Text:
     >>> _part_of_speech("forecast", KNOWN["forecast"])("en").split(":")[0]
     '"forecast" is a noun and a verb'
     """
-    marks = [m for m in re.findall(r"\((n\.|v\.|adj\.|adv\.)\)", entry.en) if m in _POS]
-    zh = "，也是".join(_POS[m]("zh") for m in dict.fromkeys(marks))
-    en = " and ".join(_POS[m]("en") for m in dict.fromkeys(marks))
+    names = list({name.en: name for name, _ in marked_parts(entry.en)}.values())  # "(n.) …; (v.) …", each once
+    zh = "，也是".join(name.zh for name in names)
+    en = " and ".join(name.en for name in names)
     return Text(f"「{word}」是{zh}：{entry.en}（{entry.zh}）。", f'"{word}" is {en}: {entry.en}.')
 
 

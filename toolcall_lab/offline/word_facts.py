@@ -52,11 +52,20 @@ def parts_of_speech(results: list[dict[str, Any]], question: str, lang: str) -> 
         word = " ".join(str(v) for v in r.get("args", {}).values())
         if found is None:
             continue
-        marks = [(m.group("mark"), m.group("sense").strip(" ；;")) for m in _MARK.finditer(found.group("line"))]
-        named = [(_MARKS[mark], sense) for mark, sense in marks if mark in _MARKS]
+        named = marked_parts(found.group("line"))
         if not named:
             continue
         zh = "，也是".join(f"{name.zh}（{sense}）" if sense else name.zh for name, sense in named)
         en = " and ".join(name.en for name, _ in named)  # the senses are Chinese: they stay in the reply below
         lines.append(Text(f"{word} 是{zh}。", f"{word} is {en}.")(lang))
     return "\n".join(lines)
+
+
+def marked_parts(line: str) -> list[tuple[Text, str]]:
+    """The parts of speech a meaning line marks, each named in both languages, with its sense.
+
+    >>> [(name.en, sense) for name, sense in marked_parts("n. 协议；一致  v. 与……相符")]
+    [('a noun', '协议；一致'), ('a verb', '与……相符')]
+    """
+    marks = [(m.group("mark"), m.group("sense").strip(" ；;()")) for m in _MARK.finditer(line)]
+    return [(_MARKS[mark], sense) for mark, sense in marks if mark in _MARKS]
