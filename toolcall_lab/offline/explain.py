@@ -229,6 +229,10 @@ TIE = Said(
     "平分：选了 {name} 而不是 {other}，因为问题里缺少 {other} 的参数",
 )
 SCRIPTED = Said("replayed a scripted reply", "回放了一条预先写好的回复")
+COVERED = Said(
+    "one call to {name} for both asks: the longer forecast covers the shorter",
+    "两处提问只调用一次 {name}：更长的预报已经包含较短的",
+)
 NO_CALL_NEEDED = Said("no call needed: {about}", "不需要调用工具：{about}")
 REFUSED_ID = Said(
     "the system prompt restricts which ids may be looked up: {detail} refused",
@@ -253,6 +257,7 @@ SAYINGS: tuple[Said, ...] = (
     COMPARED_EARLIER,
     TIE,
     SCRIPTED,
+    COVERED,
     NO_CALL_NEEDED,
     REFUSED_ID,
     REFUSED_TOOL,

@@ -156,7 +156,10 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         if all(p.missing for p in planned_calls):
             planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
         plan.calls += planned_calls
-    plan.calls = _restrict_ids(_without_covered(_dedupe(plan.calls), infos), infos, policy, plan)
+    distinct = _dedupe(plan.calls)
+    plan.calls = _without_covered(distinct, infos)
+    plan.notes += [explain.COVERED(name=n) for n in dict.fromkeys(c.name for c in distinct if c not in plan.calls)]
+    plan.calls = _restrict_ids(plan.calls, infos, policy, plan)
     plan.calls = _first_only(plan.calls, text, plan)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]

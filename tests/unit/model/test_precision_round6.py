@@ -34,6 +34,7 @@ def test_monday_and_tuesday_written_together_are_two_days_not_a_week():
 def test_a_second_clause_about_the_same_forecast_makes_no_second_call():
     decision = ask("杭州未来十天的天气，顺便说说哪天最热", tools=WEATHER, system=None)
     assert calls(decision) == [("get_weather", {"city": "Hangzhou", "days": 7})]
+    assert "one call to get_weather for both asks: the longer forecast covers the shorter" in decision.record.notes
 
 
 def test_the_two_days_after_today_asked_as_a_follow_up_reach_day_three():
