@@ -139,8 +139,12 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     )
     st.page_link(
         "pages/class_join.py",
-        label=T("投影加入方式（大字和二维码）", "Project the join (large code and QR)"),
+        label=T("投影加入方式", "Project the join"),  # short: the sidebar is narrow, a long label was cut
         icon=":material/qr_code_2:",
+        help=T(
+            "课堂代码用大字显示，配上全班都能扫的二维码。",
+            "The class code in very large type, with a QR code the room can scan.",
+        ),
         query_params={"lang": lang(), CLASS_PARAM: code, PRESENT_PARAM: "1"},
     )
     _results_link(code)

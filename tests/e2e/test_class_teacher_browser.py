@@ -74,7 +74,7 @@ def test_a_teacher_starts_projects_and_reads_a_live_class(app_url, browser):
         sidebar.get_by_text(f"http://192.168.1.20:8501/?class={code}&lang=en").first.wait_for(timeout=30000)
         assert sidebar.get_by_text("Students' phones cannot open this link").count() == 0
 
-        teacher.locator("a", has_text="Project the join (large").first.click()
+        teacher.locator("a[href*='present=1']", has_text="Project the join").first.click()  # not the page list's link
         teacher.wait_for_url(re.compile(r"/class_join\?.*present=1"), timeout=60000)
         teacher.locator(".st-key-class-join-qr img").wait_for(timeout=60000)
         wait_idle(teacher, timeout=60000)
