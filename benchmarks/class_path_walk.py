@@ -12,9 +12,10 @@ of ``lessons/course/class_paths.py``, does what a teacher at a projector does:
 * opens the stop's page in presenter mode, ``/<page>?present=1&lang=en``, with ``&step=N`` when the stop names
   a step (``pages/_ui/frame.py``: ``PRESENT_PARAM``, ``STEP_PARAM``), and waits until Streamlit rests (the run
   observer of ``benchmarks/streamlit_runs.py``) and the main area's text stops changing;
-* reads the screens of that stop: the named step only; else, on a page with steps (the projector title
-  ``N / M · …``), every step from 1 to M, moving on with the ▶ button as the teacher does (a page whose
-  default step is not 1 is reopened at ``step=1`` first); a page without steps is one screen.
+* reads the screens of that stop: the named step, and on with ▶ to the stop's ``last_step`` when it names one;
+  else, on a page with steps (the projector title ``N / M · …``), every step from 1 to M, moving on with the ▶
+  button as the teacher does (a page whose default step is not 1 is reopened at ``step=1`` first); a page
+  without steps is one screen.
 
 What is measured on each screen: the words of the main area (``innerText`` of ``stMain``: the whole page the
 teacher scrolls through, its exercises too; not what a folded expander or another tab holds, nor the visually
@@ -26,9 +27,9 @@ the screen's final text was first read; the first visit to a page includes its f
 of each ▶.
 
 The estimate of a stop, in minutes: its words read aloud at :data:`WORDS_PER_MINUTE` (a teacher reading to a
-class), plus :data:`EXERCISE_MINUTES` for each exercise of the page (``PageSpec.exercises``, tried together,
-the README's figure), plus :data:`QUESTION_MINUTES` for the key question. Under each table, the same with one
-exercise per stop, as the paths were planned ("3 for the class to try one exercise together").
+class), plus :data:`EXERCISE_MINUTES` for each exercise the class tries together there (the stop's ``together``, one
+unless it says more; the page's other exercises are homework), plus :data:`QUESTION_MINUTES` for the key
+question. Under each table, the same with every exercise of every page tried together.
 """
 
 from __future__ import annotations
@@ -134,7 +135,18 @@ class StopWalk:
         return self.words_read / WORDS_PER_MINUTE
 
     @property
+    def together(self) -> int:
+        """The exercises the class tries together at this stop (the stop's ``together``, at most the page's)."""
+        return min(self.stop.together, self.spec.exercises)
+
+    @property
     def estimated_minutes(self) -> float:
+        """Reading aloud, the exercises tried together, the key question."""
+        return self.reading_minutes + EXERCISE_MINUTES * self.together + QUESTION_MINUTES
+
+    @property
+    def every_exercise_minutes(self) -> float:
+        """The same with every exercise of the page tried together (none left as homework)."""
         return self.reading_minutes + EXERCISE_MINUTES * self.spec.exercises + QUESTION_MINUTES
 
 
@@ -239,14 +251,15 @@ def walk_stop(pg: Page, base: str, stop_: Stop) -> StopWalk:
     if title is None:
         return StopWalk(stop_, spec, (Screen(1, 1, words, seconds),))
     n, count = title
+    last = count
     if stop_.step is not None:
-        return StopWalk(stop_, spec, (Screen(n, count, words, seconds),))
-    if n != 1:  # the page opens at another step (⑧ opens at its last): the teacher starts from step 1
+        last = min(stop_.last_step or n, count)  # the named step alone, or on to the stop's last step
+    elif n != 1:  # the page opens at another step (⑧ opens at its last): the teacher starts from step 1
         words, again = _open(pg, f"{base}/{stop_.url_path}?{query}&step=1")
         seconds += again
         n, count = _step_title(pg) or (1, count)
     screens = [Screen(n, count, words, seconds)]
-    while n < count:
+    while n < last:
         words, seconds = _next_step(pg)
         n, count = _step_title(pg) or (n + 1, count)
         screens.append(Screen(n, count, words, seconds))
@@ -271,7 +284,7 @@ def walk_path(browser: Browser, base: str, path: CoursePath) -> list[StopWalk]:
 # ---------------------------------------------------------------- the tables
 def _steps_cell(walk: StopWalk) -> str:
     if walk.stop.step is not None:
-        return str(walk.stop.step)
+        return walk.stop.steps_label(LANG).removeprefix("steps ").removeprefix("step ")
     count = walk.screens[0].count
     return "—" if count == 1 else f"1–{count}"
 
@@ -292,14 +305,14 @@ def path_table(path: CoursePath, walked: list[StopWalk]) -> str:
         f"**{path.title(LANG)}** (`{path.key}`)",
         "",
         "| Stop | Page | Step(s) | Planned min | Steps walked | Words on screen | Reading min "
-        f"@{WORDS_PER_MINUTE} wpm | Exercises | Estimated min | Planned − estimated | Load s |",
+        f"@{WORDS_PER_MINUTE} wpm | Exercises together / on the page | Estimated min | Planned − estimated | Load s |",
         "|---:|---|:---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for i, walk in enumerate(walked, start=1):
         est = walk.estimated_minutes
         lines.append(
             f"| {i} | `{walk.spec.url_path}` | {_steps_cell(walk)} | {walk.stop.minutes} | {len(walk.screens)} "
-            f"| {walk.words_read} | {walk.reading_minutes:.1f} | {walk.spec.exercises} | {est:.1f} "
+            f"| {walk.words_read} | {walk.reading_minutes:.1f} | {walk.together} / {walk.spec.exercises} | {est:.1f} "
             f"| {walk.stop.minutes - est:+.1f} | {walk.load_seconds:.1f} |"
         )
     planned = path.total_minutes
@@ -307,15 +320,15 @@ def path_table(path: CoursePath, walked: list[StopWalk]) -> str:
     lines.append(
         f"| **Total** | | | **{planned}** | {sum(len(w.screens) for w in walked)} "
         f"| {sum(w.words_read for w in walked)} | {sum(w.reading_minutes for w in walked):.1f} "
-        f"| {sum(w.spec.exercises for w in walked)} | **{est:.1f}** | **{planned - est:+.1f}** "
+        f"| {sum(w.together for w in walked)} / {sum(w.spec.exercises for w in walked)} | **{est:.1f}** "
+        f"| **{planned - est:+.1f}** "
         f"| {sum(w.load_seconds for w in walked):.1f} |"
     )
-    one = [w.reading_minutes + min(w.spec.exercises, 1) * EXERCISE_MINUTES + QUESTION_MINUTES for w in walked]
+    every = [w.every_exercise_minutes for w in walked]
     lines += [
         "",
         f"Estimate more than {TIGHT_SHARE:.0%} above plan: {_over(walked, [w.estimated_minutes for w in walked])}. "
-        f"With one exercise per stop, as planned: {sum(one):.1f} min; more than {TIGHT_SHARE:.0%} above plan even "
-        f"so: {_over(walked, one)}.",
+        f"With every exercise of every page tried together (none left as homework): {sum(every):.1f} min.",
     ]
     return "\n".join(lines)
 

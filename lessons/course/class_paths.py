@@ -1,8 +1,10 @@
 """Two paths for a class led from a projector, 90 and 45 minutes: pages and steps in order, minutes, questions.
 
-How they were timed (README, "Leading a class"): each page's steps and exercises were read, and a projected
-stop was given about 2 minutes per step the teacher shows, 3 for the class to try one exercise together,
-and 1-2 for the question; the self-paced course is timed by ``toolcall_lab.classroom.paths.self_paced_minutes``.
+How they were timed (README, "Leading a class"): ``benchmarks/class_path_walk.py`` walked every stop in Chromium
+as a projecting teacher and estimated it as the words on its screens read aloud at 130 words a minute, 3 minutes
+for the one exercise the class tries together (a page's other exercises are homework: the lesson plan says so)
+and 1.5 for the key question; each stop's minutes are that estimate, rounded, and a stop shows the steps that fit
+(``step`` to ``last_step``). The self-paced course is timed by ``toolcall_lab.classroom.paths.self_paced_minutes``.
 A stop without its own question asks the page's own (the chain pages' ``question`` in ``pages/registry.py``).
 """
 
@@ -27,7 +29,7 @@ _LIVE = Stop(
 )
 _LOOP_GUARD = Stop(
     "tutor_4_loop_guard",
-    8,
+    10,
     ask=Text("如果模型一直要调用工具，谁来让循环停下？", "If the model keeps asking for tools, who stops the loop?"),
 )
 _GRAPH = Stop(
@@ -35,29 +37,20 @@ _GRAPH = Stop(
     8,
     ask=Text("固定流程和智能体：哪一条边是模型决定的？", "Workflow or agent: which edge does the model decide?"),
 )
-_FAULTS = Stop(
-    "faults",
-    6,
-    ask=Text(
-        "工具出错时，模型下一次请求里看到了什么？", "When the tool fails, what does the model see in its next request?"
-    ),
-)
-
 CLASS_90 = CoursePath(
     "class90",
     Text("90 分钟课堂", "90-minute class"),
     (
         _LIVE,
-        Stop("stage_1_tool", 8),
-        Stop("stage_2_schema", 8),
-        Stop("stage_3_bind_tools", 8),
-        Stop("stage_4_tool_call", 10, step=2),
-        Stop("stage_5_validation", 8),
-        Stop("stage_7_tool_message", 8),
-        Stop("stage_8_round_trip", 10),
+        Stop("stage_1_tool", 9, step=1, last_step=2),
+        Stop("stage_2_schema", 9, step=1, last_step=2),
+        Stop("stage_3_bind_tools", 8, step=1),
+        Stop("stage_4_tool_call", 7, step=2),
+        Stop("stage_5_validation", 9),
+        Stop("stage_7_tool_message", 9, step=1, last_step=2),
+        Stop("stage_8_round_trip", 13, step=1, last_step=8),
         _LOOP_GUARD,
         _GRAPH,
-        _FAULTS,
     ),
 )
 
@@ -65,12 +58,11 @@ CLASS_45 = CoursePath(
     "class45",
     Text("45 分钟课堂", "45-minute class"),
     (
-        Stop("live_run", 5, ask=_LIVE.ask),
-        Stop("stage_2_schema", 8),
-        Stop("stage_4_tool_call", 10, step=2),
-        Stop("stage_7_tool_message", 8),
-        Stop("stage_8_round_trip", 8),
-        Stop("graph_1_workflow_vs_agent", 6, ask=_GRAPH.ask),
+        _LIVE,
+        Stop("stage_2_schema", 10, step=1, last_step=2),
+        Stop("stage_4_tool_call", 7, step=2),
+        Stop("stage_7_tool_message", 9, step=1, last_step=2),
+        Stop("stage_8_round_trip", 11, step=8),
     ),
 )
 

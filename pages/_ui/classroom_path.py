@@ -37,6 +37,13 @@ def _title(url_path: str) -> str:
         return url_path
 
 
+def _exercises(url_path: str) -> int:
+    try:
+        return page_by_url(url_path).exercises
+    except KeyError:
+        return 0
+
+
 def _ask(stop: Stop) -> Text:
     if stop.ask is not None:
         return stop.ask
@@ -111,7 +118,7 @@ def teacher_path(code: str, spec: PageSpec | None) -> None:
         _stop_link(code, path, ahead, "▶ " + _title(path.stops[ahead].url_path), ":material/arrow_forward:")
     st.download_button(
         T("下载教案（Markdown）", "Download the lesson plan (Markdown)"),
-        data=lesson_plan(path, lang(), _title, _ask).encode("utf-8"),
+        data=lesson_plan(path, lang(), _title, _ask, _exercises).encode("utf-8"),
         file_name=f"lesson-plan-{path.key}-{lang()}.md",
         mime="text/markdown",
         icon=":material/description:",

@@ -23,7 +23,7 @@ def test_a_45_minute_class_is_walked_stop_by_stop(memory_store):
 
     teacher.query_params["step"] = "2"
     teacher.switch_page("pages/stage_4_tool_call.py").run()
-    assert "stop 3 of 6" in " ".join(m.value for m in teacher.sidebar.markdown)
+    assert "stop 3 of 5" in " ".join(m.value for m in teacher.sidebar.markdown)
     links = _links(teacher)
     assert any("stage_2_schema" in link and "◀" in link for link in links)
     assert any("stage_7_tool_message" in link and "▶" in link for link in links)
@@ -31,7 +31,7 @@ def test_a_45_minute_class_is_walked_stop_by_stop(memory_store):
 
     student = _join("en", code)
     captions = " ".join(c.value for c in student.caption)
-    assert "45-minute class: stop 3 of 6 · next: ⑦ ToolMessage" in captions.replace("\\", "")
+    assert "45-minute class: stop 3 of 5 · next: ⑦ ToolMessage" in captions.replace("\\", "")
 
 
 def _projected_links(at: AppTest) -> list[str]:

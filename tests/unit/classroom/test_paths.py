@@ -48,7 +48,27 @@ def test_the_lesson_plan_has_every_stop_its_time_and_the_question_in_both_langua
     assert plan.startswith(f"# {CLASS_45.title(lang)} — 45 min")
     sections = [line for line in plan.splitlines() if line.startswith("## ")]
     assert len(sections) == len(CLASS_45.stops)
-    assert sections[0].endswith("(0:00–0:05)") and sections[-1].endswith("(0:39–0:45)")
+    first, last = CLASS_45.stops[0].minutes, CLASS_45.stops[-1].minutes
+    assert sections[0].endswith(f"(0:00–0:{first:02d})") and sections[-1].endswith(f"(0:{45 - last:02d}–0:45)")
     for stop in CLASS_45.stops:
         assert _ask(stop).zh in plan and _ask(stop).en in plan
     assert page_by_url("stage_4_tool_call").question.en in plan  # a chain stop asks the page's own question
+
+
+def test_a_stop_names_the_steps_it_shows_and_is_found_at_each_of_them():
+    stop = Stop("stage_2_schema", 9, step=1, last_step=2)
+    assert stop.shown_steps() == ("1", "2") and Stop("p", 5).shown_steps() == ()
+    assert stop.steps_label("en") == "steps 1–2" and stop.steps_label("zh") == "第 1–2 步"
+    path = CoursePath("p", Text("路线", "Path"), (Stop("a", 5), stop, Stop("stage_2_schema", 5, step=3)))
+    assert [stop_at(path, "stage_2_schema", s) for s in ("1", "2", "3")] == [1, 1, 2]  # ▶ within a stop stays there
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_lesson_plan_says_which_exercises_are_tried_together_and_which_are_homework(lang):
+    plan = lesson_plan(CLASS_90, lang, lambda u: page_by_url(u).title(lang), _ask, lambda u: page_by_url(u).exercises)
+    schema = page_by_url("stage_2_schema")
+    assert schema.exercises > 1  # ② has more exercises than a class tries together
+    section = plan.split(f"## 3. {schema.title(lang)}")[1].split("## 4.")[0]
+    homework = Text("其余 {n} 道留作课后练习", "the other {n} as homework").format(n=schema.exercises - 1)(lang)
+    assert Text("第 1–2 步", "steps 1–2")(lang) in section and homework in section
+    assert lesson_plan(CLASS_90, lang, lambda u: u, _ask).count(homework) == 0  # without counts: no exercise line
