@@ -105,7 +105,11 @@ html { font-size: 21px; }
   padding-top: 2rem; }
 [data-testid="stCode"] pre, [data-testid="stCode"] code { font-size: 1.05rem !important;
   white-space: pre-wrap !important; overflow-wrap: anywhere !important; }
-[data-testid="stHeader"] { background: transparent; }
+/* the header stays drawn over the page's top (its height grows with the type) but lets clicks through to the page
+   row's ◀ ▶ below it; its own buttons (the sidebar's ≫, the menu) still take theirs */
+[data-testid="stHeader"], [data-testid="stHeader"] [data-testid="stToolbar"] { background: transparent;
+  pointer-events: none; }
+[data-testid="stHeader"] :is(button, a, [role="button"]) { pointer-events: auto; }
 /* one artifact at a time: the lesson's two columns stack, the step's artifact across the screen, the side one below */
 .st-key-lesson-columns > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
 .st-key-lesson-columns > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"] { flex: 1 1 100%; }

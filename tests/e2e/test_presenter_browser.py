@@ -3,7 +3,10 @@
 A teacher opens ``?present=1&step=1``: the sidebar is folded, the page shows one step with
 ◀ ▶ and the step's own artifact (``st.container(key="artifact")``). ▶ moves to step 2 and
 writes it in the link; that link, opened cold in a new browser session, shows the same step.
-Both languages, 1280×720. Screenshots: ``test-output/screenshots/present-*``.
+Both languages, 1280×720. Pages without steps of their own, a tutor page and a LangGraph page, are projected
+too (issue 25): large type, the sidebar folded, the page's controls folded under "Settings", and the page row's
+◀ ▶ leading to the neighbouring pages, still projected (a click on ▶ reaches the link: the header drawn over the
+page's top lets it through). Screenshots: ``test-output/screenshots/present-*``.
 
 What each step shows, worked out by hand from the default run ("What's the weather in Bangkok?"):
 
@@ -98,3 +101,52 @@ def test_presenter_steps_forward_by_button_and_by_link(app_url, browser, stem: s
         shot(pg, f"present-{stem}-{lang}-step2-by-link")
     finally:
         cold.close()
+
+
+#: Pages without steps of their own, projected: a tutor page (its edition switch folds) and a LangGraph page (its
+#: question box folds). The control each page folds under "Settings" on a projector: (ARIA role, name).
+UNSTEPPED = {
+    "tutor_4_loop_guard": ("switch", "Run the article's Chinese original instead (小E as the article wrote it)"),
+    "graph_1_workflow_vs_agent": ("textbox", "Question"),
+}
+
+
+@pytest.mark.parametrize("stem", list(UNSTEPPED))
+def test_a_tutor_and_a_langgraph_page_are_projected_and_walked_to_the_next_page(app_url, browser, stem: str):
+    from pages.registry import neighbours, page_by_url
+
+    spec = page_by_url(stem)
+    before, after = neighbours(spec.path)
+    assert before is not None and after is not None
+    context = new_context(browser, viewport=SIZE, locale="en-US")
+    try:
+        pg = context.new_page()
+        pg.goto(f"{app_url}/{stem}?lang=en&present=1")
+        wait_idle(pg, timeout=120000)
+        main = pg.locator('[data-testid="stMain"]')
+        sidebar = pg.locator('[data-testid="stSidebar"]').bounding_box()
+        assert sidebar is None or sidebar["x"] + sidebar["width"] <= 0, sidebar  # folded: the page is the room's
+        # large type: presenter mode's root size (the page's text and code grow with it)
+        assert pg.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "21px"
+        # the page's control is folded under "Settings": not on screen until the teacher opens it
+        role, name = UNSTEPPED[stem]
+        settings = main.locator("details").filter(has=pg.locator("summary", has_text="Settings")).first
+        expect(settings).not_to_have_attribute("open", "")  # folded: the room reads the run, not the controls
+        settings.locator("summary").click()  # one click shows them to the teacher
+        expect(settings.get_by_role(role, name=name)).to_be_visible()  # type: ignore[arg-type]
+        # ◀ ▶ to the neighbouring pages, kept projected
+        row = pg.locator(".st-key-presenter-pages")
+        back = row.locator("a", has_text="◀ " + before.title("en"))
+        ahead = row.locator("a", has_text=after.title("en") + " ▶")
+        expect(back).to_be_visible()
+        expect(ahead).to_be_visible()
+        assert "present=1" in (ahead.get_attribute("href") or "")
+        assert pg.get_by_text("Traceback").count() == 0
+        shot(pg, f"present-{stem}-en")
+        ahead.click()
+        pg.wait_for_url(f"**/{after.url_path}?*present=1*", timeout=60000)
+        wait_idle(pg, timeout=120000)
+        assert pg.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "21px"
+        expect(pg.locator(".st-key-presenter-pages a", has_text="◀ " + spec.title("en"))).to_be_visible()
+    finally:
+        context.close()
