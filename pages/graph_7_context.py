@@ -19,6 +19,7 @@ from pages._ui import graph_board as gb
 from pages._ui import graph_context as gc
 from pages._ui import graph_lesson as gu
 from pages._ui.exercise import draw_exercises
+from pages._ui.frame import controls as folded_on_projector
 from pages._ui.section_review import review_words
 from pages.registry import page_of
 from toolcall_lab.graph_run import drained
@@ -46,17 +47,20 @@ apps = gu.specimen_apps()
 controls, picture = st.columns([3, 2], gap="large")
 with controls:
     gu.setup_caption()
-    label = T(
-        "下一次调用最多带几条消息（不含 system）", "At most this many messages in the next call (system not counted)"
-    )
-    # the budget and the next question are kept in the link: a shared link opens the same cut
-    max_messages = st.slider(label, 2, 12, 7, key="max_messages", bind="query-params")
-    nxt = Text("那北京呢？", "What about Beijing?")  # the default next question: an untouched box follows the language
-    beijing, label, aliases = nxt(lang()), T("下一个问题", "The next question"), (nxt.zh, nxt.en)
-    asked = sw.line("g7::next", label=label, default=beijing, param="next", max_chars=300, aliases=aliases)
-    next_question = asked.strip() or beijing
-    label = T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts")
-    run = st.button(label, icon=":material/play_arrow:", key="g7::run::btn")
+    with folded_on_projector():  # on a projector the budget and the question fold under Settings
+        label = T(
+            "下一次调用最多带几条消息（不含 system）",
+            "At most this many messages in the next call (system not counted)",
+        )
+        # the budget and the next question are kept in the link: a shared link opens the same cut
+        max_messages = st.slider(label, 2, 12, 7, key="max_messages", bind="query-params")
+        # the default next question: an untouched box follows the language
+        nxt = Text("那北京呢？", "What about Beijing?")
+        beijing, label, aliases = nxt(lang()), T("下一个问题", "The next question"), (nxt.zh, nxt.en)
+        asked = sw.line("g7::next", label=label, default=beijing, param="next", max_chars=300, aliases=aliases)
+        next_question = asked.strip() or beijing
+        label = T("用当前模型跑三轮，再剪两种方式发出去", "Run three turns with the active model, then send both cuts")
+        run = st.button(label, icon=":material/play_arrow:", key="g7::run::btn")
     run_area = st.container()
 with picture, st.container(key="artifact"):  # the three turns' State, super-step by super-step
     agent_panel = gb.panel("g7agent", apps["agent"], graphs=["agent"])

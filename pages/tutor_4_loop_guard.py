@@ -13,6 +13,7 @@ from lessons.tutor.loop_guard import LoopGuard, call_key
 from pages._ui import T, lesson_columns, source
 from pages._ui import tutor_lesson as tu
 from pages._ui.exercise import draw_exercises
+from pages._ui.frame import controls
 from pages.registry import page_of
 
 
@@ -94,11 +95,12 @@ with left:
                 "**A stuck scripted model**: it asks for `get_schedule` every time and never answers. Tune the guard:",
             )
         )
-        c1, c2 = st.columns(2)
-        max_steps = c1.slider(T("步数上限 max_steps", "Step limit max_steps"), 1, 8, 4, key="tutor4::max_steps")
-        hard_limit = c2.slider(
-            T("无护栏时课程的硬上限", "The lesson's hard cap without a guard"), 5, 40, 20, key="tutor4::hard_limit"
-        )
+        with controls():  # folded on a projector: the two cases below are what the room reads
+            c1, c2 = st.columns(2)
+            max_steps = c1.slider(T("步数上限 max_steps", "Step limit max_steps"), 1, 8, 4, key="tutor4::max_steps")
+            hard_limit = c2.slider(
+                T("无护栏时课程的硬上限", "The lesson's hard cap without a guard"), 5, 40, 20, key="tutor4::hard_limit"
+            )
     data = tu.run_cached(guard_data, max_steps, hard_limit, ed)
 
     # 1. the same call again and again: the repeat notice, then the stop

@@ -33,7 +33,12 @@ def _folded(node, key: str, inside: bool = False) -> bool | None:
 
 @pytest.mark.parametrize(
     ("page", "key"),
-    [("pages/tutor_4_loop_guard.py", "tutor::original"), ("pages/graph_1_workflow_vs_agent.py", "g1::q")],
+    [
+        ("pages/tutor_4_loop_guard.py", "tutor::original"),
+        ("pages/tutor_4_loop_guard.py", "tutor4::max_steps"),  # the guard's sliders, not only the edition switch
+        ("pages/graph_1_workflow_vs_agent.py", "g1::q"),
+        ("pages/graph_7_context.py", "max_messages"),  # the budget slider and the next question
+    ],
 )
 def test_the_controls_fold_on_a_projector_and_stay_in_place_otherwise(page, key):
     assert _folded(_open(page, present=True).main, key) is True
