@@ -104,14 +104,22 @@ def results_table(code: str, names: bool, here: PageSpec | None = None) -> None:
                 f"**{tried}** / {len(results.rows)}",
             )
         )
-        share = T("做对的比例", "Solved share")
+        share, gave = T("做对的比例", "Solved share"), T("给出它的人数", "Students who gave it")
+        wrong, counts = T("最常见的错误答案", "Commonest wrong answer"), (T("做过", "Tried"), T("做对", "Solved"))
+        # short headers and narrow counts: every column and its header fit 1024 px beside the sidebar (the long
+        # names stay in each header's help and in the CSV)
         st.dataframe(
             _table(results, titles, names),
             hide_index=True,
             width="stretch",
             height="auto" if here is not None else 480,
             column_config={
-                share: st.column_config.ProgressColumn(share, min_value=0.0, max_value=1.0, format="percent")
+                share: st.column_config.ProgressColumn(
+                    share, min_value=0.0, max_value=1.0, format="percent", width=100
+                ),
+                wrong: st.column_config.TextColumn(T("常见错误", "Common mistake"), help=wrong),
+                gave: st.column_config.TextColumn(T("人数", "Gave it"), help=gave, width="small"),
+                **{c: st.column_config.NumberColumn(c, width="small") for c in counts},
             },
         )
         st.caption(
