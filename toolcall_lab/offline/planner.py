@@ -222,10 +222,17 @@ def _tied_alternative(
         if info is ask.info or info.name not in allowed or not close or info.name not in topical:
             continue
         planned = plan_ask(info.tool, ctx, ask.text, ask.segments, facts)
-        if planned and not any(p.missing for p in planned):
+        if planned and not any(p.missing for p in planned) and not _only_the_prompts(planned, ask.text):
             plan.notes.append(explain.TIE(name=info.name, other=ask.info.name))
             return planned
     return []
+
+
+def _only_the_prompts(planned: list[Planned], clause: str) -> bool:
+    """Calls whose every argument is the system prompt's (the learner's own id) for a clause that does not ask
+    about the learner's own record: "where does sunny sit on the graded word list" is no reason to open the
+    learner's record because the word tool lacks its word."""
+    return all(set(p.sources.values()) == {"system"} for p in planned) and not nlu.about_own_record(clause)
 
 
 def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:

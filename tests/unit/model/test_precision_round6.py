@@ -100,3 +100,16 @@ def test_those_two_days_are_the_ones_already_looked_up():
         system=WEDNESDAY,
     )
     assert calls(decision) == []  # not get_weather(days=2) for "两天"
+
+
+def test_a_word_question_without_its_word_does_not_open_the_learners_record_instead():
+    # lookup_word scores highest but the question's word is not one it can read; the record tool, a point below,
+    # would be filled only with the system prompt's own id: no call, and the reply says what it could not tell
+    decision = ask("where does sunny sit on the graded word list", tools=TUTOR)
+    assert calls(decision) == []
+    assert "word" in (decision.content or "")
+    assert any(s.kind == "unclear" for s in decision.record.steps)
+    # the learner's own record, asked about, still uses the prompt's id
+    assert calls(ask("how is my progress in the course", tools=TUTOR)) == [
+        ("get_learning_record", {"student_id": "S1001"})
+    ]
