@@ -14,7 +14,7 @@ from pages._ui import T, lang
 from pages._ui.frame import PRESENT_PARAM
 from pages.registry import COURSE, PageSpec, page_by_url
 from toolcall_lab.classroom import CLASS_PARAM, Position
-from toolcall_lab.classroom.paths import CoursePath, Stop, full_path, lesson_plan, stop_at
+from toolcall_lab.classroom.paths import PATH_PARAM, CoursePath, Stop, full_path, lesson_plan, stop_at
 from toolcall_lab.i18n import Text
 
 #: The path this session's teacher chose when the class started.
@@ -66,8 +66,29 @@ def keep_choice() -> None:
 
 
 def chosen() -> CoursePath | None:
-    """The path this session's teacher leads, if any."""
+    """The path this session's teacher leads, if any.
+
+    A session that leads a class without a choice of its own (the teacher's tab reloaded, a new tab, the class
+    handed to another device) takes the path the class's last published place carries, once per session.
+    """
+    if PATH_KEY not in st.session_state and (published := _published_path()) is not None:
+        st.session_state[PATH_KEY] = published
     return course_paths().get(str(st.session_state.get(PATH_KEY) or ""))
+
+
+def _published_path() -> str | None:
+    """The path key of the class this session leads, as its last published place carries it ("" if none;
+    ``None`` when this session leads no class)."""
+    from pages._ui.classroom_state import class_code, classroom, role  # late: that room imports the frame
+
+    code = class_code()
+    if code is None or role() != "teacher":
+        return None
+    try:
+        position = classroom().position(code)
+    except Exception:  # no place yet, or the database away: no path until the teacher picks one
+        return ""
+    return str(position.query.get(PATH_PARAM, "")) if position is not None else ""
 
 
 def _stop_link(code: str, path: CoursePath, i: int, label: str, icon: str, *, present: bool = False) -> None:

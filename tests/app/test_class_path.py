@@ -55,3 +55,20 @@ def test_on_the_projector_the_page_row_follows_the_path_and_stays_projected(memo
     assert "stage_7_tool_message" in links[1] and "▶" in links[1]
     assert all("class" in link for link in links)  # the stops keep the class in the link
     assert not any("stage_3_bind_tools" in link or "stage_5_validation" in link for link in links)
+
+
+def test_a_reload_of_the_teachers_tab_keeps_the_path_the_class_walks(memory_store, monkeypatch):
+    teacher = _session("en")
+    teacher.selectbox(key="class::path_input").set_value("class45").run()
+    teacher.button(key="class::start").click().run()
+    code = _param(teacher, "class")
+    teacher.query_params["step"] = "2"
+    teacher.switch_page("pages/stage_4_tool_call.py").run()  # publishes the place, with the path
+    _, token = teacher.session_state["class_teacher_token"]
+    from pages._ui import browser_cookie
+
+    monkeypatch.setattr(browser_cookie, "read", lambda name: f"{code}.{token}" if name == "tcl_teacher" else None)
+    reloaded = _session("en", "pages/stage_4_tool_call.py", **{"class": code, "step": "2"})  # a new session
+    assert not reloaded.exception, reloaded.exception
+    assert "stop 3 of 5" in " ".join(m.value for m in reloaded.sidebar.markdown)  # the 45-minute path, not lost
+    assert [b for b in reloaded.get("download_button") if "lesson plan" in str(b.proto)]
