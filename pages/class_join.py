@@ -20,14 +20,17 @@ from toolcall_lab.classroom.address import short_link
 
 SPEC = page("pages/class_join.py")
 
-# The page's own constant stylesheet (no learner text flows into it): sizes in viewport units, so one screen holds all.
+# The page's own constant stylesheet (no learner text flows into it): sizes in viewport and column units, so one
+# screen holds all, the sidebar open or folded.
 _CSS = """
 <style>
 [data-testid="stMainBlockContainer"] { padding-top: 2.5rem !important; padding-bottom: 1rem !important; }
-.st-key-class-join-code p { font-size: min(20vh, 8.5vw) !important; line-height: 1.05; font-weight: 700;
+/* the code and the link size by their column (cqi), so the teacher's open sidebar cannot push them off the edge */
+.st-key-class-join-code, .st-key-class-join-short { container-type: inline-size; }
+.st-key-class-join-code p { font-size: min(20vh, 20cqi) !important; line-height: 1.05; font-weight: 700;
   letter-spacing: 0.06em; white-space: nowrap; font-family: "Source Code Pro", ui-monospace, monospace;
   margin: 0; color: #1f1d1b; }
-.st-key-class-join-short p { font-size: min(4.5vh, 2.4vw) !important; line-height: 1.25; overflow-wrap: anywhere;
+.st-key-class-join-short p { font-size: min(4.5vh, 5cqi) !important; line-height: 1.25; overflow-wrap: anywhere;
   font-family: "Source Code Pro", ui-monospace, monospace; margin: 0; }
 .st-key-class-join-how p { font-size: min(3.4vh, 1.9vw) !important; line-height: 1.3; margin: 0; }
 .st-key-class-join-qr img { width: min(62vh, 100%) !important; height: auto !important; image-rendering: pixelated; }
@@ -64,7 +67,7 @@ def join_view(code: str) -> None:
         st.info(ended, icon=":material/event_busy:")
         return
     link = class_join_link(SPEC, info.join_code)
-    address_warning(link)
+    address_warning(link, "projector")
     words, picture = st.columns([11, 9], vertical_alignment="center")
     with words:
         with st.container(key="class-join-how"):

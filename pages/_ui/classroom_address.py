@@ -65,12 +65,16 @@ def address_setting() -> None:
             )
 
 
-def address_warning(link: str) -> None:
-    """Warn the teacher when the join link points at a host students' devices cannot reach."""
+def address_warning(link: str, where: str = "box") -> None:
+    """Warn the teacher when the join link points at a host students' devices cannot reach.
+
+    ``where`` names the place it is drawn (the Class box, the projector view): both show it on the join page,
+    and two elements of one run cannot share a key.
+    """
     host = unreachable_host(link)
     if host is None:
         return
-    with st.container(key="class-address-warning"):
+    with st.container(key=f"class-address-warning-{where}"):
         st.warning(
             T(
                 f"学生的手机打不开这个链接：**{inert(host)}** 只指向这台电脑自己。"

@@ -98,3 +98,15 @@ def test_a_link_with_present_1_turns_presenter_mode_on_even_after_the_switch_was
     at.switch_page("pages/class_join.py").run()
     assert not at.exception, at.exception
     assert at.query_params.get("present") in ("1", ["1"]) and at.toggle(key="present_toggle").value is True
+
+
+def test_the_projector_view_of_a_loopback_link_warns_there_too_without_a_clash(memory_store, monkeypatch):
+    # the Class box and the projector view both warn on the join page: two elements of one run, two keys
+    monkeypatch.delenv(PUBLIC_URL_ENV, raising=False)
+    teacher, _ = _teacher()
+    teacher.text_input(key="class::public_url").input("http://127.0.0.1:8599/").run()
+    teacher.query_params["present"] = "1"
+    teacher.switch_page("pages/class_join.py").run()
+    assert not teacher.exception, teacher.exception  # was StreamlitDuplicateElementKey
+    assert any("cannot open" in w.value for w in teacher.main.warning)
+    assert any("cannot open" in w.value for w in teacher.sidebar.warning)
