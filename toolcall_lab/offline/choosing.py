@@ -299,6 +299,8 @@ class ClauseReading:
     text: str
     scores: list[Score]
     asks: list[Ask]
+    #: the tools that took a piece a web search would have had: a student's record is theirs, not the web's
+    instead_of_search: list[str] = field(default_factory=list)
 
 
 def _best(piece: str, infos: tuple[ToolInfo, ...], allowed: set[str]) -> tuple[ToolInfo | None, list[Score]]:
@@ -313,14 +315,19 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     """The asks of one clause: each list item goes to its best tool; an item naming only a thing
     ("'leisure'", "S1003") joins the ask next to it."""
     best_whole, scores = _best(clause, infos, allowed)
+    instead: list[str] = []
     segments = split_segments(clause)
     owners: list[ToolInfo | None] = (
         [_best(s, infos, allowed)[0] for s in segments] if len(segments) > 1 else [best_whole]
     )
     if not any(owners):
         owners = [best_whole] * len(segments)
-    if _private_record(clause):  # "帮我查下我和 S1002 的学习进度": no piece of it goes to a web search
-        owners = [None if o is not None and is_search_tool(o) else o for o in owners]
+    if private_record(clause):  # "帮我查下我和 S1002 的学习进度": no piece of it goes to a web search
+        # "search online how many lessons S1002 has done": the tool that holds the record, if one fits
+        not_web = {i.name for i in infos if not is_search_tool(i)} & allowed
+        web = [o is not None and is_search_tool(o) for o in owners]
+        owners = [_best(s, infos, not_web)[0] if w else o for o, s, w in zip(owners, segments, web, strict=True)]
+        instead = [o.name for o, w in zip(owners, web, strict=True) if w and o is not None]
     # a bare word listed after words for a word parameter is one more of them ("benefit, diligent and
     # schedule"), even when it also names another tool's topic
     for i in range(1, len(owners)):
@@ -340,7 +347,7 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
             asks[-1].segments.append(segment)
         else:
             asks.append(Ask(owner, index, [segment]))
-    return ClauseReading(clause, scores, asks)
+    return ClauseReading(clause, scores, asks, list(dict.fromkeys(instead)))
 
 
 _TASK = re.compile(
@@ -359,7 +366,7 @@ _QUESTION = re.compile(
 )
 
 
-def _private_record(clause: str) -> bool:
+def private_record(clause: str) -> bool:
     """A student's own timetable or record (the learner's, or one named by id): no web page has it."""
     if nlu.about_own_record(clause):
         return True

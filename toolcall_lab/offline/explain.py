@@ -120,6 +120,30 @@ def not_argument(word: str, why: Text) -> StepRecord:
     )
 
 
+def not_searched(typed: str, why: Text) -> StepRecord:
+    """A question no other tool fits, not sent to the search tool either (see :mod:`.settled`)."""
+    return StepRecord.of(
+        "not_searched",
+        typed,
+        "",
+        Text(f"「{typed}」没有拿去网上搜索：{why.zh}。", f'"{typed}" was not sent to a web search: {why.en}.'),
+    )
+
+
+def instead_of_search(typed: str, tool: str) -> StepRecord:
+    """A student's record asked for with "search online": the tool that holds it, not the web."""
+    return StepRecord.of(
+        "not_searched",
+        typed,
+        tool,
+        Text(
+            f"「{typed}」问的是一个学生的记录：网页上没有，{tool} 才有，所以调用 {tool} 而不是搜索。",
+            f'"{typed}" asks about a student\'s record: no web page has it, {tool} does, so I called {tool} '
+            "instead of searching.",
+        ),
+    )
+
+
 def negated(tool: str, typed: str) -> StepRecord:
     """A tool the learner said not to use ("别查课表", "don't check my schedule")."""
     return StepRecord.of(
@@ -201,6 +225,7 @@ _ABOUT_ZH = {
     "levels": "问的是等级之间的关系（常识）",
     "past": "问的是过去的天气，工具只做预报",
     "action": "要办的事，没有工具能办",
+    "settled": "稳定的常识，不需要上网搜最新资料",
 }
 
 READ_RESULT = Said("read the result of {name}", "读了 {name} 的结果")

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu, terms, vocabulary
+from toolcall_lab.offline import nlu, settled, terms, vocabulary
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
@@ -255,6 +255,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     """The answer to a question that needs no tool call (see the module docstring)."""
     if kind == "tools":
         return describe_tools(text, tools, lang)
+    if kind == "settled":  # a question of settled knowledge, kept from the search tool (:mod:`.settled`)
+        searching = [tool_name(t) for t in tools if "search" in nlu.concepts_in(tool_name(t).replace("_", " "))]
+        return settled.answer(text, ", ".join(searching or [tool_name(t) for t in tools]), lang)
     if kind.startswith("vocabulary:"):
         _, asked, word = kind.split(":", 2)
         return vocabulary.answer(asked, word, lang)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import explain, nlu, terms, vocabulary
+from toolcall_lab.offline import explain, nlu, settled, terms, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     Ask,
@@ -33,6 +33,7 @@ from toolcall_lab.offline.choosing import (
     is_question,
     is_search_tool,
     is_task,
+    private_record,
     read_clause,
     read_tools,
     things_named,
@@ -131,6 +132,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     for index, clause in enumerate(split_clauses(text)):
         reading = read_clause(index, clause, infos, allowed)
         plan.readings.append(reading)
+        plan.steps += [explain.instead_of_search(clause, name) for name in reading.instead_of_search]
         if not reading.asks and policy.forbidden_tools:
             wanted = read_clause(index, clause, infos, {i.name for i in infos}).asks
             if wanted:
@@ -148,7 +150,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         if plan.calls:
             plan.notes.append(explain.FOLLOW_UP())
     if not asks and not plan.calls and not plan.refusal:
-        asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text)
+        asks = _search_fallback(plan.readings, infos, allowed, policy, plan, text, ctx.earlier_calls)
     for ask in asks:
         planned_calls = plan_ask(ask.info.tool, work, ask.text, ask.segments, facts)
         for planned in planned_calls:
@@ -266,15 +268,23 @@ def _search_fallback(
     policy: Policy,
     plan: TurnPlan,
     question: str,
+    earlier: list[tuple[str, dict[str, Any]]],
 ) -> list[Ask]:
-    """A factual question that no tool fits goes to a search tool, if one is offered and allowed."""
+    """A factual question that no tool fits goes to a search tool, if one is offered and allowed, unless
+    the web is not the way to it (:mod:`.settled`: settled knowledge, the assistant's own list)."""
     search = next((i for i in infos if is_search_tool(i)), None)
+    searched = search is not None and any(name == search.name for name, _ in earlier)
     out = []
     for index, reading in enumerate(readings):
         clause = reading.text
         asked = is_question(clause) or (len(readings) == 1 and is_question(question))  # "And tomorrow?"
-        if not asked or is_task(clause) or nlu.about_own_record(clause):
+        if not asked or is_task(clause) or private_record(clause):
             continue  # "我这学期还剩几节课" with only a search tool: the web cannot know it
+        kept = settled.not_for_search(clause, question, searched) if search is not None else None
+        if kept:
+            plan.steps.append(explain.not_searched(clause, kept[1]))
+            plan.about = "settled" if kept[0] == "settled" else plan.about
+            continue
         if search is None or search.name not in allowed:
             if search is not None and search.name in policy.forbidden_tools:
                 plan.refusal = ("tool", search.name)

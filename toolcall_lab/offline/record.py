@@ -73,7 +73,9 @@ class StepRecord:
             in another shape), ``date`` (a date computed from words and today's date),
             ``not_argument`` (a word that was not made a tool argument, and why), ``negation``
             (a tool the learner said not to use), ``retry`` (a call repeated with a corrected
-            argument after the tool's format error), ``unclear`` (what the model could not tell).
+            argument after the tool's format error), ``unclear`` (what the model could not tell),
+            ``not_searched`` (a question kept from the search tool: settled knowledge, or a record
+            only another tool holds).
         typed: the learner's words the step is about.
         read_as: what the model read them as (an ISO date, ``S1003``, ``Beijing``…); may be empty.
         en: the step in English.

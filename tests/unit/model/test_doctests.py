@@ -24,6 +24,7 @@ from toolcall_lab.offline import (
     record,
     references,
     romanise,
+    settled,
     spans,
     spelled_dates,
     spelling,
@@ -35,8 +36,8 @@ from toolcall_lab.offline import (
 
 MODULES = [
     arguments, choosing, clauses, clock_spans, comparing, dates, explain, ids, kinds, negation, knowledge, parties,
-    phrasing, policy, record, references, romanise, spans, spelled_dates, spelling, terms, the_other, vocabulary,
-    word_facts,
+    phrasing, policy, record, references, romanise, settled, spans, spelled_dates, spelling, terms, the_other,
+    vocabulary, word_facts,
 ]  # fmt: skip
 
 
