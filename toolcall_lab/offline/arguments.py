@@ -242,11 +242,15 @@ def plan_ask(
             values = list(span)  # "下周一到周三": each day of the span
         if kind == "city":
             values = list(nlu.cities_in(text))
+        items = list(segments)
+        if kind == "word" and any(terms.marked_terms(s) for s in segments):
+            items = [s if _names_its_word(s) else "" for s in segments]
+            values = [v if s else None for v, s in zip(values, items, strict=True)]
         if kind == "word" and any(v is not None for v in values):
             # a bare word in the list is one more word asked about ("benefit, diligent and schedule")
-            values = [v if v is not None else _bare_word(s) for v, s in zip(values, segments, strict=True)]
+            values = [v if v is not None else _bare_word(s) for v, s in zip(values, items, strict=True)]
         if kind == "word" and len([v for v in values if v is not None]) < 2:
-            values = _listed_words(values, segments)
+            values = _listed_words(values, items)
         values = list(dict.fromkeys(v for v in values if v is not None))
         if len(values) > 1:
             rest = [m for m in missing if m != pname]
@@ -255,6 +259,18 @@ def plan_ask(
                 _days_per_city(planned, props, text, facts)
             return planned
     return [Planned(name, args, sources, missing)]
+
+
+def _names_its_word(segment: str) -> bool:
+    """Beside an item that marks its word ("diligent is B2 or C1"), does this item name one of its own?
+    A marked word, a bare word, a Chinese item's English word or a word question does; "which is it for you
+    guys" does not: its "guys" is no word asked about."""
+    return bool(
+        terms.marked_terms(segment)
+        or _bare_word(segment)
+        or nlu.CJK.search(segment)
+        or "word" in nlu.concepts_in(segment)
+    )
 
 
 _BARE = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)\s*[?？]?\s*")

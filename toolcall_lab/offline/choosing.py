@@ -132,8 +132,19 @@ class Score:
         self.matched.append(word)
 
 
+#: A source the learner quotes ("the internet says", "网上说"): what the web said, not a request to search it.
+REPORTED_SOURCE = re.compile(
+    r"\b(?:the\s+)?(?:internet|web|google|websites?|some (?:sites|websites|pages)|online sources?)"
+    r"\s+(?:says?|said|claims?|shows?|lists?|tells? (?:me|us))\b"
+    r"|\b(?:read|saw|seen|found|heard)\s+(?:it\s+)?(?:online|on the (?:internet|web))\b"
+    r"|网上(?:都|有人)?(?:说|写着|写的)|在网上(?:看到|查到|读到)",
+    re.I,
+)
+
+
 def scrub(text: str, infos: tuple[ToolInfo, ...]) -> str:
-    """The text with tool names, dates and marked words taken out, for scoring intents."""
+    """The text with tool names, dates, marked words and quoted sources taken out, for scoring intents."""
+    text = REPORTED_SOURCE.sub(" ", text)
     for info in infos:
         if info.name:
             text = re.sub(rf"{re.escape(info.name)}(?:\s*\([^()]*\))?", " ", text)

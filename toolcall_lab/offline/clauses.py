@@ -30,7 +30,8 @@ _CLAUSE_BREAK = re.compile(
     re.I,
 )
 _SEGMENT_BREAK = re.compile(
-    r"\s*(?:、|，|,|/|\+|\band\b|\bor\b|和|跟|与|或者|还是|及)\s*"
+    # "B2 or C1" are two levels of one word, not two items asked about
+    r"\s*(?:、|，|,|/|\+|(?:\band\b|\bor\b|和|跟|与|或者|还是|及)(?!\s*[ABC][12]\b))\s*"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])",  # "accord几级 benefit考不考": one ask per word
     re.I,
 )

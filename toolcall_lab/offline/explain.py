@@ -130,6 +130,18 @@ def not_searched(typed: str, why: Text) -> StepRecord:
     )
 
 
+#: Why a source the learner quotes ("the internet says …", "网上说 …") is not a search to make.
+QUOTED_SOURCE = Text(
+    "学生是在引用网上的说法，不是让我去搜索", "the learner quotes what the web says; that is not a request to search"
+)
+
+
+#: Why a grammar word the learner quotes ("when do I use 'since'") is not a word to look up.
+GRAMMAR_WORD = Text(
+    "这是语法问题，查词工具不讲一个词怎么用", "a grammar question: a word tool does not say how to use a word"
+)
+
+
 def instead_of_search(typed: str, tool: str) -> StepRecord:
     """A student's record asked for with "search online": the tool that holds it, not the web."""
     return StepRecord.of(
@@ -226,6 +238,7 @@ _ABOUT_ZH = {
     "past": "问的是过去的天气，工具只做预报",
     "action": "要办的事，没有工具能办",
     "settled": "稳定的常识，不需要上网搜最新资料",
+    "grammar": "语法问题，没有工具讲语法",
 }
 
 READ_RESULT = Said("read the result of {name}", "读了 {name} 的结果")

@@ -289,6 +289,19 @@ EN_STOP: frozenset[str] = frozenset(
     )
 )
 
+#: Grammar words (prepositions, conjunctions, articles, auxiliaries, pronouns): the words of a sentence's
+#: frame. A learner who quotes one asks how to use it ("when do I use 'since' and when 'for'"), which no word
+#: list answers; it is the word asked about only when its level, meaning or listing is asked.
+FUNCTION_WORDS: frozenset[str] = EN_STOP | frozenset(
+    _words(
+        "since|for|during|while|until|till|ago|yet|already|still|although|though|because|unless|whether|whereas"
+        "|among|between|despite|towards|toward|upon|within|without|across|through|throughout|against|beside"
+        "|besides|above|below|under|over|after|before|onto|per|via|nor|either|neither|both|each|every|few"
+        "|little|less|least|whose|must|ought|shan't|won't|can't|don't|doesn't|didn't|isn't|aren't|wasn't"
+        "|myself|yourself|himself|herself|itself|ourselves|themselves|his|her|hers|their|theirs|ours|yours"
+    )
+)
+
 # Words that are never the English word a learner asks about (the question's own frame).
 NOT_TERMS: frozenset[str] = frozenset(
     _words(

@@ -177,6 +177,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "action"
     if _TRANSLATE.search(text):
         return "translate"
+    if terms.grammar_words(text):
+        return "grammar"  # "when do I use 'since' and when 'for'": how to use grammar words, no word list's question
     names = [tool_name(t) for t in tools]
     params = {p.lower() for t in tools for p in properties(function_of(t).get("parameters"))}
     mentions_tool = any(n and n in text for n in names) or bool(_TOOLISH.search(text))
@@ -258,6 +260,16 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind == "settled":  # a question of settled knowledge, kept from the search tool (:mod:`.settled`)
         searching = [tool_name(t) for t in tools if "search" in nlu.concepts_in(tool_name(t).replace("_", " "))]
         return settled.answer(text, ", ".join(searching or [tool_name(t) for t in tools]), lang)
+    if kind == "grammar":
+        quoted = Text("」和「", '" and "').join(terms.grammar_words(text))
+        names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+        return Text(
+            f"这是语法问题（「{quoted.zh}」怎么用）。我的工具（{names}）都不讲语法：查词工具只给单词的等级和释义，"
+            "不讲它在句子里怎么用，所以我没有拿这些词去查，也不凭空编规则。",
+            f'That is a grammar question (how to use "{quoted.en}"). None of my tools ({names}) covers grammar: '
+            "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
+            "words up, and I will not make a rule up.",
+        )(lang)
     if kind.startswith("vocabulary:"):
         _, asked, word = kind.split(":", 2)
         return vocabulary.answer(asked, word, lang)

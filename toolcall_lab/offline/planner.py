@@ -26,6 +26,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import explain, nlu, settled, terms, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
+    REPORTED_SOURCE,
     Ask,
     ClauseReading,
     Score,
@@ -99,6 +100,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         plan.about = about_kind(text, tools)
         if plan.about == "translate" and word_tool and vocabulary.word_in(text, []):
             plan.about = None  # "translate 'leisure' into Chinese": a word the word tool gives the meaning of
+    if plan.about == "grammar":
+        plan.steps += [explain.not_argument(word, explain.GRAMMAR_WORD) for word in terms.grammar_words(text)]
     if plan.about:
         return plan
     text, negated = drop_negated(text)
@@ -128,6 +131,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     allowed = {i.name for i in infos if i.name not in policy.forbidden_tools and i.name not in avoided}
     if isinstance(tool_choice, dict):
         allowed &= {str((tool_choice.get("function") or {}).get("name", ""))}
+    source = REPORTED_SOURCE.search(text) if any(is_search_tool(i) for i in infos) else None
+    if source:  # "the internet says diligent is B2": what the web said, quoted; not a request to search it
+        plan.steps.append(explain.not_searched(source.group(0), explain.QUOTED_SOURCE))
     asks: list[Ask] = []
     for index, clause in enumerate(split_clauses(text)):
         reading = read_clause(index, clause, infos, allowed)

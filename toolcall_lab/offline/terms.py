@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from toolcall_lab.offline.lexicon import EN_STOP, FILLER, NOT_TERMS
-from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, correct
+from toolcall_lab.offline.lexicon import EN_STOP, FILLER, FUNCTION_WORDS, NOT_TERMS
+from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, concept_hits, correct
 
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
 _MARKED = (
@@ -21,6 +21,8 @@ _MARKED = (
     re.compile(
         r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
     ),
+    # "diligent is B2 or C1", "leisure 是 B2 吗": a word given a level is the word asked about
+    re.compile(r"(?<![A-Za-z\-])([a-z][a-z\-]{2,})\s*(?:is|was|=|是)\s*(?:an?\s+|at\s+)?(?:level\s+)?[ABC][12]\b"),
 )
 
 
@@ -35,16 +37,41 @@ _CHINESE_FRAME = _FRAME_WORDS | {"english", "chinese", "mandarin", "syllabus", "
 
 
 def marked_terms(text: str) -> list[str]:
-    """English words the question marks as the word it asks about (quoted, "the word X", "X 这个词")."""
+    """English words the question marks as the word it asks about (quoted, "the word X", "X 这个词").
+
+    A quoted grammar word is asked about only with its level, meaning or listing (the word tool's topic):
+
+    >>> marked_terms("when do I use 'since' and when 'for' with the present perfect?")
+    []
+    >>> marked_terms("is 'since' on the kaoyan list?")
+    ['since']
+    """
     out: list[str] = list(_QUOTED.findall(text))
+    if "word" not in concept_hits(text):
+        out = [w for w in out if w.lower() not in FUNCTION_WORDS]
     out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
-    for pattern in (_MARKED[0], _MARKED[2]):
+    for pattern in (_MARKED[0], _MARKED[2], _MARKED[3]):
         # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
         out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
     if AN_ID.search(text):  # "lookup progress for s_1003": a record looked up, not the word "progress"
         looked_up = set(_MARKED[2].findall(text)) - set(_QUOTED.findall(text))
         out = [w for w in out if not (w in looked_up and correct(w.lower()) in NOT_TERMS)]
     return list(dict.fromkeys(out))
+
+
+def grammar_words(text: str) -> list[str]:
+    """The grammar words a question quotes to ask how to use them ("when do I use 'since' and when 'for'"):
+    every quoted word a function word, and no word of the word tool's topic (level, meaning, list).
+
+    >>> grammar_words("when do I use 'since' and when 'for' with the present perfect?")
+    ['since', 'for']
+    >>> grammar_words("what does 'for' mean"), grammar_words("'since' or 'leisure'?")
+    ([], [])
+    """
+    quoted = list(dict.fromkeys(_QUOTED.findall(text)))
+    if not quoted or "word" in concept_hits(text) or any(w.lower() not in FUNCTION_WORDS for w in quoted):
+        return []
+    return quoted
 
 
 _RUN_GLUE = re.compile(
@@ -110,7 +137,7 @@ def english_terms(text: str) -> list[str]:
         w
         # a word with its possessive 's ("benefit's level"), not one cut by an apostrophe ("isn't")
         for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_(]|['’](?!s\b))", text)
-        if w not in EN_STOP
+        if w not in FUNCTION_WORDS
         and w not in FILLER
         and correct(w) not in NOT_TERMS
         and w not in EN_CITIES

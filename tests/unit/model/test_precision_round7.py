@@ -62,3 +62,33 @@ def test_search_online_for_a_students_record_uses_the_record_tool():
     assert calls(decision) == [("get_learning_record", {"student_id": "S1004"})]  # not search_web(...)
     step = next(s for s in decision.record.steps if s.kind == "not_searched")
     assert step.read_as == "get_learning_record" and "get_learning_record" in step.zh
+
+
+def test_quoted_grammar_words_are_a_grammar_question_not_words_to_look_up():
+    decision = ask("should I say 'during' or 'while' here? I always get it wrong", tools=TUTOR)
+    assert calls(decision) == []  # not lookup_word("during"), lookup_word("while")
+    content = decision.content or ""
+    assert "grammar" in content and '"during" and "while"' in content
+    assert [(s.kind, s.typed) for s in decision.record.steps] == [("not_argument", "during"), ("not_argument", "while")]
+    zh = ask("'because' 和 'so' 用法有什么区别", tools=TUTOR)
+    assert calls(zh) == [] and "语法" in (zh.content or "")
+
+
+def test_a_grammar_word_asked_about_as_a_word_is_still_looked_up():
+    assert calls(ask("what does 'since' mean?", tools=TUTOR)) == [("lookup_word", {"word": "since"})]
+
+
+def test_what_the_web_says_is_quoted_not_searched_and_its_word_is_the_one_with_a_level():
+    decision = ask("a website says meticulous is C1, is it the same on your list?", tools=[*TUTOR, *SEARCH])
+    assert calls(decision) == [("lookup_word", {"word": "meticulous"})]  # no search_web, no lookup_word("same")
+    step = next(s for s in decision.record.steps if s.kind == "not_searched")
+    assert step.typed == "website says" and "引用" in step.zh
+    zh = ask("网上说 ambiguous 是 C1，你们这边是几级", tools=[*TUTOR, *SEARCH])
+    assert calls(zh) == [("lookup_word", {"word": "ambiguous"})]
+
+
+def test_two_levels_joined_by_or_are_one_item_and_a_frame_piece_gives_no_word():
+    # "B1 or B2" is not split into two items; "which one do you guys use" names no word of its own
+    assert calls(ask("leisure is B1 or B2, which one do you guys use?", tools=TUTOR)) == [
+        ("lookup_word", {"word": "leisure"})
+    ]
