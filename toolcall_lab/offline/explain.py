@@ -239,6 +239,7 @@ _ABOUT_ZH = {
     "action": "要办的事，没有工具能办",
     "settled": "稳定的常识，不需要上网搜最新资料",
     "grammar": "语法问题，没有工具讲语法",
+    "exam": "问的是考试本身，不是谁的学习记录",
 }
 
 READ_RESULT = Said("read the result of {name}", "读了 {name} 的结果")

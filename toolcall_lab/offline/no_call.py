@@ -24,6 +24,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, settled, terms, vocabulary
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
+from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.knowledge import (
@@ -156,6 +157,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         r"\b(?!which\b|what\b|that\b|this\b)[a-z]{4,}\b(?= is\b)", text
     ):
         return "levels"
+    if general_exam_question(text):
+        return "exam"  # "how long does the IELTS speaking test take": the exam itself, nobody's record
     if _PAST_WEATHER.search(text) and "weather" in nlu.concepts_in(text) and _forecasts_only(tools):
         return "past"
     if weather_term(text, tools):
@@ -260,6 +263,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind == "settled":  # a question of settled knowledge, kept from the search tool (:mod:`.settled`)
         searching = [tool_name(t) for t in tools if "search" in nlu.concepts_in(tool_name(t).replace("_", " "))]
         return settled.answer(text, ", ".join(searching or [tool_name(t) for t in tools]), lang)
+    if kind == "exam":
+        return exam_answer(text, lang)
     if kind == "grammar":
         quoted = Text("」和「", '" and "').join(terms.grammar_words(text))
         names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)

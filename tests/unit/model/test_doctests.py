@@ -13,6 +13,7 @@ from toolcall_lab.offline import (
     clock_spans,
     comparing,
     dates,
+    exams,
     explain,
     ids,
     kinds,
@@ -35,9 +36,9 @@ from toolcall_lab.offline import (
 )
 
 MODULES = [
-    arguments, choosing, clauses, clock_spans, comparing, dates, explain, ids, kinds, negation, knowledge, parties,
-    phrasing, policy, record, references, romanise, settled, spans, spelled_dates, spelling, terms, the_other,
-    vocabulary, word_facts,
+    arguments, choosing, clauses, clock_spans, comparing, dates, exams, explain, ids, kinds, negation, knowledge,
+    parties, phrasing, policy, record, references, romanise, settled, spans, spelled_dates, spelling, terms,
+    the_other, vocabulary, word_facts,
 ]  # fmt: skip
 
 

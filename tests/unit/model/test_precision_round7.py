@@ -92,3 +92,25 @@ def test_two_levels_joined_by_or_are_one_item_and_a_frame_piece_gives_no_word():
     assert calls(ask("leisure is B1 or B2, which one do you guys use?", tools=TUTOR)) == [
         ("lookup_word", {"word": "leisure"})
     ]
+
+
+def test_a_question_about_the_exam_itself_opens_nobodys_record():
+    decision = ask("how long is the IELTS listening section usually?", tools=TUTOR)
+    assert calls(decision) == []  # not get_learning_record(S1001): the record's "test" is not this exam
+    assert "30 minutes" in (decision.content or "")
+    assert decision.record.refusal == "no call needed: exam"
+    zh = ask("雅思阅读一般多长时间", tools=TUTOR)
+    assert calls(zh) == [] and "60 分钟" in (zh.content or "")
+
+
+def test_an_exam_the_model_does_not_know_is_said_not_made_up():
+    decision = ask("托福一般考多久", tools=TUTOR)
+    assert calls(decision) == []
+    assert "说不上来" in (decision.content or "")
+
+
+def test_somebodys_own_exam_is_still_their_record():
+    assert calls(ask("how did I do on my last IELTS test", tools=TUTOR)) == [
+        ("get_learning_record", {"student_id": "S1001"})
+    ]
+    assert calls(ask("S1002 的雅思口语一般几分", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1002"})]
