@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.spelling import coined_name
 
 #: Words that ask for a search by name, or for reading material: the learner wants the web.
 _ASKS_FOR_SEARCH = re.compile(
@@ -32,8 +33,9 @@ _ASKS_FOR_SEARCH = re.compile(
 #: Words of time, price or news: a page has to be fresh to answer.
 _UP_TO_DATE = re.compile(
     r"\b(?:latest|newest|new|current(?:ly)?|now|today|tonight|tomorrow|yesterday|this (?:week|month|year)"
-    r"|recent(?:ly)?|price|cost|news|score|result|release[sd]?|version|weather|forecast|\d{4})\b"
-    r"|最新|现在|目前|今天|明天|昨天|本周|这周|今年|价格|多少钱|新闻|比分|结果|版本|发布|天气|预报",
+    r"|recent(?:ly)?|price|cost|news|score|result|release[sd]?|version|weather|forecast|\d{4}"
+    r"|population|exchange rate|ranking|rank(?:ed)?|stocks?|market)\b"
+    r"|最新|现在|目前|今天|明天|昨天|本周|这周|今年|价格|多少钱|新闻|比分|结果|版本|发布|天气|预报|人口|汇率|排名|股价",
     re.I,
 )
 #: A name a documentation page is about: ``thread_id``, ``extra=forbid``, ``add_messages()``,
@@ -57,8 +59,11 @@ _ASSISTANTS_OWN = re.compile(
 
 
 def needs_the_web(text: str) -> bool:
-    """Does ``text`` ask for a search by name, for something up to date, or about a documented name?"""
-    return bool(_ASKS_FOR_SEARCH.search(text) or _UP_TO_DATE.search(text) or _DOCUMENTED_NAME.search(text))
+    """Does ``text`` ask for a search by name, for something up to date, or about a documented name (written
+    as code, or a name coined from two words, as software is named: "langgraph", "checkpointer")?"""
+    if _ASKS_FOR_SEARCH.search(text) or _UP_TO_DATE.search(text) or _DOCUMENTED_NAME.search(text):
+        return True
+    return any(coined_name(w) for w in re.findall(r"[A-Za-z]{6,24}", text)[:40])
 
 
 def not_for_search(clause: str, question: str, searched_before: bool) -> tuple[str, Text] | None:
@@ -92,6 +97,8 @@ def settled_question(text: str) -> bool:
     >>> settled_question("search: InMemorySaver vs SqliteSaver, whats the difference")  # asked to search
     False
     >>> settled_question("what's the latest iPhone price?")  # up to date
+    False
+    >>> settled_question("explain what a checkpointer is")  # a coined name: documentation
     False
     """
     return not needs_the_web(text) and bool(_SETTLED_FORM.search(text))

@@ -51,3 +51,17 @@ def corrected(word: str) -> str | None:
 def is_english(word: str) -> bool:
     """Is ``word`` (lower case) an English word the dictionary knows?"""
     return word.lower() in _checker()
+
+
+@functools.lru_cache(maxsize=2048)
+def coined_name(word: str) -> bool:
+    """Is ``word`` a name coined from two English words, as software is named ("langgraph", "checkpointer")?
+    Such a name is what documentation pages are about; "tuple" or "kaoyan" is not one.
+
+    >>> coined_name("langgraph"), coined_name("checkpointer"), coined_name("tuple"), coined_name("meticulous")
+    (True, True, False, False)
+    """
+    word = word.lower()
+    if not re.fullmatch(r"[a-z]{6,24}", word) or is_english(word):
+        return False
+    return any(is_english(word[:i]) and is_english(word[i:]) for i in range(3, len(word) - 2))

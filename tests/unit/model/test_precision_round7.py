@@ -32,6 +32,8 @@ def test_fresh_or_documented_or_asked_for_searches_still_search():
     for question in (
         "what's the difference between thread_id and user_id?",  # a documented name
         "what is ToolNode",  # a documented name
+        "什么是 checkpointer",  # a name coined from two words, as software is named
+        "what is the population of Tokyo?",  # a figure that changes
         "what's the latest news about the olympics?",  # up to date
         "search: what is recursion",  # asked for by name
     ):
