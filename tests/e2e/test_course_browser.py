@@ -50,7 +50,8 @@ def _learner_cookie(page) -> str:
     return next(c["value"] for c in page.context.cookies() if c["name"] == "toolcall_lab_learner")
 
 
-@pytest.mark.parametrize(("lang", "title"), [("en", "④ tool_call"), ("zh", "④ tool_call")])
+# Chinese here; the English course mark is walked by test_learner_browser.py
+@pytest.mark.parametrize(("lang", "title"), [("zh", "④ tool_call")])
 def test_a_learner_solves_stage4_and_keeps_the_mark_through_the_personal_link(app_url, browser, lang, title):
     context = new_context(browser, viewport={"width": 1440, "height": 900})
     page = context.new_page()
