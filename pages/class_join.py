@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.content import lesson_text
-from pages._ui import T, inert, lang
+from pages._ui import T, counted, inert, lang
 from pages._ui.classroom import class_code, classroom, position_label, qr_png, role
 from pages._ui.classroom_address import address_warning, class_join_link
 from pages._ui.frame import PRESENT_PARAM, presenting
@@ -76,7 +76,7 @@ def join_view(code: str) -> None:
             st.markdown(f"{info.join_code[:3]} {info.join_code[3:]}")
         with st.container(key="class-join-short"):
             st.markdown(inert(short_link(link)))
-        st.caption(T(f"已加入 {info.students} 名学生", f"{info.students} students joined"))
+        st.caption(T(f"已加入 {info.students} 名学生", f"{counted(info.students, 'student')} joined"))
     with picture, st.container(key="class-join-qr"):
         st.image(
             qr_png(link, 12),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.content import lesson_text
-from pages._ui import T, inert, lang, page_fragment
+from pages._ui import T, counted, inert, lang, page_fragment
 from pages._ui import course as _course
 from pages._ui.classroom import class_code, classroom, role
 from pages._ui.classroom_state import teacher_token
@@ -100,7 +100,7 @@ def results_table(code: str, names: bool, here: PageSpec | None = None) -> None:
         st.markdown(
             T(
                 f"课堂 **{code}** · **{results.students}** 名学生 · 有人做过的练习 **{tried}** / {len(results.rows)}",
-                f"Class **{code}** · **{results.students}** students · exercises tried by someone "
+                f"Class **{code}** · **{counted(results.students, 'student')}** · exercises tried by someone "
                 f"**{tried}** / {len(results.rows)}",
             )
         )

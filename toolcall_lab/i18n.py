@@ -56,6 +56,15 @@ def pick(lang: str, zh: str, en: str) -> str:
     return en if normalize_lang(lang) == "en" else zh
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and an English noun in its number: "1 student", "2 students" (Chinese needs no plural).
+
+    >>> counted(1, "student"), counted(3, "student"), counted(0, "class", "classes")
+    ('1 student', '3 students', '0 classes')
+    """
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
 @dataclass(frozen=True)
 class Text:
     """One text in both languages, kept together: the way data (exercises, lessons, the registry) writes text.

@@ -25,13 +25,14 @@ from pages._ui.session import (
     settings,
 )
 from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, tr
-from toolcall_lab.i18n import Text
+from toolcall_lab.i18n import Text, counted
 
 __all__ = [
     "ROUTER_MARK",
     "T",
     "Text",
     "chat_model",
+    "counted",
     "english",
     "ensure_router",
     "inert",

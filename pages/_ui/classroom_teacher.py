@@ -16,7 +16,7 @@ import time
 
 import streamlit as st
 
-from pages._ui import T, lang
+from pages._ui import T, counted, lang
 from pages._ui.classroom_address import address_setting, address_warning, class_join_link
 from pages._ui.classroom_path import teacher_path
 from pages._ui.classroom_state import classroom, drop_class, forget_token, lost, teacher_token
@@ -114,7 +114,7 @@ def teacher_box(code: str, spec: PageSpec | None) -> ClassInfo | None:
     st.markdown(
         T(
             f"你在带课堂 **`{info.join_code}`**（{info.students} 名学生）。学生用这个代码或链接加入：",
-            f"You lead class **`{info.join_code}`** ({info.students} students). Students join with the code "
+            f"You lead class **`{info.join_code}`** ({counted(info.students, 'student')}). Students join with the code "
             "or this link:",
         )
     )

@@ -109,7 +109,7 @@ def test_the_results_table_counts_a_solved_exercise(memory_store):
     frame = teacher.dataframe[0].value
     row = frame[frame["Exercise"] == "Live run · 2"].iloc[0]
     assert (row["Tried"], row["Solved"]) == (1, 1)
-    assert "1** students" in " ".join(m.value for m in teacher.markdown)
+    assert "**1 student** ·" in " ".join(m.value for m in teacher.markdown)  # one student, in the singular
 
 
 def test_a_student_on_the_results_page_gets_an_explanation(memory_store):

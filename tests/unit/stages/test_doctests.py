@@ -52,3 +52,8 @@ def test_wire_module_doctests(name):
 @pytest.mark.parametrize("name", CHAIN)
 def test_chain_lesson_doctests(name):
     _run(name, "lessons.chain")
+
+
+def test_i18n_doctests():
+    """``Text``, ``pick``, ``normalize_lang`` and ``counted`` ("1 student", "3 students")."""
+    _run("i18n", package="toolcall_lab")
