@@ -129,6 +129,25 @@ def T(zh: str, en: str) -> str:
     return pick(lang(), zh, en)
 
 
+def worded_choice(key: str) -> dict[str, Any]:
+    """The keyword arguments (``key``, ``on_change``) of a choice widget whose options are worded in the session's
+    language, for the value kept at ``key``.
+
+    Streamlit (1.67) keeps a keyed radio's or select box's value as its option's *label*: after a switch of
+    language no label matches, and the widget showed no choice (the model in use was unchanged). So the widget
+    gets a key of its own per language (``provider::en``), set from the value kept at ``key`` before it is drawn;
+    a change the learner makes is written back to ``key`` (before the run), which the rest of the app reads.
+    """
+    worded = f"{key}::{lang()}"
+    if key in st.session_state and st.session_state.get(worded) != st.session_state[key]:
+        st.session_state[worded] = st.session_state[key]
+    return {"key": worded, "on_change": _keep_choice, "args": (key, worded)}
+
+
+def _keep_choice(key: str, worded: str) -> None:
+    st.session_state[key] = st.session_state[worded]
+
+
 @st.cache_resource(show_spinner=False)
 def base_settings() -> Settings:
     return load_settings()
