@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.content import lesson_text
-from pages._ui import T, counted, inert, lang, page_fragment
+from pages._ui import T, counted, inert, lang, page_fragment, resend_choice
 from pages._ui import course as _course
 from pages._ui.classroom import class_code, classroom, role
 from pages._ui.classroom_state import teacher_token
@@ -163,6 +163,7 @@ with st.container(key="artifact"):
             "here": T("我所在的页面", "The page I am on") + (f" · {here.title(lang())}" if here else ""),
             "all": T("所有页面", "All pages"),
         }
+        resend_choice("class_results::scope")  # worded in the session's language (resend_choice says why)
         scope = st.segmented_control(
             T("练习", "Exercises"),
             list(labels),

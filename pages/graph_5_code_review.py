@@ -15,7 +15,7 @@ from lessons.search_assistant.lesson_5_code_review import (
     review_findings_steps,
 )
 from lessons.search_assistant.search import default_offline_search
-from pages._ui import T, Text, chat_model, inert, lang, settings, show_error, source
+from pages._ui import T, Text, chat_model, inert, lang, resend_choice, settings, show_error, source
 from pages._ui import graph_board as gb
 from pages._ui import graph_findings as findings_ui
 from pages._ui import graph_lesson as gu
@@ -142,6 +142,7 @@ f = findings[n - 1]
 with step_area, st.container(border=True):
     head, badge = st.columns([4, 1])
     if f["key"] == "keyword_split":
+        resend_choice("g5::wording")  # worded in the session's language (resend_choice says why)
         wording = (
             st.segmented_control(
                 T("原版理解节点收到的模型回复", "The reply the original's understand node gets"),

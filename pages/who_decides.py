@@ -8,7 +8,7 @@ import streamlit as st
 
 from lessons.course import who_decides as lesson
 from lessons.course import who_decides_exercises as exercises
-from pages._ui import T, Text, inert, lang, lesson_columns, show_error, source
+from pages._ui import T, Text, inert, lang, lesson_columns, resend_choice, show_error, source
 from pages._ui.decision import render_decision
 from pages._ui.exercise import draw_exercises
 from pages._ui.frame import page_links, steps
@@ -45,6 +45,7 @@ gullible = switch.toggle(
         "and ignores injected instructions.",
     ),
 )
+resend_choice("ask")  # worded in the session's language (resend_choice says why)
 ask = pick.segmented_control(
     T("注入的请求", "Injected request"),
     list(ASKS),

@@ -22,6 +22,7 @@ from pages._ui.session import (
     lang,
     model_label,
     page_fragment,
+    resend_choice,
     settings,
 )
 from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, tr
@@ -42,6 +43,7 @@ __all__ = [
     "loading",
     "model_label",
     "page_fragment",
+    "resend_choice",
     "rows_table",
     "settings",
     "show_error",

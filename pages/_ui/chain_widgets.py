@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from pages._ui import T, lang
+from pages._ui import T, lang, resend_choice
 from toolcall_lab.i18n import LANGS, Text
 from toolcall_lab.link_state import MAX_TEXT, decode_flag, decode_text, encode_flag, encode_text, fits, share_url
 
@@ -279,6 +279,7 @@ def choice(
     _seed(key, param, default, lambda raw: raw if raw in options else None)
     if st.session_state.get(key) not in options:
         st.session_state[key] = default
+    resend_choice(key)  # its labels are worded in the session's language (resend_choice says why)
     values, show = list(options), dict(options).__getitem__
     value: str | None
     if widget == "radio":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lessons.course.class_paths import CLASS_PATHS, FALLBACK_ASK
-from pages._ui import T, lang
+from pages._ui import T, lang, resend_choice
 from pages._ui.frame import PRESENT_PARAM
 from pages.registry import COURSE, PageSpec, page_by_url
 from toolcall_lab.classroom import CLASS_PARAM, Position
@@ -57,6 +57,7 @@ def path_picker() -> None:
     """Before "Start a class": which path the class will walk (the 90-minute class by default)."""
     paths = course_paths()
     labels = {k: f"{p.title(lang())} · {p.total_minutes} min" for k, p in paths.items()}
+    resend_choice(_INPUT_KEY)  # worded in the session's language (resend_choice says why)
     st.selectbox(T("课程路线", "Course path"), list(labels), key=_INPUT_KEY, format_func=labels.__getitem__, index=0)
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import streamlit as st
 
 from pages._ui import course  # looked up at call time: tests swap course.store for a store of their own
-from pages._ui.session import T, lang
+from pages._ui.session import T, lang, resend_choice
 from pages.registry import PageSpec, recheck_from_data
 from toolcall_lab.exercises import (
     NO,
@@ -270,6 +270,7 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
     if isinstance(widget, Select):
         shown = widget.format
         extra_s: dict[str, Any] = {} if shown is None else {"format_func": lambda option: shown(option, context)}
+        resend_choice(key)  # options may be worded in the session's language (resend_choice says why)
         return st.selectbox(
             label, list(widget.options(context)), index=None, key=key, placeholder=PICK_ONE(here), **extra_s
         )
@@ -280,6 +281,7 @@ def ask_widget(widget: Widget, key: str, context: Context) -> Any:
     if isinstance(widget, Choice | Choices):
         shown = widget.format
         extra: dict[str, Any] = {} if shown is None else {"format_func": lambda option: shown(option, context)}
+        resend_choice(key)
         if isinstance(widget, Choices):
             # no "Select all": Streamlit words it in English only, and picking everything is no prediction
             return st.multiselect(
@@ -318,6 +320,7 @@ def ask_picks(widget: Picks, key: str, context: Context) -> dict[str, Any]:
     for item in widget.items(context):
         if item.code:
             st.code(item.code, language="json")
+        resend_choice(f"{key}::{item.key}")
         answer[item.name] = st.selectbox(
             item.label(here),
             list(names),

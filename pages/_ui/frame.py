@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from pages._ui import T, lang
+from pages._ui import T, lang, resend_choice
 from pages.registry import PageSpec, neighbours, page
 
 PRESENT_PARAM = "present"
@@ -260,6 +260,7 @@ def steps(key: str, labels: Sequence[str], *, page_url_path: str, default: int =
         )
         return n
     options = list(range(1, count + 1))
+    resend_choice(f"{key}::pills::{n}")  # the steps are named in the session's language (resend_choice says why)
     picked = st.pills(
         T("步骤", "Steps"),
         options,

@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from lessons.search_assistant.lesson_6_approval import parse_edit
-from pages._ui import T, Text, lang, show_error
+from pages._ui import T, Text, lang, resend_choice, show_error
 from pages._ui import graph_lesson as gu
 from toolcall_lab.jsonable import json_text
 
@@ -31,6 +31,7 @@ def decision(calls: list[dict[str, Any]], run: int) -> dict[str, Any] | None:
     Edited arguments go through the chain's own ``json.loads`` and ``NotifyArgs`` first; a bad
     edit is explained and resumes nothing.
     """
+    resend_choice(f"{KEY}::choice::{run}")  # worded in the session's language (resend_choice says why)
     choice = (
         st.segmented_control(
             T("你的决定", "Your decision"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages._ui.session import ENDPOINT_KEY, T, base_settings, endpoint_decision, settings, worded_choice
+from pages._ui.session import ENDPOINT_KEY, T, base_settings, endpoint_decision, resend_choice, settings
 from pages._ui.widgets import inert, show_error
 from toolcall_lab.endpoint_policy import OPENAI_BASE_URL, policy_of
 from toolcall_lab.redact import redact_url
@@ -42,8 +42,8 @@ def model_box() -> None:
         "builtin": T("内置教学模型（离线）", "Built-in teaching model (offline)"),
         "openai_compatible": T("OpenAI 兼容接口", "OpenAI-compatible endpoint"),
     }
-    # one widget per language, the choice kept at "provider" (worded_choice says why)
-    st.sidebar.radio(T("模型", "Model"), list(labels), format_func=labels.__getitem__, **worded_choice("provider"))
+    resend_choice("provider")  # its labels change with the language: the choice is sent again (resend_choice says why)
+    st.sidebar.radio(T("模型", "Model"), list(labels), key="provider", format_func=labels.__getitem__)
     if st.session_state["provider"] == "openai_compatible":
         _endpoint_inputs()
     _badge()
@@ -73,8 +73,8 @@ def _endpoint_inputs() -> None:
             "school": T("学校的接口", "The school's endpoint"),
             "own": T("我自己的接口（要用我自己的 Key）", "My own endpoint (needs my own key)"),
         }
-        kept = worded_choice(ENDPOINT_KEY)
-        st.sidebar.radio(T("接口", "Endpoint"), list(choices), format_func=choices.__getitem__, **kept)
+        resend_choice(ENDPOINT_KEY)
+        st.sidebar.radio(T("接口", "Endpoint"), list(choices), key=ENDPOINT_KEY, format_func=choices.__getitem__)
         own = st.session_state[ENDPOINT_KEY] == "own"
         if not own:
             st.sidebar.caption(

@@ -129,23 +129,18 @@ def T(zh: str, en: str) -> str:
     return pick(lang(), zh, en)
 
 
-def worded_choice(key: str) -> dict[str, Any]:
-    """The keyword arguments (``key``, ``on_change``) of a choice widget whose options are worded in the session's
-    language, for the value kept at ``key``.
+def resend_choice(*keys: str) -> None:
+    """Call before drawing keyed choice widgets whose options are worded in the session's language: their values
+    go to the browser again.
 
-    Streamlit (1.67) keeps a keyed radio's or select box's value as its option's *label*: after a switch of
-    language no label matches, and the widget showed no choice (the model in use was unchanged). So the widget
-    gets a key of its own per language (``provider::en``), set from the value kept at ``key`` before it is drawn;
-    a change the learner makes is written back to ``key`` (before the run), which the rest of the app reads.
+    Streamlit (1.67) keeps a radio's, select box's or segmented control's value in the browser as its option's
+    *label*. After a switch of language no label matched, and the widget showed no choice though the app still
+    had it (the sidebar's Model radio, after a second switch). A value written through Session State is sent with
+    the widget, and the browser shows it. Only before the widget is drawn in this run.
     """
-    worded = f"{key}::{lang()}"
-    if key in st.session_state and st.session_state.get(worded) != st.session_state[key]:
-        st.session_state[worded] = st.session_state[key]
-    return {"key": worded, "on_change": _keep_choice, "args": (key, worded)}
-
-
-def _keep_choice(key: str, worded: str) -> None:
-    st.session_state[key] = st.session_state[worded]
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
 
 @st.cache_resource(show_spinner=False)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import streamlit as st
 
-from pages._ui import T, lang
+from pages._ui import T, lang, resend_choice
 from pages._ui.every_wire_view import every_wire_panel
 from toolcall_lab.stages.wires import WIRES
 
@@ -44,6 +44,7 @@ def _part(round_: Any, focus: Focus) -> Any:
 def wire_switch(focus: Focus, key: str) -> None:
     """A "wire: Chat Completions | Responses" switch; with "both", the two side by side."""
     question = T("曼谷天气怎么样？", "What's the weather in Bangkok?")
+    resend_choice(f"{key}::wire")  # "Side by side" is worded in the session's language (resend_choice says why)
     choice = st.segmented_control(
         T("线路", "Wire"),
         ["chat_completions", "responses", "both"],
