@@ -15,6 +15,7 @@ from pages._ui import T, counted, inert, lang, page_fragment, resend_choice
 from pages._ui import course as _course
 from pages._ui.classroom import class_code, classroom, role
 from pages._ui.classroom_state import teacher_token
+from pages._ui.classroom_teacher import back_to_class_place
 from pages._ui.course import exercise_ids
 from pages._ui.frame import PRESENT_PARAM, presenting
 from pages.registry import PAGES, PageSpec, page, page_by_url
@@ -184,6 +185,7 @@ with st.container(key="artifact"):
                 icon=":material/co_present:",
                 query_params={"lang": lang(), CLASS_PARAM: code, PRESENT_PARAM: "1"},
             )
+        back_to_class_place(code)  # no dead end: back to the page (and step) the class is on
         results_table(code, names, here if scope != "all" else None)
 with st.expander(T("这一页", "About this page"), icon=":material/menu_book:"):
     st.markdown(lesson_text(SPEC.lesson, lang()))

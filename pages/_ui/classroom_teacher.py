@@ -22,7 +22,7 @@ from pages._ui.classroom_path import teacher_path
 from pages._ui.classroom_state import classroom, drop_class, forget_token, lost, teacher_token
 from pages._ui.course import learner_id
 from pages._ui.frame import PRESENT_PARAM
-from pages.registry import PageSpec
+from pages.registry import PageSpec, page_by_url
 from toolcall_lab.classroom import CLASS_PARAM, ClassInfo, NotTheTeacher, show_handover
 from toolcall_lab.classroom.teacher_keys import HANDOVER_TTL_S
 
@@ -207,3 +207,19 @@ def _handover_view(code: str) -> None:
     )
     with st.container(key="class-handover-code"):
         st.code(show_handover(held[1]), language="text")
+
+
+def back_to_class_place(code: str) -> None:
+    """A link from the results back to where the teacher is (the class's last published place, its step kept)."""
+    try:
+        position = classroom().position(code)
+        spec = page_by_url(position.url_path) if position is not None else None
+    except Exception:  # no place yet, a page no longer in the course, or the database away: no link
+        return
+    if position is None or spec is None:
+        return
+    query = {**position.query, "lang": lang(), CLASS_PARAM: code}
+    if st.query_params.get(PRESENT_PARAM) == "1":
+        query[PRESENT_PARAM] = "1"  # from the projected results back to the projected page
+    label = T("回到：", "Back to: ") + spec.title(lang())
+    st.page_link(spec.path, label=label, icon=":material/arrow_back:", query_params=query)

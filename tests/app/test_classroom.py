@@ -110,6 +110,9 @@ def test_the_results_table_counts_a_solved_exercise(memory_store):
     row = frame[frame["Exercise"] == "Live run · 2"].iloc[0]
     assert (row["Tried"], row["Solved"]) == (1, 1)
     assert "**1 student** ·" in " ".join(m.value for m in teacher.markdown)  # one student, in the singular
+    # no dead end: a link back to the page the class is on
+    (back,) = [p for p in teacher.main.get("page_link") if p.proto.label.startswith("Back to: ")]
+    assert "live_run" in back.proto.page and back.proto.label == "Back to: Live run"
 
 
 def test_a_student_on_the_results_page_gets_an_explanation(memory_store):
