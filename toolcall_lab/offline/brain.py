@@ -34,6 +34,7 @@ from toolcall_lab.offline.choosing import read_tools
 from toolcall_lab.offline.comparing import direction
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
+from toolcall_lab.offline.parties import ASK_OWN_ID, own_id_unknown
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import (
     earlier_results,
@@ -154,6 +155,11 @@ def _answer_turn(
     if compared:
         notes += (explain.COMPARED_EARLIER(name=results[0]["name"]),)
     answer = answer_from_tools(ctx, [*compared, *results], tools)
+    if own_id_unknown(
+        ctx.question, ctx.system, tools, tuple(ctx.history)
+    ):  # "俺跟S1003 谁课剩得多" with nobody's id in the prompt
+        answer = f"{ASK_OWN_ID(ctx.lang)}\n\n{answer}"
+        notes += (explain.OWN_ID_UNKNOWN(),)
     return Decision(answer, record=DecisionRecord("answer", ctx.lang, notes=notes))
 
 

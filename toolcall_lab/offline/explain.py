@@ -259,6 +259,10 @@ COMPARED_EARLIER = Said(
     "compared with the earlier result of {name} the conversation holds",
     "和对话里 {name} 之前的结果做了比较",
 )
+OWN_ID_UNKNOWN = Said(
+    "the learner is one of the parties but no prompt or message gives their id: asked for it",
+    "学生本人是比较的一方，但提示词和消息都没有给出其学号：请学生提供",
+)
 FROM_EARLIER = Said(
     "no tool fits, and the question points back: answered from the earlier result of {names}",
     "没有工具对得上，而问题指向前面：用之前 {names} 的结果回答",
@@ -293,6 +297,7 @@ SAYINGS: tuple[Said, ...] = (
     FOLLOW_UP,
     ALREADY_KNOWN,
     FROM_EARLIER,
+    OWN_ID_UNKNOWN,
     COMPARED_EARLIER,
     TIE,
     SCRIPTED,

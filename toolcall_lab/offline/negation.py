@@ -174,6 +174,9 @@ _ONLY = re.compile(r"只想知道|只想问|只想查|只要|只帮我|只需要
 
 
 _PIECE_END = re.compile(r"(?<=[，,；;。！!？?])|(?<=[.])(?=\s)")
+#: "just me and S1003, who has fewer lessons left": a piece that asks who or which, over the things the
+#: scoped piece names; it is the question itself, not another thing mentioned.
+_ASKS_OVER = re.compile(r"^\W*(?:who|whose|which|谁|哪)", re.I)
 
 
 def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[str]]:
@@ -185,10 +188,12 @@ def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[
 
     >>> keep_only_scope("accord 很简单，只帮我查 benefit", lambda c: "benefit" in c or "accord" in c)
     ('只帮我查 benefit', ['accord 很简单，'])
+    >>> keep_only_scope("just me and S1003, who has fewer left", lambda c: True)
+    ('just me and S1003, who has fewer left', [])
     """
     pieces = [p for p in _PIECE_END.split(text) if p.strip()]
     scoped = [p for p in pieces if _ONLY.search(p) and names(p)]
     if not scoped or len(pieces) < 2:
         return text, []
-    dropped = [p for p in pieces if p not in scoped and names(p)]
+    dropped = [p for p in pieces if p not in scoped and names(p) and not _ASKS_OVER.search(p)]
     return "".join(p for p in pieces if p not in dropped).strip(), [d.strip() for d in dropped]

@@ -1,0 +1,76 @@
+"""Issue 23, eighth round: general rules for the learner as one party beside another student, the gap
+between two records stated, and what the model cannot tell said in the learner's language. Each test is one
+behaviour on the app's real tools; what the model must *not* call is asserted as plainly as what it must."""
+
+from __future__ import annotations
+
+import json
+
+from lessons.tutor.agent import SYSTEM_PROMPT
+from lessons.tutor.tools import build_tools
+from tests.unit.model.helpers import TUTOR, ask, calls
+from toolcall_lab.offline.brain import Decision
+
+_RECORD = next(t for t in build_tools() if t.name == "get_learning_record")
+
+
+def _answer(question: str, ids: list[str], system: str | None = SYSTEM_PROMPT) -> Decision:
+    """The turn after the real ``get_learning_record`` ran once for each id, all in one assistant message."""
+    wire = [
+        {
+            "id": f"call_{n}",
+            "type": "function",
+            "function": {"name": "get_learning_record", "arguments": json.dumps({"student_id": sid})},
+        }
+        for n, sid in enumerate(ids)
+    ]
+    results = [
+        {"role": "tool", "tool_call_id": f"call_{n}", "content": str(_RECORD.invoke({"student_id": sid}))}
+        for n, sid in enumerate(ids)
+    ]
+    return ask(
+        question, {"role": "assistant", "content": None, "tool_calls": wire}, *results, tools=TUTOR, system=system
+    )
+
+
+def test_a_who_question_after_just_these_parties_is_the_question_not_another_thing():
+    decision = ask("never mind S1004 — just me and S1002, who has fewer lessons left", tools=TUTOR)
+    assert sorted(calls(decision), key=str) == [
+        ("get_learning_record", {"student_id": "S1001"}),
+        ("get_learning_record", {"student_id": "S1002"}),
+    ]
+    assert not any("S1004" in str(args) for _, args in calls(decision))
+
+
+def test_ahead_of_another_student_am_i_makes_the_learner_a_party():
+    decision = ask("how many classes ahead of S1003 am i", tools=TUTOR)
+    assert sorted(calls(decision), key=str) == [
+        ("get_learning_record", {"student_id": "S1001"}),
+        ("get_learning_record", {"student_id": "S1003"}),
+    ]
+
+
+def test_the_gap_in_lessons_done_is_stated():
+    decision = _answer("how many lessons ahead of S1002 am i", ["S1001", "S1002"])
+    assert "30 lessons ahead" in (decision.content or "")
+    zh = _answer("我比 S1002 领先几节课", ["S1001", "S1002"])
+    assert "多学了 30 课时" in (zh.content or "")
+
+
+def test_the_learner_as_a_party_with_no_id_anywhere_is_asked_for_it_in_their_language():
+    english = _answer("me and S1004, whose progress is better", ["S1004"], None)
+    content = english.content or ""
+    assert content.startswith("I don't know your own student id")
+    assert "张一鸣" not in content  # S1001's record is nobody's guess
+    assert any("their id" in note for note in english.record.notes)
+    zh = _answer("我跟S1002 谁进度快", ["S1002"], "你是英语学校的助教，回答只依据工具结果。")
+    assert (zh.content or "").startswith("我不知道你本人的学号")
+    stated = _answer("I'm S1003. me and S1002, who is ahead?", ["S1003", "S1002"], None)
+    assert "don't know your own" not in (stated.content or "")
+
+
+def test_the_own_id_note_reads_in_both_languages():
+    from toolcall_lab.offline.explain import OWN_ID_UNKNOWN, said
+
+    text = said(OWN_ID_UNKNOWN()).en
+    assert said(text)("zh").startswith("学生本人是比较的一方")
