@@ -137,6 +137,10 @@ QUOTED_SOURCE = Text(
 
 
 #: Why a grammar word the learner quotes ("when do I use 'since'") is not a word to look up.
+ANSWER_LANGUAGE = Text(
+    "学生要的是回答用的语言（只用英文，不附中文原文）",
+    "the learner asked for the answer's language (English only, no Chinese originals)",
+)
 GRAMMAR_WORD = Text(
     "这是语法问题，查词工具不讲一个词怎么用", "a grammar question: a word tool does not say how to use a word"
 )

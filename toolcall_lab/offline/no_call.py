@@ -121,9 +121,11 @@ def _tools_text(tools: list[dict[str, Any]]) -> str:
     return " ".join(f"{tool_name(t)} {function_of(t).get('description', '')}" for t in tools)
 
 
-_TRANSLATE = re.compile(
-    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say|in english\?*$", re.I
-)
+_TRANSLATE = re.compile(r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say", re.I)
+#: "明天见 in english?" asks for a translation; "S1003's weak points, in english" asks for the answer's
+#: language: a student id or a date names a record to look up, not words to translate.
+_IN_ENGLISH_END = re.compile(r"\bin english\?*$", re.I)
+_RECORD_NAMED = re.compile(r"\b[A-Za-z]\d{4}\b|\d{4}-\d{2}-\d{2}")
 
 
 def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
@@ -178,7 +180,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     action = _ACTION.search(text)
     if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
         return "action"
-    if _TRANSLATE.search(text):
+    if _TRANSLATE.search(text) or (_IN_ENGLISH_END.search(text) and not _RECORD_NAMED.search(text)):
         return "translate"
     if terms.grammar_words(text):
         return "grammar"  # "when do I use 'since' and when 'for'": how to use grammar words, no word list's question

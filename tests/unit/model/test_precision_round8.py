@@ -74,3 +74,20 @@ def test_the_own_id_note_reads_in_both_languages():
 
     text = said(OWN_ID_UNKNOWN()).en
     assert said(text)("zh").startswith("学生本人是比较的一方")
+
+
+def test_in_english_after_a_record_is_the_answers_language_not_a_translation():
+    decision = ask("S1002's course and weak points, in english", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1002"})]
+    step = next(s for s in decision.record.steps if s.typed == "in english")
+    assert "answer's language" in step.en and "回答用的语言" in step.zh
+    translation = ask("明天见 in english?", tools=TUTOR)
+    assert calls(translation) == []  # words to translate stay a translation: no tool translates
+
+
+def test_english_only_answers_drop_the_chinese_originals():
+    content = _answer("latest scores and weak points for S1002, in english please", ["S1002"]).content or ""
+    assert "integrated speaking Task 2" in content
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in content.split("\n", 2)[-1].replace("李思雨", ""))
+    plain = _answer("latest scores and weak points for S1002", ["S1002"]).content or ""
+    assert "(综合口语 Task 2)" in plain  # asked in English, not for English only: the original stays beside it
