@@ -91,3 +91,12 @@ def test_english_only_answers_drop_the_chinese_originals():
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in content.split("\n", 2)[-1].replace("李思雨", ""))
     plain = _answer("latest scores and weak points for S1002", ["S1002"]).content or ""
     assert "(综合口语 Task 2)" in plain  # asked in English, not for English only: the original stays beside it
+
+
+def test_a_topic_word_asked_about_on_the_word_list_is_looked_up_as_a_word():
+    decision = ask("where does cloudy sit on the word list", tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": "cloudy"})]
+    both = ask("rain 和 sunny 这两个词在词表里几级", tools=TUTOR)
+    assert sorted(calls(both), key=str) == [("lookup_word", {"word": "rain"}), ("lookup_word", {"word": "sunny"})]
+    mine = ask("is my schedule on the word list", tools=TUTOR)
+    assert ("lookup_word", {"word": "schedule"}) not in calls(mine)  # "my schedule" names a thing, not a word
