@@ -19,6 +19,7 @@ from toolcall_lab.offline.comparing import compare_results, lessons_left, test_s
 from toolcall_lab.offline.dates import find_dates, today_in
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
+from toolcall_lab.offline.impossible_dates import impossible_in, say_impossible
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
@@ -139,6 +140,9 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
 
 
 def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, Any]]) -> str:
+    impossible = impossible_in(r)
+    if impossible:  # "2026-09-31", "the 31st of june": say the date does not exist, not the tool's refusal
+        return say_impossible(impossible, ctx.lang)
     relative = [v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)]
     unread = [v for v in r["args"].values() if isinstance(v, str) and find_dates(v) and not nlu.iso_dates(v)]
     example = _example_date(r["name"], tools)

@@ -32,6 +32,7 @@ from toolcall_lab.offline.answers import (
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
 from toolcall_lab.offline.comparing import direction
+from toolcall_lab.offline.impossible_dates import impossible_in
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.parties import ASK_OWN_ID, own_id_unknown
@@ -151,6 +152,8 @@ def _answer_turn(
     ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]], messages: list[dict[str, Any]]
 ) -> Decision:
     notes = tuple(explain.READ_RESULT(name=r["name"]) for r in results)
+    impossible = [found for r in results if (found := impossible_in(r))]
+    notes += tuple(explain.IMPOSSIBLE_DATE(date=found[3]) for found in impossible[:1])
     compared = _compared_with_earlier(ctx, results, messages)
     if compared:
         notes += (explain.COMPARED_EARLIER(name=results[0]["name"]),)

@@ -263,6 +263,7 @@ COMPARED_EARLIER = Said(
     "compared with the earlier result of {name} the conversation holds",
     "和对话里 {name} 之前的结果做了比较",
 )
+IMPOSSIBLE_DATE = Said("the date {date} does not exist: said so", "日期 {date} 不存在：如实告诉学生")
 OWN_ID_UNKNOWN = Said(
     "the learner is one of the parties but no prompt or message gives their id: asked for it",
     "学生本人是比较的一方，但提示词和消息都没有给出其学号：请学生提供",
@@ -302,6 +303,7 @@ SAYINGS: tuple[Said, ...] = (
     ALREADY_KNOWN,
     FROM_EARLIER,
     OWN_ID_UNKNOWN,
+    IMPOSSIBLE_DATE,
     COMPARED_EARLIER,
     TIE,
     SCRIPTED,

@@ -100,3 +100,21 @@ def test_a_topic_word_asked_about_on_the_word_list_is_looked_up_as_a_word():
     assert sorted(calls(both), key=str) == [("lookup_word", {"word": "rain"}), ("lookup_word", {"word": "sunny"})]
     mine = ask("is my schedule on the word list", tools=TUTOR)
     assert ("lookup_word", {"word": "schedule"}) not in calls(mine)  # "my schedule" names a thing, not a word
+
+
+def _schedule_failed(question: str, date: str) -> Decision:
+    """The turn after the real ``get_schedule`` refused ``date``."""
+    schedule = next(t for t in build_tools() if t.name == "get_schedule")
+    args = {"student_id": "S1001", "date": date}
+    wire = [{"id": "call_0", "type": "function", "function": {"name": "get_schedule", "arguments": json.dumps(args)}}]
+    result = {"role": "tool", "tool_call_id": "call_0", "content": str(schedule.invoke(args))}
+    return ask(question, {"role": "assistant", "content": None, "tool_calls": wire}, result, tools=TUTOR)
+
+
+def test_a_date_that_does_not_exist_is_said_so_in_the_learners_language():
+    zh = _schedule_failed("帮我看看 2026-11-31 有没有课", "2026-11-31")
+    assert (zh.content or "").startswith("「2026-11-31」这个日期不存在：11 月只有 30 天")
+    assert "请核对年、月、日" not in (zh.content or "")  # the tool's refusal is explained, not pasted
+    assert any("does not exist" in note for note in zh.record.notes)
+    en = _schedule_failed("any class on april 31?", "april 31")
+    assert "April has only 30 days" in (en.content or "")
