@@ -14,7 +14,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
-from toolcall_lab.offline.clock_spans import lesson_lengths
+from toolcall_lab.offline.clock_spans import all_free, lesson_lengths
 from toolcall_lab.offline.comparing import compare_results, lessons_left, test_scores
 from toolcall_lab.offline.dates import find_dates, today_in
 from toolcall_lab.offline.gloss import in_learners_language
@@ -119,7 +119,8 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     leads = [
         lessons_left(good, ctx.question, ctx.lang)
         or test_scores(good, ctx.question, ctx.lang)
-        or lesson_lengths(good, ctx.question, ctx.lang),
+        or lesson_lengths(good, ctx.question, ctx.lang)
+        or all_free(good, ctx.lang),
         parts_of_speech(good, ctx.question, ctx.lang),
         english_meanings(good, ctx.question, ctx.lang),
     ]

@@ -83,7 +83,7 @@ def say_impossible(found: tuple[int | None, int, int, str], lang: str) -> str:
     """The answer for a date that does not exist: which, why, and a question back.
 
     >>> print(say_impossible((None, 6, 31, "31st of june"), "en"))
-    "31st of june" does not exist: June has only 30 days. Which day did you mean?
+    31st of june is not a real date: June has only 30 days. Which day did you mean?
     >>> print(say_impossible((2026, 9, 31, "2026-09-31"), "zh"))
     「2026-09-31」这个日期不存在：9 月只有 30 天。你想查的是哪一天？
     """
@@ -91,5 +91,5 @@ def say_impossible(found: tuple[int | None, int, int, str], lang: str) -> str:
     most = calendar.monthrange(year or 2024, month)[1]
     return Text(
         f"「{written}」这个日期不存在：{month} 月只有 {most} 天。你想查的是哪一天？",
-        f'"{written}" does not exist: {_MONTHS[month - 1].title()} has only {most} days. Which day did you mean?',
+        f"{written} is not a real date: {_MONTHS[month - 1].title()} has only {most} days. Which day did you mean?",
     )(lang)

@@ -118,3 +118,33 @@ def test_a_date_that_does_not_exist_is_said_so_in_the_learners_language():
     assert any("does not exist" in note for note in zh.record.notes)
     en = _schedule_failed("any class on april 31?", "april 31")
     assert "April has only 30 days" in (en.content or "")
+
+
+def _schedules(question: str, asked: list[tuple[str, str]]) -> Decision:
+    """The turn after the real ``get_schedule`` ran once for each (student, date), all in one message."""
+    schedule = next(t for t in build_tools() if t.name == "get_schedule")
+    argses = [{"student_id": sid, "date": date} for sid, date in asked]
+    wire = [
+        {"id": f"call_{n}", "type": "function", "function": {"name": "get_schedule", "arguments": json.dumps(a)}}
+        for n, a in enumerate(argses)
+    ]
+    results = [
+        {"role": "tool", "tool_call_id": f"call_{n}", "content": str(schedule.invoke(a))} for n, a in enumerate(argses)
+    ]
+    return ask(question, {"role": "assistant", "content": None, "tool_calls": wire}, *results, tools=TUTOR)
+
+
+def test_timetables_all_without_lessons_are_said_to_be_so_at_once():
+    zh = _schedules("我和S1003 这周日是不是都没课", [("S1001", "2026-07-26"), ("S1003", "2026-07-26")])
+    assert (zh.content or "").startswith("S1001 2026-07-26、S1003 2026-07-26 都没有排课")
+    en = _schedules("do S1003 and i both have sunday off", [("S1001", "2026-07-26"), ("S1003", "2026-07-26")])
+    assert (en.content or "").startswith("No lessons at all: neither")
+
+
+def test_english_answers_open_in_english():
+    terms = ask("kaoyan vs gaokao, what's the difference?", tools=TUTOR)
+    assert calls(terms) == []  # not lookup_word("difference"): a frame word of the comparison
+    first = (terms.content or "").splitlines()
+    assert first[0] == "They are two different exams:" and first[1].startswith("kaoyan is China's")
+    length = _schedules("how long is my speaking class on 2026-07-25", [("S1001", "2026-07-25")])
+    assert (length.content or "").startswith("The 19:00–20:00 lesson takes 1 hour (60 minutes)")
