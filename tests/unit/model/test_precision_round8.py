@@ -148,3 +148,14 @@ def test_english_answers_open_in_english():
     assert first[0] == "They are two different exams:" and first[1].startswith("kaoyan is China's")
     length = _schedules("how long is my speaking class on 2026-07-25", [("S1001", "2026-07-25")])
     assert (length.content or "").startswith("The 19:00–20:00 lesson takes 1 hour (60 minutes)")
+
+
+def test_both_sides_of_a_comparison_with_than_are_looked_up():
+    assert calls(ask("is 'abandon' an easier word than 'coherent'?", tools=TUTOR)) == [
+        ("lookup_word", {"word": "abandon"}),
+        ("lookup_word", {"word": "coherent"}),
+    ]
+    assert calls(ask("is negotiate harder than accord", tools=TUTOR)) == [
+        ("lookup_word", {"word": "negotiate"}),
+        ("lookup_word", {"word": "accord"}),
+    ]
