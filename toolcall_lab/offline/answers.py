@@ -21,6 +21,7 @@ from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
 from toolcall_lab.offline.impossible_dates import impossible_in, say_impossible
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
+from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.untrusted import as_data, facts_only
@@ -262,7 +263,8 @@ def _misshapen_id(question: str, name: str, missing: list[str], tools: list[dict
         props = (fn.get("parameters") or {}).get("properties") or {}
         for pname in missing:
             description = str((props.get(pname) or {}).get("description", ""))
-            typed, shape = misshapen_ids(question, description), shape_from(description)
+            # "not S1001 - my id is S100": the id the learner corrected away is not the one they mean
+            typed, shape = misshapen_ids(drop_negated(question)[0], description), shape_from(description)
             if typed and shape:
                 example = f"{shape.letters.upper()}{'1' + '0' * (shape.digits - 2) + '1' if shape.digits > 1 else '1'}"
                 return Text(

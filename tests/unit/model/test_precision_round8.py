@@ -159,3 +159,14 @@ def test_both_sides_of_a_comparison_with_than_are_looked_up():
         ("lookup_word", {"word": "negotiate"}),
         ("lookup_word", {"word": "accord"}),
     ]
+
+
+def test_an_id_said_not_to_be_meant_is_never_called_even_before_chinese():
+    decision = ask("不是S1002，看下S1003的进度", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1003"})]
+    step = next(s for s in decision.record.steps if s.typed == "不是S1002")
+    assert "corrected" in step.en and "更正" in step.zh
+    short = ask("不是S1002，我学号是S10，看下进度", tools=TUTOR)
+    assert calls(short) == [] and "S10" in (short.content or "") and "4 位数字" in (short.content or "")
+    english = ask("not S1003 - my id is S103, progress pls", tools=TUTOR)
+    assert calls(english) == [] and "4 digits" in (english.content or "")
