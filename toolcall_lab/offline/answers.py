@@ -14,16 +14,18 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
 from toolcall_lab.offline.clauses import split_clauses
-from toolcall_lab.offline.clock_spans import lesson_lengths
+from toolcall_lab.offline.clock_spans import all_free, lesson_lengths
 from toolcall_lab.offline.comparing import compare_results, lessons_left, test_scores
 from toolcall_lab.offline.dates import find_dates, today_in
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
+from toolcall_lab.offline.impossible_dates import impossible_in, say_impossible
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
+from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.untrusted import as_data, facts_only
-from toolcall_lab.offline.vocabulary import english_meanings, without_chinese_meaning
+from toolcall_lab.offline.vocabulary import english_meanings, english_only, without_chinese_meaning
 from toolcall_lab.offline.word_facts import parts_of_speech
 
 _PROBLEM = re.compile(
@@ -100,7 +102,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
         text, verbatim = _render_result(content, ctx, _clause_of(r, ctx.question))
         if verbatim:
             text = without_chinese_meaning(text, ctx.question)  # "in English please", "don't translate it"
-            text, was_glossed = in_learners_language(text, ctx.lang)
+            text, was_glossed = in_learners_language(text, ctx.lang, bool(english_only(ctx.question)))
             glossed = glossed or was_glossed
             # say which call a quoted result answers when its text does not (two cities, one tool)
             label = " ".join(str(v) for v in r["args"].values() if str(v) not in text)
@@ -118,7 +120,8 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     leads = [
         lessons_left(good, ctx.question, ctx.lang)
         or test_scores(good, ctx.question, ctx.lang)
-        or lesson_lengths(good, ctx.question, ctx.lang),
+        or lesson_lengths(good, ctx.question, ctx.lang)
+        or all_free(good, ctx.lang),
         parts_of_speech(good, ctx.question, ctx.lang),
         english_meanings(good, ctx.question, ctx.lang),
     ]
@@ -139,6 +142,9 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
 
 
 def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, Any]]) -> str:
+    impossible = impossible_in(r)
+    if impossible:  # "2026-09-31", "the 31st of june": say the date does not exist, not the tool's refusal
+        return say_impossible(impossible, ctx.lang)
     relative = [v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)]
     unread = [v for v in r["args"].values() if isinstance(v, str) and find_dates(v) and not nlu.iso_dates(v)]
     example = _example_date(r["name"], tools)
@@ -257,7 +263,8 @@ def _misshapen_id(question: str, name: str, missing: list[str], tools: list[dict
         props = (fn.get("parameters") or {}).get("properties") or {}
         for pname in missing:
             description = str((props.get(pname) or {}).get("description", ""))
-            typed, shape = misshapen_ids(question, description), shape_from(description)
+            # "not S1001 - my id is S100": the id the learner corrected away is not the one they mean
+            typed, shape = misshapen_ids(drop_negated(question)[0], description), shape_from(description)
             if typed and shape:
                 example = f"{shape.letters.upper()}{'1' + '0' * (shape.digits - 2) + '1' if shape.digits > 1 else '1'}"
                 return Text(

@@ -32,8 +32,10 @@ from toolcall_lab.offline.answers import (
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
 from toolcall_lab.offline.comparing import direction
+from toolcall_lab.offline.impossible_dates import impossible_in
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
+from toolcall_lab.offline.parties import ASK_OWN_ID, own_id_unknown
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import (
     earlier_results,
@@ -150,10 +152,17 @@ def _answer_turn(
     ctx: nlu.Context, results: list[dict[str, Any]], tools: list[dict[str, Any]], messages: list[dict[str, Any]]
 ) -> Decision:
     notes = tuple(explain.READ_RESULT(name=r["name"]) for r in results)
+    impossible = [found for r in results if (found := impossible_in(r))]
+    notes += tuple(explain.IMPOSSIBLE_DATE(date=found[3]) for found in impossible[:1])
     compared = _compared_with_earlier(ctx, results, messages)
     if compared:
         notes += (explain.COMPARED_EARLIER(name=results[0]["name"]),)
     answer = answer_from_tools(ctx, [*compared, *results], tools)
+    if own_id_unknown(
+        ctx.question, ctx.system, tools, tuple(ctx.history)
+    ):  # "俺跟S1003 谁课剩得多" with nobody's id in the prompt
+        answer = f"{ASK_OWN_ID(ctx.lang)}\n\n{answer}"
+        notes += (explain.OWN_ID_UNKNOWN(),)
     return Decision(answer, record=DecisionRecord("answer", ctx.lang, notes=notes))
 
 

@@ -32,7 +32,9 @@ _CLAUSE_BREAK = re.compile(
 _SEGMENT_BREAK = re.compile(
     # "B2 or C1" are two levels of one word, not two items asked about
     r"\s*(?:、|，|,|/|\+|(?:\band\b|\bor\b|和|跟|与|或者|还是|及)(?!\s*[ABC][12]\b))\s*"
-    r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])",  # "accord几级 benefit考不考": one ask per word
+    r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])"  # "accord几级 benefit考不考": one ask per word
+    # "is accord harder than benefit": the two sides of a comparison are two items ("more than 3 days" is one)
+    r"|\s+\bthan\b\s+(?=['\"“‘]?[A-Za-z])",
     re.I,
 )
 _STRIP = " ，,。.!！?？;；:：\n\t"
@@ -58,7 +60,11 @@ def split_clauses(text: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def split_segments(clause: str) -> tuple[str, ...]:
-    """The list items of one clause ("accord 和 abandon 分别是几级" → "accord", "abandon 分别是几级")."""
+    """The list items of one clause ("accord 和 abandon 分别是几级" → "accord", "abandon 分别是几级").
+
+    >>> split_segments("is accord harder than benefit"), split_segments("rain for more than 3 days")
+    (('is accord harder', 'benefit'), ('rain for more than 3 days',))
+    """
     parts = [p.strip(_STRIP) for p in _SEGMENT_BREAK.split(clause)]
     segments = tuple(_capped([p for p in parts if p and re.search(r"\w", p)], ", "))
     return segments or (clause,)

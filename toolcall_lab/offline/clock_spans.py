@@ -92,6 +92,29 @@ def _hours(minutes: int, lang: str) -> str:
     return Text(zh.strip(), en)(lang)
 
 
+_FREE = re.compile(r"没有排课")
+
+
+def all_free(results: list[dict[str, Any]], lang: str) -> str:
+    """Two timetables or more, none with a lesson: said once, in so many words ("都没有排课"), not left to
+    the learner to read off each result.
+
+    >>> free = [{"args": {"student_id": s, "date": "2026-07-26"}, "content": "没有排课。"} for s in ("S1", "S2")]
+    >>> print(all_free(free, "zh"))
+    S1 2026-07-26、S2 2026-07-26 都没有排课。
+    >>> print(all_free(free, "en"))
+    No lessons at all: neither S1 2026-07-26 nor S2 2026-07-26 has one.
+    """
+    if len(results) < 2 or not all(_FREE.search(str(r.get("content", ""))) for r in results):
+        return ""
+    whos = [" ".join(str(v) for v in r.get("args", {}).values()) for r in results]
+    listed = " nor ".join(whos) if len(whos) == 2 else ", ".join(whos)
+    return Text(
+        f"{'、'.join(whos)} 都没有排课。",
+        f"No lessons at all: {'neither ' if len(whos) == 2 else 'none of '}{listed} has one.",
+    )(lang)
+
+
 def lesson_lengths(results: list[dict[str, Any]], question: str, lang: str) -> str:
     r"""How long the lessons a timetable result lists take, when the question asks: the one it names
     ("how long is my writing class" → the 写作 lesson), the only one, or all of them added up ("总共").
@@ -100,7 +123,7 @@ def lesson_lengths(results: list[dict[str, Any]], question: str, lang: str) -> s
     >>> print(lesson_lengths(day, "我这周六总共要上多长时间的课", "zh"))
     一共 2 小时 30 分钟（150 分钟）：雅思写作精讲 1 小时 30 分钟，口语陪练 1 小时。
     >>> print(lesson_lengths(day, "how long is my writing class", "en"))
-    雅思写作精讲 (09:00–10:30) takes 1 hour 30 minutes (90 minutes).
+    The 09:00–10:30 lesson takes 1 hour 30 minutes (90 minutes): 雅思写作精讲.
     """
     if not _ASKS_LENGTH.search(question):
         return ""
@@ -125,7 +148,7 @@ def lesson_lengths(results: list[dict[str, Any]], question: str, lang: str) -> s
     return "\n".join(
         Text(
             f"{name}（{when}）要上 {_hours(n, lang)}（{n} 分钟）。",
-            f"{name} ({when}) takes {_hours(n, lang)} ({n} minutes).",
+            f"The {when} lesson takes {_hours(n, lang)} ({n} minutes): {name}.",  # English first, the name after
         )(lang)
         for name, when, n in picked
     )

@@ -228,6 +228,8 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
             )
     if wants_left and len(records) > 1 and _COMPARE.search(question):  # "谁剩的课更少", "who has more left"
         lines.append(_compare_left([(who, total - done) for who, done, total in records], question, lang))
+    if not wants_left and len(records) == 2 and _AHEAD.search(question):
+        lines.append(_lead(records, lang))
     if wants_sum:
         n = len(records)
         if wants_left:
@@ -237,6 +239,25 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
             done = sum(d for _, d, _ in records)
             lines.append(Text(f"{_people(n)}一共已学 {done} 课时。", f"Together: {done} lessons done.")(lang))
     return "\n".join(lines)
+
+
+#: "how many lessons ahead of S1002 am i", "我比 S1003 领先几节课": the gap in lessons done between two records
+_AHEAD = re.compile(r"\bahead\b|\bbehind\b|领先|落后|多上了|多学了|少上了|少学了", re.I)
+
+
+def _lead(records: list[tuple[str, int, int]], lang: str) -> str:
+    """How many lessons one record is ahead of the other (the difference of lessons done), stated.
+
+    >>> print(_lead([("S1001", 42, 80), ("S1002", 12, 60)], "en"))
+    S1001 is 30 lessons ahead of S1002 (42 done against 12).
+    """
+    (first, a, _), (second, b, _) = sorted(records, key=lambda r: -r[1])
+    if a == b:
+        return Text(f"两人已学课时一样多（{a}）。", f"Neither is ahead: both have done {a} lessons.")(lang)
+    return Text(
+        f"{first} 比 {second} 多学了 {a - b} 课时（{a} 对 {b}）。",
+        f"{first} is {a - b} lessons ahead of {second} ({a} done against {b}).",
+    )(lang)
 
 
 def _compare_left(lefts: list[tuple[str, int]], question: str, lang: str) -> str:

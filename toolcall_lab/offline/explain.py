@@ -137,6 +137,10 @@ QUOTED_SOURCE = Text(
 
 
 #: Why a grammar word the learner quotes ("when do I use 'since'") is not a word to look up.
+ANSWER_LANGUAGE = Text(
+    "学生要的是回答用的语言（只用英文，不附中文原文）",
+    "the learner asked for the answer's language (English only, no Chinese originals)",
+)
 GRAMMAR_WORD = Text(
     "这是语法问题，查词工具不讲一个词怎么用", "a grammar question: a word tool does not say how to use a word"
 )
@@ -259,6 +263,11 @@ COMPARED_EARLIER = Said(
     "compared with the earlier result of {name} the conversation holds",
     "和对话里 {name} 之前的结果做了比较",
 )
+IMPOSSIBLE_DATE = Said("the date {date} does not exist: said so", "日期 {date} 不存在：如实告诉学生")
+OWN_ID_UNKNOWN = Said(
+    "the learner is one of the parties but no prompt or message gives their id: asked for it",
+    "学生本人是比较的一方，但提示词和消息都没有给出其学号：请学生提供",
+)
 FROM_EARLIER = Said(
     "no tool fits, and the question points back: answered from the earlier result of {names}",
     "没有工具对得上，而问题指向前面：用之前 {names} 的结果回答",
@@ -293,6 +302,8 @@ SAYINGS: tuple[Said, ...] = (
     FOLLOW_UP,
     ALREADY_KNOWN,
     FROM_EARLIER,
+    OWN_ID_UNKNOWN,
+    IMPOSSIBLE_DATE,
     COMPARED_EARLIER,
     TIE,
     SCRIPTED,

@@ -107,12 +107,21 @@ def gloss_to_english(text: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", text).strip()
 
 
-def in_learners_language(text: str, lang: str) -> tuple[str, bool]:
+#: A Chinese original the glossary keeps in brackets after its English ("integrated speaking (综合口语)").
+_ORIGINAL = re.compile(r"\s*\([^()]*[\u4e00-\u9fff][^()]*\)")
+
+
+def in_learners_language(text: str, lang: str, english_only: bool = False) -> tuple[str, bool]:
     """``(text, glossed)``: the tool's text made readable in the learner's language.
 
     English learner, Chinese text → the labels glossed; Chinese learner, English text → as written
-    (the caller says it is the tool's English). ``glossed`` tells the caller which happened.
+    (the caller says it is the tool's English). ``glossed`` tells the caller which happened. A learner who
+    asked for English only ("…, in english please") gets the glossed text without the Chinese originals.
+
+    >>> in_learners_language("薄弱项：综合口语 Task 2", "en", english_only=True)
+    ('Weak points: integrated speaking Task 2', True)
     """
     if lang == "en" and nlu.is_chinese(text):
-        return gloss_to_english(text), True
+        glossed = gloss_to_english(text)
+        return (_ORIGINAL.sub("", glossed) if english_only else glossed), True
     return text, False

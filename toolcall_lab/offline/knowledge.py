@@ -40,11 +40,11 @@ _LETTERS = re.compile(r"how many letters (?:are )?(?:in|does)\s+(?:the word\s+)?
 TERMS: dict[str, tuple[str, str]] = {
     "kaoyan": (
         "考研：全国硕士研究生招生考试（读研究生的入学考试）",
-        "kaoyan (考研) is China's national entrance exam for postgraduate (master's) study",
+        "kaoyan is China's national entrance exam for postgraduate (master's) study (考研)",
     ),
     "gaokao": (
         "高考：普通高等学校招生全国统一考试（上大学的入学考试）",
-        "gaokao (高考) is China's national college entrance exam, taken at the end of high school",
+        "gaokao is China's national college entrance exam, taken at the end of high school (高考)",
     ),
 }
 CEFR = re.compile(r"\b([ABC][12])\b")

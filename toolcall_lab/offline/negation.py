@@ -74,7 +74,7 @@ _EN_NOT_ASKING = re.compile(
 # "不要 leisure，查 benefit": a word the learner does not want, without a verb
 _ZH_NOT_WORD = re.compile(r"(?:不要|不用|别|不查)\s*(?P<verb>)(?P<what>[A-Za-z][A-Za-z\-]*)(?=\s*(?:[，,。；;]|$))")
 # "我不是 S1001 哦 我是 S1004", "i'm S1003 not S1001": the id the learner says is not theirs
-_ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})\b\s*[哦啊呀]?")
+_ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})(?!\d)\s*[哦啊呀]?")
 _ZH_CORRECTION = re.compile(
     r"(?:我)?不是(?:问|说|查|要)?\s*(?P<what>[^，,。；;\s]{1,20})(?:[，,]|\s+)\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
 )
@@ -115,6 +115,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     'no , the day after tomorrow — Seoul'
     >>> drop_negated("不查北京了，改查广州今天的")[0]
     '，改查广州今天的'
+    >>> drop_negated("不是S1002，看下S1003的进度")[0]
+    '，看下S1003的进度'
     """
     out: list[Negated] = []
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
@@ -131,7 +133,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)
-    ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{3,8}\b", text)
+    # "S1003的进度": an id ends where its digits end, Chinese may follow; "S10" is an id given, if misshapen
+    ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{2,8}(?!\d)", text)
     if len(ids) >= 2:  # one id said not to be theirs, another given: the other is theirs
         for m in _ID_CORRECTION.finditer(text):
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
@@ -174,6 +177,9 @@ _ONLY = re.compile(r"只想知道|只想问|只想查|只要|只帮我|只需要
 
 
 _PIECE_END = re.compile(r"(?<=[，,；;。！!？?])|(?<=[.])(?=\s)")
+#: "just me and S1003, who has fewer lessons left": a piece that asks who or which, over the things the
+#: scoped piece names; it is the question itself, not another thing mentioned.
+_ASKS_OVER = re.compile(r"^\W*(?:who|whose|which|谁|哪)", re.I)
 
 
 def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[str]]:
@@ -185,10 +191,12 @@ def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[
 
     >>> keep_only_scope("accord 很简单，只帮我查 benefit", lambda c: "benefit" in c or "accord" in c)
     ('只帮我查 benefit', ['accord 很简单，'])
+    >>> keep_only_scope("just me and S1003, who has fewer left", lambda c: True)
+    ('just me and S1003, who has fewer left', [])
     """
     pieces = [p for p in _PIECE_END.split(text) if p.strip()]
     scoped = [p for p in pieces if _ONLY.search(p) and names(p)]
     if not scoped or len(pieces) < 2:
         return text, []
-    dropped = [p for p in pieces if p not in scoped and names(p)]
+    dropped = [p for p in pieces if p not in scoped and names(p) and not _ASKS_OVER.search(p)]
     return "".join(p for p in pieces if p not in dropped).strip(), [d.strip() for d in dropped]

@@ -121,9 +121,13 @@ def _tools_text(tools: list[dict[str, Any]]) -> str:
     return " ".join(f"{tool_name(t)} {function_of(t).get('description', '')}" for t in tools)
 
 
-_TRANSLATE = re.compile(
-    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say|in english\?*$", re.I
-)
+#: "is kaoyan the same as gaokao", "kaoyan vs gaokao, what's the difference": two course terms set side by side
+_TERMS_COMPARED = re.compile(r"same (?:thing )?as|一样吗|区别|\bdiffer(?:ence|ent|s)?\b|\bvs\b|\bversus\b", re.I)
+_TRANSLATE = re.compile(r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say", re.I)
+#: "明天见 in english?" asks for a translation; "S1003's weak points, in english" asks for the answer's
+#: language: a student id or a date names a record to look up, not words to translate.
+_IN_ENGLISH_END = re.compile(r"\bin english\?*$", re.I)
+_RECORD_NAMED = re.compile(r"\b[A-Za-z]\d{4}\b|\d{4}-\d{2}-\d{2}")
 
 
 def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
@@ -148,8 +152,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "minutes"
     if letters_in(text):
         return "letters"
-    asks_term = _MEANING.search(text) or re.search(r"same (?:thing )?as|一样吗|区别", text)
-    other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS]
+    asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text)
+    other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS and not _TERMS_COMPARED.match(w)]
     if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
         return "course_term"
     # two CEFR levels compared ("which is higher, B2 or C1?"), not a word's level stated ("leisure is B2")
@@ -178,7 +182,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     action = _ACTION.search(text)
     if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
         return "action"
-    if _TRANSLATE.search(text):
+    if _TRANSLATE.search(text) or (_IN_ENGLISH_END.search(text) and not _RECORD_NAMED.search(text)):
         return "translate"
     if terms.grammar_words(text):
         return "grammar"  # "when do I use 'since' and when 'for'": how to use grammar words, no word list's question
@@ -328,7 +332,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return Text(f"「{word}」有 {n} 个字母。", f'"{word}" has {n} letters.')(lang)
     if kind == "course_term":
         named = [t for t in TERMS if re.search(rf"\b{t}\b", text, re.I)]
-        return "\n".join(Text(*TERMS[t])(lang) for t in named) + Text(
+        # "is kaoyan the same as gaokao?": the comparison answered first, then what each term is
+        verdict = [Text("这是两种不同的考试：", "They are two different exams:")(lang)] if len(named) > 1 else []
+        return "\n".join([*verdict, *(Text(*TERMS[t])(lang) for t in named)]) + Text(
             "\n这是常识，不用调用工具。", "\nThat is general knowledge, so no tool is needed."
         )(lang)
     if kind == "levels":

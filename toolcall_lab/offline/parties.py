@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from toolcall_lab.i18n import Text
 from toolcall_lab.offline.ids import find_ids
+from toolcall_lab.offline.kinds import function_of, param_kind, properties
 
 SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
 #: "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's.
@@ -25,6 +27,7 @@ OWN_ID_STATED = re.compile(
 WITH_ME = re.compile(
     r"\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
     r"|\b(?:both of us|each of us|the two of us|us both|we both|than me|than i)\b|比我|我比"
+    r"|\b(?:ahead of|behind)\b[^.?!]*\bam i\b"  # "how many lessons ahead of S1002 am i"
     r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
     re.I,
 )
@@ -96,3 +99,31 @@ def _with_me(values: list[Any], text: str, question: str, own: Any, description:
         return values
     others = ids_of(scope, description)
     return [own, *others, *values] if others else values
+
+
+def own_id_unknown(question: str, system: str, tools: list[dict[str, Any]], history: tuple[str, ...] = ()) -> bool:
+    """The learner is one party beside another student ("mine and S1002's progress", "俺跟S1003 谁课剩得多")
+    but neither the question nor the system prompt says who the learner is: the model looks up only the
+    other student and says it does not know the learner's id, never a record it would have to guess.
+
+    >>> tool = {"function": {"parameters": {"properties": {"student_id": {"description": "学号，例如 S1001"}}}}}
+    >>> own_id_unknown("俺跟S1003 谁课剩得多", "", [tool]), own_id_unknown("俺跟S1003 谁课剩得多", "学生 S1001", [tool])
+    (True, False)
+    """
+    described = [
+        str(schema.get("description", ""))
+        for tool in tools
+        for pname, schema in properties(function_of(tool).get("parameters")).items()
+        if param_kind(pname, schema) == "id"
+    ]
+    if not described or any(OWN_ID_STATED.search(t) for t in (question, *history)) or not WITH_ME.search(question):
+        return False
+    return not any(find_ids(system, d) for d in described) and any(find_ids(question, d) for d in described)
+
+
+#: What the answer says when :func:`own_id_unknown`: in the learner's language, what it could not tell.
+ASK_OWN_ID = Text(
+    "我不知道你本人的学号，所以没有查你的记录，也没法替你比较；告诉我你的学号（S 加四位数字），我再帮你查。",
+    "I don't know your own student id, so I did not look up your record and cannot compare it; "
+    "tell me your student id (S and four digits) and I will look it up.",
+)

@@ -76,6 +76,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.steps += [explain.rewritten(r) for r in rewrites]
     text, named = vocabulary.english_named(text)
     plan.steps += [explain.rewritten(Rewrite(zh, en, "the English word asked for")) for zh, en in named]
+    language = vocabulary.english_only(text)
+    if language:  # "…, in english please": how to answer, not a word to look up or to translate
+        plan.steps.append(explain.not_argument(language, explain.ANSWER_LANGUAGE))
     text, pointed = resolve_references(text, earlier_ids(ctx.history, ctx.earlier_calls))
     plan.steps += [explain.rewritten(Rewrite(typed, value, "an earlier turn")) for typed, value in pointed]
     other = other_meant(text, ctx.history, ctx.earlier_calls)

@@ -144,7 +144,34 @@ def english_terms(text: str) -> list[str]:
         and correct(w) not in VOCAB_SET
         and not _CALENDAR.fullmatch(w)  # "next tuesday": a day, never a word asked about
     ]
+    if not plain and WORD_LIST_FRAME.search(text):
+        plain = _topic_words_as_words(text)
     return _with_listed(text, list(dict.fromkeys(plain)))
+
+
+#: The question is about words on the graded list: "where does sunny sit on the word list", "这俩词在词表里是几级".
+WORD_LIST_FRAME = re.compile(
+    r"\bword[\s-]?list\b|\bwordlist\b|词表|这俩词|这两个词|这几个词|\bthese (?:two |three )?words\b"
+)
+#: "my class on the word list": a word after a possessive or an article names the thing, not a word asked.
+_NAMES_A_THING = re.compile(r"(?:\b(?:my|your|our|his|her|their|the|a|an|this|that)|['’]s)\s+$", re.I)
+
+
+def _topic_words_as_words(text: str) -> list[str]:
+    """Words that also name a tool's topic ("sunny", "cloudy") asked about *as words* in a word-list frame.
+
+    >>> _topic_words_as_words("sunny 和 cloudy 这俩词在词表里是几级"), _topic_words_as_words("my class, word list")
+    (['sunny', 'cloudy'], [])
+    """
+    return [
+        m.group(1)
+        for m in re.finditer(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_(])", text)
+        if correct(m.group(1)) in VOCAB_SET
+        and correct(m.group(1)) not in NOT_TERMS
+        and m.group(1) not in FUNCTION_WORDS
+        and not _CALENDAR.fullmatch(m.group(1))
+        and not _NAMES_A_THING.search(text[: m.start()])
+    ]
 
 
 _CALENDAR = re.compile(

@@ -139,7 +139,7 @@ def asked(text: str, history: list[str], *, word_tool: bool = False) -> tuple[st
 
 _NO_CHINESE = re.compile(
     r"don'?t (?:need )?(?:translate|the chinese)|no (?:need to )?translat|(?:don'?t|do not) need the chinese"
-    r"|不用翻译|不要翻译|不用(?:中文|汉语)|in english please|english please|用英文|用英语",
+    r"|不用翻译|不要翻译|不用(?:中文|汉语)|in english please|english please|用英文|用英语|\bin english\W*$",
     re.I,
 )
 _MEANING_LINE = re.compile(r"^释义[:：][^\n]*\n?", re.M)
@@ -153,6 +153,16 @@ def without_chinese_meaning(text: str, question: str) -> str:
     'leisure · B1\n例句：…'
     """
     return _MEANING_LINE.sub("", text) if _NO_CHINESE.search(question) else text
+
+
+def english_only(question: str) -> str:
+    """The words asking for the answer in English only ("…, in english please", "用英文回答"), else ``""``.
+
+    >>> english_only("S1003's weak points, in english"), english_only("what does leisure mean")
+    ('in english', '')
+    """
+    found = _NO_CHINESE.search(question)
+    return found.group(0) if found else ""
 
 
 def english_meaning(word: str) -> str:

@@ -15,7 +15,9 @@ from toolcall_lab.offline import (
     dates,
     exams,
     explain,
+    gloss,
     ids,
+    impossible_dates,
     kinds,
     knowledge,
     negation,
@@ -36,7 +38,8 @@ from toolcall_lab.offline import (
 )
 
 MODULES = [
-    arguments, choosing, clauses, clock_spans, comparing, dates, exams, explain, ids, kinds, negation, knowledge,
+    arguments, choosing, clauses, clock_spans, comparing, dates, exams, explain, gloss, ids, impossible_dates, kinds,
+    negation, knowledge,
     parties, phrasing, policy, record, references, romanise, settled, spans, spelled_dates, spelling, terms,
     the_other, vocabulary, word_facts,
 ]  # fmt: skip

@@ -71,24 +71,24 @@ def test_the_set_is_large_and_bilingual():
 
 
 def test_the_learner_part_passes_at_its_reported_figure():
-    """Issue 23's tuning part (``learners.json``, 236 cases): 232 passed after its seventh round, with no case
-    calling a tool with an argument the case rules out. (``aside.json`` is kept aside: never run here, only by
-    ``benchmarks/model_eval.py aside`` for its aggregate.)"""
+    """Issue 23's tuning part (``learners.json``, 236 cases): 232 passed after its eighth round, with no
+    case calling a tool with an argument the case rules out. (``aside.json`` is kept aside: never run
+    here, only by ``benchmarks/model_eval.py aside`` for its aggregate.)"""
     outcomes = [run_case(c) for c in load_cases("learners")]
     assert sum(o.passed for o in outcomes) >= 232
-    assert [o.case["id"] for o in outcomes if o.invented] == []
+    assert sum(o.invented > 0 for o in outcomes) == 0
 
 
-#: The tuned parts' figures after issue 23's seventh round (README.md and benchmarks/model_cases/README.md print
-#: them); a change that makes the model pass fewer, or call a tool with an invented argument, fails here.
+#: The tuned parts' figures after issue 23's eighth round (README.md and benchmarks/model_cases/README.md print
+#: them); a change that makes the model pass fewer fails here.
 TUNED_FLOORS = {
     "learners2": 195,
     "learners3": 165,
-    "learners4": 153,
-    "learners5": 140,
-    "learners6": 139,
-    "learners7": 111,
-    "learners8": 154,
+    "learners4": 154,
+    "learners5": 144,
+    "learners6": 148,
+    "learners7": 113,
+    "learners8": 155,
 }
 
 

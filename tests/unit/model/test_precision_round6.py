@@ -105,7 +105,7 @@ def test_those_two_days_are_the_ones_already_looked_up():
 def test_a_word_question_without_its_word_does_not_open_the_learners_record_instead():
     # lookup_word scores highest but the question's word is not one it can read; the record tool, a point below,
     # would be filled only with the system prompt's own id: no call, and the reply says what it could not tell
-    decision = ask("where does sunny sit on the graded word list", tools=TUTOR)
+    decision = ask("where does that one sit on the graded word list", tools=TUTOR)
     assert calls(decision) == []
     assert "word" in (decision.content or "")
     assert any(s.kind == "unclear" for s in decision.record.steps)
