@@ -14,7 +14,7 @@ from pages._ui.classroom import class_controls, class_follow, publish_position
 from pages._ui.course import keep_learner, learner_switch_prompt, login_controls, record_visit, solved_pages
 from pages._ui.frame import apply_layout, fold_sidebar_after_navigation, presenter_switch, presenting
 from pages._ui.model_box import model_box
-from pages._ui.session import language_pinned
+from pages._ui.session import language_pinned, note_drawn_language
 from pages.registry import SECTIONS, PageSpec, in_section, page_by_url
 from toolcall_lab.gc_pacing import ensure_paced_collection
 from toolcall_lab.i18n import LANGS
@@ -87,6 +87,7 @@ def main() -> None:
     sidebar()
     with language_pinned():  # settled by the sidebar: the rest of the run reads it once
         _route()
+        note_drawn_language()  # a run stopped early (st.rerun) has not drawn the page: it is not noted
 
 
 def _route() -> None:

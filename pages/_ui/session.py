@@ -129,15 +129,27 @@ def T(zh: str, en: str) -> str:
     return pick(lang(), zh, en)
 
 
+#: The language the last whole run drew the page in (``note_drawn_language``).
+_DRAWN_LANG = "_drawn_lang"
+
+
+def note_drawn_language() -> None:
+    """Remember the language this run drew the page in: the next run knows whether the language changed."""
+    st.session_state[_DRAWN_LANG] = lang()
+
+
 def resend_choice(*keys: str) -> None:
-    """Call before drawing keyed choice widgets whose options are worded in the session's language: their values
-    go to the browser again.
+    """Call before drawing keyed choice widgets whose options are worded in the session's language: on the first
+    run after a switch of language, their values go to the browser again.
 
     Streamlit (1.67) keeps a radio's, select box's or segmented control's value in the browser as its option's
     *label*. After a switch of language no label matched, and the widget showed no choice though the app still
     had it (the sidebar's Model radio, after a second switch). A value written through Session State is sent with
-    the widget, and the browser shows it. Only before the widget is drawn in this run.
+    the widget, and the browser shows it. Only on that run: on any other, a value sent again would overwrite
+    what the learner picked in a form and has not submitted yet. Only before the widget is drawn in this run.
     """
+    if st.session_state.get(_DRAWN_LANG, lang()) == lang():
+        return
     for key in keys:
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
