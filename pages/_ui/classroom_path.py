@@ -79,7 +79,7 @@ def chosen() -> CoursePath | None:
 
 def _published_path() -> str | None:
     """The path key of the class this session leads, as its last published place carries it ("" if none;
-    ``None`` when this session leads no class)."""
+    ``None`` when this session leads no class or the place could not be read, so the next run asks again)."""
     from pages._ui.classroom_state import class_code, classroom, role  # late: that room imports the frame
 
     code = class_code()
@@ -87,8 +87,8 @@ def _published_path() -> str | None:
         return None
     try:
         position = classroom().position(code)
-    except Exception:  # no place yet, or the database away: no path until the teacher picks one
-        return ""
+    except Exception:  # the database away: nothing is kept, the next run reads the place again
+        return None
     return str(position.query.get(PATH_PARAM, "")) if position is not None else ""
 
 

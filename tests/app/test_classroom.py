@@ -162,3 +162,24 @@ def classroom_of(progress):
     from toolcall_lab.classroom import ClassroomStore
 
     return ClassroomStore(progress.db)
+
+
+def test_a_path_unread_while_the_database_is_away_is_read_again(memory_store, monkeypatch):
+    """A teacher's new session takes the class's path from its published place; a failed read keeps nothing."""
+    from toolcall_lab.classroom.store import ClassroomStore
+
+    teacher, _code = _start_class("en")
+    teacher.switch_page("pages/stage_2_schema.py").run()  # publishes a place carrying ?path=
+    del teacher.session_state["class_path"]  # as a reloaded tab: the class, but no choice of its own
+
+    def away(self, *args, **kwargs):
+        raise ConnectionError("database away")
+
+    with monkeypatch.context() as database_away:  # neither read nor written
+        database_away.setattr(ClassroomStore, "position", away)
+        database_away.setattr(ClassroomStore, "publish_position", away)
+        teacher.run()
+        assert not teacher.exception, teacher.exception
+        assert "class_path" not in teacher.session_state, "no path kept from a read that failed"
+    teacher.run()
+    assert teacher.session_state["class_path"] == "class90"
