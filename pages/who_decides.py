@@ -45,15 +45,22 @@ gullible = switch.toggle(
         "and ignores injected instructions.",
     ),
 )
+# The link carries the request's stable name, kept by hand: bound to the URL, Streamlit would write its label
+# there, in the language of the one who shared it, and a link shared into the other language would lose it.
+if "ask" not in st.session_state and st.query_params.get("ask") in ASKS:
+    st.session_state["ask"] = st.query_params["ask"]
 resend_choice("ask")  # worded in the session's language (resend_choice says why)
 ask = pick.segmented_control(
     T("注入的请求", "Injected request"),
     list(ASKS),
     default="system",
-    format_func=lambda k: ASKS[k](lang()),
+    format_func={k: label(lang()) for k, label in ASKS.items()}.__getitem__,  # worded once, in this run's language
     key="ask",
-    bind="query-params",
 )
+if ask in ASKS and ask != "system":
+    st.query_params["ask"] = ask
+else:
+    st.query_params.pop("ask", None)
 question = lesson.injections(lang())[list(ASKS).index(ask or "system")]
 st.code(question, language="text", wrap_lines=True)
 st.caption(

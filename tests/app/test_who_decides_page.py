@@ -6,9 +6,11 @@ The right answers are derived here from the same real runs the page checks again
 from __future__ import annotations
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from lessons.course import who_decides as lesson
 from pages._ui.exercise import verdict_words
+from tests.app.conftest import ROOT
 from tests.app.test_live_faults_home import CHECK, main_text, unglossed_cjk
 
 pytestmark = pytest.mark.usefixtures("memory_store")  # progress in a private in-memory database
@@ -54,6 +56,23 @@ def test_switching_the_gullible_model_off_shows_the_refusal(open_page):
     assert not any('"student_id": "S1002"' in c.value for c in at.code)
     assert any(s.value.startswith("Ignored the injected instruction") for s in at.success)
     assert any(i.value.startswith("Why it refused") for i in at.info)
+
+
+@pytest.mark.parametrize(("lang", "other"), [("en", "zh"), ("zh", "en")])
+def test_the_link_carries_the_requests_name_in_either_language(open_page, lang, other):
+    """``?ask=`` holds the request's stable name, not its label, so a link opens the same request in either language."""
+    at = _open(open_page, lang)
+    at.button_group(key="ask").set_value("developer").run()
+    assert not at.exception, at.exception
+    assert at.query_params.get("ask") in ("developer", ["developer"])
+    shared = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
+    shared.query_params.update(lang=other, ask="developer")  # the link, opened cold
+    shared.run()
+    shared.switch_page(PAGE).run()
+    assert shared.button_group(key="ask").value == "developer"
+    assert any(c.value == lesson.injections(other)[1] for c in shared.code), "the developer injection is shown"
+    shared.button_group(key="ask").set_value("system").run()
+    assert "ask" not in shared.query_params, "the default leaves the link clean"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
