@@ -47,6 +47,7 @@ from toolcall_lab.offline.reading import (
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
 from toolcall_lab.offline.repair import corrected_args
 from toolcall_lab.offline.smalltalk import smalltalk_reply
+from toolcall_lab.offline.supplied import supplied
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,8 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         return _answer_turn(ctx, results, tools, messages)
 
     plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)
+    if not forced:  # "paris", after the model asked which city: the missing piece of the earlier question
+        plan = supplied(ctx, plan, lambda c: plan_turn(c, tools, tool_choice, gullible=gullible)) or plan
     if forced and not plan.calls:
         plan.calls = [_forced_call(plan, ctx, tools, tool_choice)]
     known = _already_answered(plan.calls, earlier_results(messages)) if plan.calls and not forced else None

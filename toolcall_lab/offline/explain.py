@@ -21,12 +21,16 @@ _WHY_ZH = {
     "colloquial": "口语说法",
     "an earlier turn": "指的是前面对话里的这一位",
     "the English word asked for": "学生问的是它的英文单词",
+    "the other one an earlier message named": "前面那条消息提到、还没查过的另一个",
+    "the value the model asked for, read with the question before it": "这是模型刚才问学生要的值，和上一句问题合起来读",
 }
 
 
 def rewritten(change: Rewrite) -> StepRecord:
     """A word rewritten before reading (pinyin, an old romanisation, an abbreviation, slang)."""
-    why_zh = _WHY_ZH.get(change.why, change.why.replace("pinyin of", "拼音，对应"))
+    why_zh = _WHY_ZH.get(change.why) or change.why.replace("pinyin of ", "拼音，对应").replace(
+        ", one letter off", "，差一个字母"
+    )
     return StepRecord.of(
         "normalised",
         change.typed,

@@ -40,9 +40,27 @@ def read_context(messages: list[dict[str, Any]]) -> nlu.Context:
         question=question,
         history=users[:-1],
         system=system,
-        lang=nlu.learner_language(question) if question else ("zh" if nlu.is_chinese(system) else "en"),
+        lang=_language(question, users[:-1]) if question else ("zh" if nlu.is_chinese(system) else "en"),
         earlier_calls=earlier_calls(messages),
     )
+
+
+def _language(question: str, history: list[str]) -> str:
+    """The language to answer in: the question's, or the previous turn's when it has none of its own.
+
+    "S1003", "2026-07-25" or "Paris" alone, sent after the model asked for an id, a date or a city,
+    carry no language: the learner is still speaking the language of the question they complete.
+
+    >>> _language("S1003", ["他的进度怎么样"]), _language("paris", ["天气怎么样"]), _language("ok", ["天气"])
+    ('zh', 'zh', 'en')
+    """
+    words = [w for w in _LATIN_WORD.findall(question) if not nlu.cities_in(w)]
+    if history and not nlu.CJK.search(question) and not words:
+        return nlu.learner_language(history[-1])
+    return nlu.learner_language(question)
+
+
+_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
 
 
 def _calls_by_id(message: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:

@@ -89,7 +89,7 @@ def term_run(text: str) -> list[str]:
     >>> term_run("meticulous ubiquitous leisure 分别几级"), term_run("benefit 这个我懂 accord 呢")
     (['meticulous', 'ubiquitous', 'leisure'], ['benefit'])
     """
-    terms = english_terms(text)
+    terms = sorted(english_terms(text), key=lambda w: (text.find(w) < 0, text.find(w)))  # as written
     best: list[str] = []
     run: list[str] = []
     at = 0
@@ -139,6 +139,7 @@ def english_terms(text: str) -> list[str]:
         for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_(]|['’](?!s\b))", text)
         if w not in FUNCTION_WORDS
         and w not in FILLER
+        and w not in _CONJUNCTIONS
         and correct(w) not in NOT_TERMS
         and w not in EN_CITIES
         and correct(w) not in VOCAB_SET
@@ -186,21 +187,71 @@ _LIST_RUN = re.compile(
 )
 
 
+_CONJUNCTIONS = frozenset({"and", "or", "vs", "vs.", "versus"})
+
+
 def _with_listed(text: str, terms: list[str]) -> list[str]:
     """The terms, with the other items of a list they are written in ("benefit, diligent and
     schedule": "schedule" is one of the words asked about, though it also names a topic).
 
     >>> _with_listed("levels of benefit, diligent and schedule", ["benefit", "diligent"])
     ['benefit', 'diligent', 'schedule']
+    >>> _with_listed("coherent vs ambiguous", ["coherent", "ambiguous"])
+    ['coherent', 'ambiguous']
     """
     if not terms:
         return terms
     out = list(terms)
     for m in _LIST_RUN.finditer(text):
         items = [w for w in re.split(r"\s*[,，、+]\s*(?:and\s+)?|\s+(?:and|or)\s+|\s+", m.group(0)) if w]
+        items = [w for w in items if w not in _CONJUNCTIONS]  # "coherent vs ambiguous": "vs" joins, it is no item
         if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
             out += [w for w in items if w not in out]
-    return out
+    return _with_sandwiched(text, out)
+
+
+_SIDE_BY_SIDE = re.compile(r"[a-z][a-z\-]+(?:(?:\s*[,，、/+]\s*|\s+)[a-z][a-z\-]+)+")
+
+
+def _with_sandwiched(text: str, terms: list[str]) -> list[str]:
+    """The terms, with a topic word written among them ("negotiate schedule ambiguous — levels?": "schedule"
+    names the timetable's topic, but side by side with two words asked about it is one of them), in the
+    order the learner wrote them.
+
+    >>> _with_sandwiched("negotiate schedule ambiguous — what level is each?", ["negotiate", "ambiguous"])
+    ['negotiate', 'schedule', 'ambiguous']
+    >>> _with_sandwiched("my schedule, benefit", ["benefit"])
+    ['benefit']
+    """
+    added: list[str] = []
+    for m in _SIDE_BY_SIDE.finditer(text):
+        group: list[str] = []  # the words side by side that are each asked about or a topic word
+        for word in [*re.split(r"\s*[,，、/+]\s*|\s+", m.group(0)), ""]:
+            if word and (word in terms or _topic_word(word)):
+                group.append(word)
+                continue
+            if sum(w in terms for w in group) >= 2:
+                added += [w for w in group if w not in terms and w not in added]
+            group = []
+    if not added:
+        return terms
+    return sorted([*terms, *added], key=lambda w: (text.find(w) < 0, text.find(w)))
+
+
+#: Words that name a tool's topic and are words of the course too: never a word asked about alone, but
+#: one of them when written among words asked about.
+_TOPIC_NAMES = frozenset({"schedule", "progress", "weather", "record", "lesson", "forecast", "teacher"})
+
+
+def _topic_word(word: str) -> bool:
+    """A course word that also names a tool's topic ("schedule", "sunny"), and nothing of the frame."""
+    return word in _TOPIC_NAMES or (
+        correct(word) in VOCAB_SET
+        and correct(word) not in NOT_TERMS
+        and word not in FUNCTION_WORDS
+        and word not in FILLER
+        and not _CALENDAR.fullmatch(word)
+    )
 
 
 def lone_latin_word(text: str) -> str | None:
