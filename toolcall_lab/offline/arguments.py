@@ -273,7 +273,10 @@ def _names_its_word(segment: str) -> bool:
     )
 
 
-_BARE = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)\s*[?？]?\s*")
+_BARE = re.compile(
+    # "…, diligent and schedule each are": the item's word, with the sentence's last small words after it
+    r"\s*(?:(?:and|or|和|还有)\s*)?([a-z][a-z\-]+)(?:\s+(?:each|both|are|is|pls|please|too|respectively))*\s*[?？.]?\s*"
+)
 
 
 def _bare_word(segment: str) -> str | None:

@@ -212,6 +212,8 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
             score.add(3, f"word:{(marked or plain)[0]}")
     if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):
         score.add(1, "id")
+        if _only_ids_required(info) and _place_and_time(piece, _LOOK_UP_ID):
+            score.add(2, "id+look up")  # "look up student 7777": the tool an id alone fills, for that id
     if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
         score.add(1, "date")
         if _MY_DAY.search(piece):
@@ -220,6 +222,8 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
     if "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece):
         score.add(1, "city+when")  # "Sydney now?", "chongqing jintian re ma": a place at a time, little else
+    elif "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece, _LOOK_UP):
+        score.add(1, "city+look up")  # "查查杭州", "skip Paris, look up London": a place to look up, little else
 
 
 #: Lessons counted over the course (done, left, not yet taken), compared or added up.
@@ -253,6 +257,8 @@ _MY_DAY = re.compile(
     r"\bwhat(?:'ve|\s+have|\s+do|\s+does)\s+(?:i|we|S?\d{3,}(?:\s+and\s+S?\d{3,})?)\s+(?:got|have)\b"
     r"|\b(?:do|have)\s+i\s+(?:have|got)\s+anything\b"
     r"|\bwhen(?:'s|\s+is|\s+are)\s+my\b"
+    # "where Saturday's speaking practice is", "周六的课在哪": where something of that day takes place
+    r"|\bwhere(?:'s|\s+is|\s+are|\s+do\s+i\s+go)\b|\bwhere\b.{0,40}\b(?:is|are)\W*$|在哪(?:里|儿|间)?(?:上|上课)?"
     r"|^\W*any(?:thing)?\s+(?:on\s+)?(?:today|tonight|tomorrow|this|next|\w+day)\b"
     r"|我.{0,6}有(?:什么|啥)(?!问题|意思|区别)",
     re.I,
@@ -266,7 +272,28 @@ _WHEN = re.compile(
 )
 
 
-def _place_and_time(piece: str) -> bool:
+#: A bare request to look something up: with a place and little else, the place is what to look up.
+_LOOK_UP = re.compile(
+    r"\b(?:look(?:ing)?\s+up|check)\b(?!\s+(?:it\s+|this\s+|that\s+)?out)"
+    r"|查查|查一下|查下|查一查|看看|看一下|看下|换成|改查|再查",
+    re.I,
+)
+
+
+#: A bare request to look someone up by id ("look up student 7777", "查一下学号 1003").
+_LOOK_UP_ID = re.compile(
+    r"\b(?:look(?:ing)?\s+up|check|pull up|find)\b|查查|查一下|查下|看看|看一下",
+    re.I,
+)
+
+
+def _only_ids_required(info: ToolInfo) -> bool:
+    """Is every required parameter of the tool an id (it can be called with an id alone)?"""
+    required = (function_of(info.tool).get("parameters") or {}).get("required") or list(info.kinds)
+    return bool(required) and all(info.kinds.get(p) == "id" for p in required)
+
+
+def _place_and_time(piece: str, when: re.Pattern[str] = _WHEN) -> bool:
     """A piece that names a place and a time and hardly anything else: a city parameter's question.
 
     >>> _place_and_time("Seoul right now, in one sentence")
@@ -274,9 +301,9 @@ def _place_and_time(piece: str) -> bool:
     >>> _place_and_time("I moved to Seoul now that my company opened an office")
     False
     """
-    if not _WHEN.search(piece):
+    if not when.search(piece):
         return False
-    rest = _WHEN.sub(" ", piece)
+    rest = when.sub(" ", piece)
     for city in nlu.cities_in(piece):
         rest = re.sub(rf"\b{re.escape(city)}\b", " ", rest, flags=re.I)
     rest = nlu.without_city_names(rest)
@@ -285,7 +312,11 @@ def _place_and_time(piece: str) -> bool:
     return len(words) <= 2 and len(chinese) <= 4
 
 
-_BARE_WORD = re.compile(r"\s*(?:(?:and|or|和|还有)\s*)?[a-z][a-z\-]+\s*[?？]?\s*")
+_BARE_WORD = re.compile(
+    # "…, diligent and schedule each are": a listed word, with the sentence's last small words after it
+    r"\s*(?:(?:and|or|和|还有)\s*)?[a-z][a-z\-]+(?:\s+(?:each|both|are|is|pls|please|too|respectively))*"
+    r"\s*[?？.]?\s*"
+)
 
 
 @dataclass

@@ -240,6 +240,7 @@ _ABOUT_ZH = {
     "convert": "单位换算",
     "to_celsius": "单位换算",
     "minutes": "时间换算",
+    "units": "单位换算",
     "letters": "数字母",
     "course_term": "问的是一个课程用语（常识）",
     "levels": "问的是等级之间的关系（常识）",

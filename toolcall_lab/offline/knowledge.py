@@ -14,7 +14,8 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline.comparing import SUM_ASKED
 
 _ARITHMETIC = re.compile(
-    r"^\s*(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
+    # "quick maths: …", "math q: …": a short label before the sum
+    r"^\s*(?:[A-Za-z][A-Za-z ]{0,18}:\s*)?(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
     r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?\s*$",
     re.I,
 )
@@ -65,11 +66,64 @@ _OPERATOR_WORDS = (
     (r"\s*(?:减去|减|minus|take away)\s*", " - "),
 )
 _PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*(?:of|的)\s*(\d+(?:\.\d+)?)", re.I)
+#: "80 times 15 percent", "15%": a percentage that is not "of" something is a hundredth.
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)(?!\s*(?:of|的))", re.I)
+_UNITS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]
+    )
+}
+_TENS = {
+    w: 10 * i
+    for i, w in enumerate(["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"])
+    if i > 1
+}
+_NUMBER_WORD = re.compile(
+    rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[\s\-](?P<unit>{'|'.join(list(_UNITS)[1:10])}))?|(?P<small>{'|'.join(_UNITS)}))"
+    r"(?:\s+(?P<hundred>hundred))?\b",
+    re.I,
+)
+
+
+def _number_words(text: str) -> str:
+    """Numbers spelt out ("eighty", "twenty-five", "three hundred") written as digits, for a sum in words."""
+
+    def value(m: re.Match[str]) -> str:
+        n = _TENS[m.group("tens").lower()] + _UNITS[(m.group("unit") or "zero").lower()] if m.group("tens") else 0
+        n = n or _UNITS[(m.group("small") or "zero").lower()]
+        return str(n * 100 if m.group("hundred") else n)
+
+    return _NUMBER_WORD.sub(value, text)
 
 
 def _operators_in_words(text: str) -> str:
-    """ "12 乘以 7", "5 plus 2", "15% of 80" written with operators."""
+    """ "12 乘以 7", "5 plus 2", "15% of 80", "eighty times fifteen percent" written with operators."""
+    if re.search(r"\b(?:times|plus|minus|divided by|multiplied by|percent)\b", text, re.I):
+        text = _number_words(text)
     text = _PERCENT_OF.sub(r"(\1 / 100 * \2)", text)
+    text = _PERCENT.sub(r"(\1 / 100)", text)
     for words, op in _OPERATOR_WORDS:
         text = re.sub(rf"(?<=\d){words}(?=[\d(])", op, text, flags=re.I)
     return text
@@ -82,6 +136,8 @@ def arithmetic(text: str) -> str | None:
     ('4', '36', None, None)
     >>> arithmetic("12 乘以 7 等于几"), arithmetic("what's 15% of 80?"), arithmetic("what's 5 plus 2")
     ('84', '12', '7')
+    >>> arithmetic("quick maths: eighty times fifteen percent = ?"), arithmetic("twenty-five plus seventeen")
+    ('12', '42')
     """
     m = _ARITHMETIC.match(_operators_in_words(text))
     if not m or not re.search(r"\d\s*[+\-*/×÷]\s*\(?\s*\d", m.group(1)) or re.search(r"\d-\d\d-\d", m.group(1)):
@@ -192,3 +248,55 @@ def stated_sum(text: str) -> str | None:
     if len(numbers) == 2 and _HOW_MANY_LEFT.search(text):  # "一共60节我上了27节，还剩几节": the total less those done
         total = max(numbers) - min(numbers)
     return str(int(total)) if total.is_integer() else f"{total:g}"
+
+
+#: Units a model converts without a tool: (names, the unit in English and Chinese, its size in a base unit).
+_LENGTH_AND_WEIGHT: tuple[tuple[str, str, str, str, float], ...] = (
+    (r"km|kilomet(?:er|re)s?|公里|千米", "km", "公里", "length", 1000.0),
+    (r"miles?|英里", "miles", "英里", "length", 1609.344),
+    (r"m|met(?:er|re)s?|米", "m", "米", "length", 1.0),
+    (r"f(?:ee|oo)t|ft|英尺", "feet", "英尺", "length", 0.3048),
+    (r"cm|centimet(?:er|re)s?|厘米", "cm", "厘米", "length", 0.01),
+    (r"inch(?:es)?|in\.|英寸", "inches", "英寸", "length", 0.0254),
+    (r"kg|kilos?|kilograms?|公斤|千克", "kg", "公斤", "weight", 1.0),
+    (r"pounds?|lbs?|磅", "pounds", "磅", "weight", 0.45359237),
+)
+_UNIT_ALTERNATIVES = "|".join(f"(?:{names})" for names, *_ in _LENGTH_AND_WEIGHT)
+_AMOUNT = re.compile(rf"(\d+(?:\.\d+)?)\s*(?:个)?\s*({_UNIT_ALTERNATIVES})(?![A-Za-z])", re.I)
+_UNIT_ASKED = re.compile(
+    rf"(?:多少|几|\bin(?:to)?|\bto|\bhow many|\bas)\s*({_UNIT_ALTERNATIVES})(?![A-Za-z])"
+    rf"|(?<![A-Za-z])({_UNIT_ALTERNATIVES})\s*(?:是多少|等于多少)",
+    re.I,
+)
+
+
+def _unit(typed: str) -> tuple[str, str, str, float] | None:
+    for names, en, zh, kind, size in _LENGTH_AND_WEIGHT:
+        if re.fullmatch(names, typed, re.I):
+            return en, zh, kind, size
+    return None
+
+
+def unit_conversion(text: str) -> tuple[str, str, str, str, str, str] | None:
+    """ "1 公里大概等于多少英里" → ("1", "km", "公里", "0.621", "miles", "英里") as strings, else ``None``: a length or
+    a weight in one unit asked in another of the same kind.
+
+    >>> unit_conversion("1 公里大概等于多少英里")
+    ('1', 'km', '公里', '0.621', 'miles', '英里')
+    >>> unit_conversion("how many kg is 10 pounds")[3], unit_conversion("5 km to miles")[3]
+    ('4.54', '3.11')
+    >>> unit_conversion("I ran 5 km today") is None
+    True
+    """
+    amount = _AMOUNT.search(text)
+    if amount is None:
+        return None
+    source = _unit(amount.group(2))
+    rest = text[: amount.start()] + " " + text[amount.end() :]
+    for m in _UNIT_ASKED.finditer(rest):
+        target = _unit(m.group(1) or m.group(2))
+        if source and target and target[2] == source[2] and target[0] != source[0]:
+            value = float(amount.group(1)) * source[3] / target[3]
+            shown = f"{value:.3g}" if value < 1000 else f"{value:,.0f}"
+            return amount.group(1), source[0], source[1], shown, target[0], target[1]
+    return None

@@ -39,6 +39,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|getting on|coming along|keeping up|get on with|lessons left|lessons r left|lessons are left|classes left"
         "|还剩多少|剩多少节|还没上|have left|which class is|学到第几|第几节了"
         "|update on|quick update|class i'm in|class i am in|结业|重点练|该练|focus on|work on"
+        "|halfway|half way|half-way|档案|课上完|上完这门|学完这门"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -46,7 +47,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
-        "|difficulty|word list|graded word"
+        "|difficulty|word list|graded word|how difficult|how hard"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
@@ -314,6 +315,9 @@ NOT_TERMS: frozenset[str] = frozenset(
         "|five|six|seven|eight|nine|ten|other|again|class|classes|lesson|lessons|schedule|progress|weather"
         "|spell|define|english|chinese|online|web|internet|news|latest|anyway|teacher|record|level"
         "|higher|lower|easier|harder|easiest|hardest|above|below|then|make|up|more|dumb|silly|stupid|using|used"
+        # what a learner does with a word (memorise it, mix it up) and how often: the sentence's frame
+        "|always|never|often|usually|sometimes|forget|forgot|remember|confuse|confusing|mix|memorise|memorize"
+        "|memorising|memorizing|gotta|learn|learning|study|studying|revise|revising|practise|practice"
     )
 )
 

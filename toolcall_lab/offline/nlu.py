@@ -56,6 +56,67 @@ def is_chinese(text: str) -> bool:
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
 
 
+#: The grammar words of an English sentence's frame (not its topic words, not a parameter's name).
+_EN_FRAME = frozenset(
+    [
+        "is",
+        "are",
+        "am",
+        "was",
+        "were",
+        "be",
+        "do",
+        "does",
+        "did",
+        "what",
+        "what's",
+        "whats",
+        "which",
+        "who",
+        "how",
+        "how's",
+        "when",
+        "where",
+        "why",
+        "my",
+        "your",
+        "his",
+        "her",
+        "its",
+        "the",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "and",
+        "or",
+        "but",
+        "has",
+        "have",
+        "had",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "this",
+        "that",
+        "it",
+        "i",
+        "i'm",
+        "me",
+        "you",
+        "there",
+        "with",
+        "from",
+        "about",
+    ]
+)
+
+
 def learner_language(text: str) -> str:
     """``"zh"`` or ``"en"``: the language a learner's mixed message is written in, for the answer.
 
@@ -65,9 +126,17 @@ def learner_language(text: str) -> str:
 
     >>> learner_language("how many 课时 has she done"), learner_language("ambient 啥意思")
     ('en', 'zh')
+    >>> learner_language("my 学号 is S1004, what's my 进度?"), learner_language("我 this Saturday 有几节 class")
+    ('en', 'zh')
     """
     cjk = len(CJK.findall(text))
     latin = len(_LATIN_WORD.findall(text))
+    # an English frame ("my 学号 is S1004, what's my 进度", "is 'accord' a 名词 or a 动词"): at least two of its
+    # grammar words, and no more Chinese words than them, make the sentence English whatever it carries
+    frame = [w for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z']{2,}(?![A-Za-z0-9_])", text) if w.lower() in _EN_FRAME]
+    runs = len(re.findall(r"[\u3400-\u9fff]+", text))
+    if len(frame) >= 2 and len(frame) >= runs:
+        return "en"
     return "zh" if cjk and cjk >= latin else "en"
 
 
@@ -197,6 +266,12 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
         fixed = correct(m.group(0))
         if fixed != m.group(0).lower() and fixed in EN_CITIES:
             hits.append((m.start(), EN_CITIES[fixed]))
+    # "temperature in Soul": a short capitalised name where a place goes, one letter off a common city
+    for m in re.finditer(r"\b(?:in|at|for|to)\s+([A-Z][a-z]{3})\b", text):
+        short = m.group(1).lower()
+        near = [c for c in _TYPO_CITIES if c[0] == short[0] and Levenshtein.distance(c, short) == 1]
+        if short not in EN_CITIES and len(near) == 1:
+            hits.append((m.start(1), EN_CITIES[near[0]]))
     return tuple(sorted(hits))
 
 

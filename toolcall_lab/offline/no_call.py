@@ -41,6 +41,7 @@ from toolcall_lab.offline.knowledge import (
     levels_answer,
     minutes_in_hours,
     stated_sum,
+    unit_conversion,
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 
@@ -150,6 +151,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "convert"
     if minutes_in_hours(text):
         return "minutes"
+    if unit_conversion(text):
+        return "units"  # "1 公里等于多少英里": a conversion, no tool
     if letters_in(text):
         return "letters"
     asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text)
@@ -322,6 +325,12 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return Text(
             f"{degrees}°F 约等于 {celsius(text)}°C（°C = (°F − 32) × 5/9）。这是换算，不用调用工具。",
             f"{degrees}°F is about {celsius(text)}°C (°C = (°F − 32) × 5/9). It is a conversion, so no tool is needed.",
+        )(lang)
+    if kind == "units":
+        amount, en, zh, value, to_en, to_zh = unit_conversion(text) or ("", "", "", "", "", "")
+        return Text(
+            f"{amount} {zh}约等于 {value} {to_zh}。这是单位换算，不用调用工具。",
+            f"{amount} {en} is about {value} {to_en}. It is a unit conversion, so no tool is needed.",
         )(lang)
     if kind == "minutes":
         return Text(

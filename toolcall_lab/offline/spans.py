@@ -13,7 +13,9 @@ from toolcall_lab.offline.dates import DAYS_FROM_NOW, EN_WEEKDAYS, OFFSETS, coun
 from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
 
 _DAY_COUNT = re.compile(
-    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s*-\s*|\s*)"
+    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
+    # "十来天", "十几天", "ten-ish days", "10 or so days": about that many
+    r"(?:来|几|多|余|(?:\s*-\s*|\s*)ish|\s+or so)?(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",
     re.I,
 )

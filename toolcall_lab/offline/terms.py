@@ -26,8 +26,10 @@ _MARKED = (
 )
 
 
-#: Something written as an id ("S1003", "s_1003", "S 1002"): a record, not a word.
-AN_ID = re.compile(r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}")
+#: Something written as an id ("S1003", "s_1003", "S 1002", "student 7777"): a record, not a word.
+AN_ID = re.compile(
+    r"(?<![A-Za-z])[A-Za-z][\s_\-.#]?\d{3,}|\b(?:student|stu|pupil|learner|id|number|no\.?)\s*[#:]?\s*\d{3,}", re.I
+)
 _FRAME_WORDS = frozenset(
     {"word", "words", "level", "levels", "meaning", "meanings", "mean", "definition", "list", "it", "this", "that"}
 )
@@ -53,6 +55,9 @@ def marked_terms(text: str) -> list[str]:
     for pattern in (_MARKED[0], _MARKED[2], _MARKED[3]):
         # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
         out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
+    # "look up London": a capitalised city after "look up" is a place looked up, not a word
+    looked = set(_MARKED[2].findall(text)) - set(_QUOTED.findall(text)) - set(_MARKED[0].findall(text))
+    out = [w for w in out if not (w in looked and w[:1].isupper() and w.lower() in EN_CITIES)]
     if AN_ID.search(text):  # "lookup progress for s_1003": a record looked up, not the word "progress"
         looked_up = set(_MARKED[2].findall(text)) - set(_QUOTED.findall(text))
         out = [w for w in out if not (w in looked_up and correct(w.lower()) in NOT_TERMS)]
@@ -136,8 +141,9 @@ def english_terms(text: str) -> list[str]:
     plain = [
         w
         # a word with its possessive 's ("benefit's level"), not one cut by an apostrophe ("isn't")
-        for w in re.findall(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_(]|['’](?!s\b))", text)
-        if w not in FUNCTION_WORDS
+        for m in re.finditer(r"(?<![A-Za-z0-9_.'])([a-z][a-z\-]{2,}+)(?![A-Za-z0-9_(]|['’](?!s\b))", text)
+        if (w := m.group(1)) not in FUNCTION_WORDS
+        and not _KIND_OF_WORDS.match(text, m.end())  # "three linking words": a kind of words, not a word
         and w not in FILLER
         and w not in _CONJUNCTIONS
         and correct(w) not in NOT_TERMS
@@ -149,6 +155,9 @@ def english_terms(text: str) -> list[str]:
         plain = _topic_words_as_words(text)
     return _with_listed(text, list(dict.fromkeys(plain)))
 
+
+#: After a plain word, a plural that makes it a kind of words ("linking words", "transition phrases").
+_KIND_OF_WORDS = re.compile(r"\s+(?:words|phrases|expressions|verbs|nouns|adjectives|adverbs)\b", re.I)
 
 #: The question is about words on the graded list: "where does sunny sit on the word list", "这俩词在词表里是几级".
 WORD_LIST_FRAME = re.compile(
