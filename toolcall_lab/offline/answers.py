@@ -6,6 +6,7 @@ asks for what is missing instead of guessing.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -24,6 +25,7 @@ from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
 from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
+from toolcall_lab.offline.separate import results_by_query
 from toolcall_lab.offline.untrusted import as_data, facts_only
 from toolcall_lab.offline.vocabulary import english_meanings, english_only, without_chinese_meaning
 from toolcall_lab.offline.word_facts import parts_of_speech
@@ -127,7 +129,13 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
     ]
     if any(leads):
         lines.insert(0, "\n".join(lead for lead in leads if lead))  # the answer first, the result it is from after
-    if search_sources:
+    apart = results_by_query(compared)  # "分别搜一下 A 和 B": each search answered on its own
+    if apart:
+        for query, docs in apart:
+            heading = Text(f"关于「{query}」：", f'On "{query}":')(ctx.lang)
+            own = dataclasses.replace(ctx, question=query, history=[])
+            lines.append(f"{heading}\n{answer_from_documents(own, docs)}")
+    elif search_sources:
         lines.append(answer_from_documents(ctx, search_sources))
     elif searched:
         topic = " ".join(ctx.resolved_keywords()) or ctx.question
@@ -178,6 +186,8 @@ def _example_date(tool_name: str, tools: list[dict[str, Any]]) -> str:
 
 def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     """Answer from search results: the most relevant passages, each with its source cited."""
+    asked = drop_negated(ctx.question)[0]  # "don't search for ToolNode; search add_messages": not ToolNode's
+    ctx = dataclasses.replace(ctx, question=asked) if asked.strip() else ctx
     query = " ".join(ctx.resolved_keywords()) or ctx.question
     q_words = nlu.zh_bigrams(query) | nlu.en_words(query) | {w.lower() for w in nlu.keywords(query)}
 

@@ -23,7 +23,7 @@ _ASK = (
 _CLAUSE_BREAK = re.compile(
     r"(?<=[？?！!。；;\n])"  # after a sentence end
     r"|(?<=[a-z0-9)'\"”’])\.(?=\s|$)"  # an English full stop (not in 3.14 or e.g. a URL)
-    r"|顺便|另外|还有就是|还有|同时|以及|并且|然后|再帮我|再查|再看看|再看一下"
+    r"|顺便|另外|还有就是|还有(?!(?:几|多少)(?:节|堂)?课)|同时|以及|并且|然后|再帮我|再查|再看看|再看一下"
     rf"|\s\+\s(?=(?:{_ASK})\b)"
     r"|(?:,|，)?\s*\b(?:and also|also|then|as well as|plus)\b"
     rf"|(?:,|，)\s*(?:and|but)\b(?=\s+(?:{_ASK})\b)",

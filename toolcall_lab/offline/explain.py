@@ -134,6 +134,9 @@ def not_searched(typed: str, why: Text) -> StepRecord:
     )
 
 
+#: Why "thanks!" before a request is not read as small talk, nor as part of the request.
+COURTESY = Text("这是道谢，后面的才是要问的", "it is thanks; the request follows it")
+
 #: Why a source the learner quotes ("the internet says …", "网上说 …") is not a search to make.
 QUOTED_SOURCE = Text(
     "学生是在引用网上的说法，不是让我去搜索", "the learner quotes what the web says; that is not a request to search"

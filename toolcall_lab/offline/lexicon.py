@@ -286,7 +286,7 @@ EN_STOP: frozenset[str] = frozenset(
         "|should|will|shall|may|might|have|has|had|need|needs|any|some|about|tell|show|give|get|find|check|let"
         "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
         "|really|like|know|want|look|up|search|from|by|into|day|days|week|next|last|s|t|going|go"
-        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she"
+        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead"
     )
 )
 
@@ -323,7 +323,7 @@ NOT_TERMS: frozenset[str] = frozenset(
 
 # Chinese filler removed before keywords are read (longest first when applied).
 ZH_FILLER: tuple[str, ...] = _words(
-    "请问|请帮我|帮我|麻烦|能不能|可以|告诉我|一下|搜索|搜一下|查一下|查查|我想知道|我想|顺便|另外|还有|那么|需要"
+    "请问|请帮我|帮我|麻烦|能不能|可以|告诉我|一下|搜索|搜一下|搜搜|改搜|分别|搜|查一下|查查|我想知道|我想|顺便|另外|还有|那么|需要"
     "|是不是|有没有|怎么样|如何|什么|多少|吗|呢|啊|吧|呀|了|的|我|你|是|在|有|那|和|把"
 )
 

@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.lexicon import full_weekday
 
+#: "别" that says *don't*, not the second character of a word ("分别搜一下": search each; "特别", "区别")
+_BIE = r"(?<![分特区类级性个告辨识差鉴派])别"
 _ZH_NOT = re.compile(
-    r"(?:不用|不要|别|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
+    r"(?:不用|不要|"
+    + _BIE
+    + r"|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
     r"(?P<what>[^，,。；;！!？?]{0,12})"
 )
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
@@ -52,12 +56,14 @@ _AFTER_TOMORROW = re.compile(r"(\btomorrow\b[^.?!]{0,25}?\bthe day after)\b(?!\s
 # "今天的课就不用查了": the thing named before "不用查"
 _ZH_NOT_BEFORE = re.compile(
     # not "benefit 我懂了不用查" (a word already known: _ZH_DONE's)
-    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)(?<![懂道会白了])就?先?(?:不用|不要|不必|甭|别)(?P<verb>查|看|管)了?"
+    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)(?<![懂道会白了])就?先?(?:不用|不要|不必|甭|"
+    + _BIE
+    + r")(?P<verb>查|看|管)了?"
     r"(?=$|[，,。；;！!？?\s])"
 )
 # "不查北京了，改查广州": a place or a thing the learner no longer wants, said as "不查…了"
 _ZH_NO_LONGER = re.compile(
-    r"(?:不|别|甭)(?P<verb>查|看|问)(?P<what>[^，,。；;！!？?\s了]{1,10})了(?=$|[，,。；;！!？?\s])"
+    r"(?:不|" + _BIE + r"|甭)(?P<verb>查|看|问)(?P<what>[^，,。；;！!？?\s了]{1,10})了(?=$|[，,。；;！!？?\s])"
 )
 # "leave S1002 out of it": someone the learner does not want asked about
 _EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
@@ -72,7 +78,9 @@ _EN_NOT_ASKING = re.compile(
     r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
 )
 # "不要 leisure，查 benefit": a word the learner does not want, without a verb
-_ZH_NOT_WORD = re.compile(r"(?:不要|不用|别|不查)\s*(?P<verb>)(?P<what>[A-Za-z][A-Za-z\-]*)(?=\s*(?:[，,。；;]|$))")
+_ZH_NOT_WORD = re.compile(
+    r"(?:不要|不用|" + _BIE + r"|不查)\s*(?P<verb>)(?P<what>[A-Za-z][A-Za-z\-]*)(?=\s*(?:[，,。；;]|$))"
+)
 # "我不是 S1001 哦 我是 S1004", "i'm S1003 not S1001": the id the learner says is not theirs
 _ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})(?!\d)\s*[哦啊呀]?")
 _ZH_CORRECTION = re.compile(
@@ -84,6 +92,20 @@ _EN_CORRECTION = re.compile(
     r"(?:i meant\s+|i mean\s+|it's\s+|but\s+)?",
     re.I,
 )
+
+
+#: A search asked for in what is left once the negated spans are out: "don't search weather, search X".
+_SEARCH_AGAIN = re.compile(r"\b(?:search(?:es|ing)?|google)\b|搜", re.I)
+
+
+def asked_again(rest: str) -> frozenset[str]:
+    """The concepts the rest of a message asks for by its verb alone (English "search" is too common a
+    word to be a concept trigger): a search negated for one thing and asked for another is still wanted.
+
+    >>> sorted(asked_again(", search how conditional edges work")), sorted(asked_again(", tell me about X"))
+    (['search'], [])
+    """
+    return frozenset({"search"}) if _SEARCH_AGAIN.search(rest) else frozenset()
 
 
 @dataclass

@@ -400,8 +400,21 @@ class Context:
         topic = [w for w in words if _city_key(w) not in {_city_key(c) for c in city} and w not in times]
         if len(words) <= 1:  # "那明天呢？" carries the topic of the previous turn too
             last = self.history[-1]
-            topic += [w for w in keywords(last) if w not in time_words(last) and not cities_in(w) and w not in topic]
+            # "what about add_messages?" after "search ToolNode": one code name takes the place of the other
+            named = any(_CODE_NAME.fullmatch(w) for w in topic)
+            topic += [
+                w
+                for w in keywords(last)
+                if w not in time_words(last)
+                and not cities_in(w)
+                and w not in topic
+                and not (named and _CODE_NAME.fullmatch(w))
+            ]
         return _dedupe([*city, *times, *topic])
+
+
+#: A name from code: ``add_messages``, ``ToolNode``, ``thread_id``, ``bind_tools()``.
+_CODE_NAME = re.compile(r"[A-Za-z]+_[A-Za-z_]+(?:\(\))?|[A-Z][a-z]+(?:[A-Z][a-z]+)+(?:\(\))?|[a-z]+(?:[A-Z][a-z]+)+")
 
 
 def _city_key(word: str) -> str:

@@ -42,13 +42,14 @@ from toolcall_lab.offline.choosing import (
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.dates import stated_today, today_in, year_in
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties
-from toolcall_lab.offline.negation import Negated, drop_negated, keep_only_scope
+from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
 from toolcall_lab.offline.record import StepRecord
 from toolcall_lab.offline.references import earlier_ids, resolve_references
 from toolcall_lab.offline.romanise import Rewrite, rewrite
-from toolcall_lab.offline.smalltalk import smalltalk_kind
+from toolcall_lab.offline.separate import split_searches
+from toolcall_lab.offline.smalltalk import smalltalk_kind, without_courtesy
 from toolcall_lab.offline.the_other import first_of, other_meant
 from toolcall_lab.offline.why import explain_calls
 
@@ -88,6 +89,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.smalltalk = smalltalk_kind(text) if tool_choice != "required" else None
     if not tools or tool_choice == "none" or plan.smalltalk:
         return plan
+    text, courtesy = without_courtesy(text)
+    if courtesy:  # "thanks! and what about add_messages?": the thanks is no ask; the request after it is
+        plan.steps.append(explain.not_argument(courtesy, explain.COURTESY))
     infos = read_tools(tools)
     policy = read_policy(ctx.system, tools)
     if removed and gullible:
@@ -172,6 +176,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.notes += [explain.COVERED(name=n) for n in dict.fromkeys(c.name for c in distinct if c not in plan.calls)]
     plan.calls = _restrict_ids(plan.calls, infos, policy, plan)
     plan.calls = _first_only(plan.calls, text, plan)
+    plan.calls, split = split_searches(plan.calls, infos, text)  # "分别搜一下 A 和 B": one search each
+    plan.steps += split
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
     plan.steps += explain_calls(plan.calls, infos, text, facts)
@@ -203,7 +209,7 @@ def _names_a_thing(clause: str) -> bool:
 def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
     """Tools the learner said not to use this turn: a negated span names their concept, and the rest
     of the message does not ask for it again. Each :class:`Negated` learns which tools it named."""
-    asked = nlu.concepts_in(rest)
+    asked = nlu.concepts_in(rest) | asked_again(rest)
     out: set[str] = set()
     for n in negated:
         for info in infos:

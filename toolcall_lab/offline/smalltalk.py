@@ -79,6 +79,31 @@ def smalltalk_kind(text: str) -> str | None:
     return None
 
 
+_PIECE = re.compile(r"[^,，.。!！?？~～;；]*(?:[,，.。!！?？~～;；]+|$)")
+
+
+def without_courtesy(text: str) -> tuple[str, str]:
+    """A message that opens with thanks or an "ok" and goes on to ask something ("thanks! and what about
+    add_messages?", "好的谢谢，那 interrupt 呢"): the request without the courtesy before it, and the courtesy
+    taken out (``""`` when there is none, or when the whole message is courtesy: that is small talk).
+
+    >>> without_courtesy("thanks! and what about add_messages?")
+    ('and what about add_messages?', 'thanks!')
+    >>> without_courtesy("谢谢，那周五呢"), without_courtesy("thanks, bye")
+    (('那周五呢', '谢谢，'), ('thanks, bye', ''))
+    """
+    at = 0
+    for m in _PIECE.finditer(text):
+        piece = re.sub(r"\s+", " ", re.sub(r"[,，.。!！?？~～;；]+$", "", m.group(0)).strip())
+        if not piece or not _KINDS["thanks"].match(_ADDRESS.sub(" ", piece).strip()):
+            break
+        at = m.end()
+    rest = text[at:].strip()
+    if not at or not rest or smalltalk_kind(rest):
+        return text, ""
+    return rest, text[:at].strip()
+
+
 def smalltalk_reply(kind: str, lang: str) -> str:
     """The reply to small talk, in the language of the message."""
     return _REPLIES.get(kind, _REPLIES["greeting"])(lang)
