@@ -244,13 +244,14 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         calls = tuple((c.name, c.args) for c in plan.calls)
         return Decision(None, calls, _record("tool_calls", ctx, plan))
     if plan.smalltalk:
-        return Decision(smalltalk_reply(plan.smalltalk, ctx.lang), record=_record("smalltalk", ctx, plan))
+        return Decision(smalltalk_reply(plan.smalltalk, ctx.lang, tools), record=_record("smalltalk", ctx, plan))
     if plan.about:
         text = answer_without_call(plan.about, ctx.question, tools, ctx.lang)
         about = plan.about  # "vocabulary:opposite:diligent" → "opposite of 'diligent' (known words)"
         if about.startswith("vocabulary:"):
             _, asked, word = about.split(":", 2)
             about = f"{asked} of '{word}' (known words)"
+        about = about.replace("what_if:", "what-if, advice without a look-up: ")  # "what_if:rain"
         return Decision(text, record=_record("no_call", ctx, plan, explain.NO_CALL_NEEDED(about=about)))
     if plan.refusal:
         text, reason = _refusal_text(ctx, plan)

@@ -38,7 +38,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
         "|getting on|coming along|keeping up|get on with|lessons left|lessons r left|lessons are left|classes left"
         "|还剩多少|剩多少节|还没上|have left|which class is|学到第几|第几节了"
-        "|update on|quick update|class i'm in|class i am in|结业|重点练|该练|focus on|work on"
+        "|update on|quick update|class i'm in|class i am in|结业|重点练|该练|focus on|work on|的记录"
         "|halfway|half way|half-way|档案|课上完|上完这门|学完这门"
     ),
     "word": _words(

@@ -77,6 +77,22 @@ _ZH_SPAN_NOT = re.compile(
 _EN_NOT_ASKING = re.compile(
     r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
 )
+# "I'm done with S1002, now S1003", "S1002 看完了，换 S1003": a student the learner has finished with (the id
+# alone is taken out; "done with S1002's record, now S1003" keeps "record" for the next one)
+_EN_FINISHED = re.compile(
+    r"\b(?P<verb>(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:looking\s+at\s+|with\s+)"
+    r"|enough\s+(?:about|of|with|on)\s+|that'?s\s+(?:it|all|enough)\s+(?:for|on|with|about)\s+"
+    r"|(?:let'?s\s+)?mov(?:e|ing)\s+on\s+from\s+)"
+    r"(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8}(?!\d))(?:'s\b)?",
+    re.I,
+)
+_ZH_FINISHED = re.compile(
+    r"(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8}(?!\d))\s*(?:的|这个|同学的?|这位的?)?\s*(?:就|我|已经|先)*"
+    r"(?P<verb>看完了?|查完了?|看好了|这样吧?|到这吧?|放一边|放一放|放放|不看了|不查了|可以了|没问题了|OK了"
+    r"|(?:不用|不必|别|甭)再?(?:看|查)了?)"
+    r"(?=$|[，,。；;！!？?\s])",
+    re.I,
+)
 # "不要 leisure，查 benefit": a word the learner does not want, without a verb
 _ZH_NOT_WORD = re.compile(
     r"(?:不要|不用|" + _BIE + r"|不查)\s*(?P<verb>)(?P<what>[A-Za-z][A-Za-z\-]*)(?=\s*(?:[，,。；;]|$))"
@@ -139,19 +155,24 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     '，改查广州今天的'
     >>> drop_negated("不是S1002，看下S1003的进度")[0]
     '，看下S1003的进度'
+    >>> drop_negated("I'm done with S1002, now S1003")[0], drop_negated("S1002 看完了，换 S1003")[0]
+    (', now S1003', '，换 S1003')
     """
     out: list[Negated] = []
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
     for pattern in (
-        _ZH_NOT_BEFORE, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT,
+        _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
+        _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
         _ZH_DONE, _EN_DONE,
     ):  # fmt: skip
         for m in pattern.finditer(text):
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
-            plain = pattern in (_EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER)
+            plain = pattern in (
+                _EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER, _EN_FINISHED, _ZH_FINISHED
+            )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
         text = pattern.sub(" ", text)

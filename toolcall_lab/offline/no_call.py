@@ -44,6 +44,7 @@ from toolcall_lab.offline.knowledge import (
     unit_conversion,
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
+from toolcall_lab.offline.what_if import what_if_answer, what_if_kind
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
@@ -136,6 +137,9 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     the question needs no call, else ``None``."""
     if _CAPABILITIES.search(text):
         return "capabilities"
+    what_if = what_if_kind(text, tools)  # "if it rains tomorrow what should I bring": advice, no forecast
+    if what_if:
+        return what_if
     if _HOW_WOULD_YOU.search(text):
         return "hypothetical"
     if (
@@ -282,6 +286,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
             "words up, and I will not make a rule up.",
         )(lang)
+    if kind.startswith("what_if:"):
+        return what_if_answer(kind, text, tools, lang)
     if kind.startswith("vocabulary:"):
         _, asked, word = kind.split(":", 2)
         return vocabulary.answer(asked, word, lang)

@@ -29,10 +29,32 @@ OWN_ID_STATED = re.compile(
 WITH_ME = re.compile(
     r"\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
     r"|\b(?:both of us|each of us|the two of us|us both|we both|than me|than i)\b|比我|我比"
+    # "S1003 vs mine", "S1002's record as well as mine", "my progress vs S1004's", "S1002 和我的比"
+    r"|\b(?:vs\.?|versus|against|compared (?:to|with)|plus|as well as)\s+(?:me|mine|myself|my own|my)\b"
+    r"|\bmy\b[^.?!]{0,30}\b(?:vs\.?|versus|against|compared (?:to|with))\s+[A-Za-z]?\d"
     r"|\b(?:ahead of|behind)\b[^.?!]*\bam i\b"  # "how many lessons ahead of S1002 am i"
     r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
     re.I,
 )
+
+
+#: What may stand around ids in a clause that only lists students ("S1002", "S1002 跟 S1003", "check S1002 plus").
+_ID = re.compile(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{3,8}(?!\d)")
+_ID_GLUE = re.compile(
+    r"^(?:\s|[,，、&+/]|\b(?:and|plus|also|check|show|see|look at)\b|和|跟|与|及|还有|以及|也|同学|学生|学号"
+    r"|(?:请|麻烦)?(?:帮我|给我)?(?:看看|看一下|查查|查一下|查下|瞅瞅))*$",
+    re.I,
+)
+
+
+def only_ids(text: str) -> bool:
+    """Is ``text`` nothing but student ids and glue ("S1002", "学号 1002 跟 S1003")? Such a clause is the items
+    of the ask that follows it: "S1002 还有 S1004 的进度" asks the progress of both.
+
+    >>> only_ids("S1002"), only_ids("S1002 跟 S1003"), only_ids("S1002 的进度")
+    (True, True, False)
+    """
+    return bool(_ID.search(text)) and bool(_ID_GLUE.match(_ID.sub(" ", text)))
 
 
 def ids_of(segment: str, description: str) -> list[Any]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import explain, nlu, settled, terms, vocabulary
+from toolcall_lab.offline import explain, nlu, settled, students, terms, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     REPORTED_SOURCE,
@@ -44,6 +44,7 @@ from toolcall_lab.offline.dates import stated_today, today_in, year_in
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties
 from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
+from toolcall_lab.offline.parties import only_ids
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
 from toolcall_lab.offline.record import StepRecord
 from toolcall_lab.offline.references import earlier_ids, resolve_references
@@ -152,9 +153,11 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
                 plan.refusal = ("tool", wanted[0].info.name)
         if not reading.asks and asks:
             reading.asks = _elliptical(index, clause, asks[-1], infos)
+        if not reading.asks and not ctx.earlier_calls:  # "S1003 vs mine": students side by side, no topic
+            reading.asks = students.side_by_side(index, clause, infos, allowed)
         if reading.asks and not asks:  # "coherent、abandon 还有 negotiate 考研考不考": items before the ask
             for at, before in enumerate(plan.readings[:-1]):
-                if terms.only_items(before.text) and _takes_items(reading.asks[0].info, before.text):
+                if _takes_items(reading.asks[0].info, before.text):
                     before.asks = [Ask(reading.asks[0].info, at, [before.text])]
                     asks += _within_topic(before.asks, before.text, policy, plan)
         asks += _within_topic(reading.asks, clause, policy, plan)
@@ -170,6 +173,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
             _carry_unfilled(planned, work, ask.info)
         if all(p.missing for p in planned_calls):
             planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
+        instead = students.instead_for_students(ask, infos, allowed) if all(p.missing for p in planned_calls) else None
+        if instead is not None:  # "levels of S1001 and S1002": the word tool takes no student; the record does
+            planned_calls = plan_ask(instead.info.tool, work, instead.text, instead.segments, facts)
         plan.calls += planned_calls
     distinct = _dedupe(plan.calls)
     plan.calls = _without_covered(distinct, infos)
@@ -264,9 +270,12 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
 
 
 def _takes_items(info: ToolInfo, clause: str) -> bool:
-    """Does the tool take the things a bare list names (its words, its cities)?"""
+    """Is ``clause`` a bare list of things the tool takes (its words, its cities, its ids)?"""
     kinds = set(info.kinds.values())
-    return bool(("word" in kinds and terms.term_run(clause)) or ("city" in kinds and nlu.cities_in(clause)))
+    if "id" in kinds and only_ids(clause):  # "S1002 还有 S1004 的进度": the ids before the ask are its items
+        return True
+    named = ("word" in kinds and terms.term_run(clause)) or ("city" in kinds and nlu.cities_in(clause))
+    return terms.only_items(clause) and bool(named)
 
 
 def _within_topic(asks: list[Ask], clause: str, policy: Policy, plan: TurnPlan) -> list[Ask]:

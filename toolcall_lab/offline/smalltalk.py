@@ -1,14 +1,18 @@
 """Small talk: greetings, thanks, goodbyes and "who are you?" get a short reply and no tool call.
 
-A message is small talk when every piece of it is ("Bye, see you tomorrow!", "谢谢你，小E"):
-then no tool is called, however the words overlap a tool's description ("tomorrow").
+A message is small talk when every piece of it is ("Bye, see you tomorrow!", "谢谢你，小E", "gotta go, ttyl",
+"先这样吧，回头聊"): then no tool is called, however the words overlap a tool's description ("tomorrow").
+Chatter ("lol", "haha ok", "哈哈") gets a short word back; a learner who does not know what to ask ("idk what
+to ask", "不知道问啥") is told what the request's tools can answer (:mod:`.suggest`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.suggest import what_to_ask
 
 _KINDS: dict[str, re.Pattern[str]] = {
     "identity": re.compile(
@@ -40,7 +44,26 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|next week|then|around|in class|at class|at school|on (?:mon|tues|wednes|thurs|fri|satur|sun)day))?"
         r"|talk (?:to you )?(?:later|soon)|catch you later"
         r"|good night|take care|later|have a (?:good|nice|great) (?:day|night|one|evening)"
-        r"|再见|拜拜|晚安|回头见|明天见|下次见)$",
+        r"|ttyl|ttys|gtg|g2g|cya|cu|later(?:s| then)?|peace(?: out)?|i'?m off|(?:i'?m )?signing off|i'?m out"
+        r"|(?:ok(?:ay)? |alright |well )?(?:i )?(?:gotta|got to|have to|need to|must) (?:go|run|head out|bounce|jet)"
+        r"(?: now)?(?: (?:bye|ttyl|cya|see ya))?|(?:i'?ll )?talk to you (?:later|soon|tomorrow)"
+        r"|再见|拜拜|晚安|回头见|明天见|下次见"
+        r"|(?:那|好|那好|好吧)?(?:就|我们)?先(?:这样|这样吧|到这|到这儿|到这里)(?:吧|了|啊)?"
+        r"|(?:回头|改天|下次|有空)再?聊(?:吧|啦)?|(?:我)?先(?:撤|走|下|闪)了?(?:啊|哈)?|溜了|下线了)$",
+        re.I,
+    ),
+    "stuck": re.compile(
+        r"^(?:(?:idk|i (?:really )?(?:don'?t|do not|dont) know|dunno|no idea|not sure)"
+        r",? (?:what|wat|wut) (?:to|i should|should i|i (?:can|could)) (?:ask|say)(?: (?:about|you|here))?"
+        r"(?: (?:lol|haha|tbh|now))?"
+        r"|(?:我)?(?:也|都|还|真)?不知道(?:该|要|能|可以)?(?:问|说)(?:点|些)?(?:啥|什么|哪些)(?:好|呢|了|啊)?)$",
+        re.I,
+    ),
+    "chatter": re.compile(
+        r"^(?:(?:(?:lol|lmao|rofl|ha(?:ha)+h?|he(?:he)+|hmm+|mm+|ok(?:ay)?|k+|oh|ah|wow|ya|yeah|yep|yup|sure"
+        r"|alright|nice|cool|xd|😂|😄|🙂)\s*){1,4}"
+        r"|(?:哈{2,}|嘿{2,}|呵{2,}|嗯+|噢+|哦+|好吧|行吧|这样啊|原来如此|好的?|行)"
+        r"(?:\s*(?:哈{2,}|嘿{2,}|嗯+|好的?|行吧?|好吧|哦+))*)$",
         re.I,
     ),
 }
@@ -58,6 +81,7 @@ _REPLIES = {
     ),
     "thanks": Text("不客气！还有别的问题随时问我。", "You're welcome! Ask me anything else any time."),
     "bye": Text("再见！有问题随时回来问我。", "Goodbye! Come back any time you have a question."),
+    "chatter": Text("😄 还有什么想查的，随时告诉我。", "😄 Anything you'd like me to look up, just ask."),
 }
 
 
@@ -73,7 +97,7 @@ def smalltalk_kind(text: str) -> str | None:
         if kind is None:
             return None
         kinds.append(kind)
-    for wanted in ("identity", "greeting", "bye", "thanks"):
+    for wanted in ("stuck", "identity", "greeting", "bye", "thanks", "chatter"):
         if wanted in kinds:
             return wanted
     return None
@@ -104,6 +128,8 @@ def without_courtesy(text: str) -> tuple[str, str]:
     return rest, text[:at].strip()
 
 
-def smalltalk_reply(kind: str, lang: str) -> str:
-    """The reply to small talk, in the language of the message."""
+def smalltalk_reply(kind: str, lang: str, tools: list[dict[str, Any]] | None = None) -> str:
+    """The reply to small talk, in the language of the message; "idk what to ask" hears what ``tools`` answer."""
+    if kind == "stuck":
+        return what_to_ask(list(tools or []), lang)
     return _REPLIES.get(kind, _REPLIES["greeting"])(lang)
