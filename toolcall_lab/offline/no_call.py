@@ -22,11 +22,11 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu, settled, terms, vocabulary
+from toolcall_lab.offline import nlu, schema_questions, settled, terms, vocabulary
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.ids import shape_from
-from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
+from toolcall_lab.offline.kinds import function_of, kinds_of, param_kind, properties, tool_name
 from toolcall_lab.offline.knowledge import (
     CEFR,
     CELSIUS,
@@ -44,7 +44,10 @@ from toolcall_lab.offline.knowledge import (
     unit_conversion,
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
+from toolcall_lab.offline.schema_facts import Param, gloss, tool_gloss
 from toolcall_lab.offline.what_if import what_if_answer, what_if_kind
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
@@ -182,6 +185,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "span"  # "from 6:30 to 8, how long": a subtraction
     if days_apart(text) is not None:
         return "days_apart"  # "today is the 24th, my class is on the 29th: how many days away": a subtraction
+    if schema_questions.asked(text, tools):
+        return "tools"  # "for get_weather, what days value covers the weekend": a value of the schema's
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
     if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
@@ -226,6 +231,9 @@ def _relevant(text: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _param_line(name: str, schema: dict[str, Any], lang: str) -> str:
     desc = str(schema.get("description", "")).strip()
+    desc = (
+        gloss(Param("", name, param_kind(name, schema), schema, False)) if lang == "en" and _CJK.search(desc) else desc
+    )
     kind = schema.get("type", "string")
     bits = [Text(f"{name}（{kind}）", f"{name} ({kind})")(lang)]
     if desc:
@@ -258,6 +266,7 @@ def describe_tools(text: str, tools: list[dict[str, Any]], lang: str) -> str:
         fn = function_of(tool)
         params = properties(fn.get("parameters"))
         desc = str(fn.get("description", "")).strip().splitlines()[0] if fn.get("description") else ""
+        desc = tool_gloss(tool) if lang == "en" and _CJK.search(desc) else desc  # glossed, not pasted
         lines.append(Text(f"{tool_name(tool)}：{desc}", f"{tool_name(tool)}: {desc}")(lang))
         required = fn.get("parameters", {}).get("required", []) if isinstance(fn.get("parameters"), dict) else []
         for name, schema in params.items():
@@ -269,6 +278,13 @@ def describe_tools(text: str, tools: list[dict[str, Any]], lang: str) -> str:
 
 def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
     """The answer to a question that needs no tool call (see the module docstring)."""
+    focused = (
+        schema_questions.answer(text, tools, lang, hypothetical=kind == "hypothetical")
+        if kind in ("tools", "hypothetical")
+        else None
+    )
+    if focused:  # one fact of one parameter ("does the query have a minimum length?"): that fact, from the schema
+        return focused
     if kind == "tools":
         return describe_tools(text, tools, lang)
     if kind == "settled":  # a question of settled knowledge, kept from the search tool (:mod:`.settled`)
