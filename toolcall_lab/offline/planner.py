@@ -17,7 +17,6 @@ The steps, each its own skill:
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,8 +39,9 @@ from toolcall_lab.offline.choosing import (
     things_named,
 )
 from toolcall_lab.offline.clauses import split_clauses
+from toolcall_lab.offline.covered import dedupe, without_covered
 from toolcall_lab.offline.dates import stated_today, today_in, year_in
-from toolcall_lab.offline.kinds import function_of, kinds_of, properties
+from toolcall_lab.offline.kinds import kinds_of
 from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.parties import only_ids
@@ -177,8 +177,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         if instead is not None:  # "levels of S1001 and S1002": the word tool takes no student; the record does
             planned_calls = plan_ask(instead.info.tool, work, instead.text, instead.segments, facts)
         plan.calls += planned_calls
-    distinct = _dedupe(plan.calls)
-    plan.calls = _without_covered(distinct, infos)
+    distinct = dedupe(plan.calls)
+    plan.calls = without_covered(distinct, infos)
     plan.notes += [explain.COVERED(name=n) for n in dict.fromkeys(c.name for c in distinct if c not in plan.calls)]
     plan.calls = _restrict_ids(plan.calls, infos, policy, plan)
     plan.calls = _first_only(plan.calls, text, plan)
@@ -363,42 +363,3 @@ def _restrict_ids(calls: list[Planned], infos: tuple[ToolInfo, ...], policy: Pol
         else:
             kept.append(call)
     return kept
-
-
-def _without_covered(calls: list[Planned], infos: tuple[ToolInfo, ...]) -> list[Planned]:
-    """A forecast asked twice for one place keeps the call for more days, which answers both clauses:
-    "杭州未来十天的天气，顺便说说哪天最热" is one call with days=7, not a second one for today alone."""
-    days_of = {i.name: next((p for p, k in i.kinds.items() if k == "days"), None) for i in infos}
-    schemas = {i.name: properties(function_of(i.tool).get("parameters")) for i in infos}
-
-    def span(call: Planned) -> tuple[str, int]:
-        param = days_of.get(call.name)
-        others = {k: v for k, v in call.args.items() if k != param}
-        key = call.name + json.dumps(others, sort_keys=True, ensure_ascii=False, default=str)
-        days = call.args.get(param, schemas[call.name].get(param, {}).get("default", 1)) if param else 1
-        if isinstance(days, bool) or not isinstance(days, (int, float)):
-            return f"{key}#{id(call)}", 0  # a days value that is not a number stays a call of its own
-        return key, int(days)
-
-    widest: dict[str, int] = {}
-    for call in calls:
-        key, days = span(call)
-        widest[key] = max(days, widest.get(key, 0))
-    kept, seen = [], set()
-    for call in calls:
-        key, days = span(call)
-        if days_of.get(call.name) is None or (days == widest[key] and key not in seen):
-            kept.append(call)
-            seen.add(key)
-    return kept
-
-
-def _dedupe(calls: list[Planned]) -> list[Planned]:
-    seen: set[str] = set()
-    out = []
-    for call in calls:
-        key = call.name + json.dumps(call.args, sort_keys=True, ensure_ascii=False, default=str)
-        if key not in seen:
-            seen.add(key)
-            out.append(call)
-    return out

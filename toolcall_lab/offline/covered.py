@@ -1,0 +1,49 @@
+"""Calls that another call of the turn already answers: a repeat, or a forecast for fewer days of one place."""
+
+from __future__ import annotations
+
+import json
+
+from toolcall_lab.offline.arguments import Planned
+from toolcall_lab.offline.choosing import ToolInfo
+from toolcall_lab.offline.kinds import function_of, properties
+
+
+def without_covered(calls: list[Planned], infos: tuple[ToolInfo, ...]) -> list[Planned]:
+    """A forecast asked twice for one place keeps the call for more days, which answers both clauses:
+    "杭州未来十天的天气，顺便说说哪天最热" is one call with days=7, not a second one for today alone."""
+    days_of = {i.name: next((p for p, k in i.kinds.items() if k == "days"), None) for i in infos}
+    schemas = {i.name: properties(function_of(i.tool).get("parameters")) for i in infos}
+
+    def span(call: Planned) -> tuple[str, int]:
+        param = days_of.get(call.name)
+        others = {k: v for k, v in call.args.items() if k != param}
+        key = call.name + json.dumps(others, sort_keys=True, ensure_ascii=False, default=str)
+        days = call.args.get(param, schemas[call.name].get(param, {}).get("default", 1)) if param else 1
+        if isinstance(days, bool) or not isinstance(days, (int, float)):
+            return f"{key}#{id(call)}", 0  # a days value that is not a number stays a call of its own
+        return key, int(days)
+
+    widest: dict[str, int] = {}
+    for call in calls:
+        key, days = span(call)
+        widest[key] = max(days, widest.get(key, 0))
+    kept, seen = [], set()
+    for call in calls:
+        key, days = span(call)
+        if days_of.get(call.name) is None or (days == widest[key] and key not in seen):
+            kept.append(call)
+            seen.add(key)
+    return kept
+
+
+def dedupe(calls: list[Planned]) -> list[Planned]:
+    """The calls without repeats (the same tool with the same arguments), in their order."""
+    seen: set[str] = set()
+    out = []
+    for call in calls:
+        key = call.name + json.dumps(call.args, sort_keys=True, ensure_ascii=False, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(call)
+    return out
