@@ -30,6 +30,7 @@ from toolcall_lab.offline.clauses import split_segments
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
+from toolcall_lab.offline.place_cues import LOOK_UP, LOOK_UP_ID, place_and_time
 from toolcall_lab.offline.policy import tool_request
 from toolcall_lab.offline.spans import asks_days
 
@@ -212,7 +213,7 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
             score.add(3, f"word:{(marked or plain)[0]}")
     if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):
         score.add(1, "id")
-        if _only_ids_required(info) and _place_and_time(piece, _LOOK_UP_ID):
+        if _only_ids_required(info) and place_and_time(piece, LOOK_UP_ID):
             score.add(2, "id+look up")  # "look up student 7777": the tool an id alone fills, for that id
     if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
         score.add(1, "date")
@@ -220,9 +221,9 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
             score.add(3, "date+my day")  # "what have I got tomorrow": a day and what the learner has on it
     if "days" in kinds and "city" in kinds and nlu.cities_in(piece) and asks_days(piece):
         score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
-    if "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece):
+    if "city" in kinds and nlu.cities_in(piece) and place_and_time(piece):
         score.add(1, "city+when")  # "Sydney now?", "chongqing jintian re ma": a place at a time, little else
-    elif "city" in kinds and nlu.cities_in(piece) and _place_and_time(piece, _LOOK_UP):
+    elif "city" in kinds and nlu.cities_in(piece) and place_and_time(piece, LOOK_UP):
         score.add(1, "city+look up")  # "查查杭州", "skip Paris, look up London": a place to look up, little else
 
 
@@ -269,52 +270,11 @@ _MY_DAY = re.compile(
     re.I,
 )
 
-_WHEN = re.compile(
-    r"\b(?:right now|now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening)"
-    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
-    r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天|(?:周|星期|礼拜)[一二三四五六日天]",
-    re.I,
-)
-
-
-#: A bare request to look something up: with a place and little else, the place is what to look up.
-_LOOK_UP = re.compile(
-    r"\b(?:look(?:ing)?\s+up|check)\b(?!\s+(?:it\s+|this\s+|that\s+)?out)"
-    r"|查查|查一下|查下|查一查|看看|看一下|看下|换成|改查|再查",
-    re.I,
-)
-
-
-#: A bare request to look someone up by id ("look up student 7777", "查一下学号 1003").
-_LOOK_UP_ID = re.compile(
-    r"\b(?:look(?:ing)?\s+up|check|pull up|find)\b|查查|查一下|查下|看看|看一下",
-    re.I,
-)
-
 
 def _only_ids_required(info: ToolInfo) -> bool:
     """Is every required parameter of the tool an id (it can be called with an id alone)?"""
     required = (function_of(info.tool).get("parameters") or {}).get("required") or list(info.kinds)
     return bool(required) and all(info.kinds.get(p) == "id" for p in required)
-
-
-def _place_and_time(piece: str, when: re.Pattern[str] = _WHEN) -> bool:
-    """A piece that names a place and a time and hardly anything else: a city parameter's question.
-
-    >>> _place_and_time("Seoul right now, in one sentence")
-    True
-    >>> _place_and_time("I moved to Seoul now that my company opened an office")
-    False
-    """
-    if not when.search(piece):
-        return False
-    rest = when.sub(" ", piece)
-    for city in nlu.cities_in(piece):
-        rest = re.sub(rf"\b{re.escape(city)}\b", " ", rest, flags=re.I)
-    rest = nlu.without_city_names(rest)
-    words = [w for w in re.findall(r"[A-Za-z']+", rest.lower()) if not nlu.is_frame_word(w)]
-    chinese = [c for c in rest if nlu.CJK.match(c) and c not in "的啊吗呢吧呀了怎么样如何"]
-    return len(words) <= 2 and len(chinese) <= 4
 
 
 _BARE_WORD = re.compile(

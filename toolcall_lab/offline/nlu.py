@@ -58,62 +58,12 @@ _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
 
 #: The grammar words of an English sentence's frame (not its topic words, not a parameter's name).
 _EN_FRAME = frozenset(
-    [
-        "is",
-        "are",
-        "am",
-        "was",
-        "were",
-        "be",
-        "do",
-        "does",
-        "did",
-        "what",
-        "what's",
-        "whats",
-        "which",
-        "who",
-        "how",
-        "how's",
-        "when",
-        "where",
-        "why",
-        "my",
-        "your",
-        "his",
-        "her",
-        "its",
-        "the",
-        "an",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "but",
-        "has",
-        "have",
-        "had",
-        "can",
-        "could",
-        "will",
-        "would",
-        "should",
-        "this",
-        "that",
-        "it",
-        "i",
-        "i'm",
-        "me",
-        "you",
-        "there",
-        "with",
-        "from",
-        "about",
-    ]
+    re.split(
+        r"\s+",
+        "is are am was were be do does did what what's whats which who how how's when where why my"
+        " your his her its the an of to in on at for and or but has have had can could will would"
+        " should this that it i i'm me you there with from about",
+    )
 )
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from toolcall_lab.offline import (
     arguments,
-    choosing,
     clauses,
     clock_spans,
     comparing,
@@ -23,7 +22,9 @@ from toolcall_lab.offline import (
     negation,
     parties,
     phrasing,
+    place_cues,
     policy,
+    reading,
     record,
     references,
     romanise,
@@ -38,9 +39,10 @@ from toolcall_lab.offline import (
 )
 
 MODULES = [
-    arguments, choosing, clauses, clock_spans, comparing, dates, exams, explain, gloss, ids, impossible_dates, kinds,
+    arguments, clauses, clock_spans, comparing, dates, exams, explain, gloss, ids, impossible_dates, kinds,
     negation, knowledge,
-    parties, phrasing, policy, record, references, romanise, settled, spans, spelled_dates, spelling, terms,
+    parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
+    spelling, terms,
     the_other, vocabulary, word_facts,
 ]  # fmt: skip
 

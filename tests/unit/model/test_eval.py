@@ -84,10 +84,10 @@ def test_the_learner_part_passes_at_its_reported_figure():
 TUNED_FLOORS = {
     "learners2": 195,
     "learners3": 165,
-    "learners4": 154,
-    "learners5": 144,
-    "learners6": 148,
-    "learners7": 113,
+    "learners4": 155,
+    "learners5": 147,
+    "learners6": 150,
+    "learners7": 117,
     "learners8": 155,
 }
 
@@ -97,3 +97,11 @@ def test_each_tuned_part_passes_at_least_its_reported_figure(part):
     outcomes = [run_case(c) for c in load_cases(part)]
     assert sum(o.passed for o in outcomes) >= TUNED_FLOORS[part]
     assert [o.case["id"] for o in outcomes if o.invented] == []
+
+
+def test_the_newest_part_keeps_its_figure_and_invents_no_more_than_it_did():
+    """learners9 (written 2026-12-05) is tuned against but not finished: 138 / 154 pass and 9 cases still call
+    with an argument the case rules out (issue 23 stays open for them). Neither may get worse."""
+    outcomes = [run_case(c) for c in load_cases("learners9")]
+    assert sum(o.passed for o in outcomes) >= 138
+    assert sum(1 for o in outcomes if o.invented) <= 9

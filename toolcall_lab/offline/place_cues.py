@@ -1,0 +1,52 @@
+"""A piece of a question that names a place and a time (or asks to look it up) and hardly anything else.
+
+"Sydney now?", "chongqing jintian re ma", "查查杭州": such a piece is a question for the tool that takes a
+city, whatever words of the tool's topic it lacks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from toolcall_lab.offline import nlu
+
+WHEN = re.compile(
+    r"\b(?:right now|now|at the moment|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening)"
+    r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天|(?:周|星期|礼拜)[一二三四五六日天]",
+    re.I,
+)
+
+
+#: A bare request to look something up: with a place and little else, the place is what to look up.
+LOOK_UP = re.compile(
+    r"\b(?:look(?:ing)?\s+up|check)\b(?!\s+(?:it\s+|this\s+|that\s+)?out)"
+    r"|查查|查一下|查下|查一查|看看|看一下|看下|换成|改查|再查",
+    re.I,
+)
+
+
+#: A bare request to look someone up by id ("look up student 7777", "查一下学号 1003").
+LOOK_UP_ID = re.compile(
+    r"\b(?:look(?:ing)?\s+up|check|pull up|find)\b|查查|查一下|查下|看看|看一下",
+    re.I,
+)
+
+
+def place_and_time(piece: str, when: re.Pattern[str] = WHEN) -> bool:
+    """A piece that names a place and a time and hardly anything else: a city parameter's question.
+
+    >>> place_and_time("Seoul right now, in one sentence")
+    True
+    >>> place_and_time("I moved to Seoul now that my company opened an office")
+    False
+    """
+    if not when.search(piece):
+        return False
+    rest = when.sub(" ", piece)
+    for city in nlu.cities_in(piece):
+        rest = re.sub(rf"\b{re.escape(city)}\b", " ", rest, flags=re.I)
+    rest = nlu.without_city_names(rest)
+    words = [w for w in re.findall(r"[A-Za-z']+", rest.lower()) if not nlu.is_frame_word(w)]
+    chinese = [c for c in rest if nlu.CJK.match(c) and c not in "的啊吗呢吧呀了怎么样如何"]
+    return len(words) <= 2 and len(chinese) <= 4
