@@ -12,6 +12,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.kinds import function_of, tool_name
+from toolcall_lab.offline.schema_facts import tool_gloss
 
 _EXAMPLES: dict[str, Text] = {
     "weather": Text(
@@ -37,6 +38,8 @@ def _line(tool: dict[str, Any], lang: str) -> str:
     if example is not None:
         return f"- {example(lang)}"
     first = str(function_of(tool).get("description") or "").strip().splitlines()
+    if lang == "en" and first and nlu.CJK.search(first[0]):
+        return f"- {name}: {tool_gloss(tool)}"  # a Chinese description is glossed for an English learner, not pasted
     return f"- {name}" + (Text("：", ": ")(lang) + first[0] if first else "")
 
 

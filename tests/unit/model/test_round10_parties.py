@@ -39,3 +39,12 @@ def test_a_what_if_is_answered_without_a_lookup():
     assert calls(days) == [] and "7" in (days.content or "")
     trip = ask("if I go to Tokyo tomorrow what should I wear", tools=WEATHER, system=None)
     assert [name for name, _ in calls(trip)] == ["get_weather"]
+
+
+def test_idk_what_to_ask_glosses_a_chinese_tool_description_for_an_english_learner():
+    from toolcall_lab.offline.suggest import what_to_ask
+
+    tool = {"type": "function", "function": {"name": "count_beans", "description": "数一数罐子里有多少颗豆子"}}
+    english = what_to_ask([tool], "en")
+    assert "count_beans" in english and not any("\u4e00" <= ch <= "\u9fff" for ch in english)
+    assert "数一数" in what_to_ask([tool], "zh")
