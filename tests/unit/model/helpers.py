@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from langchain_core.utils.function_calling import convert_to_openai_tool
@@ -48,3 +49,14 @@ def called(name: str, args: dict[str, Any], call_id: str = "call_1") -> dict[str
 
 def answered(content: str, call_id: str = "call_1") -> dict[str, Any]:
     return {"role": "tool", "tool_call_id": call_id, "content": content}
+
+
+def ran_each(name: str, args_list: list[dict[str, Any]], run: Callable[[dict[str, Any]], str]) -> list[dict[str, Any]]:
+    """One assistant message calling ``name`` once for each of ``args_list``, then each call's tool message,
+    its content what ``run`` (the real tool) returned for those arguments."""
+    wire = [
+        {"id": f"call_{n}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+        for n, args in enumerate(args_list)
+    ]
+    results = [answered(run(args), f"call_{n}") for n, args in enumerate(args_list)]
+    return [{"role": "assistant", "content": None, "tool_calls": wire}, *results]

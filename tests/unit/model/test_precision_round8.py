@@ -8,7 +8,7 @@ import json
 
 from lessons.tutor.agent import SYSTEM_PROMPT
 from lessons.tutor.tools import build_tools
-from tests.unit.model.helpers import TUTOR, ask, calls
+from tests.unit.model.helpers import TUTOR, ask, calls, ran_each
 from toolcall_lab.offline.brain import Decision
 
 _RECORD = next(t for t in build_tools() if t.name == "get_learning_record")
@@ -16,21 +16,8 @@ _RECORD = next(t for t in build_tools() if t.name == "get_learning_record")
 
 def _answer(question: str, ids: list[str], system: str | None = SYSTEM_PROMPT) -> Decision:
     """The turn after the real ``get_learning_record`` ran once for each id, all in one assistant message."""
-    wire = [
-        {
-            "id": f"call_{n}",
-            "type": "function",
-            "function": {"name": "get_learning_record", "arguments": json.dumps({"student_id": sid})},
-        }
-        for n, sid in enumerate(ids)
-    ]
-    results = [
-        {"role": "tool", "tool_call_id": f"call_{n}", "content": str(_RECORD.invoke({"student_id": sid}))}
-        for n, sid in enumerate(ids)
-    ]
-    return ask(
-        question, {"role": "assistant", "content": None, "tool_calls": wire}, *results, tools=TUTOR, system=system
-    )
+    turn = ran_each("get_learning_record", [{"student_id": sid} for sid in ids], lambda a: str(_RECORD.invoke(a)))
+    return ask(question, *turn, tools=TUTOR, system=system)
 
 
 def test_a_who_question_after_just_these_parties_is_the_question_not_another_thing():

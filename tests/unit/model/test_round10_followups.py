@@ -9,7 +9,7 @@ import json
 
 from lessons.search_assistant.agent import make_search_web_tool
 from lessons.tutor.tools import build_tools
-from tests.unit.model.helpers import SEARCH, TUTOR, answered, ask, called, calls
+from tests.unit.model.helpers import SEARCH, TUTOR, answered, ask, called, calls, ran_each
 
 _RECORD = next(t for t in build_tools() if t.name == "get_learning_record")
 _SEARCH = make_search_web_tool()
@@ -24,20 +24,10 @@ def _record_answer(question: str, sid: str = "S1001") -> str:
 
 def _searched(question: str, *queries: str) -> str:
     """The answer after the real ``search_web`` ran once per query, all in one assistant message."""
-    wire = [
-        {
-            "id": f"call_{n}",
-            "type": "function",
-            "function": {"name": "search_web", "arguments": json.dumps({"query": q})},
-        }
-        for n, q in enumerate(queries)
-    ]
-    results = [
-        answered(json.dumps(_SEARCH.invoke({"query": q}), ensure_ascii=False), f"call_{n}")
-        for n, q in enumerate(queries)
-    ]
-    decision = ask(question, {"role": "assistant", "content": None, "tool_calls": wire}, *results, tools=SEARCH)
-    return decision.content or ""
+    turn = ran_each(
+        "search_web", [{"query": q} for q in queries], lambda a: json.dumps(_SEARCH.invoke(a), ensure_ascii=False)
+    )
+    return ask(question, *turn, tools=SEARCH).content or ""
 
 
 # 1. lessons left of the course, asked without the record's words
