@@ -24,6 +24,7 @@ from toolcall_lab.offline.clauses import split_clauses, split_segments
 from toolcall_lab.offline.dates import DateMention, date_range, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
+from toolcall_lab.offline.later_days import later_than
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.parties import ids_asked, is_own
 from toolcall_lab.offline.spans import days_asked
@@ -362,7 +363,10 @@ def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str
         elif kind == "date":
             mentions = find_dates(text, facts.today, facts.year)
             picked = pick_date(mentions)
-            if picked is not None:
+            later = later_than(text, str(earlier.get(pname)))  # "and two days later?": from the day asked before
+            if later is not None:
+                values = [later]
+            elif picked is not None:
                 values = [picked.value]
             elif any(d.kind == "next_day" for d in mentions) and re.fullmatch(
                 r"\d{4}-\d{2}-\d{2}", str(earlier.get(pname))

@@ -286,7 +286,7 @@ EN_STOP: frozenset[str] = frozenset(
         "|should|will|shall|may|might|have|has|had|need|needs|any|some|about|tell|show|give|get|find|check|let"
         "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
         "|really|like|know|want|look|up|search|from|by|into|day|days|week|next|last|s|t|going|go"
-        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead"
+        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead|one|ones"
     )
 )
 

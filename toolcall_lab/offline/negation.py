@@ -19,9 +19,8 @@ from toolcall_lab.offline.lexicon import full_weekday
 #: "别" that says *don't*, not the second character of a word ("分别搜一下": search each; "特别", "区别")
 _BIE = r"(?<![分特区类级性个告辨识差鉴派])别"
 _ZH_NOT = re.compile(
-    r"(?:不用|不要|"
-    + _BIE
-    + r"|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我)*(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
+    r"(?:不用|不要|" + _BIE + r"|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我|上网|网上|在网上|联网)*"
+    r"(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
     r"(?P<what>[^，,。；;！!？?]{0,12})"
 )
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
@@ -36,7 +35,7 @@ _EN_DONE = re.compile(
     re.I,
 )
 _EN_NOT = re.compile(
-    r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
+    r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to|without)\s+(?:bother\s+(?:to\s+)?)?"
     r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
     r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>[^,.;!?—–]{0,40})",
     re.I,
@@ -79,6 +78,21 @@ _EN_NOT_ASKING = re.compile(
 )
 # "I'm done with S1002, now S1003", "S1002 看完了，换 S1003": a student the learner has finished with (the id
 # alone is taken out; "done with S1002's record, now S1003" keeps "record" for the next one)
+# "forget my timetable for a sec, …", "nah forget the weather": a topic taken back at the start of a clause
+# (not "I forget the meaning of accord", where the learner forgot something)
+_EN_FORGET_TOPIC = re.compile(
+    r"(?:^|(?<=[,.;!?—–])|(?<=\bok)|(?<=\bnah)|(?<=\bno))\s*(?P<verb>forget)\s+(?:about\s+)?"
+    r"(?P<what>(?:my|the|your|our)\s+[^,.;!?—–]{1,40})",
+    re.I,
+)
+# "上海就不用了，查查杭州", "S1002 就算了": a thing named, then said not to be needed
+_ZH_NOT_NEEDED = re.compile(
+    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)\s*就?先?(?P<verb>不用了|不需要了|算了|不要了|免了)(?=$|[，,。；;！!？?\s])"
+)
+# "S1001 不是我，我是 S1002", "S1003 isn't me": an id the learner says is someone else's
+_ID_NOT_ME = re.compile(
+    r"(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})(?!\d)\s*(?:不是我|(?:is not|isn'?t|'s not)\s+me\b|not me\b)", re.I
+)
 _EN_FINISHED = re.compile(
     r"\b(?P<verb>(?:(?:i'?m|i am|we'?re|we are)\s+)?(?:all\s+)?(?:done|finished|through)\s+(?:looking\s+at\s+|with\s+)"
     r"|enough\s+(?:about|of|with|on)\s+|that'?s\s+(?:it|all|enough)\s+(?:for|on|with|about)\s+"
@@ -162,8 +176,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
     for pattern in (
-        _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
-        _EN_FORGET_DAY, _EN_LEAVE_OUT, _EN_NOT,
+        _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
+        _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
         _ZH_DONE, _EN_DONE,
     ):  # fmt: skip
@@ -171,7 +185,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
             plain = pattern in (
-                _EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER, _EN_FINISHED, _ZH_FINISHED
+                _EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER, _EN_FINISHED, _ZH_FINISHED,
+                _ZH_NOT_NEEDED,
             )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
@@ -179,9 +194,10 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     # "S1003的进度": an id ends where its digits end, Chinese may follow; "S10" is an id given, if misshapen
     ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{2,8}(?!\d)", text)
     if len(ids) >= 2:  # one id said not to be theirs, another given: the other is theirs
-        for m in _ID_CORRECTION.finditer(text):
-            out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
-        text = _ID_CORRECTION.sub(" ", text)
+        for pattern in (_ID_NOT_ME, _ID_CORRECTION):
+            for m in pattern.finditer(text):
+                out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
+            text = pattern.sub(" ", text)
     for pattern in (_ZH_CORRECTION, _EN_CORRECTION):
         for m in pattern.finditer(text):
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))

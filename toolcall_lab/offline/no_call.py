@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu, schema_questions, settled, terms, vocabulary
+from toolcall_lab.offline import nlu, schema_questions, settled, terms, usage, vocabulary
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
@@ -87,7 +87,10 @@ _PAST_WEATHER = re.compile(
 _ACTION = re.compile(
     r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到|对调|调换|互换"
     r"|\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
-    r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b",
+    r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
+    # "text my mum that …", "给家长发个消息": sending a message, which no tool of the course does
+    r"|\b(?:text|message|email|e-mail|sms|ring|notify|remind)\s+(?:my|our|the|his|her)\s+(?:mum|mom|mother|dad|father"
+    r"|parents?|teacher|tutor|friend|class)\b|发(?:个)?(?:短信|消息|微信|邮件)给|给(?:我)?(?:妈|爸|家长|老师)发",
     re.I,
 )
 
@@ -190,6 +193,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "hypothetical"
     if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
         return "study_tips"
+    if usage.kind_of(text) and not terms.grammar_words(text):
+        return usage.kind_of(text)  # "is it 'on the weekend' or 'at the weekend'?", "give me three linking words"
     action = _ACTION.search(text)
     if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
         return "action"
@@ -237,6 +242,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
             "words up, and I will not make a rule up.",
         )(lang)
+    if kind in ("usage", "word_list"):
+        return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):
         return what_if_answer(kind, text, tools, lang)
     if kind.startswith("vocabulary:"):
@@ -330,9 +337,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         )(lang)
     if kind == "action":
         return Text(
-            f"抱歉，这件事我做不了：我的工具（{names}）只能查询信息，不能替你预订、取消或修改。",
-            f"Sorry, I can't do that: my tools ({names}) only look information up; they cannot book, cancel "
-            "or change anything for you.",
+            f"抱歉，这件事我做不了：我的工具（{names}）只能查询信息，不能替你预订、取消、修改或发消息。",
+            f"Sorry, I can't do that: my tools ({names}) only look information up; they cannot book, cancel, "
+            "change or send anything for you.",
         )(lang)
     if kind == "hypothetical":
         return Text(

@@ -65,7 +65,15 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("format", re.compile(r"format|shape|look like|written|格式|长什么样|什么样子", re.I)),
     ("type", re.compile(r"\btype\b|integer|\bint\b|string|number or|类型|整数|字符串", re.I)),
+    (
+        "purpose",
+        re.compile(
+            r"what (?:does|do|is) .{0,60}?\b(?:do|for|mean)\b|有什么用|干嘛用|干什么用|是干嘛的|作用|管什么", re.I
+        ),
+    ),
 )
+#: A learner naming a parameter by what it is ("the days setting", "city 这个参数").
+_PARAM_WORDS = re.compile(r"\b(?:setting|parameter|param|argument|arg|field|option)s?\b|参数|字段|选项", re.I)
 #: The words a learner calls a parameter of each kind by.
 _KIND_WORDS: dict[str, re.Pattern[str]] = {
     "city": re.compile(r"\bcity\b|\bcities\b|城市", re.I),
@@ -132,7 +140,7 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     if facet is None or nlu.cities_in(text):
         return False
     tool_named = any(p.tool and p.tool in text for p in params_of(tools))
-    if not (tool_named or _VALUE_ASKED.search(text)):
+    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text)):
         return False
     if facet == "range" and not (_VALUE_ASKED.search(text) or _RANGE_WORDS.search(text)):
         return False  # "get_weather for 3 days" names a value; it does not ask about the range
@@ -284,6 +292,13 @@ def _answer(p: Param, facet: str, text: str) -> Text | None:
         return None
     if facet == "type":
         return name + Text(f" 的类型是 {p.type}。", f" is of type {p.type}.")
+    if facet == "purpose":  # what it is for, then the range or whether it must be given
+        said = name + Text(f"：{p.description}。", f": {gloss(p)}. ")
+        ranged = p.low is not None or p.high is not None
+        if ranged and _asked_number(text, p) is not None:
+            return said + _range(p, text)  # "what does days do if I ask for 10?": the range, and what 10 gets
+        then = _answer(p, "default" if ranged else "required", text)
+        return said + then if then is not None else said
     return None
 
 
@@ -305,7 +320,7 @@ def answer(text: str, tools: list[dict[str, Any]], lang: str, *, hypothetical: b
     said = _answer(p, facet, text)
     if said is None:
         return None
-    if facet == "scripts":
+    if facet in ("scripts", "purpose"):
         return said(lang) + Text(
             "这在工具的 schema 里，不用调用工具。", " That is in the tool's schema, so no call is needed."
         )(lang)

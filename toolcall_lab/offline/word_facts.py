@@ -29,6 +29,17 @@ _MARKS = {
     "prep": Text("介词", "a preposition"),
     "conj": Text("连词", "a conjunction"),
 }
+#: A yes-or-no question about the exam syllabus: "is 'schedule' a kaoyan word?", "diligent 考研要背吗".
+ASKS_SYLLABUS = re.compile(r"kaoyan|syllabus|考研|大纲|要背|要不要背|考不考", re.I)
+#: Anything else asked about the same word: its meaning, level, use or an example.
+_ASKS_MORE = re.compile(
+    r"mean|definition|define|level|example|sentence|how (?:do i|to) use"
+    r"|什么意思|啥意思|意思|释义|几级|等级|级别|例句|怎么用",
+    re.I,
+)
+#: The syllabus fact in the tool's Chinese edition or its English one, and the level before it.
+_SYLLABUS = re.compile(r"(?P<out>不在考研大纲|NOT in the kaoyan syllabus)|属于考研大纲|in the kaoyan syllabus", re.I)
+_LEVEL = re.compile(r"(?:词表等级|level)\s*(?P<level>[ABC][12])\b")
 _MEANING = re.compile(r"(?:释义|Meaning)[:：](?P<line>[^\n]*)")  # the tool's Chinese edition, or its English one
 _MARK = re.compile(r"(?<![A-Za-z])(?P<mark>adj|adv|prep|conj|vt|vi|n|v)\.\s*(?P<sense>[^A-Za-z\n]*)")
 
@@ -69,3 +80,44 @@ def marked_parts(line: str) -> list[tuple[Text, str]]:
     """
     marks = [(m.group("mark"), m.group("sense").strip(" ；;()")) for m in _MARK.finditer(line)]
     return [(_MARKS[mark], sense) for mark, sense in marks if mark in _MARKS]
+
+
+def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) -> tuple[str, bool]:
+    """For a yes-or-no question about the kaoyan syllabus, the answer first: yes or no, per word looked up.
+
+    The second value says whether that answers everything asked (every reply is a word's, and nothing is
+    asked about its meaning, level or an example), so the tool's reply need not be pasted after it.
+
+    >>> reply = {"args": {"word": "diligent"}, "content": "diligent · 词表等级 B2 级 · 不在考研大纲词汇内"}
+    >>> syllabus_verdict([reply], "is 'diligent' one of the kaoyan words?", "en")
+    ('No: diligent is not in the kaoyan syllabus (word-list level B2).', True)
+    >>> syllabus_verdict([reply], "diligent 考研要背吗，什么意思", "zh")
+    ('不是，diligent 不在考研大纲词汇内（B2 级），考研不用专门背。', False)
+    >>> syllabus_verdict([reply], "what level is diligent", "en")
+    ('', False)
+    """
+    if not ASKS_SYLLABUS.search(question):
+        return "", False
+    lines = []
+    for r in results:
+        content = str(r.get("content", ""))
+        found = _SYLLABUS.search(content)
+        word = str(r.get("args", {}).get("word", ""))
+        if found is None or not word:
+            continue
+        level = _LEVEL.search(content)
+        en_level = f" (word-list level {level.group('level')})" if level else ""
+        zh_level = f"（{level.group('level')} 级）" if level else ""
+        if found.group("out"):
+            said = Text(
+                f"不是，{word} 不在考研大纲词汇内{zh_level}，考研不用专门背。",
+                f"No: {word} is not in the kaoyan syllabus{en_level}.",
+            )
+        else:
+            said = Text(
+                f"是的，{word} 属于考研大纲词汇{zh_level}，考研要背。",
+                f"Yes: {word} is in the kaoyan syllabus{en_level}.",
+            )
+        lines.append(said(lang))
+    whole = len(lines) == len(results) and not _ASKS_MORE.search(ASKS_SYLLABUS.sub(" ", question))
+    return "\n".join(lines), bool(lines) and whole  # another tool's reply (a lesson asked too) is still shown

@@ -19,6 +19,7 @@ from toolcall_lab.offline import (
     impossible_dates,
     kinds,
     knowledge,
+    later_days,
     negation,
     parties,
     phrasing,
@@ -34,6 +35,7 @@ from toolcall_lab.offline import (
     spelling,
     terms,
     the_other,
+    usage,
     vocabulary,
     word_facts,
 )
@@ -43,7 +45,7 @@ MODULES = [
     negation, knowledge,
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
-    the_other, vocabulary, word_facts,
+    the_other, usage, vocabulary, word_facts, later_days,
 ]  # fmt: skip
 
 

@@ -1,0 +1,108 @@
+"""Issue 23, eleventh round: what the tuned parts still missed, each kind on wordings of its own.
+
+A yes-or-no syllabus question answered yes or no; a parameter's purpose read from the schema; usage
+questions and requests for word lists kept from the word tool; messages no tool sends; a thing, an id or
+a search the learner waves away; a day counted on from the day asked before. Every test runs the app's
+real tools and asserts what the model must not call as plainly as what it must."""
+
+from __future__ import annotations
+
+from lessons.search_assistant.agent import SYSTEM_PROMPT as SEARCH_PROMPT
+from lessons.tutor.tools import build_tools
+from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls
+
+_LOOKUP = {t.name: t for t in build_tools()}["lookup_word"]
+_TODAY = "You are the tutor assistant. Today is Friday, 24 July 2026. Students without an id are S1001."
+
+
+def _looked_up(question: str, word: str) -> str:
+    """The final answer after the real lookup_word ran for ``word``."""
+    reply = str(_LOOKUP.invoke({"word": word}))
+    decision = ask(question, called("lookup_word", {"word": word}), answered(reply), tools=TUTOR)
+    return decision.content or ""
+
+
+def test_a_syllabus_question_is_answered_yes_or_no_first_without_pasting_the_record():
+    yes = _looked_up("do kaoyan students need 'negotiate'? is it in the syllabus", "negotiate")
+    no = _looked_up("is 'ubiquitous' a kaoyan word", "ubiquitous")
+    zh_no = _looked_up("ubiquitous 考研要不要背", "ubiquitous")
+    assert yes.startswith(("Yes:", "No:")) and "kaoyan syllabus" in yes
+    assert no.startswith("No: ubiquitous is not in the kaoyan syllabus") and "释义" not in no
+    assert zh_no.startswith("不是，ubiquitous 不在考研大纲词汇内") and "例句" not in zh_no
+
+
+def test_a_syllabus_question_that_also_asks_the_meaning_keeps_the_record():
+    both = _looked_up("is 'ubiquitous' in the kaoyan syllabus, and what does it mean?", "ubiquitous")
+    assert both.startswith("No: ubiquitous is not in the kaoyan syllabus")
+    assert "Meaning" in both  # the meaning was asked too: the tool's reply follows the verdict
+
+
+def test_what_a_parameter_is_for_is_read_from_the_schema():
+    decision = ask("what is the days option of get_weather for?", tools=WEATHER, system=None)
+    content = decision.content or ""
+    assert calls(decision) == [] and "days" in content and "default 1" in content
+    assert "still need" not in content
+    zh = ask("city 这个参数是干嘛用的", tools=WEATHER, system=None)
+    assert calls(zh) == [] and "city" in (zh.content or "") and "还缺" not in (zh.content or "")
+
+
+def test_a_usage_question_is_not_sent_to_the_word_tool():
+    decision = ask("'in the morning' or 'on the morning', which do I use?", tools=TUTOR)
+    content = decision.content or ""
+    assert calls(decision) == [] and '"in the morning" and "on the morning"' in content
+    mixed = ask("I keep mixing up accept and except, which one is the verb?", tools=TUTOR)
+    assert calls(mixed) == [] and "accept" in (mixed.content or "")
+
+
+def test_a_level_asked_of_two_quoted_words_still_looks_both_up():
+    decision = ask("'accord' or 'leisure', which one is B2?", tools=TUTOR)
+    assert sorted(args["word"] for _, args in calls(decision)) == ["accord", "leisure"]
+
+
+def test_a_request_for_a_word_list_calls_nothing_and_says_what_the_tool_does():
+    decision = ask("suggest five words to describe a graph for the writing test", tools=TUTOR)
+    assert calls(decision) == [] and "Name a word" in (decision.content or "")
+    zh = ask("给我列几个描述趋势的词", tools=TUTOR)
+    assert calls(zh) == [] and "告诉我具体的单词" in (zh.content or "")
+
+
+def test_a_message_to_send_is_declined_not_read_as_a_lookup():
+    decision = ask("email my teacher that I will be late on Monday", tools=TUTOR)
+    assert calls(decision) == [] and "send" in (decision.content or "")
+    zh = ask("帮我给家长发个消息说今天不去上课", tools=TUTOR)
+    assert calls(zh) == [] and "发消息" in (zh.content or "")
+
+
+def test_a_city_waved_away_is_not_looked_up():
+    decision = ask("北京就算了，看看首尔", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Seoul"})]
+
+
+def test_an_id_said_to_be_someone_elses_is_not_looked_up():
+    decision = ask("S1003 isn't me, I'm S1004 — how far along am I?", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1004"})]
+
+
+def test_a_topic_forgotten_at_the_start_of_a_clause_lends_no_word():
+    decision = ask("ok forget the schedule for a minute, what level is leisure", tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": "leisure"})]
+    kept = ask("I forget what leisure means", tools=TUTOR)  # the learner forgot: still a lookup
+    assert calls(kept) == [("lookup_word", {"word": "leisure"})]
+
+
+def test_a_search_ruled_out_is_not_made():
+    decision = ask("without googling it, what's a tuple?", tools=SEARCH, system=SEARCH_PROMPT)
+    assert calls(decision) == []
+    zh = ask("别上网搜了，直接说说 ToolNode 是什么", tools=SEARCH, system=SEARCH_PROMPT)
+    assert calls(zh) == []
+
+
+def test_a_day_counted_on_from_the_day_asked_before():
+    monday = ask("any class on Monday?", system=_TODAY, tools=TUTOR)
+    assert calls(monday) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]
+    earlier = called("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})
+    later = ask("any class on Monday?", earlier, answered("无课"), "and three days after that?", system=_TODAY)
+    assert calls(later) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-30"})]
+    zh = ask("明天有课吗", called("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}), answered("无课"),
+             "再往后两天呢", system=_TODAY)  # fmt: skip
+    assert calls(zh) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]

@@ -1,0 +1,109 @@
+"""Questions of English usage and requests to write words, which no tool of the course answers.
+
+"is it 'on the weekend' or 'at the weekend'?", "i always confuse affect and effect, which one is the
+verb?", "give me three linking words I can use in an IELTS essay": the word tool looks up the level and
+meaning of a word the learner names; it does not say which of two phrasings is right, and it does not
+write word lists. A careful model does not send "essay" or "effect" to it to look busy. It says what it
+understood (the phrases themselves, quoted back), that its tools do not cover it, and what they do.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toolcall_lab.i18n import Text
+from toolcall_lab.offline.kinds import tool_name
+from toolcall_lab.offline.nlu import concept_hits
+
+#: Two quoted phrasings set against each other: "is it 'on the weekend' or 'at the weekend'?".
+_EITHER_QUOTED = re.compile(
+    r"[\"“'‘「](?P<a>[A-Za-z][A-Za-z' -]{0,30}?)[\"”'’」]\s*(?:or|还是|或者|vs\.?)\s*"
+    r"[\"“'‘「](?P<b>[A-Za-z][A-Za-z' -]{0,30}?)[\"”'’」]",
+    re.I,
+)
+#: Two words a learner mixes up: "i always confuse affect and effect", "affect 和 effect 老是分不清".
+_MIXED_UP = re.compile(
+    r"\b(?:confuse|confusing|mix up|mixing up|mixed up)\s+(?P<a>[a-z]{2,20})\s+(?:and|with|or)\s+(?P<b>[a-z]{2,20})\b"
+    r"|(?P<c>[A-Za-z]{2,20})\s*(?:和|跟|与)\s*(?P<d>[A-Za-z]{2,20})\s*(?:老是|总是|经常)?(?:分不清|搞混|弄混|混淆)",
+    re.I,
+)
+#: What a usage question asks of the two: which is the verb, which is right.
+_WHICH_ONE = re.compile(
+    r"\bwhich (?:one )?is (?:the )?(?:verb|noun|adjective|adverb|right|correct|proper)\b"
+    r"|\bwhich (?:one )?(?:do|should) i use\b"
+    r"|哪个是(?:动词|名词|形容词|副词|对的)|用哪个|哪个对",
+    re.I,
+)
+#: A request to be given words, not to have a named word looked up.
+_WORDS_WANTED = re.compile(
+    r"\b(?:give|suggest|recommend|teach|show|list|tell)\s+(?:(?:me|us)\s+)?"
+    r"(?:some|a few|a couple of|\d+|one|two|three|four|five|ten)\s+"
+    r"(?:[a-z]+\s+){0,2}(?:words|phrases|expressions|synonyms|connectives|idioms)\b"
+    r"|(?:给我|帮我)?(?:推荐|列|举|说)(?:几个|一些|\d+个|[两三四五十]个)(?:\S{0,10}?)(?:单词|词|短语|表达|连接词)",
+    re.I,
+)
+
+
+#: What the word tool does answer about two words: their level, meaning or syllabus.
+_WORD_FACTS = re.compile(
+    r"\b(?:level|levels|mean|meaning|kaoyan|syllabus|harder|easier|difficult|[ABC][12])\b|几级|等级|意思|考研|难", re.I
+)
+
+
+def phrases(text: str) -> list[str]:
+    """The two phrasings or words a usage question sets against each other, else ``[]``.
+
+    >>> phrases("is it 'on the weekend' or 'at the weekend'? my teacher said both")
+    ['on the weekend', 'at the weekend']
+    >>> phrases("i always confuse affect and effect, which one is the verb?")
+    ['affect', 'effect']
+    >>> phrases("which is harder, accord or benefit?"), phrases("'accord' or 'benefit', which is B2?")
+    ([], [])
+    """
+    if "word" in concept_hits(text) and not _WHICH_ONE.search(text):
+        return []  # "'accord' or 'benefit', which is B2?": a level asked, the word tool's question
+    quoted = _EITHER_QUOTED.search(text)
+    if quoted and not _WORD_FACTS.search(text):
+        return [quoted.group("a").strip(), quoted.group("b").strip()]
+    mixed = _MIXED_UP.search(text)
+    if mixed and (_WHICH_ONE.search(text) or mixed.group("c")):
+        return [w for w in mixed.group("a", "b", "c", "d") if w]
+    return []
+
+
+def kind_of(text: str) -> str | None:
+    """``usage`` for a question of which phrasing is right, ``word_list`` for a request to be given
+    words, else ``None``.
+
+    >>> kind_of("give me three linking words I can use in an IELTS essay")
+    'word_list'
+    >>> kind_of("give me the level of accord") is None
+    True
+    """
+    if phrases(text):
+        return "usage"
+    if _WORDS_WANTED.search(text) and not re.search(r"[\"“'‘「][A-Za-z]+[\"”'’」]", text):
+        return "word_list"
+    return None
+
+
+def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
+    """What the model understood, that its tools do not cover it, and what they do instead."""
+    names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+    if kind == "word_list":
+        return Text(
+            f"你是想让我列出一些词。我的工具（{names}）不会生成词表：查词工具只查你点名的某个单词的等级和释义。"
+            "告诉我具体的单词，我就帮你查它的等级和意思；我不凭空编词表。",
+            f"You asked me to come up with words. None of my tools ({names}) writes word lists: a word tool looks "
+            "up the level and meaning of one word you name. Name a word and I will look it up; I will not make a "
+            "list up.",
+        )(lang)
+    both = Text("」和「", '" and "').join(phrases(text))
+    return Text(
+        f"你问的是用法：「{both.zh}」哪个对、怎么用。我的工具（{names}）不讲用法：查词工具只给单词的等级和释义，"
+        "所以我没有拿它们去查，也不凭空编规则。可以问老师，或查一本学习词典里的例句。",
+        f'That is a question of usage: which of "{both.en}" is right, and when. None of my tools ({names}) '
+        "covers usage: a word tool gives a word's level and meaning, so I did not look them up, and I will not "
+        "make a rule up. Your teacher or a learner's dictionary with example sentences can settle it.",
+    )(lang)
