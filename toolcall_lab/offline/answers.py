@@ -28,7 +28,7 @@ from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.separate import results_by_query
 from toolcall_lab.offline.untrusted import as_data, facts_only
 from toolcall_lab.offline.vocabulary import english_meanings, english_only, without_chinese_meaning
-from toolcall_lab.offline.word_facts import parts_of_speech, syllabus_verdict
+from toolcall_lab.offline.word_facts import parts_of_speech, syllabus_verdict, wanted
 
 _PROBLEM = re.compile(
     r"(格式不对|不是一个真实|没有拿到|请先|不存在|无法|出错|失败|重复调用|Error|error:|invalid|not a valid|"
@@ -110,7 +110,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
             label = " ".join(str(v) for v in r["args"].values() if str(v) not in text)
             text = f"{label}{Text('：', ': ')(ctx.lang)}{text}" if label else text
         (quoted if verbatim else described).append(text)
-    syllabus, answered = syllabus_verdict(good, ctx.question, ctx.lang)
+    syllabus, answered = syllabus_verdict(good, wanted(ctx.question), ctx.lang)
     if answered and not described:
         quoted = []  # "is X a kaoyan word?": yes or no, with its level, is the whole answer
     if quoted:
@@ -129,7 +129,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
         or all_free(good, ctx.lang),
         syllabus,
         parts_of_speech(good, ctx.question, ctx.lang),
-        english_meanings(good, ctx.question, ctx.lang),
+        english_meanings(good, wanted(ctx.question), ctx.lang),
     ]
     if any(leads):
         lines.insert(0, "\n".join(lead for lead in leads if lead))  # the answer first, the result it is from after

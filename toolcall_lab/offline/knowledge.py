@@ -26,7 +26,9 @@ _OPERATORS: dict[type, Any] = {
     ast.Div: operator.truediv,
     ast.USub: operator.neg,
 }
-CELSIUS = re.compile(r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|摄氏度|度|degrees? C\b|degrees? celsius|℃)", re.I)
+CELSIUS = re.compile(
+    r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|摄氏度|度|degrees? C\b|(?:degrees? )?celsius|℃)", re.I
+)
 FAHRENHEIT_ASKED = re.compile(r"华氏|fahrenheit|°\s*F\b|\bin F\b", re.I)
 FAHRENHEIT = re.compile(r"(?:华氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*F\b|华氏度|degrees? F\b|degrees? fahrenheit|℉)", re.I)
 CELSIUS_ASKED = re.compile(r"摄氏|celsius|°\s*C\b|\bin C\b", re.I)

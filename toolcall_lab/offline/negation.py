@@ -41,7 +41,10 @@ _EN_NOT = re.compile(
     re.I,
 )
 # "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
-_EN_NOT_NEED = re.compile(r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)(?P<what>[^,.;!?—–]{1,30})", re.I)
+# ("don't want the meaning of ubiquitous": the meaning is not wanted, the word is still the one asked about)
+_EN_NOT_NEED = re.compile(
+    r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)(?P<what>(?:(?!\s+of\s)[^,.;!?—–]){1,30})", re.I
+)
 # "一整周的不用 光看今天": a span of days not wanted, said before its "不用"
 # "forget saturday, how's sunday looking", "forget tokyo, how's seoul": a day or a place the learner takes back
 _EN_FORGET_DAY = re.compile(

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu, schema_questions, settled, terms, usage, vocabulary
+from toolcall_lab.offline import nlu, schema_questions, settled, stated_numbers, terms, usage, vocabulary
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
@@ -43,6 +43,7 @@ from toolcall_lab.offline.knowledge import (
     unit_conversion,
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
+from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.tool_readout import describe_tools
 from toolcall_lab.offline.what_if import what_if_answer, what_if_kind
 
@@ -164,6 +165,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "units"  # "1 公里等于多少英里": a conversion, no tool
     if letters_in(text):
         return "letters"
+    if stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers, no record
+        return "stated:" + str(stated_numbers.kind_of(text))
     asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text)
     other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS and not _TERMS_COMPARED.match(w)]
     if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
@@ -175,7 +178,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "levels"
     if general_exam_question(text):
         return "exam"  # "how long does the IELTS speaking test take": the exam itself, nobody's record
-    if _PAST_WEATHER.search(text) and "weather" in nlu.concepts_in(text) and _forecasts_only(tools):
+    weather_asked = "weather" in nlu.concepts_in(drop_negated(text)[0])  # not "天气就算了，昨天我几点上的课"
+    if _PAST_WEATHER.search(text) and weather_asked and _forecasts_only(tools):
         return "past"
     if weather_term(text, tools):
         return "term"
@@ -242,6 +246,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
             "words up, and I will not make a rule up.",
         )(lang)
+    if kind.startswith("stated:"):
+        return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
     if kind in ("usage", "word_list"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):

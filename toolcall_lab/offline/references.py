@@ -27,7 +27,10 @@ _ORDINAL = re.compile(
 )
 _PRONOUN = re.compile(
     r"这位同学|这个同学|那位同学|那个同学|这个学生|那个学生|这位|(?<!其)他的|她的|(?<!其)他|她"
-    r"|\b(?:his|her|this student's|that student's|this student|that student)\b|\b(?:he|she)\b",
+    r"|\b(?:his|her|this student's|that student's|this student|that student)\b|\b(?:he|she)\b"
+    # "what are their weak points", "what did they score": a student's record asked of "they"
+    r"|\btheir\b(?=\s+(?:\w+\s+)?(?:weak|progress|record|scores?|tests?|lessons?|classes|schedule|timetable|class)\b)"
+    r"|\bthey(?=\s+(?:score|scored|get|got|doing|do|did|pass|passed|have|had)\b)",
     re.I,
 )
 _ID = re.compile(r"\b[A-Z]{1,4}\d{2,8}\b")

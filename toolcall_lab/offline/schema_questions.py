@@ -27,6 +27,15 @@ _ZH_NAMES = "一二三四五六日"
 _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("weekend", re.compile(r"\bweekend\b|周末", re.I)),
     (
+        "start",
+        re.compile(
+            r"start(?:s)? (?:counting|at|from)|count(?:s|ing)? from|includ(?:e|es|ing) today"
+            r"|day (?:1|one)\b.{0,30}\btoday"
+            r"|从今天|从明天|包括今天|包含今天|含今天|第一天是|第1天是",
+            re.I,
+        ),
+    ),
+    (
         "until",
         re.compile(
             r"\b(?:till|until|through|thru|up to)\s+(?:next\s+)?[a-z]+day\b"
@@ -117,7 +126,7 @@ def _param_for(text: str, facet: str, tools: list[dict[str, Any]]) -> Param | No
     named_tools = {p.tool for p in params if p.tool and p.tool in text}
     pool = [p for p in params if p.tool in named_tools] or params
     hits = [p for p in pool if _named(text, p)]
-    if facet in ("weekend", "until"):
+    if facet in ("weekend", "until", "start"):
         hits = [p for p in hits if p.kind == "days"] or [p for p in pool if p.kind == "days"]
     elif facet == "scripts":
         hits = [p for p in hits if p.type == "string"]
@@ -230,6 +239,14 @@ def _answer(p: Param, facet: str, text: str) -> Text | None:
     name = Text(f"{p.tool} 的 {p.name}", f"{p.tool}'s {p.name}")
     if facet in ("weekend", "until"):
         return _days_to(p, text, facet)
+    if facet == "start":  # "does days count from today or tomorrow?": what its description says 1 means
+        if not re.search(r"今天|today", p.description, re.I):
+            return None
+        return name + Text(
+            " 从今天算起：说明里写着 1 表示只看今天，所以 2 是今天和明天，3 到后天。",
+            " counts from today: its description says 1 means today only, so 2 is today and tomorrow, "
+            "3 reaches the day after tomorrow.",
+        )
     if facet == "min_length":
         if p.min_length is None:
             return name + Text("：schema 没有规定最短长度。", ": the schema sets no minimum length.")

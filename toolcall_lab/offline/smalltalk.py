@@ -20,9 +20,15 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|你是谁|你叫什么(?:名字)?|你是什么(?:模型)?|你是(?:机器人|真人|ai|gpt)吗?|介绍一下你自己|自我介绍一下)$",
         re.I,
     ),
+    "wellbeing": re.compile(
+        r"^(?:(?:and|so|just|but) )?(?:how (?:are|r) (?:you|u|ya)(?: (?:doing|going))?(?: (?:today|rn|now|lately))?"
+        r"|how'?s it going|what'?s up|wh?at?s+up|sup|how have you been"
+        r"|你最近怎么样|你今天怎么样|你还好吗|你好吗|最近好吗)$",
+        re.I,
+    ),
     "greeting": re.compile(
-        r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|how are you(?: today| doing)?|nice to meet you"
-        r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好|你好吗|最近好吗)$",
+        r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|nice to meet you"
+        r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好)$",
         re.I,
     ),
     "thanks": re.compile(
@@ -52,6 +58,13 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|(?:回头|改天|下次|有空)再?聊(?:吧|啦)?|(?:我)?先(?:撤|走|下|闪)了?(?:啊|哈)?|溜了|下线了)$",
         re.I,
     ),
+    # "no need to look anything up, just how r u doing": said beside small talk, it asks for nothing either
+    "nothing": re.compile(
+        r"^(?:(?:there'?s |you have )?no need to (?:look|search|check) (?:anything|it|that) up"
+        r"|(?:you )?(?:don'?t|do not|dont) (?:need to |have to )?(?:look|search|check) (?:anything|it|that) up"
+        r"|nothing to look up|(?:这次|这回)?(?:不用|别|不要)查(?:了|东西|啥)?|啥都不用查|什么都不用查)$",
+        re.I,
+    ),
     "stuck": re.compile(
         r"^(?:(?:idk|i (?:really )?(?:don'?t|do not|dont) know|dunno|no idea|not sure)"
         r",? (?:what|wat|wut) (?:to|i should|should i|i (?:can|could)) (?:ask|say)(?: (?:about|you|here))?"
@@ -79,6 +92,10 @@ _REPLIES = {
         "你好！我是内置教学模型，可以借助工具回答问题。",
         "Hello! I am the built-in teaching model; I answer questions with the help of tools.",
     ),
+    "wellbeing": Text(
+        "我很好，谢谢关心！我是内置教学模型，有想查的随时问我。",
+        "I'm doing well, thanks for asking! I am the built-in teaching model; ask me anything my tools can look up.",
+    ),
     "thanks": Text("不客气！还有别的问题随时问我。", "You're welcome! Ask me anything else any time."),
     "bye": Text("再见！有问题随时回来问我。", "Goodbye! Come back any time you have a question."),
     "chatter": Text("😄 还有什么想查的，随时告诉我。", "😄 Anything you'd like me to look up, just ask."),
@@ -97,10 +114,10 @@ def smalltalk_kind(text: str) -> str | None:
         if kind is None:
             return None
         kinds.append(kind)
-    for wanted in ("stuck", "identity", "greeting", "bye", "thanks", "chatter"):
+    for wanted in ("stuck", "identity", "wellbeing", "greeting", "bye", "thanks", "chatter"):
         if wanted in kinds:
             return wanted
-    return None
+    return None  # "no need to look anything up" alone asks nothing and says nothing: read on
 
 
 _PIECE = re.compile(r"[^,，.。!！?？~～;；]*(?:[,，.。!！?？~～;；]+|$)")

@@ -25,9 +25,13 @@ _EITHER_QUOTED = re.compile(
 #: Two words a learner mixes up: "i always confuse affect and effect", "affect 和 effect 老是分不清".
 _MIXED_UP = re.compile(
     r"\b(?:confuse|confusing|mix up|mixing up|mixed up)\s+(?P<a>[a-z]{2,20})\s+(?:and|with|or)\s+(?P<b>[a-z]{2,20})\b"
-    r"|(?P<c>[A-Za-z]{2,20})\s*(?:和|跟|与)\s*(?P<d>[A-Za-z]{2,20})\s*(?:老是|总是|经常)?(?:分不清|搞混|弄混|混淆)",
+    r"|(?P<c>[A-Za-z]{2,20})\s*(?:和|跟|与|还是)\s*(?P<d>[A-Za-z]{2,20})\s*(?:老是|总是|经常)?(?:分不清|搞混|弄混|混淆"
+    r"|的?\s*用法|在用法上|用起来)",
     re.I,
 )
+#: "whats the diff between affect and effect again i always mix them up": two words, and the mix-up said after
+_DIFFERENCE = re.compile(r"\b(?:diff|difference)\s+between\s+(?P<a>[a-z]{2,20})\s+and\s+(?P<b>[a-z]{2,20})\b", re.I)
+_MIX_SAID = re.compile(r"\bmix(?:ing|ed)? (?:them|these|those|it) up\b|\bconfus(?:e|ed|ing)\b|分不清|搞混|弄混", re.I)
 #: What a usage question asks of the two: which is the verb, which is right.
 _WHICH_ONE = re.compile(
     r"\bwhich (?:one )?is (?:the )?(?:verb|noun|adjective|adverb|right|correct|proper)\b"
@@ -58,6 +62,8 @@ def phrases(text: str) -> list[str]:
     ['on the weekend', 'at the weekend']
     >>> phrases("i always confuse affect and effect, which one is the verb?")
     ['affect', 'effect']
+    >>> phrases("although 跟 though 用法上到底差在哪"), phrases("whats the diff between lay and lie, i mix them up")
+    (['although', 'though'], ['lay', 'lie'])
     >>> phrases("which is harder, accord or benefit?"), phrases("'accord' or 'benefit', which is B2?")
     ([], [])
     """
@@ -69,6 +75,9 @@ def phrases(text: str) -> list[str]:
     mixed = _MIXED_UP.search(text)
     if mixed and (_WHICH_ONE.search(text) or mixed.group("c")):
         return [w for w in mixed.group("a", "b", "c", "d") if w]
+    apart = _DIFFERENCE.search(text)
+    if apart and _MIX_SAID.search(text):
+        return [apart.group("a"), apart.group("b")]
     return []
 
 

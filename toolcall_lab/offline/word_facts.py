@@ -37,6 +37,23 @@ _ASKS_MORE = re.compile(
     r"|什么意思|啥意思|意思|释义|几级|等级|级别|例句|怎么用",
     re.I,
 )
+#: A part of the answer the learner says they do not want: "i don't want the meaning of X, only …".
+_NOT_WANTED = re.compile(
+    r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?:the\s+|its\s+|a\s+)?(?:meaning|definition|example|level)s?\b"
+    r"|(?:不要|不用|不需要)(?:给|说|讲)?(?:释义|例句|意思|中文意思)",
+    re.I,
+)
+
+
+def wanted(question: str) -> str:
+    """The question without the parts of the answer it says it does not want.
+
+    >>> wanted("i don't want the meaning of ubiquitous, only whether it's on the kaoyan list")
+    "i   of ubiquitous, only whether it's on the kaoyan list"
+    """
+    return _NOT_WANTED.sub(" ", question)
+
+
 #: The syllabus fact in the tool's Chinese edition or its English one, and the level before it.
 _SYLLABUS = re.compile(r"(?P<out>不在考研大纲|NOT in the kaoyan syllabus)|属于考研大纲|in the kaoyan syllabus", re.I)
 _LEVEL = re.compile(r"(?:词表等级|level)\s*(?P<level>[ABC][12])\b")

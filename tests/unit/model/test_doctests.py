@@ -33,6 +33,7 @@ from toolcall_lab.offline import (
     spans,
     spelled_dates,
     spelling,
+    stated_numbers,
     terms,
     the_other,
     usage,
@@ -45,7 +46,7 @@ MODULES = [
     negation, knowledge,
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
-    the_other, usage, vocabulary, word_facts, later_days,
+    the_other, usage, vocabulary, word_facts, later_days, stated_numbers,
 ]  # fmt: skip
 
 

@@ -106,3 +106,55 @@ def test_a_day_counted_on_from_the_day_asked_before():
     zh = ask("明天有课吗", called("get_schedule", {"student_id": "S1001", "date": "2026-07-25"}), answered("无课"),
              "再往后两天呢", system=_TODAY)  # fmt: skip
     assert calls(zh) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]
+
+
+def test_sums_over_the_learners_own_numbers_look_nothing_up():
+    left = ask("总共60节课，我上了25节，还差几节", tools=TUTOR)
+    assert calls(left) == [] and "35" in (left.content or "")
+    per_day = ask("at 3 lessons a day, how many days to finish 12 lessons?", tools=TUTOR)
+    assert calls(per_day) == [] and "4 days" in (per_day.content or "")
+    mean = ask("my scores were 5.5 and 6.5, what's the average", tools=TUTOR)
+    assert calls(mean) == [] and "6" in (mean.content or "")
+
+
+def test_how_are_you_is_small_talk_even_after_saying_not_to_look_anything_up():
+    for question in ("how r u today", "you don't need to look anything up, how's it going?"):
+        decision = ask(question, tools=TUTOR)
+        assert calls(decision) == [] and "doing well" in (decision.content or "")
+
+
+def test_their_record_after_a_student_was_named_is_that_students():
+    earlier = called("get_learning_record", {"student_id": "S1002"})
+    decision = ask("pull up S1002", earlier, answered("S1002 · 李思雨"), "and their weak points?", tools=TUTOR)
+    assert all(args == {"student_id": "S1002"} for _, args in calls(decision))
+
+
+def test_when_days_starts_counting_is_read_from_its_description():
+    decision = ask("is day one of get_weather's days today?", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "counts from today" in (decision.content or "")
+
+
+def test_a_temperature_in_celsius_without_degrees_is_converted():
+    decision = ask("20 celsius in fahrenheit?", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "68" in (decision.content or "")
+
+
+def test_usage_asked_in_chinese_or_as_a_difference_the_learner_mixes_up():
+    zh = ask("since 和 for 的用法有什么不同", tools=TUTOR)
+    assert calls(zh) == []
+    en = ask("difference between borrow and lend? i always confuse them", tools=TUTOR)
+    assert calls(en) == [] and "borrow" in (en.content or "")
+
+
+def test_a_weather_waved_away_does_not_make_a_past_day_a_weather_question():
+    system = "You are the study assistant. Today is Thursday, 30 July 2026. The student is S1001."
+    decision = ask("天气就算了，昨天我有课吗", tools=[*TUTOR, *WEATHER], system=system)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-29"})]
+
+
+def test_the_meaning_not_wanted_keeps_the_word_and_drops_the_meaning():
+    question = "don't need the definition of leisure, is it on the kaoyan list?"
+    decision = ask(question, tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": "leisure"})]
+    answer = _looked_up(question, "leisure")
+    assert "kaoyan syllabus" in answer and "means" not in answer

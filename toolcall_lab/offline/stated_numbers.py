@@ -1,0 +1,123 @@
+"""Sums over numbers the learner states, which need no record: an average, lessons left, days to finish.
+
+"whats 6.5 plus 7 plus 6 divided by 3, trying to get my average", "一共80节课我已经上了42节 还剩几节",
+"if i do 2 lessons a day how many days till i finish 14 lessons": every number is in the message, so a
+careful model works it out and looks nothing up. Fetching the learner's record here would answer with
+someone's stored figures instead of the ones the learner gave.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from toolcall_lab.i18n import Text
+
+_NUMBER = r"\d+(?:\.\d+)?"
+_AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
+_DIVIDED = re.compile(rf"(?:divided by|over|/|除以)\s*(?P<n>{_NUMBER})", re.I)
+#: "一共80节课我已经上了42节", "out of 60 lessons I've done 12": a total and the part done, both stated.
+_TOTAL = re.compile(
+    r"(?:一共|总共|共|总|total(?: of)?|out of|of)\s*(?P<n>\d+)\s*(?:节课?|课时|堂|lessons?|classes)", re.I
+)
+_DONE = re.compile(
+    r"(?:上了|学了|上完了?|学完了?|done|finished|completed|taken|had|did)\s*(?P<n>\d+)\s*(?:节课?|课时|堂|lessons?|classes)?",
+    re.I,
+)
+_LEFT = re.compile(r"还剩|剩下|剩几|还差|还有几|\bleft\b|\bremaining\b|\bto go\b", re.I)
+#: "if i do 2 lessons a day how many days till i finish 14 lessons"
+_PER_DAY = re.compile(
+    r"(?P<n>\d+)\s*(?:lessons?|classes|节课?|课时)\s*(?:a|per|each|every)\s*day|每天\s*(?P<z>\d+)\s*(?:节|课时)", re.I
+)
+_HOW_MANY_DAYS = re.compile(r"how many days|多少天|几天", re.I)
+_TO_FINISH = re.compile(
+    r"(?:finish|complete|get through|上完|学完)\s*(?:the\s+)?(?P<n>\d+)\s*(?:lessons?|classes|节课?|课时)", re.I
+)
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def average(text: str) -> tuple[list[str], str] | None:
+    """The numbers to average and their mean, when the learner asks for an average of numbers they give.
+    A "divided by N" whose N is the count of the others is the learner's own division, not a value.
+
+    >>> average("whats 6.5 plus 7 plus 6 divided by 3, trying to get my average")
+    (['6.5', '7', '6'], '6.5')
+    >>> average("what's 2 plus 2") is None
+    True
+    """
+    if not _AVERAGE.search(text):
+        return None
+    numbers = re.findall(_NUMBER, text)
+    divided = _DIVIDED.search(text)
+    if divided and numbers and numbers[-1] == divided.group("n") and float(divided.group("n")) == len(numbers) - 1:
+        numbers = numbers[:-1]
+    if len(numbers) < 2:
+        return None
+    return numbers, _fmt(sum(float(n) for n in numbers) / len(numbers))
+
+
+def lessons_left(text: str) -> tuple[int, int, int] | None:
+    """(total, done, left) when the learner states both and asks what is left.
+
+    >>> lessons_left("一共80节课我已经上了42节 还剩几节你帮我算算")
+    (80, 42, 38)
+    >>> lessons_left("how many lessons do I have left?") is None
+    True
+    """
+    total, done = _TOTAL.search(text), _DONE.search(text)
+    if not (total and done and _LEFT.search(text)) or total.start() == done.start():
+        return None
+    t, d = int(total.group("n")), int(done.group("n"))
+    return (t, d, t - d) if 0 <= d <= t else None
+
+
+def days_to_finish(text: str) -> tuple[int, int, int] | None:
+    """(lessons, per day, days) for "N lessons a day, how many days till I finish M lessons".
+
+    >>> days_to_finish("if i do 2 lessons a day how many days till i finish 14 lessons")
+    (14, 2, 7)
+    """
+    per_day, total = _PER_DAY.search(text), _TO_FINISH.search(text)
+    if not (per_day and total and _HOW_MANY_DAYS.search(text)):
+        return None
+    n, m = int(per_day.group("n") or per_day.group("z")), int(total.group("n"))
+    return (m, n, math.ceil(m / n)) if n > 0 else None
+
+
+def kind_of(text: str) -> str | None:
+    """``average``, ``left`` or ``per_day`` when the message states every number its sum needs."""
+    if average(text):
+        return "average"
+    if lessons_left(text):
+        return "left"
+    if days_to_finish(text):
+        return "per_day"
+    return None
+
+
+def answer(kind: str, text: str, lang: str) -> str:
+    """The sum worked out, and why no tool was called."""
+    why = Text(
+        "数字都是你给的，算一下就行，不用调用工具。", "You gave the numbers, so it is arithmetic and no tool is needed."
+    )
+    if kind == "average":
+        numbers, mean = average(text) or ([], "")
+        listed = " + ".join(numbers)
+        return Text(
+            f"({listed}) ÷ {len(numbers)} = {mean}，平均是 {mean}。{why.zh}",
+            f"({listed}) ÷ {len(numbers)} = {mean}, so the average is {mean}. {why.en}",
+        )(lang)
+    if kind == "left":
+        total, done, left = lessons_left(text) or (0, 0, 0)
+        return Text(
+            f"{total} − {done} = {left}，还剩 {left} 节。{why.zh}",
+            f"{total} − {done} = {left}: {left} lessons left. {why.en}",
+        )(lang)
+    lessons, per_day, days = days_to_finish(text) or (0, 0, 0)
+    return Text(
+        f"{lessons} ÷ {per_day} = {days}，每天 {per_day} 节，{days} 天能上完。{why.zh}",
+        f"{lessons} ÷ {per_day} = {days}: at {per_day} a day, {days} days. {why.en}",
+    )(lang)
