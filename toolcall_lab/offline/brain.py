@@ -293,12 +293,20 @@ _GOES_ON = re.compile(
 )
 
 
+#: A detail of what was just looked up, asked on its own ("几点开始，在哪" after the timetable of a day).
+_DETAIL = re.compile(
+    r"^\W*(?:几点|在哪|哪个教室|哪间|谁上|哪位老师|什么时候开始"
+    r"|what time|where(?:'s| is)? it|which room|who(?:'s| is) teaching)",
+    re.I,
+)
+
+
 def _pointed_back(ctx: nlu.Context, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The results of the latest turn that called tools, when a question no tool fits points back at them
     ("which teacher takes the morning one", "造个句子给我看看" after a word was looked up) or goes on from
     them in a few words ("and speaking?" after the record)."""
     short = len(re.findall(r"\w+", ctx.question)) <= 10 or len(ctx.question) <= 16
-    goes_on = short and bool(_GOES_ON.search(ctx.question))
+    goes_on = short and bool(_GOES_ON.search(ctx.question) or _DETAIL.search(ctx.question))
     if not ctx.history or not (_POINTS_BACK.search(ctx.question) or goes_on):
         return []
     users = [i for i, m in enumerate(messages) if m.get("role") == "user"]

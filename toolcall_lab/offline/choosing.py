@@ -364,7 +364,8 @@ _TASK = re.compile(
     re.I,
 )
 _QUESTION = re.compile(
-    r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me|find|search|look up)\b"
+    r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me)\b"
+    r"|\b(?:find|search|look up|lookup)\b"  # "ok now find the one about add_messages", "lookup X backends"
     # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
     r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
     r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"

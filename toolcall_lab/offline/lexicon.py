@@ -29,8 +29,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
         "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
-        "|分儿|考过试|还差几节|结课|报的什么班|哪个课程"
-        "|enrolled|which course|what course"
+        "|分儿|考过试|还差几节|结课|报的什么班|哪个课程|的分|分数|分咋样|分怎么样|考得咋样|考得怎么样"
+        "|enrolled|which course|what course|prog"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
@@ -47,7 +47,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
-        "|difficulty|word list|graded word|how difficult|how hard"
+        "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
@@ -285,7 +285,7 @@ EN_STOP: frozenset[str] = frozenset(
         "|or|but|with|what|which|who|whom|how|when|where|why|there|this|that|these|those|please|can|could|would"
         "|should|will|shall|may|might|have|has|had|need|needs|any|some|about|tell|show|give|get|find|check|let"
         "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
-        "|really|like|know|want|look|up|search|from|by|into|day|days|week|next|last|s|t|going|go"
+        "|really|like|know|want|look|up|lookup|hmm|search|from|by|into|day|days|week|next|last|s|t|going|go"
         "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead|one|ones"
     )
 )
@@ -358,7 +358,7 @@ EN_NUM: dict[str, int] = {
 FILLER: frozenset[str] = frozenset(
     _words(
         "um|uh|umm|hmm|like|kinda|sorta|honestly|basically|actually|literally|seriously|maybe|perhaps|probably"
-        "|just|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
+        "|just|lookup|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
         "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
         "|dumb|silly|stupid|yo|sorry|quick|q|out|higher|lower|easier|harder|easiest|hardest|above|below"

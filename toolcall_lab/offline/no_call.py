@@ -197,6 +197,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "hypothetical"
     if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
         return "study_tips"
+    if usage.level_without_word_tool(text, tools):
+        return "no_word_tool"  # "is sunny a b1 word?" to a weather assistant: no word tool, no weather question
     if usage.kind_of(text) and not terms.grammar_words(text):
         return usage.kind_of(text)  # "is it 'on the weekend' or 'at the weekend'?", "give me three linking words"
     action = _ACTION.search(text)
@@ -248,7 +250,7 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         )(lang)
     if kind.startswith("stated:"):
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
-    if kind in ("usage", "word_list"):
+    if kind in ("usage", "word_list", "no_word_tool"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):
         return what_if_answer(kind, text, tools, lang)

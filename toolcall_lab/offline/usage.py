@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline.kinds import tool_name
+from toolcall_lab.offline.kinds import kinds_of, tool_name
 from toolcall_lab.offline.nlu import concept_hits
 
 #: Two quoted phrasings set against each other: "is it 'on the weekend' or 'at the weekend'?".
@@ -53,6 +53,28 @@ _WORDS_WANTED = re.compile(
 _WORD_FACTS = re.compile(
     r"\b(?:level|levels|mean|meaning|kaoyan|syllabus|harder|easier|difficult|[ABC][12])\b|几级|等级|意思|考研|难", re.I
 )
+
+
+#: A word's level asked ("is sunny a b1 word?", "what level is 'haze'", "sunny 是几级"): the word tool's question.
+_LEVEL_ASKED = re.compile(
+    r"\b(?:is|are)\s+['\"“]?(?P<a>[a-z]{2,24})['\"”]?\s+(?:an?\s+)?(?:[abc][12]|kaoyan|cefr)\s+word\b"
+    r"|\bwhat level is\s+(?:the word\s+)?['\"“]?(?P<b>[a-z]{2,24})"
+    r"|(?P<c>[a-z]{2,24})['\"”]?\s*(?:这个词|这个单词)?\s*(?:是|算)?(?:几级|什么级别|哪个级别)",
+    re.I,
+)
+
+
+def level_without_word_tool(text: str, tools: list[dict[str, Any]]) -> str | None:
+    """The word whose level is asked when no offered tool looks words up ("is sunny a b1 word?" to a
+    weather assistant): not a weather question for its word "sunny", and nothing to call.
+
+    >>> level_without_word_tool("is sunny a b1 word?", [])
+    'sunny'
+    """
+    if any("word" in kinds_of(t).values() for t in tools):
+        return None
+    found = _LEVEL_ASKED.search(text)
+    return next((w for w in found.group("a", "b", "c") if w), None) if found else None
 
 
 def phrases(text: str) -> list[str]:
@@ -100,6 +122,13 @@ def kind_of(text: str) -> str | None:
 def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
     """What the model understood, that its tools do not cover it, and what they do instead."""
     names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+    if kind == "no_word_tool":
+        word = level_without_word_tool(text, tools) or ""
+        return Text(
+            f"我的工具（{names}）都不查单词等级，所以「{word}」是几级我查不了，也不凭空猜。",
+            f"None of my tools ({names}) looks up a word's level, so I can't tell you the level of \"{word}\", "
+            "and I will not guess.",
+        )(lang)
     if kind == "word_list":
         return Text(
             f"你是想让我列出一些词。我的工具（{names}）不会生成词表：查词工具只查你点名的某个单词的等级和释义。"

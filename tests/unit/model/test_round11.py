@@ -158,3 +158,30 @@ def test_the_meaning_not_wanted_keeps_the_word_and_drops_the_meaning():
     assert calls(decision) == [("lookup_word", {"word": "leisure"})]
     answer = _looked_up(question, "leisure")
     assert "kaoyan syllabus" in answer and "means" not in answer
+
+
+def test_a_level_asked_of_an_assistant_without_a_word_tool_is_no_weather_question():
+    decision = ask("is windy a c1 word", tools=WEATHER, system=None)
+    assert (
+        calls(decision) == [] and "windy" in (decision.content or "") and "still need" not in (decision.content or "")
+    )
+
+
+def test_lowercase_levels_scores_in_dialect_and_prog_reach_their_tools():
+    assert calls(ask("is leisure b2?", tools=TUTOR)) == [("lookup_word", {"word": "leisure"})]
+    assert calls(ask("我的分数咋样", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1001"})]
+    assert calls(ask("how's my prog", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1001"})]
+
+
+def test_find_or_lookup_anywhere_in_the_message_asks_the_search_tool():
+    decision = ask("hmm ok, lookup StateGraph compile options", tools=SEARCH, system=SEARCH_PROMPT)
+    assert [name for name, _ in calls(decision)] == ["search_web"]
+    assert "lookup" not in calls(decision)[0][1]["query"].lower()
+
+
+def test_a_detail_of_the_timetable_just_read_is_answered_from_it():
+    system = "You are the tutor. Today is Tuesday, 21 July 2026. Students without an id are S1003."
+    earlier = called("get_schedule", {"student_id": "S1003", "date": "2026-07-25"})
+    reply = "S1003 · 2026-07-25（周六）共 1 节课\n1. 08:30-11:30 考研英语长难句 · 陈老师 在 报告厅"
+    decision = ask("周六有课吗", earlier, answered(reply), "在哪上，几点", tools=TUTOR, system=system)
+    assert calls(decision) == [] and "报告厅" in (decision.content or "")
