@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from toolcall_lab.offline.lexicon import EN_NUM, WEEKDAYS, ZH_NUM
 from toolcall_lab.offline.spelled_dates import in_digits
+from toolcall_lab.offline.weekday_beside import without_weekday_beside
 
 _MONTH_NAMES = (
     "jan|january feb|february mar|march apr|april may jun|june jul|july aug|august"
@@ -209,23 +210,7 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if free(mention.start, mention.start + len(mention.raw)):
             found.append(mention)
             taken.append((mention.start, mention.start + len(mention.raw)))
-    return tuple(_without_weekday_before_day(sorted(found, key=lambda d: d.start), text))
-
-
-def _without_weekday_before_day(found: list[DateMention], text: str) -> list[DateMention]:
-    """ "Monday the 27th": one date, the day of the month (the weekday only names it)."""
-    out: list[DateMention] = []
-    for i, d in enumerate(found):
-        after = found[i + 1] if i + 1 < len(found) else None
-        if (
-            after is not None
-            and d.raw.lower().rstrip(",") in EN_WEEKDAYS
-            and after.raw.lower().startswith("the ")
-            and re.fullmatch(rf"\s*{re.escape(d.raw)}[\s,]*", text[d.start : after.start], re.I)
-        ):
-            continue
-        out.append(d)
-    return out
+    return tuple(without_weekday_beside(sorted(found, key=lambda d: d.start), text))
 
 
 def _weeks_from(text: str, today: dt.date | None) -> list[DateMention]:

@@ -77,7 +77,9 @@ _ZH_SPAN_NOT = re.compile(
     r"(?P<what>一整周|整周|一周|一星期|七天|7天|这周|本周|未来几天)的?\s*(?P<verb>不用|不要|不需要|就不用了)"
 )
 _EN_NOT_ASKING = re.compile(
-    r"\b(?:i'?m|i am) not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})", re.I
+    # "not asking about tokyo anymore, …": the "I'm" is often left out at the start of a message
+    r"(?:\b(?:i'?m|i am) |^\W*)not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})",
+    re.I,
 )
 # "I'm done with S1002, now S1003", "S1002 看完了，换 S1003": a student the learner has finished with (the id
 # alone is taken out; "done with S1002's record, now S1003" keeps "record" for the next one)

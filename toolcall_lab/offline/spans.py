@@ -13,12 +13,27 @@ from toolcall_lab.offline.dates import DAYS_FROM_NOW, EN_WEEKDAYS, OFFSETS, coun
 from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
 
 _DAY_COUNT = re.compile(
-    r"(?P<n>\d{1,2}|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
+    # "十五天", "二十天": a Chinese number of two characters is read whole, not as its last digit
+    r"(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
     # "十来天", "十几天", "ten-ish days", "10 or so days": about that many
     r"(?:来|几|多|余|(?:\s*-\s*|\s*)ish|\s+or so)?(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",
     re.I,
 )
+
+
+def _chinese_number(n: str) -> int | None:
+    """ "五" → 5, "十五" → 15, "二十" → 20 (the numbers a count of days is written in).
+
+    >>> _chinese_number("十五"), _chinese_number("二十"), _chinese_number("七")
+    (15, 20, 7)
+    """
+    if "十" not in n or n == "十":
+        return ZH_NUM.get(n)
+    tens, _, ones = n.partition("十")
+    return (ZH_NUM.get(tens, 1) if tens else 1) * 10 + (ZH_NUM.get(ones, 0) if ones else 0)
+
+
 _HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _MONTH_SPAN = re.compile(
@@ -95,7 +110,7 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     m = _DAY_COUNT.search(text)
     if m:
         n = m.group("n").lower()
-        return int(n) if n.isdigit() else ZH_NUM.get(n) or EN_NUM.get(n)
+        return int(n) if n.isdigit() else _chinese_number(n) or EN_NUM.get(n)
     if _FORTNIGHT.search(text):
         return 14
     if _MONTH_SPAN.search(text):

@@ -38,6 +38,7 @@ from toolcall_lab.offline import (
     the_other,
     usage,
     vocabulary,
+    weekday_beside,
     word_facts,
 )
 
@@ -46,7 +47,7 @@ MODULES = [
     negation, knowledge,
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
-    the_other, usage, vocabulary, word_facts, later_days, stated_numbers,
+    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside,
 ]  # fmt: skip
 
 

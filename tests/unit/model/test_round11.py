@@ -185,3 +185,23 @@ def test_a_detail_of_the_timetable_just_read_is_answered_from_it():
     reply = "S1003 · 2026-07-25（周六）共 1 节课\n1. 08:30-11:30 考研英语长难句 · 陈老师 在 报告厅"
     decision = ask("周六有课吗", earlier, answered(reply), "在哪上，几点", tools=TUTOR, system=system)
     assert calls(decision) == [] and "报告厅" in (decision.content or "")
+
+
+def test_a_chinese_count_of_two_characters_is_read_whole():
+    decision = ask("首尔接下来二十天", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Seoul", "days": 7})]  # 20 days, the most is 7
+    five = ask("首尔接下来五天", tools=WEATHER, system=None)
+    assert calls(five) == [("get_weather", {"city": "Seoul", "days": 5})]
+
+
+def test_not_asking_about_a_city_any_more_drops_it_without_an_i_am():
+    decision = ask("not interested in paris anymore, is london warm?", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "London"})]
+
+
+def test_a_weekday_written_beside_its_date_names_that_date():
+    system = "You are the tutor. Today is Saturday, 18 July 2026. Students without an id are S1001."
+    decision = ask("anything on tuesday 28 july?", tools=TUTOR, system=system)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-28"})]
+    both = ask("monday or 28 july, which day do I have class", tools=TUTOR, system=system)
+    assert sorted(args["date"] for _, args in calls(both)) == ["2026-07-20", "2026-07-28"]
