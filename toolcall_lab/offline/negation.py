@@ -35,9 +35,15 @@ _EN_DONE = re.compile(
     re.I,
 )
 _EN_NOT = re.compile(
-    r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to|without)\s+(?:bother\s+(?:to\s+)?)?"
+    r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
     r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
     r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>[^,.;!?—–]{0,40})",
+    re.I,
+)
+# "without searching, what does 'async' mean": a search ruled out (not "without getting wet", a weather question)
+_EN_WITHOUT = re.compile(
+    r"\bwithout\s+(?P<verb>search(?:ing)?|googl(?:e|ing)|look(?:ing)?\s+(?:it\s+|this\s+|that\s+)?up"
+    r"|using\s+(?:the\s+|any\s+)?(?:search|tools?|web|internet))(?P<what>[^,.;!?—–]{0,20})",
     re.I,
 )
 # "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
@@ -182,7 +188,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     text = _retracted(text, out)
     for pattern in (
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
-        _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT,
+        _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
         _ZH_DONE, _EN_DONE,
     ):  # fmt: skip

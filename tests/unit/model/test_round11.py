@@ -205,3 +205,8 @@ def test_a_weekday_written_beside_its_date_names_that_date():
     assert calls(decision) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-28"})]
     both = ask("monday or 28 july, which day do I have class", tools=TUTOR, system=system)
     assert sorted(args["date"] for _, args in calls(both)) == ["2026-07-20", "2026-07-28"]
+
+
+def test_without_rules_out_a_search_not_the_words_after_it():
+    decision = ask("can I get to school without getting soaked in Seoul tomorrow?", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Seoul", "days": 2})]
