@@ -75,7 +75,7 @@ _NEXT_DAY = {"次日", "第二天", "the next day", "the following day", "the da
 _COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
 # "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
 DAYS_FROM_NOW = re.compile(
-    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today|out|away|ahead)\b"
+    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today|out(?!\s+of\b)|away|ahead)\b"
     rf"|\bin\s+(?P<n2>{_COUNT})\s+days?\b|(?P<n3>{_COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{_COUNT})天",
     re.I,
 )

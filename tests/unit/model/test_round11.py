@@ -7,6 +7,8 @@ real tools and asserts what the model must not call as plainly as what it must."
 
 from __future__ import annotations
 
+import json
+
 from lessons.search_assistant.agent import SYSTEM_PROMPT as SEARCH_PROMPT
 from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls
@@ -210,3 +212,15 @@ def test_a_weekday_written_beside_its_date_names_that_date():
 def test_without_rules_out_a_search_not_the_words_after_it():
     decision = ask("can I get to school without getting soaked in Seoul tomorrow?", tools=WEATHER, system=None)
     assert calls(decision) == [("get_weather", {"city": "Seoul", "days": 2})]
+
+
+def test_out_of_those_after_a_forecast_is_not_a_day_counted_out():
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    reply = json.dumps(build_weather_tool().invoke({"city": "Tokyo", "days": 4}), ensure_ascii=False)
+    earlier = called("get_weather", {"city": "Tokyo", "days": 4})
+    decision = ask(
+        "tokyo next 4 days pls", earlier, answered(reply), "out of those which day is coldest", tools=WEATHER
+    )
+    content = decision.content or ""
+    assert calls(decision) == [] and "coldest day is" in content and "day 5" not in content
