@@ -201,6 +201,9 @@ def cities_in(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for _, name in city_positions(text)))
 
 
+_SHORT_PLACE = re.compile(r"\b(?:in|at|for|to)\s+([A-Z][a-z]{3})\b|\b([A-Z][a-z]{3})(?=\s+(?:weather|forecast)\b)")
+
+
 @functools.lru_cache(maxsize=1024)
 def city_positions(text: str) -> tuple[tuple[int, str], ...]:
     """``(where, English name)`` of each city named in ``text``, in order (a name named twice, twice)."""
@@ -216,12 +219,12 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
         fixed = correct(m.group(0))
         if fixed != m.group(0).lower() and fixed in EN_CITIES:
             hits.append((m.start(), EN_CITIES[fixed]))
-    # "temperature in Soul": a short capitalised name where a place goes, one letter off a common city
-    for m in re.finditer(r"\b(?:in|at|for|to)\s+([A-Z][a-z]{3})\b", text):
-        short = m.group(1).lower()
+    # "temperature in Soul", "Soul weather now": a short capitalised name where a place goes, one letter off a city
+    for m in _SHORT_PLACE.finditer(text):
+        short = (m.group(1) or m.group(2)).lower()
         near = [c for c in _TYPO_CITIES if c[0] == short[0] and Levenshtein.distance(c, short) == 1]
         if short not in EN_CITIES and len(near) == 1:
-            hits.append((m.start(1), EN_CITIES[near[0]]))
+            hits.append((m.start(1) if m.group(1) else m.start(2), EN_CITIES[near[0]]))
     return tuple(sorted(hits))
 
 

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu, schema_questions, settled, stated_numbers, terms, usage, vocabulary
+from toolcall_lab.offline import course_terms, nlu, schema_questions, settled, stated_numbers, terms, usage, vocabulary
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
@@ -197,6 +197,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "hypothetical"
     if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
         return "study_tips"
+    if course_terms.explains(text, tools):
+        return "course_concept"  # "no need to search, just explain what a thread_id is": the course's own word
     if usage.level_without_word_tool(text, tools):
         return "no_word_tool"  # "is sunny a b1 word?" to a weather assistant: no word tool, no weather question
     if usage.kind_of(text) and not terms.grammar_words(text):
@@ -250,6 +252,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         )(lang)
     if kind.startswith("stated:"):
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
+    if kind == "course_concept":
+        return course_terms.answer(text, tools, lang)
     if kind in ("usage", "word_list", "no_word_tool"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):

@@ -11,6 +11,7 @@ from toolcall_lab.offline import (
     clauses,
     clock_spans,
     comparing,
+    course_terms,
     dates,
     exams,
     explain,
@@ -47,7 +48,7 @@ MODULES = [
     negation, knowledge,
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
-    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside,
+    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
 ]  # fmt: skip
 
 

@@ -224,3 +224,16 @@ def test_out_of_those_after_a_forecast_is_not_a_day_counted_out():
     )
     content = decision.content or ""
     assert calls(decision) == [] and "coldest day is" in content and "day 5" not in content
+
+
+def test_a_course_concept_is_explained_when_the_search_is_ruled_out_or_absent():
+    told = ask("don't search it, just tell me what add_messages does", tools=SEARCH, system=SEARCH_PROMPT)
+    assert calls(told) == [] and "reducer" in (told.content or "") and "not to search" in (told.content or "")
+    tutor = ask("bind_tools 是什么意思", tools=TUTOR)
+    assert calls(tutor) == [] and "JSON Schema" in (tutor.content or "")
+    searched = ask("what's new in LangGraph checkpointers? search it", tools=SEARCH, system=SEARCH_PROMPT)
+    assert [name for name, _ in calls(searched)] == ["search_web"]
+
+
+def test_a_short_capitalised_city_before_weather_is_one_letter_off_a_known_one():
+    assert calls(ask("Rone weather today", tools=WEATHER, system=None)) == [("get_weather", {"city": "Rome"})]
