@@ -20,9 +20,10 @@ page_links(SPEC.path, at_top=True)
 st.title(T("实时运行", "Live run"), anchor=False)
 st.caption(
     T(
-        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接（?q=、?tools=）会重跑它。",
+        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接（?q=、?tools=）会重跑它。"
+        "每个问题都是一次新的运行：模型不记得你上一个问题。",
         "One run of a real tool-calling agent (LangGraph's model → tools → model loop); its link (?q=, ?tools=) "
-        "re-runs it.",
+        "re-runs it. Each question is a new run: the model does not remember your last one.",
     )
 )
 # the learner gives the model its tools; the link keeps the choice (no ?tools=: the weather tool, as before).
@@ -74,7 +75,7 @@ def _run_panel() -> None:
             link_param="q",
             stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
             tools_key=toolset,
-            no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
+            no_fit_hint=lesson.no_fit_hint(toolset)(lang()),
             wire=wire,
             lazy_steps=True,  # a step's request body and raw response are drawn when it is opened
         )
