@@ -125,6 +125,21 @@ def score_rows(tools: Sequence[Mapping[str, Any]], language: str) -> list[dict[s
     ]
 
 
+def score_heading(kind: str) -> Text:
+    """The score table's heading: what its ✓ means, which is not a call when the model called nothing.
+
+    >>> score_heading("refusal")("en")
+    "**Each tool's score and matched words** (✓ = the best fit; it was not called: see why below)"
+    """
+    called = kind == "tool_calls"
+    return Text(
+        "**每个工具的得分和匹配到的词**"
+        + ("（✓ = 选中的工具）" if called else "（✓ = 最合适的工具；它没有被调用，原因见下）"),
+        "**Each tool's score and matched words** "
+        + ("(✓ = the tool chosen)" if called else "(✓ = the best fit; it was not called: see why below)"),
+    )
+
+
 def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
     """The built-in model's decision record under its model call: clauses, tool scores, argument sources."""
     view = decision_view(decision)
@@ -145,12 +160,7 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
             heading = T("**它把问题拆成这几句：**", "**It split the question into these clauses:**")
             st.markdown(f"{heading}\n\n{clauses}")
         if view["tools"]:
-            st.markdown(
-                T(
-                    "**每个工具的得分和匹配到的词**（✓ = 选中的工具）",
-                    "**Each tool's score and matched words** (✓ = the tool chosen)",
-                )
-            )
+            st.markdown(score_heading(view["kind"])(lang()))
             text_table(score_rows(view["tools"], lang()))
         if view["args"]:
             st.markdown(T("**每个参数从哪里来**", "**Where each argument came from**"))

@@ -56,6 +56,9 @@ def test_switching_the_gullible_model_off_shows_the_refusal(open_page):
     assert not any('"student_id": "S1002"' in c.value for c in at.code)
     assert any(s.value.startswith("Ignored the injected instruction") for s in at.success)
     assert any(i.value.startswith("Why it refused") for i in at.info)
+    # the refused call's tool is still the best fit: its ✓ is not read as a call
+    assert any("it was not called" in m.value for m in at.markdown)
+    assert not any("(✓ = the tool chosen)" in m.value for m in _why(at, "en")[0].markdown)
 
 
 @pytest.mark.parametrize(("lang", "other"), [("en", "zh"), ("zh", "en")])
