@@ -18,11 +18,13 @@ SPEC = page("pages/live_run.py")
 
 page_links(SPEC.path, at_top=True)
 st.title(T("实时运行", "Live run"), anchor=False)
-st.caption(
+st.caption(  # what the page is for first: a learner who lands here from a shared link reads this line
     T(
-        "真实工具调用 Agent（LangGraph 的 model → tools → model 循环）的一次运行；链接（?q=、?tools=）会重跑它。",
-        "One run of a real tool-calling agent (LangGraph's model → tools → model loop); its link (?q=, ?tools=) "
-        "re-runs it.",
+        "问一个问题，看一个真实的工具调用 Agent（LangGraph 的 model → tools → model 循环）怎样选工具、填参数，"
+        "再根据工具返回的结果回答。每个问题都是一次新的运行：模型不记得你上一个问题；链接（?q=、?tools=）会重跑它。",
+        "Ask a question and watch a real tool-calling agent (LangGraph's model → tools → model loop) choose a tool, "
+        "fill in its arguments and answer from what the tool returned. Each question is a new run: the model does "
+        "not remember your last one; the link (?q=, ?tools=) re-runs it.",
     )
 )
 # the learner gives the model its tools; the link keeps the choice (no ?tools=: the weather tool, as before).
@@ -74,7 +76,7 @@ def _run_panel() -> None:
             link_param="q",
             stream=True,  # the answer is written as its tokens arrive; the timeline fills as the run goes
             tools_key=toolset,
-            no_fit_hint=T("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
+            no_fit_hint=lesson.no_fit_hint(toolset)(lang()),
             wire=wire,
             lazy_steps=True,  # a step's request body and raw response are drawn when it is opened
         )

@@ -33,8 +33,9 @@ step = steps(
     [T("注入的请求", "An injected request"), T("修复：学号来自运行", "The fix: the id comes from the run")],
     page_url_path=SPEC.url_path,
 )
-switch, pick = st.columns([2, 3], vertical_alignment="bottom")
-gullible = switch.toggle(
+# one row that wraps: in two fixed columns the switch's label was cut ("Gullible model (obeys in…") at 1024 px
+controls = st.container(horizontal=True, vertical_alignment="bottom", gap="medium")
+gullible = controls.toggle(
     T("易受骗的模型（照做注入的指令）", "Gullible model (obeys injected instructions)"),
     value=True,
     key="gullible",
@@ -50,7 +51,7 @@ gullible = switch.toggle(
 if "ask" not in st.session_state and st.query_params.get("ask") in ASKS:
     st.session_state["ask"] = st.query_params["ask"]
 resend_choice("ask")  # worded in the session's language (resend_choice says why)
-ask = pick.segmented_control(
+ask = controls.segmented_control(
     T("注入的请求", "Injected request"),
     list(ASKS),
     default="system",

@@ -126,6 +126,29 @@ def toolset(name: object) -> str:
     return name if isinstance(name, str) and name in TOOLSETS else DEFAULT_TOOLSET
 
 
+#: What the run's outcome adds when no tool fits the question, by whether another tool set is left to pick.
+_NO_FIT = {
+    "another set": Text("在上面换一组工具再问一次。", "Pick another set of tools above and ask again."),
+    "every tool": Text(
+        "模型已经有全部工具了。每个问题都是一次新的运行，模型看不到你之前问过什么：把问题问完整，"
+        "例如“巴黎天气怎么样？”",
+        "The model already has every tool. Each question is a new run and the model does not see what you "
+        "asked before: ask the whole question, e.g. “What's the weather in Paris?”",
+    ),
+}
+
+
+def no_fit_hint(name: str) -> Text:
+    """What to do when none of tool set ``name``'s tools fits a question: pick another set, or (``all``) ask it whole.
+
+    >>> no_fit_hint("weather")("en")
+    'Pick another set of tools above and ask again.'
+    >>> no_fit_hint("all")("en").startswith("The model already has every tool.")
+    True
+    """
+    return _NO_FIT["every tool" if toolset(name) == "all" else "another set"]
+
+
 def toolset_tools(name: str, lang: str) -> list[BaseTool]:
     """The tools of tool set ``name`` in ``lang``, from ``lessons.toolsets`` (``all``: every set, in order)."""
     from lessons.toolsets import TOOLSETS as FACTORIES

@@ -21,6 +21,12 @@ from toolcall_lab.jsonable import json_text
 TUTOR_MAX_STEPS = 3
 #: The reliability review: 429s on the first requests, and the client's max_retries.
 RELIABILITY_FAILS, RELIABILITY_RETRIES = 1, 3
+#: Which requests fail, in the review's words ("the first 1 request(s)" read as a template, not a sentence).
+_FIRST_FAILS = (
+    Text("第一次请求", "The first request gets")
+    if RELIABILITY_FAILS == 1
+    else Text(f"前 {RELIABILITY_FAILS} 次请求", f"The first {RELIABILITY_FAILS} requests get")
+)
 
 #: The words every section review shares.
 REVIEW_TITLE = Text("本节综合练习", "Section review: a mixed check")
@@ -196,9 +202,8 @@ REVIEW_RELIABILITY = Exercise(
                 "attempts",
                 Number(
                     Text(
-                        f"前 {RELIABILITY_FAILS} 次请求返回 429，max_retries={RELIABILITY_RETRIES}："
-                        "第一次模型调用共发几次请求？",
-                        f"The first {RELIABILITY_FAILS} request(s) get a 429, max_retries={RELIABILITY_RETRIES}: "
+                        f"{_FIRST_FAILS.zh}返回 429，max_retries={RELIABILITY_RETRIES}：第一次模型调用共发几次请求？",
+                        f"{_FIRST_FAILS.en} a 429, max_retries={RELIABILITY_RETRIES}: "
                         "how many attempts does the first model call make?",
                     ),
                     0,

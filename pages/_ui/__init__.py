@@ -26,7 +26,7 @@ from pages._ui.session import (
     resend_choice,
     settings,
 )
-from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, tr
+from pages._ui.widgets import inert, inert_code, lesson_columns, loading, rows_table, show_error, source, text_table, tr
 from toolcall_lab.i18n import Text, counted
 
 __all__ = [
@@ -50,5 +50,6 @@ __all__ = [
     "settings",
     "show_error",
     "source",
+    "text_table",
     "tr",
 ]

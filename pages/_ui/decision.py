@@ -7,11 +7,12 @@ none, so its calls show nothing here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
 
-from pages._ui import T, Text, inert, inert_code, lang, rows_table, show_error
+from pages._ui import T, Text, inert, inert_code, lang, show_error, text_table
 from toolcall_lab.offline.explain import said
 from toolcall_lab.stages.kwargs import render_call
 from toolcall_lab.trace import decision_view
@@ -43,23 +44,100 @@ _SOURCES: dict[str, Text] = {
 }
 
 
-#: A score's reason, by the tag before its colon (``name:weather``); any other tag is a concept the words meant.
+#: A score's reason, by the tag before its colon (``name:weather``); any other tag is a concept the words meant
+#: (``weather:rain``), and a tag with no colon is a cue the question held for one of the tool's arguments (``date``).
 _MATCHED: dict[str, Text] = {
-    "name": Text("工具名含「{v}」", "name:{v}"),
-    "words": Text("说明里的词「{v}」", "words:{v}"),
-    "asked": Text("点名要用 {v}", "asked:{v}"),
-    "never": Text("点名不用 {v}", "never:{v}"),
+    "name": Text("工具名含「{v}」", "its name has “{v}”"),
+    "words": Text("说明里的词「{v}」", "its description has “{v}”"),
+    "asked": Text("点名要用 {v}", "asked for {v} by name"),
+    "never": Text("点名不用 {v}", "told not to use {v}"),
+}
+_CONCEPT = Text("「{v}」→ 概念 {k}", "“{v}” → {k}")
+_CUE = Text("线索：{v}", "cue: {v}")
+#: The model's own reasons for a score (``search:the learner's own record``), worded; any other is shown as written.
+_REASONS: dict[str, Text] = {
+    "no weather tool": Text("没有天气工具", "no weather tool"),
+    "a count of lessons": Text("问的是课的数量", "a count of lessons"),
+    "a count of lessons, no day": Text("问的是课的数量，不是哪一天", "a count of lessons, no day"),
+    "the learner's own record": Text("学生自己的档案", "the learner's own record"),
+}
+_REASON = Text("{k}：{v}", "{k}: {v}")
+#: The cues a question held for a tool's arguments (a tag with no colon: ``date``, ``city+when``), worded.
+_CUES: dict[str, Text] = {
+    "id": Text("学号", "an id"),
+    "id+look up": Text("学号和“查”", "an id and “look up”"),
+    "date": Text("日期", "a date"),
+    "date+my day": Text("日期和“我的安排”", "a date and “my day”"),
+    "days": Text("几天", "a span of days"),
+    "city+when": Text("城市和时间", "a city and a time"),
+    "city+look up": Text("城市和“查”", "a city and “look up”"),
+    "word": Text("单词", "a word"),
 }
 
 
-def _matched(tags: str) -> str:
-    """The matched-words cell in the page's language: the record's tags (``kind:words``) worded."""
-    out = []
-    for tag in (t for t in tags.split(", ") if t):
-        kind, _, words = tag.partition(":")
-        said = _MATCHED[kind].format(v=words) if kind in _MATCHED else Text(f"「{words}」→ 概念 {kind}", tag)
-        out.append(said(lang()))
-    return T("，", ", ").join(out)
+def _fill(template: Text, kind: str, part: Text) -> Text:
+    """``template``'s ``{k}`` filled with ``kind`` and its ``{v}`` with ``part`` in the same language."""
+    return Text(template.zh.format(k=kind, v=part.zh), template.en.format(k=kind, v=part.en))
+
+
+def _worded(tag: str) -> Text:
+    """One tag of the record, worded in both languages (see :func:`matched_words`)."""
+    kind, colon, words = tag.partition(":")
+    if kind in _MATCHED:
+        return _MATCHED[kind].format(v=words)
+    if words in _REASONS:
+        return _fill(_REASON, kind, _REASONS[words])
+    if colon and words:
+        return _CONCEPT.format(v=words, k=kind)
+    return _fill(_CUE, "", _CUES.get(kind, Text(kind, kind)))
+
+
+def matched_words(tags: Sequence[str], language: str) -> str:
+    """The matched-words cell in ``language``: each of the record's tags (``kind:words``) worded.
+
+    >>> matched_words(["weather:rain", "name:weather", "words:rain", "date"], "en")
+    '“rain” → weather, its name has “weather”, its description has “rain”, cue: a date'
+    >>> matched_words(["date:a count of lessons, no day", "city+when"], "zh")
+    'date：问的是课的数量，不是哪一天，线索：城市和时间'
+    """
+    return Text("，", ", ").join(_worded(tag)(language) for tag in tags if tag)(language)
+
+
+def score_rows(tools: Sequence[Mapping[str, Any]], language: str) -> list[dict[str, Any]]:
+    """The score table's rows in ``language``: each tool (✓: the one chosen), its score and its matched words.
+
+    Narrow enough for a phone: the clause column only when the question was split into more than one
+    clause, the ✓ beside the tool's name rather than in a column of its own, and the matched words last
+    (the lab's stylesheet lets a long word break in a table's last column only).
+
+    >>> score_rows([{"clause": 1, "tool": "t", "score": 3, "tags": ["name:t"], "chosen": True}], "en")
+    [{'tool': '✓ t', 'score': 3, 'matched words': 'its name has “t”'}]
+    """
+    several = len({row.get("clause") for row in tools}) > 1
+    return [
+        {
+            **({Text("句", "clause")(language): row.get("clause")} if several else {}),
+            Text("工具", "tool")(language): ("✓ " if row.get("chosen") else "") + str(row.get("tool", "")),
+            Text("得分", "score")(language): row.get("score"),
+            Text("匹配到的词", "matched words")(language): matched_words(row.get("tags") or [], language),
+        }
+        for row in tools
+    ]
+
+
+def score_heading(kind: str) -> Text:
+    """The score table's heading: what its ✓ means, which is not a call when the model called nothing.
+
+    >>> score_heading("refusal")("en")
+    "**Each tool's score and matched words** (✓ = the best fit; it was not called: see why below)"
+    """
+    called = kind == "tool_calls"
+    return Text(
+        "**每个工具的得分和匹配到的词**"
+        + ("（✓ = 选中的工具）" if called else "（✓ = 最合适的工具；它没有被调用，原因见下）"),
+        "**Each tool's score and matched words** "
+        + ("(✓ = the tool chosen)" if called else "(✓ = the best fit; it was not called: see why below)"),
+    )
 
 
 def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
@@ -82,32 +160,19 @@ def render_decision(decision: dict[str, Any], *, open_: bool) -> None:
             heading = T("**它把问题拆成这几句：**", "**It split the question into these clauses:**")
             st.markdown(f"{heading}\n\n{clauses}")
         if view["tools"]:
-            st.markdown(
-                T("**每个工具的得分和匹配到的词**（✓ = 选中）", "**Each tool's score and matched words** (✓ = chosen)")
-            )
-            rows_table(
-                [
-                    {
-                        T("句", "clause"): row["clause"],
-                        T("工具", "tool"): row["tool"],
-                        T("得分", "score"): row["score"],
-                        T("匹配到的词", "matched words"): _matched(row["matched"]),
-                        T("选中", "chosen"): "✓" if row["chosen"] else "",
-                    }
-                    for row in view["tools"]
-                ]
-            )
+            st.markdown(score_heading(view["kind"])(lang()))
+            text_table(score_rows(view["tools"], lang()))
         if view["args"]:
             st.markdown(T("**每个参数从哪里来**", "**Where each argument came from**"))
-            rows_table(
+            text_table(
                 [
-                    {
+                    {  # the value last: a long one breaks there, and the source's words stay whole
                         T("工具", "tool"): row["tool"],
                         T("参数", "argument"): row["argument"],
-                        T("值", "value"): row["value"],
                         T("来源", "source"): _SOURCES[row["source"]](lang())
                         if row["source"] in _SOURCES
                         else row["source"],
+                        T("值", "value"): row["value"],
                     }
                     for row in view["args"]
                 ]

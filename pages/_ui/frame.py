@@ -89,6 +89,9 @@ _CSS = """
 [data-testid="stButtonGroup"] > div { flex-wrap: wrap !important; overflow-x: visible !important; }
 /* tables scroll instead of cutting columns */
 [data-testid="stTable"], [data-testid="stMarkdownContainer"] table { display: block; overflow-x: auto; }
+/* ...and a long word in a last column's cell ("bangkok/weather") breaks before it pushes the column out of a phone's
+   view (the last only: names and numbers in the others stay whole) */
+[data-testid="stTable"] td:last-child, [data-testid="stTable"] td:last-child * { overflow-wrap: anywhere !important; }
 /* on a phone the first screen holds the title, the lesson's framing and the top of the artifact (issue 22) */
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 4rem; }

@@ -83,6 +83,19 @@ def rows_table(rows: Sequence[Mapping[str, Any]]) -> None:
     st.dataframe(pa.Table.from_pylist([dict(row) for row in rows]), hide_index=True, width="stretch")
 
 
+def text_table(rows: Sequence[Mapping[str, Any]]) -> None:
+    """A small table whose long cells wrap, for rows a learner reads whole, on a phone or a projector.
+
+    ``st.dataframe`` cuts a long cell at its column's width (a phone shows a sliver of it); ``st.table``
+    wraps it. ``st.table`` renders markdown in every cell, so each header and cell goes through
+    :func:`inert` first: text a model or an endpoint wrote shows as typed, never as markup.
+    """
+    import pyarrow as pa
+
+    cells = [{inert(key): inert(value) for key, value in row.items()} for row in rows]
+    st.table(pa.Table.from_pylist(cells), hide_index=True)
+
+
 def lesson_columns() -> tuple[Any, Any]:
     """The lesson layout: artifacts on the left, the live run on the right.
 

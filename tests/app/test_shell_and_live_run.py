@@ -225,8 +225,23 @@ def test_with_only_the_weather_tool_the_page_says_none_fits(open_page, lang):
     said = [i.value for i in at.info]
     none_fits = "none of them fits this question" if lang == "en" else "没有一个对得上这个问题"
     assert any(none_fits in text and "get_weather" in text for text in said), said
+    assert any(("Pick another set" if lang == "en" else "换一组工具") in text for text in said), "another set may fit"
     if lang == "zh":  # the built-in model's reason, in the page's language too
         assert not any("no tool fits" in text for text in said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_with_every_tool_given_a_question_none_fits_is_not_sent_to_another_set(open_page, lang):
+    """A learner on "All" who typed a bare word (after "what's the weather?" asked for a city) was told to pick another
+    set; every tool is already given: the page says each question is a new run and to ask it whole."""
+    at, trace = _ask(open_page, lang, "blue", tools="all")  # a word no tool takes: the built-in model says none fits
+    assert not trace.tool_executions
+    said = [i.value for i in at.info if "get_weather" in i.value and "search_web" in i.value]
+    assert said, [i.value for i in at.info]
+    assert not any("Pick another set" in text or "换一组工具" in text for text in said), said
+    assert all(
+        ("each question is a new run" if lang == "en" else "每个问题都是一次新的运行") in text.lower() for text in said
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

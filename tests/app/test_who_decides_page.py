@@ -56,6 +56,9 @@ def test_switching_the_gullible_model_off_shows_the_refusal(open_page):
     assert not any('"student_id": "S1002"' in c.value for c in at.code)
     assert any(s.value.startswith("Ignored the injected instruction") for s in at.success)
     assert any(i.value.startswith("Why it refused") for i in at.info)
+    # the refused call's tool is still the best fit: its ✓ is not read as a call
+    assert any("it was not called" in m.value for m in at.markdown)
+    assert not any("(✓ = the tool chosen)" in m.value for m in _why(at, "en")[0].markdown)
 
 
 @pytest.mark.parametrize(("lang", "other"), [("en", "zh"), ("zh", "en")])
@@ -155,3 +158,47 @@ def test_a_lesson_page_folds_it_and_a_call_without_a_record_shows_none():
     assert not at.exception, at.exception
     why = _why(at, "en")
     assert len(why) == 2 and not any(w.proto.expanded for w in why), "two model calls with records, folded"
+
+
+#: The matched-words cell of the injected call's score row, worded in each language (no raw ``name:`` tag).
+WORDED = {"en": ("its name has “progress”", "” → progress"), "zh": ("工具名含「progress」", "」→ 概念 progress")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_decision_record_wraps_its_tables_and_words_every_tag(open_page, lang):
+    """The score table is a static table (its long cells wrap on a phone), its tags worded in the page's language."""
+    at = _open(open_page, lang)
+    header = {"en": "matched words", "zh": "匹配到的词"}[lang]
+    scores = [t.value for t in at.table if header in t.value.columns]
+    assert scores, "the decision record's scores are an st.table, not a dataframe that cuts the cell"
+    cell = str(scores[0][header].iloc[0])
+    assert all(words in cell for words in WORDED[lang]), cell
+    assert "name:" not in cell and "「」" not in cell
+    assert not any(header in d.value.columns for d in at.dataframe)
+
+
+def test_a_decision_records_text_shows_as_typed_in_its_tables():
+    """An endpoint writes the decision header: its tags and values reach st.table (which renders markdown) inert."""
+
+    def script():
+        from pages._ui.decision import render_decision
+
+        render_decision(
+            {
+                "kind": "tool_calls",
+                "clauses": [
+                    {"text": "x", "scores": [{"tool": "t_1", "score": 3, "matched": ["**x**:[a](http://e.x)"]}]}
+                ],
+                "calls": [{"tool": "t_1", "args": [{"name": "city", "value": "<b>Paris</b>", "source": "question"}]}],
+            },
+            open_=True,
+        )
+
+    at = AppTest.from_function(script, default_timeout=30)
+    at.query_params["lang"] = "en"
+    at.run()
+    assert not at.exception, at.exception
+    cells = [str(v) for t in at.table for v in t.value.to_numpy().ravel()]
+    assert r"“\[a\]\(http:⁠//e\.x\)” → \*\*x\*\*" in cells, cells
+    assert r"t\_1" in cells and "[a](http://e.x)" not in "".join(cells)
+    assert any(r"\<b\>Paris\</b\>" in c for c in cells), "the argument's value, as the model wrote it"

@@ -1,7 +1,8 @@
 """The readable screen, measured in the page: no code cut at the right edge, no sideways scroll, no narrow code.
 
 On the page as drawn: no ``[data-testid=stCode] pre`` is wider inside than it shows
-(``scrollWidth > clientWidth + 1``: a line cut at the right edge), the page never scrolls sideways
+(``scrollWidth > clientWidth + 1``: a line cut at the right edge), no ``st.table`` hides columns past its
+edge (the decision record's tables on a phone), the page never scrolls sideways
 (neither the document nor Streamlit's scrolling main area), no row of pills or segmented control in the
 page hides options past its edge (Streamlit's row scrolls sideways; the frame makes it wrap), and, where
 ``narrow`` is checked (1024×768),
@@ -31,6 +32,9 @@ MEASURE_JS = """
   const hidden = [...main.querySelectorAll('[data-testid="stButtonGroup"] > div')]  // pills or a segmented row
     .filter((row) => shown(row) && row.scrollWidth > row.clientWidth + 1)
     .map((row) => ({ text: row.innerText.slice(0, 60), scroll: row.scrollWidth, client: row.clientWidth }));
+  const wide = [...main.querySelectorAll('[data-testid="stTable"]')]  // a table whose last columns scroll out of view
+    .filter((table) => shown(table) && table.scrollWidth > table.clientWidth + 1)
+    .map((table) => ({ text: table.innerText.slice(0, 60), scroll: table.scrollWidth, client: table.clientWidth }));
   const narrow = [...main.querySelectorAll('[data-testid="stCode"], [data-testid="stJson"]')]
     .filter(shown)
     .map((block) => {
@@ -45,6 +49,7 @@ MEASURE_JS = """
   return {
     cut,
     hidden,
+    wide,
     narrow,
     docSideways: document.documentElement.scrollWidth - window.innerWidth,
     mainSideways: main.scrollWidth - main.clientWidth,
@@ -59,6 +64,7 @@ def assert_readable(pg: Any, name: str, *, narrow: bool) -> None:
     record("readable-cuts.json", name, {"cut": len(found["cut"]), "narrow": len(found["narrow"])})
     assert found["cut"] == [], f"{name}: code cut at the right edge: {found['cut']}"
     assert found["hidden"] == [], f"{name}: options hidden past the edge of their row: {found['hidden']}"
+    assert found["wide"] == [], f"{name}: a table's columns scroll out of view: {found['wide']}"
     assert found["docSideways"] <= 0, f"{name}: the page scrolls sideways by {found['docSideways']} px"
     assert found["mainSideways"] <= 1, f"{name}: the main area scrolls sideways by {found['mainSideways']} px"
     if narrow:

@@ -45,6 +45,7 @@ READ_PAGES = [
     "pages/tutor_1_model_talks.py",
     "pages/graph_1_workflow_vs_agent.py",
     "pages/live_run.py",
+    "pages/who_decides.py",  # the decision record's tables stand open beside the injected call
 ]
 SKELETON = '[data-testid="stSkeleton"]'
 

@@ -58,3 +58,18 @@ def test_the_reliability_fix_keeps_the_student_whatever_the_injection():
 @pytest.mark.parametrize("section", rv.SECTIONS)
 def test_each_section_ends_on_a_page_with_the_review_as_its_last_exercise(section):
     assert in_section(section)[-1].exercises >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_reliability_reviews_questions_read_as_sentences(lang):
+    """The review asked "the first 1 request(s) get a 429": a template, not a sentence; the count is worded."""
+    from lessons.course import review_exercises as rx
+    from toolcall_lab.exercises import Number
+
+    labels = [
+        part.widget.label(lang)
+        for part in rx.REVIEW_RELIABILITY.answer.parts
+        if isinstance(part.widget, Number) and "429" in part.widget.label(lang)
+    ]
+    assert labels
+    assert not any("(s)" in label or "first 1 " in label or "前 1 次" in label for label in labels), labels
