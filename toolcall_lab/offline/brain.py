@@ -275,13 +275,14 @@ _POINTS_BACK = re.compile(
     r"\b(?:that|those|these|it|them|the (?:morning|afternoon|evening|first|second|third|last|other) one"
     r"|the one (?:at|in|on|with)"
     r"|from (?:that|this|it|above)|another (?:example|sentence)|which one(?:'s)?|both of (?:them|us))\b"
-    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|哪个|哪一个|那两天|那几天|那三天",
+    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|这俩|那俩|哪个|哪一个|那两天|那几天|那三天",
     re.I,
 )
 #: A question over several earlier results at once: "add them up", "我俩谁快", "compare them".
 _ALL_OF_THEM = re.compile(
     r"\badd (?:them|those|it) up\b|\btogether\b|\bcombined\b|\bboth\b|\bcompare\b"
-    r"|我俩|咱俩|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天|\bthose (?:two |three |few )?days\b",
+    r"|我俩|咱俩|这俩|那俩|这两个|那两个|这两座|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天"
+    r"|\bthose (?:two |three |few )?days\b",
     re.I,
 )
 

@@ -17,12 +17,13 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline.lexicon import WEEKDAYS, WEEKDAYS_ZH
 
 _MORE = re.compile(
-    r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高|最多|更多|最快|更快|领先",
+    r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高|最多|更多|最快|更快|领先"
+    r"|高(?:些|一些|一点|点)|热(?:些|一些|一点|点)",
     re.I,
 )
 _LESS = re.compile(
     r"colder|cooler|coldest|coolest|更冷|最冷|更凉快|lower|lowest|least|fewer|fewest|behind|worst|最低|更低|最少|更少"
-    r"|最慢|落后",
+    r"|最慢|落后|低(?:些|一些|一点|点)|冷(?:些|一些|一点|点)",
     re.I,
 )
 _COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪一个|谁|比较|对比|相比", re.I)

@@ -14,7 +14,11 @@ import re
 from dataclasses import dataclass
 
 _EXAMPLE = re.compile(r"\b([A-Za-z]{1,4})(\d{2,8})\b")
-_CUE = r"(?:(?:student|stu|pupil|learner)(?:\s+(?:id|no\.?|number))?|id|number|no\.?|学号|编号|学员|学生|同学)"
+# "my id's 1004", "学号尾号1003": an id's digits after the words that name it
+_CUE = (
+    r"(?:(?:student|stu|pupil|learner)(?:\s+(?:id|no\.?|number))?|id(?:'s|’s)?|number|no\.?"
+    r"|学号(?:的)?(?:尾号|后四位|末四位)?|尾号|编号|学员|学生|同学)"
+)
 
 
 @dataclass(frozen=True)

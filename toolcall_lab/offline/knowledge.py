@@ -15,7 +15,9 @@ from toolcall_lab.offline.comparing import SUM_ASKED
 
 _ARITHMETIC = re.compile(
     # "quick maths: …", "math q: …": a short label before the sum
-    r"^\s*(?:[A-Za-z][A-Za-z ]{0,18}:\s*)?(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
+    # "quick maths: …", "quick one what's …": a short label before the sum, with or without its colon
+    r"^\s*(?:[A-Za-z][A-Za-z ]{0,18}:\s*|(?:quick (?:one|1|q|question)|ok|so|hey|um)[,\s]+)?"
+    r"(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
     r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?\s*$",
     re.I,
 )
@@ -186,6 +188,34 @@ def levels_answer(text: str, lang: str) -> str:
     ]
     lines.append(Text("这是常识，不用调用工具。", "That is general knowledge, so no tool is needed.")(lang))
     return "\n".join(lines)
+
+
+#: One level asked about itself: "what does B2 mean on those word levels", "C1 是什么水平", "how good is B1".
+_ONE_LEVEL = re.compile(
+    r"\bwhat (?:does|do|is|'s)\s+(?:a\s+|the\s+)?[ABC][12]\b(?:\s+(?:level\s+)?mean)?|\bhow good is\s+[ABC][12]\b"
+    r"|\b[ABC][12]\b\s*(?:级)?(?:是什么(?:水平|意思|级别)|啥水平|什么水平|算什么水平)",
+)
+
+
+def level_meaning(text: str) -> str | None:
+    """The one CEFR level a question asks the meaning of, else ``None``: a fact of the scale, no word to look up.
+
+    >>> level_meaning("what does B2 mean on those word levels, like how good is that"), level_meaning("is accord B2")
+    ('B2', None)
+    """
+    named = set(CEFR.findall(text))
+    return next(iter(named)) if len(named) == 1 and _ONE_LEVEL.search(text) else None
+
+
+def level_meaning_answer(text: str, lang: str) -> str:
+    level = level_meaning(text) or "B1"
+    zh, en = CEFR_LEVELS[level]
+    return Text(
+        f"{level} 是欧洲共同语言参考标准（CEFR）的一级：{zh}。从低到高是 A1 < A2 < B1 < B2 < C1 < C2。"
+        "这是常识，不用调用工具。",
+        f"{level} is a level of the CEFR scale: {en}. From lowest to highest: A1 < A2 < B1 < B2 < C1 < C2. "
+        "That is general knowledge, so no tool is needed.",
+    )(lang)
 
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

@@ -21,8 +21,17 @@ _LATER = re.compile(
 )
 
 
+#: "same for the 29th", "那30号呢": a day of the month with no month, after a full date was asked.
+_DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月/\-])(?P<z>\d{1,2})\s*[号日](?!\d)", re.I)
+_MONTH_NAMED = re.compile(r"\d{1,2}\s*月|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{4}-\d", re.I)
+
+
 def later_than(text: str, earlier: str) -> str | None:
-    """The ISO day ``text`` counts on to from the ISO day ``earlier``, else ``None``.
+    """The ISO day ``text`` counts on to from the ISO day ``earlier``, else ``None``: a number of days later,
+    or a day of the month written without its month (the earlier day's month, or the next one's).
+
+    >>> later_than("same for the 29th", "2026-07-25"), later_than("那3号呢", "2026-07-25")
+    ('2026-07-29', '2026-08-03')
 
     >>> later_than("and two days later, Wednesday?", "2026-07-27")
     '2026-07-29'
@@ -31,11 +40,27 @@ def later_than(text: str, earlier: str) -> str | None:
     >>> later_than("in two days?", "2026-07-27") is None
     True
     """
-    found = _LATER.search(text)
-    if found is None or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", earlier):
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", earlier):
         return None
+    found = _LATER.search(text)
+    if found is None:
+        return _same_month(text, dt.date.fromisoformat(earlier))
     word = next(g for g in found.group("n", "n2", "n3", "n4") if g)
     n = 1 if word.lower() in ("a", "an") else count_word(word)
     if n <= 0:
         return None
     return (dt.date.fromisoformat(earlier) + dt.timedelta(days=n)).isoformat()
+
+
+def _same_month(text: str, earlier: dt.date) -> str | None:
+    found = _DAY_OF_MONTH.search(text)
+    if found is None or _MONTH_NAMED.search(text):
+        return None
+    day = int(found.group("d") or found.group("z"))
+    month, year = earlier.month, earlier.year
+    if day < earlier.day:  # "the 3rd" after the 25th: next month's
+        month, year = (1, year + 1) if month == 12 else (month + 1, year)
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None

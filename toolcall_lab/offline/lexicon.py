@@ -19,6 +19,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
+        "|which teacher|what teacher|teacher have|teacher do"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
         "|要去学校|要上学|下课"
         "|what do i have on|what have i got on|what did i have|day like|my day|撞了|跟课|有课没|sleep in|up early"
@@ -33,6 +34,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|enrolled|which course|what course|prog"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
+        "|struggle with|struggles with|struggling with|bad at|weak at|worst at"
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
@@ -286,7 +288,7 @@ EN_STOP: frozenset[str] = frozenset(
         "|should|will|shall|may|might|have|has|had|need|needs|any|some|about|tell|show|give|get|find|check|let"
         "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
         "|really|like|know|want|look|up|lookup|hmm|search|from|by|into|day|days|week|next|last|s|t|going|go"
-        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead|one|ones"
+        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead|one|ones|both"
     )
 )
 
@@ -358,7 +360,7 @@ EN_NUM: dict[str, int] = {
 FILLER: frozenset[str] = frozenset(
     _words(
         "um|uh|umm|hmm|like|kinda|sorta|honestly|basically|actually|literally|seriously|maybe|perhaps|probably"
-        "|just|lookup|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
+        "|just|lookup|er|erm|uhh|tho|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
         "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
         "|dumb|silly|stupid|yo|sorry|quick|q|out|higher|lower|easier|harder|easiest|hardest|above|below"

@@ -64,9 +64,10 @@ _AFTER_TOMORROW = re.compile(r"(\btomorrow\b[^.?!]{0,25}?\bthe day after)\b(?!\s
 # "今天的课就不用查了": the thing named before "不用查"
 _ZH_NOT_BEFORE = re.compile(
     # not "benefit 我懂了不用查" (a word already known: _ZH_DONE's)
-    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)(?<![懂道会白了])就?先?(?:不用|不要|不必|甭|"
+    # "成绩先不看": a plain 不 after 先 or 就 says the same
+    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)(?<![懂道会白了])(?:就?先?(?:不用|不要|不必|甭|"
     + _BIE
-    + r")(?P<verb>查|看|管)了?"
+    + r")|(?:就|先)不)(?P<verb>查|看|管)了?"
     r"(?=$|[，,。；;！!？?\s])"
 )
 # "不查北京了，改查广州": a place or a thing the learner no longer wants, said as "不查…了"

@@ -240,7 +240,7 @@ def is_frame_word(word: str) -> bool:
     return word in EN_STOP or word in FILLER or word in NOT_TERMS
 
 
-_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎]")
+_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎谁俩这那些们各]")
 
 
 def unknown_place(text: str) -> str | None:

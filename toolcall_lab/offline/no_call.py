@@ -18,11 +18,22 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import course_terms, nlu, schema_questions, settled, stated_numbers, terms, usage, vocabulary
+from toolcall_lab.offline import (
+    calendar_facts,
+    course_terms,
+    nlu,
+    schema_questions,
+    settled,
+    stated_numbers,
+    terms,
+    usage,
+    vocabulary,
+)
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
@@ -37,6 +48,8 @@ from toolcall_lab.offline.knowledge import (
     celsius,
     fahrenheit,
     letters_in,
+    level_meaning,
+    level_meaning_answer,
     levels_answer,
     minutes_in_hours,
     stated_sum,
@@ -176,6 +189,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         r"\b(?!which\b|what\b|that\b|this\b)[a-z]{4,}\b(?= is\b)", text
     ):
         return "levels"
+    if level_meaning(text):
+        return "level_meaning"  # "what does B2 mean on those word levels": the scale itself, no word to look up
     if general_exam_question(text):
         return "exam"  # "how long does the IELTS speaking test take": the exam itself, nobody's record
     weather_asked = "weather" in nlu.concepts_in(drop_negated(text)[0])  # not "天气就算了，昨天我几点上的课"
@@ -250,6 +265,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
             "words up, and I will not make a rule up.",
         )(lang)
+    if kind.startswith("calendar:"):
+        _, asked, iso = kind.split(":", 2)
+        return calendar_facts.answer(asked, text, dt.date.fromisoformat(iso) if iso else None, lang)
     if kind.startswith("stated:"):
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
     if kind == "course_concept":
@@ -324,6 +342,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         )(lang)
     if kind == "levels":
         return levels_answer(text, lang)
+    if kind == "level_meaning":
+        return level_meaning_answer(text, lang)
     if kind == "past":
         return Text(
             f"抱歉，我的天气工具（{names}）只能查今天起的预报，没有过去的天气记录，所以查不了那天。",

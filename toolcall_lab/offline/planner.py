@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import explain, nlu, settled, students, terms, vocabulary
+from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     REPORTED_SOURCE,
@@ -102,8 +102,12 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     free = tool_choice not in ("required",) and not isinstance(tool_choice, dict)
     word_tool = any("word" in kinds_of(t).values() for t in tools)
     known = vocabulary.asked(text, ctx.history, word_tool=word_tool) if free else None
+    calendar = calendar_facts.kind_of(text) if free else None
     if known:  # "the opposite of diligent": what the model knows, no tool needed
         plan.about = "vocabulary:{}:{}".format(*known)
+    elif calendar:  # "what day is it today": the date the system prompt states, or that it states none
+        today = today_in(ctx.system)
+        plan.about = f"calendar:{calendar}:{today.isoformat() if today else ''}"
     elif free:
         plan.about = about_kind(text, tools)
         if plan.about == "translate" and word_tool and vocabulary.word_in(text, []):

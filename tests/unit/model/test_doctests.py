@@ -8,6 +8,7 @@ import pytest
 
 from toolcall_lab.offline import (
     arguments,
+    calendar_facts,
     clauses,
     clock_spans,
     comparing,
@@ -48,7 +49,7 @@ MODULES = [
     negation, knowledge,
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
-    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
+    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms, calendar_facts,
 ]  # fmt: skip
 
 

@@ -86,7 +86,7 @@ TUNED_FLOORS = {
     "learners3": 165,
     "learners4": 156,
     "learners5": 148,
-    "learners6": 150,
+    "learners6": 151,
     "learners7": 117,
     "learners8": 157,
     "learners9": 152,

@@ -237,3 +237,61 @@ def test_a_course_concept_is_explained_when_the_search_is_ruled_out_or_absent():
 
 def test_a_short_capitalised_city_before_weather_is_one_letter_off_a_known_one():
     assert calls(ask("Rone weather today", tools=WEATHER, system=None)) == [("get_weather", {"city": "Rome"})]
+
+
+def test_ids_named_by_their_last_digits_or_spelt_in_english():
+    assert calls(ask("my id's one-zero-zero-two, any weak spots?", tools=TUTOR)) == [
+        ("get_learning_record", {"student_id": "S1002"})
+    ]
+    assert calls(ask("学号尾号1004的进度", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1004"})]
+
+
+def test_struggles_a_teacher_and_fillers_reach_the_right_tool_and_no_filler_is_looked_up():
+    assert calls(ask("what is S1002 struggling with", tools=TUTOR)) == [
+        ("get_learning_record", {"student_id": "S1002"})
+    ]
+    teacher = ask("which teacher do I have on 2026-07-25", tools=TUTOR)
+    assert calls(teacher) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-25"})]
+    assert calls(ask("erm, uhh, what level is leisure tho", tools=TUTOR)) == [("lookup_word", {"word": "leisure"})]
+    aside = ask("My teacher said yesterday I should ask: what does 'accord' mean?", tools=TUTOR)
+    assert calls(aside) == [("lookup_word", {"word": "accord"})]  # a teacher mentioned is no timetable question
+
+
+def test_these_two_is_no_city_and_compares_the_two_just_fetched():
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    tool = build_weather_tool()
+    first = [{"city": "Tokyo"}, {"city": "Bangkok"}]
+    turn = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": f"c{i}", "type": "function", "function": {"name": "get_weather", "arguments": json.dumps(a)}}
+        for i, a in enumerate(first)
+    ]}  # fmt: skip
+    replies = [answered(json.dumps(tool.invoke(a), ensure_ascii=False), f"c{i}") for i, a in enumerate(first)]
+    decision = ask("东京和曼谷现在多少度", turn, *replies, "这俩谁更热些", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "结论" in (decision.content or "")
+
+
+def test_a_plain_bu_after_xian_rules_a_topic_out():
+    decision = ask("进度先不看，2026-07-25 S1003 几点上课", tools=TUTOR)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1003", "date": "2026-07-25"})]
+
+
+def test_a_sum_after_a_short_label_without_its_colon_and_one_level_explained():
+    assert "56" in (ask("quick q what's 7 times 8", tools=TUTOR).content or "")
+    level = ask("what does C1 mean on your word list", tools=TUTOR)
+    assert calls(level) == [] and "advanced" in (level.content or "")
+
+
+def test_a_day_of_the_month_after_a_full_date_is_in_that_month():
+    earlier = called("get_schedule", {"student_id": "S1001", "date": "2026-07-24"})
+    decision = ask("lessons on 2026-07-24?", earlier, answered("无课"), "and on the 27th?", tools=TUTOR)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]
+
+
+def test_the_calendar_itself_is_answered_from_the_prompt_or_said_unknown():
+    stated = ask("btw what's today's date", tools=SEARCH, system="Today is Monday, 27 July 2026.")
+    assert calls(stated) == [] and "Monday, 27 July 2026" in (stated.content or "")
+    unstated = ask("今天几号", tools=SEARCH, system=SEARCH_PROMPT)
+    assert calls(unstated) == [] and "系统提示词" in (unstated.content or "")
+    supposed = ask("if today is monday, what day is the day after tomorrow?", tools=TUTOR)
+    assert calls(supposed) == [] and "Wednesday" in (supposed.content or "")
