@@ -71,6 +71,7 @@ _CUES: dict[str, Text] = {
     "days": Text("几天", "a span of days"),
     "city+when": Text("城市和时间", "a city and a time"),
     "city+look up": Text("城市和“查”", "a city and “look up”"),
+    "city+instead": Text("换成另一个城市", "a city in place of another"),
     "word": Text("单词", "a word"),
 }
 

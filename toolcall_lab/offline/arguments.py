@@ -27,7 +27,7 @@ from toolcall_lab.offline.kinds import function_of, param_kind, properties, requ
 from toolcall_lab.offline.later_days import later_than
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.parties import ids_asked, is_own
-from toolcall_lab.offline.spans import days_asked
+from toolcall_lab.offline.spans import days_asked, weekday_said
 from toolcall_lab.offline.spelling import corrected
 
 Sourced = tuple[Any, str]
@@ -91,7 +91,8 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
     if kind == "days":
         # the whole question counts only when it asks one thing: "Paris now, and London tomorrow?"
         single = len(split_clauses(question)) == 1
-        days = days_asked(text, facts.today) or (days_asked(question, facts.today) if single else None)
+        today = facts.today or weekday_said(question)  # "…this weekend, thoughts? it's thursday today btw"
+        days = days_asked(text, today) or (days_asked(question, today) if single else None)
         days = min(days, most(schema) or days) if days else None
         return (days if schema.get("type") == "integer" else float(days), "question") if days else None
     if kind == "count":

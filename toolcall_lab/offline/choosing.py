@@ -30,7 +30,7 @@ from toolcall_lab.offline.clauses import split_segments
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
-from toolcall_lab.offline.place_cues import LOOK_UP, LOOK_UP_ID, place_and_time
+from toolcall_lab.offline.place_cues import LOOK_UP, LOOK_UP_ID, SWITCH, place_and_time
 from toolcall_lab.offline.policy import tool_request
 from toolcall_lab.offline.spans import asks_days
 
@@ -225,6 +225,8 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         score.add(1, "city+when")  # "Sydney now?", "chongqing jintian re ma": a place at a time, little else
     elif "city" in kinds and nlu.cities_in(piece) and place_and_time(piece, LOOK_UP):
         score.add(1, "city+look up")  # "查查杭州", "skip Paris, look up London": a place to look up, little else
+    elif "city" in kinds and nlu.cities_in(piece) and place_and_time(piece, SWITCH):
+        score.add(1, "city+instead")  # "forget seoul, how about paris": a place in another's stead
 
 
 #: Lessons counted over the course (done, left, not yet taken), compared or added up.

@@ -320,6 +320,7 @@ NOT_TERMS: frozenset[str] = frozenset(
         # what a learner does with a word (memorise it, mix it up) and how often: the sentence's frame
         "|always|never|often|usually|sometimes|forget|forgot|remember|confuse|confusing|mix|memorise|memorize"
         "|memorising|memorizing|gotta|learn|learning|study|studying|revise|revising|practise|practice"
+        "|difference|diff|differences"
     )
 )
 

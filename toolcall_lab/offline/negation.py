@@ -30,7 +30,8 @@ _ZH_DONE = re.compile(
     r"(?=$|[，,。；;！!？?\s])"
 )
 _EN_DONE = re.compile(
-    r"\b(?:i\s+)?(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|skip|ignore)"
+    r"\b(?:i\s+)?(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|skip|ignore"
+    r"|drop|ditch|scrap)"
     r"\s+(?P<what>(?:(?!\s-\s)[^,.;!?—–]){1,40})",
     re.I,
 )

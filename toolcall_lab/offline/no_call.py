@@ -272,7 +272,7 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
     if kind == "course_concept":
         return course_terms.answer(text, tools, lang)
-    if kind in ("usage", "word_list", "no_word_tool"):
+    if kind in ("usage", "word_list", "no_word_tool", "grammar_form"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):
         return what_if_answer(kind, text, tools, lang)

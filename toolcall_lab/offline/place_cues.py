@@ -26,6 +26,10 @@ LOOK_UP = re.compile(
 )
 
 
+#: A place put in another's stead: "forget seoul, how about paris", "not london, just new york pls".
+SWITCH = re.compile(r"\b(?:how|what) about\b|\bjust\b|\binstead\b|换成|改成|那换", re.I)
+
+
 #: A bare request to look someone up by id ("look up student 7777", "查一下学号 1003").
 LOOK_UP_ID = re.compile(
     r"\b(?:look(?:ing)?\s+up|check|pull up|find)\b|查查|查一下|查下|看看|看一下",

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, vocabulary
+from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, usage, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
 from toolcall_lab.offline.choosing import (
     REPORTED_SOURCE,
@@ -93,6 +93,11 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     text, courtesy = without_courtesy(text)
     if courtesy:  # "thanks! and what about add_messages?": the thanks is no ask; the request after it is
         plan.steps.append(explain.not_argument(courtesy, explain.COURTESY))
+    compared = usage.compared_words(text) if any("word" in kinds_of(t).values() for t in tools) else []
+    if compared:  # "which is harder, leisure or meticulous": the words' levels, compared
+        levels = "which is harder: " + ", ".join(f"'{w}'" for w in compared) + " (word levels)"
+        plan.steps.append(explain.rewritten(Rewrite(text, levels, "a comparison of words' difficulty")))
+        text = levels
     infos = read_tools(tools)
     policy = read_policy(ctx.system, tools)
     if removed and gullible:

@@ -69,9 +69,34 @@ def asks_days(text: str) -> bool:
     return any(d.offset is not None and d.offset > 0 for d in find_dates(text))
 
 
+_TODAY_IS = re.compile(
+    rf"\b(?:it'?s|today(?:'s| is))\s+(?:a\s+)?(?P<en>{'|'.join(EN_WEEKDAYS)})(?:\s+today)?\b"
+    r"|今天(?:是)?(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])",
+    re.I,
+)
+
+
+def weekday_said(text: str) -> dt.date | None:
+    """A stand-in for today with the weekday the learner says it is ("it's thursday today btw"): a day of that
+    weekday, good for counting days ahead (never for a date to look up)."""
+    m = _TODAY_IS.search(text)
+    if m is None:
+        return None
+    index = EN_WEEKDAYS.index(m.group("en").lower()) if m.group("en") else "一二三四五六日天".index(m.group("zh")) % 7
+    if m.group("zh") == "天":
+        index = 6
+    return dt.date(2026, 7, 20) + dt.timedelta(days=index)
+
+
 def days_until(text: str, today: dt.date | None) -> int | None:
     """Days of forecast up to a weekday or the weekend ("till Sunday", "到下周一", "this weekend"),
-    counting today as day 1; ``None`` without today's date or such words."""
+    counting today as day 1; ``None`` without today's date or such words. A weekday the learner says today
+    is ("it's thursday today btw") is enough: only the days between are counted.
+
+    >>> days_until("picnic in seoul this weekend, thoughts? it's thursday today btw", None)
+    4
+    """
+    today = today or weekday_said(text)
     if today is None:
         return None
     m = _UNTIL.search(text)

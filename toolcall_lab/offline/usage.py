@@ -14,6 +14,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline.kinds import kinds_of, tool_name
+from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.nlu import concept_hits
 
 #: Two quoted phrasings set against each other: "is it 'on the weekend' or 'at the weekend'?".
@@ -77,6 +78,40 @@ def level_without_word_tool(text: str, tools: list[dict[str, Any]]) -> str | Non
     return next((w for w in found.group("a", "b", "c") if w), None) if found else None
 
 
+#: Which of some words is harder or easier: their levels compared ("which is harder, leisure or meticulous").
+_HARDER = re.compile(
+    r"\b(?:harder|easier|more difficult|tougher|hardest|easiest|most difficult|more advanced)\b"
+    r"|更难|最难|更简单|最简单",
+    re.I,
+)
+#: Things a learner calls hard that are no words of a word list: skills, subjects, exams.
+_NOT_WORDS = frozenset((
+    "speaking", "writing", "listening", "reading", "grammar", "vocabulary", "vocab", "pronunciation", "spelling",
+    "maths", "math", "physics", "ielts", "toefl", "kaoyan", "gaokao", "cet", "english", "chinese", "essay", "essays",
+    "test", "tests", "exam", "exams", "course", "courses", "class", "classes",
+))  # fmt: skip
+
+
+def compared_words(text: str) -> list[str]:
+    """The words whose difficulty a question compares, when it names two or more and nothing else to compare.
+
+    >>> compared_words("which is harder, leisure or meticulous"), compared_words("which is harder, speaking or writing")
+    (['leisure', 'meticulous'], [])
+    """
+    if not _HARDER.search(text) or not re.search(r",|\bor\b|\band\b|\bvs\b|还是|和|跟", text):
+        return []
+    found = [w for w in re.findall(r"[a-z]{3,24}", text) if w not in EN_STOP | FILLER | _FRAME]
+    if not 2 <= len(found) <= 4 or any(w in _NOT_WORDS for w in found):
+        return []
+    return list(dict.fromkeys(found))
+
+
+_FRAME = frozenset((
+    "which", "what", "harder", "easier", "tougher", "hardest", "easiest", "difficult", "advanced", "compare", "first",
+    "learn", "one", "word", "words", "out",
+))  # fmt: skip
+
+
 def phrases(text: str) -> list[str]:
     """The two phrasings or words a usage question sets against each other, else ``[]``.
 
@@ -103,6 +138,16 @@ def phrases(text: str) -> list[str]:
     return []
 
 
+#: A form of a word asked ("the past participle of 'swim'", "child 的复数"), or a question the learner labels
+#: as grammar ("grammar q: is 'rain' a noun or a verb or both"): grammar, not the word list's level or meaning.
+_GRAMMAR_FORM = re.compile(
+    r"\b(?:past participle|past tense|participle|plural|comparative|superlative|third person|-?ing form|verb forms?)"
+    r"\s+(?:form\s+)?(?:of|for)\b|过去式|过去分词|现在分词|复数(?:形式)?是|比较级|最高级"
+    r"|^\W*grammar (?:q|question|qn)\b",
+    re.I,
+)
+
+
 def kind_of(text: str) -> str | None:
     """``usage`` for a question of which phrasing is right, ``word_list`` for a request to be given
     words, else ``None``.
@@ -114,6 +159,8 @@ def kind_of(text: str) -> str | None:
     """
     if phrases(text):
         return "usage"
+    if _GRAMMAR_FORM.search(text):
+        return "grammar_form"
     if _WORDS_WANTED.search(text) and not re.search(r"[\"“'‘「][A-Za-z]+[\"”'’」]", text):
         return "word_list"
     return None
@@ -128,6 +175,15 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             f"我的工具（{names}）都不查单词等级，所以「{word}」是几级我查不了，也不凭空猜。",
             f"None of my tools ({names}) looks up a word's level, so I can't tell you the level of \"{word}\", "
             "and I will not guess.",
+        )(lang)
+    if kind == "grammar_form":
+        asked = " ".join(text.split())[:120]  # the learner's words, as text, bounded
+        return Text(
+            f"你问的是语法：「{asked}」。我的工具（{names}）不讲语法：查词工具只给单词的等级和释义，"
+            "所以我没有去查，也不凭空编。可以问老师，或查一本学习词典。",
+            f'You asked a grammar question: "{asked}". None of my tools ({names}) covers grammar: a word tool '
+            "gives a word's level and meaning, so I did not look anything up, and I will not make a rule up. "
+            "Your teacher or a learner's dictionary can settle it.",
         )(lang)
     if kind == "word_list":
         return Text(

@@ -295,3 +295,27 @@ def test_the_calendar_itself_is_answered_from_the_prompt_or_said_unknown():
     assert calls(unstated) == [] and "系统提示词" in (unstated.content or "")
     supposed = ask("if today is monday, what day is the day after tomorrow?", tools=TUTOR)
     assert calls(supposed) == [] and "Wednesday" in (supposed.content or "")
+
+
+def test_a_city_in_place_of_another_asks_the_weather_tool():
+    for question in ("drop tokyo, what about london", "not seoul, just paris pls"):
+        decision = ask(question, tools=WEATHER, system=None)
+        assert [args["city"] for _, args in calls(decision)] in (["London"], ["Paris"])
+
+
+def test_a_form_of_a_word_or_a_labelled_grammar_question_is_not_looked_up():
+    for question in ("what's the past tense of 'run'", "grammar question: is 'light' an adjective or a noun"):
+        decision = ask(question, tools=TUTOR)
+        assert calls(decision) == [] and "grammar" in (decision.content or "")
+
+
+def test_a_weekday_the_learner_states_counts_the_days_to_the_weekend():
+    decision = ask("bbq in london this weekend? it's friday today", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "London", "days": 3})]
+
+
+def test_which_of_some_words_is_harder_looks_each_up_and_names_the_harder():
+    decision = ask("which is easier, benefit or ubiquitous", tools=TUTOR)
+    assert sorted(args["word"] for _, args in calls(decision)) == ["benefit", "ubiquitous"]
+    skills = ask("which is harder for me, listening or reading?", tools=TUTOR)
+    assert not any(name == "lookup_word" for name, _ in calls(skills))
