@@ -14,6 +14,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
+from toolcall_lab.offline.clarify import ask_back
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.clock_spans import all_free, lesson_lengths
 from toolcall_lab.offline.comparing import compare_results, lessons_left, test_scores
@@ -255,6 +256,9 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
             f"抱歉，这件事我做不了：我可用的工具（{names}）都不做这个，我也不凭空编内容。",
             f"Sorry, I can't do that: none of my tools ({names}) does it, and I will not make content up.",
         )(ctx.lang)
+    asked_back = ask_back(ctx.question, tools, ctx.lang)  # "那后天呢？" with nothing before it: ask what about it
+    if asked_back:
+        return asked_back
     if tools:
         return Text(
             f"抱歉，我是内置教学模型，这个问题和我可用的工具（{names}）都对不上，我没法查，也不凭空编答案。",

@@ -69,7 +69,9 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"^(?:(?:idk|i (?:really )?(?:don'?t|do not|dont) know|dunno|no idea|not sure)"
         r",? (?:what|wat|wut) (?:to|i should|should i|i (?:can|could)) (?:ask|say)(?: (?:about|you|here))?"
         r"(?: (?:lol|haha|tbh|now))?"
-        r"|(?:我)?(?:也|都|还|真)?不知道(?:该|要|能|可以)?(?:问|说)(?:点|些)?(?:啥|什么|哪些)(?:好|呢|了|啊)?)$",
+        r"|(?:我)?(?:也|都|还|真)?不知道(?:该|要|能|可以)?(?:问|说)(?:点|些)?(?:啥|什么|哪些)(?:好|呢|了|啊)?"
+        r"|随便(?:问问|看看|聊聊|问一下|试试)"
+        r"|just (?:browsing|looking around|curious|testing|trying (?:it|you|this) out))$",
         re.I,
     ),
     "chatter": re.compile(

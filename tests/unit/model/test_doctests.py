@@ -9,6 +9,7 @@ import pytest
 from toolcall_lab.offline import (
     arguments,
     calendar_facts,
+    clarify,
     clauses,
     clock_spans,
     comparing,
@@ -49,7 +50,8 @@ MODULES = [
     negation, knowledge,
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
-    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms, calendar_facts,
+    the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
+    calendar_facts, clarify,
 ]  # fmt: skip
 
 

@@ -319,3 +319,17 @@ def test_which_of_some_words_is_harder_looks_each_up_and_names_the_harder():
     assert sorted(args["word"] for _, args in calls(decision)) == ["benefit", "ubiquitous"]
     skills = ask("which is harder for me, listening or reading?", tools=TUTOR)
     assert not any(name == "lookup_word" for name, _ in calls(skills))
+
+
+def test_a_bare_value_with_nothing_before_it_is_asked_back_not_refused():
+    decision = ask("好的谢谢，那大后天呢", tools=TUTOR)
+    content = decision.content or ""
+    assert calls(decision) == [] and "大后天" in content and "get_schedule" in content and "对不上" not in content
+    when = ask("thanks, and the day after tomorrow?", tools=TUTOR)
+    assert calls(when) == [] and "the day after tomorrow" in (when.content or "")
+
+
+def test_just_browsing_is_told_what_the_tools_answer():
+    decision = ask("随便看看", tools=TUTOR)
+    assert calls(decision) == [] and "get_schedule" not in [n for n, _ in calls(decision)]
+    assert "你可以问我" in (decision.content or "")
