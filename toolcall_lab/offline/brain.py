@@ -281,6 +281,7 @@ _POINTS_BACK = re.compile(
 #: A question over several earlier results at once: "add them up", "我俩谁快", "compare them".
 _ALL_OF_THEM = re.compile(
     r"\badd (?:them|those|it) up\b|\btogether\b|\bcombined\b|\bboth\b|\bcompare\b"
+    r"|^\W*which (?:one |city |place )?(?:is|was|'s) (?:hotter|colder|warmer|cooler|wetter|sunnier)\b"
     r"|我俩|咱俩|这俩|那俩|这两个|那两个|这两座|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天"
     r"|\bthose (?:two |three |few )?days\b",
     re.I,

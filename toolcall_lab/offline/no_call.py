@@ -57,6 +57,7 @@ from toolcall_lab.offline.knowledge import (
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 from toolcall_lab.offline.negation import drop_negated
+from toolcall_lab.offline.schema_facts import tool_gloss
 from toolcall_lab.offline.tool_readout import describe_tools
 from toolcall_lab.offline.what_if import what_if_answer, what_if_kind
 
@@ -71,6 +72,7 @@ _ABOUT = re.compile(
     r"|支持哪些|能查什么",
     re.I,
 )
+_PURPOSE = re.compile(r"\bwhat(?:'s| is)\b.{0,30}\bfor\b|\bwhat does\b.{0,30}\bdo\b|是干嘛的|有什么用|是做什么的", re.I)
 _TOOLISH = re.compile(
     r"工具|\btools?\b|\bfunctions?\b|函数|接口|你能查|you can (?:check|look up)|can you (?:check|look up)", re.I
 )
@@ -85,6 +87,7 @@ _CAPABILITIES = re.compile(
     r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
     r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
     r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
+    r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
     r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
     r" (?:do|answer|help(?: me)?(?: with)?)\b",
     re.I,
@@ -236,6 +239,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     )
     if _ABOUT.search(text) and (mentions_tool or mentions_param):
         return "tools"
+    if _PURPOSE.search(text) and any(n and n in text for n in names):
+        return "tools"  # "what is the tool lookup_word for?", "get_weather 是干嘛的": a named tool's purpose
     return None
 
 
@@ -281,10 +286,14 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return vocabulary.answer(asked, word, lang)
     names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
     if kind == "capabilities":
-        lines = [Text("我能借助这些工具回答问题：", "I can answer questions with these tools:")(lang)]
+        n = len(tools)
+        lines = [Text(f"我有 {n} 个工具，能借助它们回答问题：", f"I have {n} tool(s) to answer questions with:")(lang)]
         for tool in tools:
             desc = str(function_of(tool).get("description") or "").strip().splitlines()
-            lines.append(f"- {tool_name(tool)}" + (Text("：", ": ")(lang) + desc[0] if desc else ""))
+            said = (
+                tool_gloss(tool) if lang == "en" else (desc[0] if desc else "")
+            )  # never Chinese to an English learner
+            lines.append(f"- {tool_name(tool)}" + (Text("：", ": ")(lang) + said if said else ""))
         return "\n".join(lines)
     if kind == "convert":
         found = CELSIUS.search(text)

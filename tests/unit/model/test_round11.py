@@ -333,3 +333,23 @@ def test_just_browsing_is_told_what_the_tools_answer():
     decision = ask("随便看看", tools=TUTOR)
     assert calls(decision) == [] and "get_schedule" not in [n for n, _ in calls(decision)]
     assert "你可以问我" in (decision.content or "")
+
+
+def test_the_tools_themselves_are_described_in_the_learners_language():
+    count = ask("how many tools do you have?", tools=TUTOR)
+    content = count.content or ""
+    assert calls(count) == [] and "3 tool" in content and not any("\u4e00" <= ch <= "\u9fff" for ch in content)
+    purpose = ask("what is get_schedule for?", tools=TUTOR)
+    assert calls(purpose) == [] and "get_schedule" in (purpose.content or "")
+
+
+def test_which_is_hotter_after_two_cities_were_fetched_compares_both():
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    tool = build_weather_tool()
+    turns: list = []
+    for i, city in enumerate(("Sydney", "Hangzhou")):
+        turns += [f"{city} weather", called("get_weather", {"city": city}, f"c{i}")]
+        turns.append(answered(json.dumps(tool.invoke({"city": city}), ensure_ascii=False), f"c{i}"))
+    decision = ask(*turns, "which is colder?", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "Sydney" in (decision.content or "") and "Hangzhou" in (decision.content or "")
