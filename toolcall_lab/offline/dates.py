@@ -46,9 +46,10 @@ _CALENDAR = [
 ]
 _ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
 _RELATIVE = re.compile(
-    r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天"
+    r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天|下一天|后一天"
     rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{_ZH_DAY}))"
-    r"|(?P<en>the day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day|the day after"
+    r"|(?P<en>the day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
+    r"|the day (?:right |just )?after|the very next day"
     rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(EN_WEEKDAYS)})"
     # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
     r"|(?P<abweek>next|this|last|on|by|till|until|through|thru)\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
@@ -71,7 +72,10 @@ OFFSETS = {
     "yesterday": -1,
     "前天": -2,
 }
-_NEXT_DAY = {"次日", "第二天", "the next day", "the following day", "the day after"}
+_NEXT_DAY = {
+    "次日", "第二天", "下一天", "后一天", "the next day", "the following day", "the day after", "the day right after",
+    "the day just after", "the very next day",
+}  # fmt: skip
 _COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
 # "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
 DAYS_FROM_NOW = re.compile(

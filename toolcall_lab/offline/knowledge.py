@@ -18,7 +18,7 @@ _ARITHMETIC = re.compile(
     # "quick maths: …", "quick one what's …": a short label before the sum, with or without its colon
     r"^\s*(?:[A-Za-z][A-Za-z ]{0,18}:\s*|(?:quick (?:one|1|q|question)|ok|so|hey|um)[,\s]+)?"
     r"(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
-    r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?\s*$",
+    r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?(?:[,，]?\s*(?:just curious|btw|pls|please|thanks|thx|lol))*\s*[?？]?\s*$",
     re.I,
 )
 _OPERATORS: dict[type, Any] = {

@@ -19,7 +19,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
-        "|which teacher|what teacher|teacher have|teacher do"
+        "|which teacher|what teacher|teacher have|teacher do|sked|skedule"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
         "|要去学校|要上学|下课"
         "|what do i have on|what have i got on|what did i have|day like|my day|撞了|跟课|有课没|sleep in|up early"
@@ -34,7 +34,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|enrolled|which course|what course|prog"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
-        "|struggle with|struggles with|struggling with|bad at|weak at|worst at"
+        "|struggle with|struggles with|struggling with|bad at|weak at|worst at|快上完|快学完|快结课|上完了吗"
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
@@ -320,7 +320,7 @@ NOT_TERMS: frozenset[str] = frozenset(
         # what a learner does with a word (memorise it, mix it up) and how often: the sentence's frame
         "|always|never|often|usually|sometimes|forget|forgot|remember|confuse|confusing|mix|memorise|memorize"
         "|memorising|memorizing|gotta|learn|learning|study|studying|revise|revising|practise|practice"
-        "|difference|diff|differences"
+        "|difference|diff|differences|stuck|confused|lost|unsure|curious|spelling|highest|lowest"
     )
 )
 

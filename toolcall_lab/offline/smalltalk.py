@@ -32,8 +32,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
         re.I,
     ),
     "thanks": re.compile(
-        r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh|wow|alright|perfect|awesome)[ ,]+)*"
-        r"thanks?(?: you)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
+        r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh+|ah+|wow|alright|perfect|awesome|got it|i see)[ ,]+)*"
+        r"(?:thanks?|thank)(?: you| u| ya)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
         r"|thx|ty|cheers|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
         r"|great|much appreciated|appreciate it|i appreciate it"
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"

@@ -14,7 +14,7 @@ from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
 
 _DAY_COUNT = re.compile(
     # "十五天", "二十天": a Chinese number of two characters is read whole, not as its last digit
-    r"(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?!(?<=[下后第])一)(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
     # "十来天", "十几天", "ten-ish days", "10 or so days": about that many
     r"(?:来|几|多|余|(?:\s*-\s*|\s*)ish|\s+or so)?(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",

@@ -45,7 +45,10 @@ _WORDS_WANTED = re.compile(
     r"\b(?:give|suggest|recommend|teach|show|list|tell)\s+(?:(?:me|us)\s+)?"
     r"(?:some|a few|a couple of|\d+|one|two|three|four|five|ten)\s+"
     r"(?:[a-z]+\s+){0,2}(?:words|phrases|expressions|synonyms|connectives|idioms)\b"
-    r"|(?:给我|帮我)?(?:推荐|列|举|说)(?:几个|一些|\d+个|[两三四五十]个)(?:\S{0,10}?)(?:单词|词|短语|表达|连接词)",
+    r"|(?:给我|帮我)?(?:推荐|列|举|说)(?:几个|一些|\d+个|[两三四五十]个)(?:\S{0,10}?)(?:单词|词|短语|表达|连接词)"
+    # "write me 3 example sentences using 'although'", "帮我用 although 造个句": sentences to be written
+    r"|\bwrite\s+(?:me\s+)?(?:an?\s+|some\s+|\d+\s+|one\s+|two\s+|three\s+)?(?:example\s+)?sentences?\b"
+    r"|造(?:个|一个|几个|[两三四五]个|\d+个)?句",
     re.I,
 )
 
@@ -161,7 +164,12 @@ def kind_of(text: str) -> str | None:
         return "usage"
     if _GRAMMAR_FORM.search(text):
         return "grammar_form"
-    if _WORDS_WANTED.search(text) and not re.search(r"[\"“'‘「][A-Za-z]+[\"”'’」]", text):
+    # sentences with a word named are still to write; "造个句子给我看看" alone points back at a word looked up
+    sentences = re.search(r"sentences?|造.{0,3}句", text, re.I)
+    frame = re.sub(r"(?i)\b(?:pls|please|write|me|example|sentences?)\b", "", text)
+    if sentences and not re.search(r"[A-Za-z]{2,}", frame):
+        return None
+    if _WORDS_WANTED.search(text) and (sentences or not re.search(r"[\"“'‘「][A-Za-z]+[\"”'’」]", text)):
         return "word_list"
     return None
 
@@ -184,6 +192,17 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             f'You asked a grammar question: "{asked}". None of my tools ({names}) covers grammar: a word tool '
             "gives a word's level and meaning, so I did not look anything up, and I will not make a rule up. "
             "Your teacher or a learner's dictionary can settle it.",
+        )(lang)
+    if kind == "word_list" and re.search(r"sentences?|造.{0,3}句", text, re.I):
+        named = re.findall(r"[A-Za-z]{2,24}", re.sub(r"(?i)\b(?:pls|please|write|me|an?|some|one|two|three|example|"
+                                                     r"sentences?|using|with|for|the|word)\b", " ", text))
+        words = Text("」「", '", "').join(named[:3]) if named else Text("这个词", "the word")
+        return Text(
+            f"你想要用「{words.zh}」造的句子。我的工具（{names}）不会写句子：查词工具只查某个单词的等级和释义"
+            "（有时带一个例句）。我不凭空编，你可以先自己写一句，我来帮你查里面的词。",
+            f'You asked for sentences using "{words.en}". None of my tools ({names}) writes sentences: a word tool '
+            "looks up one word's level and meaning (sometimes with one example). I will not make them up; write "
+            "one yourself and I can look its words up.",
         )(lang)
     if kind == "word_list":
         return Text(

@@ -353,3 +353,31 @@ def test_which_is_hotter_after_two_cities_were_fetched_compares_both():
         turns.append(answered(json.dumps(tool.invoke({"city": city}), ensure_ascii=False), f"c{i}"))
     decision = ask(*turns, "which is colder?", tools=WEATHER, system=None)
     assert calls(decision) == [] and "Sydney" in (decision.content or "") and "Hangzhou" in (decision.content or "")
+
+
+def test_the_day_right_after_a_forecast_and_do_that_for_another_city_carry_the_days():
+    earlier = called("get_weather", {"city": "Seoul", "days": 3})
+    after = ask("seoul 3 days", earlier, answered("{}"), "and the day right after that?", tools=WEATHER, system=None)
+    assert calls(after) == [("get_weather", {"city": "Seoul", "days": 4})]
+    zh = ask("首尔三天", earlier, answered("{}"), "再下一天呢", tools=WEATHER, system=None)
+    assert calls(zh) == [("get_weather", {"city": "Seoul", "days": 4})]
+    again = ask("seoul 3 days", earlier, answered("{}"), "ok do the same for sydney", tools=WEATHER, system=None)
+    assert calls(again) == [("get_weather", {"city": "Sydney", "days": 3})]
+
+
+def test_learner_states_and_fillers_are_not_words_to_look_up():
+    decision = ask("i'm so confused, what level is negotiate, spelling idk", tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": "negotiate"})]
+    thanks = ask("ahh ok thank u", tools=TUTOR)
+    assert calls(thanks) == [] and "welcome" in (thanks.content or "")
+
+
+def test_sentences_to_write_and_study_methods_to_judge_call_nothing():
+    for question in (
+        "write me two sentences with 'diligent' pls",
+        "用 negotiate 造两个句子",
+        "anki flashcards really work?",
+    ):
+        decision = ask(question, tools=TUTOR)
+        assert calls(decision) == [], question
+    assert "diligent" in (ask("write me two sentences with 'diligent' pls", tools=TUTOR).content or "")
