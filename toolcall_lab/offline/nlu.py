@@ -243,6 +243,12 @@ def is_frame_word(word: str) -> bool:
 _NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎谁俩这那些们各]")
 
 
+_LOWER_PLACE = re.compile(r"\b(?:weather|forecast|temperature|temp)\s+(?:in|for|at)\s+([a-z]{3,20})\b")
+_NOT_PLACES = frozenset(
+    ("general", "summer", "winter", "spring", "autumn", "fall", "english", "chinese", "advance", "july", "here")
+)
+
+
 def unknown_place(text: str) -> str | None:
     """A capitalised word that looks like a place name the model does not know ("FakeCity")."""
     m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
@@ -253,7 +259,11 @@ def unknown_place(text: str) -> str | None:
         # a place name has no function words: "天先不看" (of 今天先不看天气) is not a city
         return None if _NOT_IN_PLACE.search(m.group(1)) else m.group(1)
     m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
-    return m.group(1) if m else None
+    if m:
+        return m.group(1)
+    # "weather in lima now": a lower-case name right after the weather's own words, read as a place
+    m = _LOWER_PLACE.search(text)
+    return m.group(1).title() if m and m.group(1) not in EN_STOP | _NOT_PLACES else None
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:

@@ -30,6 +30,7 @@ from toolcall_lab.offline import (
     schema_questions,
     settled,
     stated_numbers,
+    study_tips,
     terms,
     usage,
     vocabulary,
@@ -115,16 +116,6 @@ _ACTION = re.compile(
 _MEANING = re.compile(
     r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b|一样吗|一回事", re.I
 )
-#: Asking how to study ("tips for remembering vocabulary", "单词背了就忘有啥好办法"): advice a model gives.
-_STUDY_TIPS = re.compile(
-    r"\b(?:tips?|advice|tricks?)\b.{0,40}\b(?:remember|memori[sz]e|learn|study|vocab|words?|improve)"
-    r"|\bhow (?:can|do|should) i (?:remember|memori[sz]e|stop forgetting)\b"
-    r"|背了就忘|记不住|老是忘|总是忘|(?:有|有没有)(?:啥|什么)好(?:办法|方法)|怎么(?:才能)?记(?:住|牢)"
-    # "背单词用艾宾浩斯曲线真的有用吗", "is spaced repetition worth it": a way of studying, judged
-    r"|(?:背|记)单词.{0,16}(?:有用|管用|有效|靠谱)"
-    r"|\b(?:spaced repetition|flashcards?|anki)\b.{0,30}\b(?:work|worth|help)",
-    re.I,
-)
 
 
 def weather_term(text: str, tools: list[dict[str, Any]]) -> str | None:
@@ -200,6 +191,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     if general_exam_question(text):
         return "exam"  # "how long does the IELTS speaking test take": the exam itself, nobody's record
     weather_asked = "weather" in nlu.concepts_in(drop_negated(text)[0])  # not "天气就算了，昨天我几点上的课"
+    if weather_asked and re.match(r"^\W*(?:why|how come)\b|^\W*为(?:什么|啥)", text) and not nlu.cities_in(text):
+        return "settled"  # "why is it hotter near the equator": how weather works, no city's forecast
     if _PAST_WEATHER.search(text) and weather_asked and _forecasts_only(tools):
         return "past"
     if weather_term(text, tools):
@@ -216,7 +209,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tools"  # "for get_weather, what days value covers the weekend": a value of the schema's
     if _HYPOTHETICAL.search(text):
         return "hypothetical"
-    if _STUDY_TIPS.search(text) and not terms.marked_terms(text):
+    if study_tips.asked(text) and not terms.marked_terms(text):
         return "study_tips"
     if course_terms.explains(text, tools):
         return "course_concept"  # "no need to search, just explain what a thread_id is": the course's own word
@@ -318,13 +311,7 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind == "span":
         return span_answer(text, lang)
     if kind == "study_tips":
-        return Text(
-            "几个常用的办法：1）间隔复习：学完当天、第二天、一周后各复习一次；2）把词放进自己的句子里，大声说出来；"
-            "3）每次少背一点（10–20 个），比一次背很多记得牢。这是学习建议，不用调用工具。",
-            "A few ways that work: 1) spaced review: go over new words the same day, the next day and a week "
-            "later; 2) put each word in a sentence of your own and say it aloud; 3) learn a few at a time "
-            "(10–20), which sticks better than many at once. That is study advice, so no tool is needed.",
-        )(lang)
+        return study_tips.answer(lang)
     if kind == "to_celsius":
         found = FAHRENHEIT.search(text)
         degrees = found.group(1) if found else "?"

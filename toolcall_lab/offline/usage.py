@@ -194,8 +194,15 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             "Your teacher or a learner's dictionary can settle it.",
         )(lang)
     if kind == "word_list" and re.search(r"sentences?|造.{0,3}句", text, re.I):
-        named = re.findall(r"[A-Za-z]{2,24}", re.sub(r"(?i)\b(?:pls|please|write|me|an?|some|one|two|three|example|"
-                                                     r"sentences?|using|with|for|the|word)\b", " ", text))
+        named = re.findall(
+            r"[A-Za-z]{2,24}",
+            re.sub(
+                r"(?i)\b(?:pls|please|write|me|an?|some|one|two|three|example|"
+                r"sentences?|using|with|for|the|word)\b",
+                " ",
+                text,
+            ),
+        )
         words = Text("」「", '", "').join(named[:3]) if named else Text("这个词", "the word")
         return Text(
             f"你想要用「{words.zh}」造的句子。我的工具（{names}）不会写句子：查词工具只查某个单词的等级和释义"

@@ -10,6 +10,7 @@ from toolcall_lab.offline import (
     arguments,
     calendar_facts,
     clarify,
+    study_tips,
     clauses,
     clock_spans,
     comparing,
@@ -51,7 +52,7 @@ MODULES = [
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
-    calendar_facts, clarify,
+    calendar_facts, clarify, study_tips,
 ]  # fmt: skip
 
 

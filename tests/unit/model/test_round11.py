@@ -381,3 +381,9 @@ def test_sentences_to_write_and_study_methods_to_judge_call_nothing():
         decision = ask(question, tools=TUTOR)
         assert calls(decision) == [], question
     assert "diligent" in (ask("write me two sentences with 'diligent' pls", tools=TUTOR).content or "")
+
+
+def test_a_lower_case_place_after_weather_in_is_looked_up_and_a_why_is_not():
+    assert calls(ask("weather in quito rn", tools=WEATHER, system=None)) == [("get_weather", {"city": "Quito"})]
+    why = ask("why does it rain more in summer", tools=WEATHER, system=None)
+    assert calls(why) == [] and "still need" not in (why.content or "")
