@@ -72,6 +72,7 @@ _CUES: dict[str, Text] = {
     "city+when": Text("城市和时间", "a city and a time"),
     "city+look up": Text("城市和“查”", "a city and “look up”"),
     "city+instead": Text("换成另一个城市", "a city in place of another"),
+    "id+date": Text("学号和日期", "an id and a date"),
     "word": Text("单词", "a word"),
 }
 

@@ -213,12 +213,14 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
             score.add(3, f"word:{(marked or plain)[0]}")
     if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):
         score.add(1, "id")
-        if _only_ids_required(info) and place_and_time(piece, LOOK_UP_ID):
+        if _only_ids_required(info) and place_and_time(piece, LOOK_UP_ID) and not find_dates(piece):
             score.add(2, "id+look up")  # "look up student 7777": the tool an id alone fills, for that id
     if "date" in kinds and any(d.kind != "week" for d in find_dates(piece)):
         score.add(1, "date")
         if _MY_DAY.search(piece):
             score.add(3, "date+my day")  # "what have I got tomorrow": a day and what the learner has on it
+        if "id" in kinds and any(find_ids(piece, d) for d in info.id_descriptions):
+            score.add(2, "id+date")  # "check S1002's on 2026-07-28": the tool that takes both
     if "days" in kinds and "city" in kinds and nlu.cities_in(piece) and asks_days(piece):
         score.add(1, "days")  # "Hangzhou, rest of the week?": a place and a span of days
     if "city" in kinds and nlu.cities_in(piece) and place_and_time(piece):

@@ -23,6 +23,10 @@ _MARKED = (
     ),
     # "diligent is B2 or C1", "leisure 是 B2 吗": a word given a level is the word asked about
     re.compile(r"(?<![A-Za-z\-])([a-z][a-z\-]{2,})\s*(?:is|was|=|是)\s*(?:an?\s+|at\s+)?(?:level\s+)?[ABC][12]\b"),
+    # "what level is schedule": the word after "what level is" is the word, whatever its topic
+    re.compile(
+        r"\b(?:what(?:'s| is) the level of|what level is)\s+(?:the word\s+)?[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
+    ),
 )
 
 
@@ -52,7 +56,7 @@ def marked_terms(text: str) -> list[str]:
     if "word" not in concept_hits(text):
         out = [w for w in out if w.lower() not in FUNCTION_WORDS]
     out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
-    for pattern in (_MARKED[0], _MARKED[2], _MARKED[3]):
+    for pattern in (_MARKED[0], _MARKED[2], _MARKED[3], _MARKED[4]):
         # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
         out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
     # "look up London": a capitalised city after "look up" is a place looked up, not a word

@@ -387,3 +387,14 @@ def test_a_lower_case_place_after_weather_in_is_looked_up_and_a_why_is_not():
     assert calls(ask("weather in quito rn", tools=WEATHER, system=None)) == [("get_weather", {"city": "Quito"})]
     why = ask("why does it rain more in summer", tools=WEATHER, system=None)
     assert calls(why) == [] and "still need" not in (why.content or "")
+
+
+def test_the_word_after_what_level_is_is_the_word_whatever_its_topic():
+    decision = ask("skip the forecast, what level is schedule", tools=[*TUTOR, *WEATHER])
+    assert calls(decision) == [("lookup_word", {"word": "schedule"})]
+
+
+def test_an_id_and_a_date_ask_the_tool_that_takes_both():
+    decision = ask("not my own timetable, check S1003's on 2026-07-25", tools=TUTOR)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1003", "date": "2026-07-25"})]
+    assert calls(ask("look up S1004", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1004"})]
