@@ -57,6 +57,10 @@ def _language(question: str, history: list[str]) -> str:
     words = [w for w in _LATIN_WORD.findall(question) if not nlu.cities_in(w)]
     if history and not nlu.CJK.search(question) and not words:
         return nlu.learner_language(history[-1])
+    # "schedule" alone after "我想查个单词的等级": the word asked about, in the language of that question
+    lone = len(words) == 1 and question.strip(" '\"“”‘’?？").lower() == words[0].lower()
+    if history and lone and re.search(r"单词|词|word", history[-1], re.I):
+        return nlu.learner_language(history[-1])
     return nlu.learner_language(question)
 
 

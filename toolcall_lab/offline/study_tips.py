@@ -17,7 +17,8 @@ STUDY_TIPS = re.compile(
     r"|背了就忘|记不住|老是忘|总是忘|(?:有|有没有)(?:啥|什么)好(?:办法|方法)|怎么(?:才能)?记(?:住|牢)"
     # "背单词用艾宾浩斯曲线真的有用吗", "is spaced repetition worth it": a way of studying, judged
     r"|(?:背|记)单词.{0,16}(?:有用|管用|有效|靠谱)"
-    r"|\b(?:spaced repetition|flashcards?|anki)\b.{0,30}\b(?:work|worth|help)",
+    r"|\b(?:spaced repetition|flashcards?|anki)\b.{0,30}\b(?:work|worth|help)"
+    r"|\b(?:best|good|easiest|fastest|quickest) ways? to (?:remember|memori[sz]e|learn|study|revise)\b",
     re.I,
 )
 

@@ -15,6 +15,7 @@ a value that still does not fill the gap, another tool — leaves the turn as it
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
@@ -61,7 +62,10 @@ def supplied(ctx: nlu.Context, plan: P, plan_of: Callable[[nlu.Context], P]) -> 
     before = plan_of(dataclasses.replace(ctx, question=asked, history=ctx.history[:-1]))
     if before.calls or not before.skipped:
         return None  # the earlier question did not end with the model asking for something
-    together = f"{asked}\n{ctx.question}"
+    value = ctx.question.strip()
+    if any("word" in missing for _, missing in before.skipped) and re.fullmatch(r"[A-Za-z][A-Za-z\-]{1,30}", value):
+        value = f"'{value}'"  # "schedule" sent after "which word?" is the word, whatever tool its topic names
+    together = f"{asked}\n{value}"
     after = plan_of(dataclasses.replace(ctx, question=together, history=ctx.history[:-1]))
     wanted = {name for name, _ in before.skipped}
     if not after.calls or after.skipped or {c.name for c in after.calls} != wanted:

@@ -92,7 +92,7 @@ TUNED_FLOORS = {
     "learners9": 152,
     "learners10": 154,
     "learners11": 159,
-    "learners12": 139,
+    "learners12": 140,
 }
 
 

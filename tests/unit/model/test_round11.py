@@ -398,3 +398,15 @@ def test_an_id_and_a_date_ask_the_tool_that_takes_both():
     decision = ask("not my own timetable, check S1003's on 2026-07-25", tools=TUTOR)
     assert calls(decision) == [("get_schedule", {"student_id": "S1003", "date": "2026-07-25"})]
     assert calls(ask("look up S1004", tools=TUTOR)) == [("get_learning_record", {"student_id": "S1004"})]
+
+
+def test_a_word_sent_after_the_model_asked_for_one_is_that_word_in_the_question_language():
+    first = "帮我看个单词是几级"
+    reply = {"role": "assistant", "content": "要用 lookup_word 回答这个问题，我还缺少：word。请补充后再问我。"}
+    decision = ask(first, reply, "schedule", tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": "schedule"})]
+
+
+def test_the_best_way_to_learn_words_is_study_advice():
+    decision = ask("what's the best way to memorise vocab", tools=TUTOR)
+    assert calls(decision) == [] and "spaced" in (decision.content or "")
