@@ -51,18 +51,21 @@ def ask_back(text: str, tools: list[dict[str, Any]], lang: str) -> str | None:
     if found is None:
         return None
     kind, value = found
-    takers = [tool_name(t) for t in tools if kind in kinds_of(t).values()]
+    # a day ahead ("后天") is also what a forecast's number of days reaches
+    wanted = {kind, "days"} if kind == "date" and any(d.offset for d in find_dates(text)) else {kind}
+    takers = [tool_name(t) for t in tools if wanted & set(kinds_of(t).values())]
     if not takers:
         return None
     said = Text("、", ", ").join(takers)(lang)
     example = {
-        "date": Text(f"「{value} 我有课吗」", f'"do I have class {value}?"'),
-        "city": Text(f"「{value} 天气怎么样」", f'"what is the weather in {value}?"'),
-        "id": Text(f"「{value} 的进度」", f'"how far along is {value}?"'),
+        "date": Text(f"，例如「{value} 我有课吗」", f', for example "do I have class {value}?"'),
+        "city": Text(f"，例如「{value} 天气怎么样」", f', for example "what is the weather in {value}?"'),
+        "id": Text(f"，例如「{value} 的进度」", f', for example "how far along is {value}?"'),
     }[kind]
+    if kind == "date" and not any("date" in kinds_of(t).values() for t in tools):
+        example = Text("（比如哪个城市的天气）", " (the weather of which city, say)")
     return Text(
-        f"我看到的是「{value}」，但没看出你想知道它的什么。能用它来查的工具有：{said}。"
-        f"请把问题说完整，例如{example.zh}。",
+        f"我看到的是「{value}」，但没看出你想知道它的什么。能用它来查的工具有：{said}。请把问题说完整{example.zh}。",
         f'I see "{value}", but not what you would like to know about it. The tools that take it: {said}. '
-        f"Please ask the whole question, for example {example.en}.",
+        f"Please ask the whole question{example.en}.",
     )(lang)

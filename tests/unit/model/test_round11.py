@@ -410,3 +410,10 @@ def test_a_word_sent_after_the_model_asked_for_one_is_that_word_in_the_question_
 def test_the_best_way_to_learn_words_is_study_advice():
     decision = ask("what's the best way to memorise vocab", tools=TUTOR)
     assert calls(decision) == [] and "spaced" in (decision.content or "")
+
+
+def test_a_bare_day_ahead_to_a_weather_assistant_asks_which_city():
+    decision = ask("ok and tomorrow?", tools=WEATHER, system=None)
+    assert (
+        calls(decision) == [] and "get_weather" in (decision.content or "") and "which city" in (decision.content or "")
+    )
