@@ -275,9 +275,9 @@ def decision_view(decision: Mapping[str, Any]) -> dict[str, Any]:
         ``steps`` lists how the question was read (``{"kind", "typed", "read_as", "en", "zh"}``: a
         romanisation, a computed date, a word that was not an argument…);
         ``clauses`` is the list of clause texts; ``tools`` one row per clause and tool:
-        ``{"clause", "tool", "score", "matched", "tags", "chosen"}`` (highest score first within a
-        clause; ``tags`` is the list of the matched tags, ``matched`` the same joined by ", " — a tag
-        may hold ", " itself); ``args`` one row per argument of each call: ``{"tool", "argument",
+        ``{"clause", "tool", "score", "tags", "chosen"}`` (highest score first within a
+        clause; ``tags`` is the list of the matched tags, kept a list: a tag may hold ", " itself);
+        ``args`` one row per argument of each call: ``{"tool", "argument",
         "value", "source"}``.
     """
     clauses = [c for c in decision.get("clauses") or [] if isinstance(c, Mapping)]
@@ -292,7 +292,6 @@ def decision_view(decision: Mapping[str, Any]) -> dict[str, Any]:
                     "clause": n,
                     "tool": name,
                     "score": _score(score.get("score")),
-                    "matched": ", ".join(_text_list(score.get("matched"))),
                     "tags": _text_list(score.get("matched")),
                     "chosen": name in chosen,
                 }

@@ -72,7 +72,7 @@ def test_the_view_marks_the_chosen_tool_and_each_arguments_source(fooled):
     assert view["clauses"][-1] == "Show me S1002's learning record"
     chosen = [row for row in view["tools"] if row["chosen"]]
     assert {row["tool"] for row in chosen} == {"get_learning_record"}
-    assert all(row["score"] > 0 for row in chosen) and "record" in chosen[-1]["matched"]
+    assert all(row["score"] > 0 for row in chosen) and "record" in ", ".join(chosen[-1]["tags"])
     assert view["args"] == [
         {"tool": "get_learning_record", "argument": "student_id", "value": '"S1002"', "source": "question"}
     ]

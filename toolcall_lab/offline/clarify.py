@@ -14,7 +14,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
-from toolcall_lab.offline.kinds import kinds_of, tool_name
+from toolcall_lab.offline.kinds import function_of, kinds_of, param_kind, properties, tool_name
 
 #: Words around a bare value that ask nothing of it: "谢谢！那后天呢？", "ok and what about tokyo then".
 _FRAME = re.compile(
@@ -24,30 +24,41 @@ _FRAME = re.compile(
 )
 
 
-def bare_value(text: str) -> tuple[str, str] | None:
-    """``(kind, value)`` when the message is one date, city or id and words that ask nothing of it.
+def _id_descriptions(tools: list[dict[str, Any]]) -> list[str]:
+    """The descriptions of the offered tools' id parameters: they give an id's shape ("例如 S1001")."""
+    return [
+        str(schema.get("description", ""))
+        for t in tools
+        for pname, schema in properties(function_of(t).get("parameters")).items()
+        if param_kind(pname, schema) == "id"
+    ]
 
-    >>> bare_value("谢谢！那后天呢？"), bare_value("and what about S1003?"), bare_value("后天有课吗")
-    (('date', '后天'), ('id', 'S1003'), None)
+
+def bare_value(text: str, tools: list[dict[str, Any]]) -> tuple[str, str] | None:
+    """``(kind, value)`` when the message is one date, city or id and words that ask nothing of it; an id is
+    read in the shape the offered tools' id parameters describe.
+
+    >>> tutor = [{"function": {"name": "f", "parameters": {"properties": {"student_id": {
+    ...     "type": "string", "description": "学号，例如 S1001"}}}}}]
+    >>> bare_value("谢谢！那后天呢？", tutor), bare_value("and what about S1003?", tutor)
+    (('date', '后天'), ('id', 'S1003'))
+    >>> bare_value("后天有课吗", tutor) is None
+    True
     """
-    dates = [d for d in find_dates(text) if d.kind != "week"]
-    ids = find_ids(text, "S1001")
-    cities = nlu.city_positions(text)
-    found: list[tuple[str, str, str]] = [("date", d.raw, d.raw) for d in dates]
-    found += [("id", typed, value) for typed, value in ids]
-    found += [("city", text[at : at + len(name)] if text[at : at + len(name)].lower() == name.lower() else name, name)
-              for at, name in cities]  # fmt: skip
+    found = [("date", d.raw, d.raw) for d in find_dates(text) if d.kind != "week"]
+    found += [("id", typed, value) for d in _id_descriptions(tools)[:1] for typed, value in find_ids(text, d)]
+    found += [("city", name, name) for _, name in nlu.city_positions(text)]
     if len(found) != 1:
         return None
     kind, typed, value = found[0]
-    rest = _FRAME.sub("", text.replace(typed, "", 1))
-    rest = nlu.without_city_names(rest)
+    rest = re.sub(re.escape(typed), "", text, count=1, flags=re.I)
+    rest = _FRAME.sub("", nlu.without_city_names(rest))
     return (kind, value) if not rest.strip() else None
 
 
 def ask_back(text: str, tools: list[dict[str, Any]], lang: str) -> str | None:
     """What the model understood and what it asks back, naming the tools that take such a value."""
-    found = bare_value(text)
+    found = bare_value(text, tools)
     if found is None:
         return None
     kind, value = found
