@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline import nlu
 from toolcall_lab.offline.kinds import tool_name
 from toolcall_lab.offline.negation import drop_negated
 
@@ -135,11 +136,11 @@ def search_ruled_out(text: str) -> bool:
 
 def explains(text: str, tools: list[dict[str, Any]]) -> bool:
     """Is this a course concept to explain without a call: the search ruled out, or no search tool offered?"""
-    has_search = any("search" in tool_name(t).lower() for t in tools)
+    has_search = any("search" in nlu.concepts_in(tool_name(t).replace("_", " ")) for t in tools)
     return bool(asked(text)) and (search_ruled_out(text) or not has_search)
 
 
-def answer(text: str, tools: list[dict[str, Any]], lang: str) -> str:
+def answer(text: str, lang: str) -> str:
     """The course's definitions of the concepts asked, and why no tool was called."""
     lines = [TERMS[name][1](lang) for name in asked(text)]
     if search_ruled_out(text):

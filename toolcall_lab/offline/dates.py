@@ -76,18 +76,19 @@ _NEXT_DAY = {
     "次日", "第二天", "下一天", "后一天", "the next day", "the following day", "the day after", "the day right after",
     "the day just after", "the very next day",
 }  # fmt: skip
-_COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
+#: A number of days or weeks as learners write it: digits, a Chinese numeral, an English number word.
+COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
 # "three days from now", "in 3 days", "3天后", "过两天": a number of days from today.
 DAYS_FROM_NOW = re.compile(
-    rf"\b(?:in\s+)?(?P<n>{_COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today|out(?!\s+of\b)|away|ahead)\b"
-    rf"|\bin\s+(?P<n2>{_COUNT})\s+days?\b|(?P<n3>{_COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{_COUNT})天",
+    rf"\b(?:in\s+)?(?P<n>{COUNT})\s+days?\s+(?:from\s+(?:now|today)|later|after\s+today|out(?!\s+of\b)|away|ahead)\b"
+    rf"|\bin\s+(?P<n2>{COUNT})\s+days?\b|(?P<n3>{COUNT})\s*天(?:后|以后|之后)|过(?P<n4>{COUNT})天",
     re.I,
 )
 # "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
 DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
 # "a week from tomorrow", "two weeks from today", "一周后": weeks from a day.
 _WEEK_FROM = re.compile(
-    rf"\b(?:a|one|(?P<n>{_COUNT}))\s+weeks?\s+(?:from|after)\s+(?P<base>tomorrow|today|now)\b"
+    rf"\b(?:a|one|(?P<n>{COUNT}))\s+weeks?\s+(?:from|after)\s+(?P<base>tomorrow|today|now)\b"
     r"|(?:一周|一个星期|一星期)(?:后|以后|之后)",
     re.I,
 )

@@ -10,10 +10,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from toolcall_lab.offline.dates import count_word
-from toolcall_lab.offline.lexicon import EN_NUM
+from toolcall_lab.offline.dates import COUNT, count_word
 
-_COUNT = r"\d{1,2}|[一两二三四五六七八九十]|an?|" + "|".join(EN_NUM)
+_COUNT = r"an?|" + COUNT  # "a day later" counts one
 _LATER = re.compile(
     rf"\b(?P<n>{_COUNT})\s+days?\s+(?:later|after\s+(?:that|it|this))\b"
     rf"|(?:再)?往后(?:推|挪|延)?(?P<n2>{_COUNT})天|再过(?P<n3>{_COUNT})天|再(?:往)?后(?P<n4>{_COUNT})天",

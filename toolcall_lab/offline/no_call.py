@@ -175,8 +175,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "units"  # "1 公里等于多少英里": a conversion, no tool
     if letters_in(text):
         return "letters"
-    if stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers, no record
-        return "stated:" + str(stated_numbers.kind_of(text))
+    if stated := stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers
+        return f"stated:{stated}"
     asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text)
     other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS and not _TERMS_COMPARED.match(w)]
     if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
@@ -215,8 +215,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "course_concept"  # "no need to search, just explain what a thread_id is": the course's own word
     if usage.level_without_word_tool(text, tools):
         return "no_word_tool"  # "is sunny a b1 word?" to a weather assistant: no word tool, no weather question
-    if usage.kind_of(text) and not terms.grammar_words(text):
-        return usage.kind_of(text)  # "is it 'on the weekend' or 'at the weekend'?", "give me three linking words"
+    if (used := usage.kind_of(text)) and not terms.grammar_words(text):
+        return used  # "is it 'on the weekend' or 'at the weekend'?", "give me three linking words"
     action = _ACTION.search(text)
     if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
         return "action"
@@ -272,7 +272,7 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind.startswith("stated:"):
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
     if kind == "course_concept":
-        return course_terms.answer(text, tools, lang)
+        return course_terms.answer(text, lang)
     if kind in ("usage", "word_list", "no_word_tool", "grammar_form"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):
