@@ -11,10 +11,9 @@ import datetime as dt
 import re
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline.dates import OFFSETS
+from toolcall_lab.offline.dates import OFFSETS, ZH_WEEKDAYS
 from toolcall_lab.offline.lexicon import WEEKDAYS
 
-_ZH_DAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _ZH_NAMES = "一二三四五六日"
 _TODAY_ASKED = re.compile(
     r"\bwhat day (?:of the week )?is (?:it )?today\b|\bwhat(?:'s| is) (?:the )?date today\b"
@@ -36,8 +35,8 @@ _SUPPOSED = re.compile(
 
 def _weekday_index(word: str) -> int:
     low = word.lower()
-    if low[-1] in _ZH_DAY:
-        return _ZH_DAY[low[-1]]
+    if low[-1] in ZH_WEEKDAYS:
+        return ZH_WEEKDAYS[low[-1]]
     return [d.lower() for d in WEEKDAYS].index(low)
 
 

@@ -30,7 +30,8 @@ _MONTH_NAMES = (
 _MONTHS = {m: i + 1 for i, names in enumerate(_MONTH_NAMES.split()) for m in names.split("|")}
 _MONTH = "|".join(sorted(_MONTHS, key=len, reverse=True))
 EN_WEEKDAYS = tuple(day.lower() for day in WEEKDAYS)
-_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+#: A Chinese weekday's character (周一 … 周日 / 周天) and its index, Monday 0.
+ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _ORD = r"(?:st|nd|rd|th)?"
 
 # Patterns with a year first, then without; each names its groups y / m / d.
@@ -138,7 +139,7 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
     if offset is None:
         day = match.group("zhday") or match.group("enday") or ""
         short = (match.group("abday") or "").lower()
-        wanted = _ZH_WEEKDAYS.get(day, EN_WEEKDAYS.index(day.lower()) if day.lower() in EN_WEEKDAYS else 0)
+        wanted = ZH_WEEKDAYS.get(day, EN_WEEKDAYS.index(day.lower()) if day.lower() in EN_WEEKDAYS else 0)
         if short:
             wanted = next(i for i, name in enumerate(EN_WEEKDAYS) if name.startswith(short))
         which = (match.group("zhweek") or match.group("enweek") or match.group("abweek") or "").lower()

@@ -15,12 +15,12 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.dates import ZH_WEEKDAYS
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.lexicon import WEEKDAYS
 from toolcall_lab.offline.schema_facts import Param, gloss, params_of
 
 _EN_DAYS = tuple(d.lower() for d in WEEKDAYS)
-_ZH_DAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _ZH_NAMES = "一二三四五六日"
 
 #: Which fact of a parameter a question asks about, tried in this order.
@@ -162,7 +162,7 @@ def _weekday(text: str) -> int | None:
     if en:
         return _EN_DAYS.index(en.group(1).lower())
     zh = re.search(r"今天(?:是)?(?:周|星期|礼拜)([一二三四五六日天])", text)
-    return _ZH_DAYS[zh.group(1)] if zh else None
+    return ZH_WEEKDAYS[zh.group(1)] if zh else None
 
 
 def _until(text: str, facet: str) -> int | None:
@@ -173,7 +173,7 @@ def _until(text: str, facet: str) -> int | None:
     if en:
         return _EN_DAYS.index(en.group(1).lower())
     zh = re.search(r"到(?:下)?(?:周|星期|礼拜)([一二三四五六日天])", text)
-    return _ZH_DAYS[zh.group(1)] if zh else None
+    return ZH_WEEKDAYS[zh.group(1)] if zh else None
 
 
 def _range_text(p: Param) -> Text:

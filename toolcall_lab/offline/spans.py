@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from toolcall_lab.offline.dates import DAYS_FROM_NOW, EN_WEEKDAYS, OFFSETS, count_word, find_dates
+from toolcall_lab.offline.dates import DAYS_FROM_NOW, EN_WEEKDAYS, OFFSETS, ZH_WEEKDAYS, count_word, find_dates
 from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
 
 _DAY_COUNT = re.compile(
@@ -82,9 +82,7 @@ def weekday_said(text: str) -> dt.date | None:
     m = _TODAY_IS.search(text)
     if m is None:
         return None
-    index = EN_WEEKDAYS.index(m.group("en").lower()) if m.group("en") else "一二三四五六日天".index(m.group("zh")) % 7
-    if m.group("zh") == "天":
-        index = 6
+    index = EN_WEEKDAYS.index(m.group("en").lower()) if m.group("en") else ZH_WEEKDAYS[m.group("zh")]
     return dt.date(2026, 7, 20) + dt.timedelta(days=index)
 
 
