@@ -14,7 +14,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.choosing import is_task
-from toolcall_lab.offline.clarify import ask_back
+from toolcall_lab.offline.clarify import ask_back, which_one
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.clock_spans import all_free, lesson_lengths
 from toolcall_lab.offline.comparing import compare_results, lessons_left, test_scores
@@ -204,8 +204,9 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     ranked = sorted(enumerate(docs), key=lambda p: (-relevance(p[1]), p[0]))[:2]
     if not ranked:
         return Text("搜索没有找到相关资料。", "The search found nothing relevant.")(ctx.lang)
-    topical = nlu.en_words(query) | set(nlu.zh_bigrams(query))
     names = _names_in(ctx.question)
+    # what the question is about, past its place and its praise: "good ramen in tokyo" is about ramen
+    topical = (nlu.en_words(query) - {n.lower() for n in names} - _PRAISE) | set(nlu.zh_bigrams(query))
     unrelated = names and not any(n.lower() in _doc_text(d).lower() for _, d in ranked for n in names)
     if unrelated or (
         topical and not any(topical & (nlu.zh_bigrams(_doc_text(d)) | nlu.en_words(_doc_text(d))) for _, d in ranked)
@@ -223,6 +224,26 @@ def answer_from_documents(ctx: nlu.Context, docs: list[dict[str, Any]]) -> str:
     for n, (_, doc) in enumerate(ranked, start=1):
         lines.append(f"[{n}] {doc.get('title', '')} — {doc.get('url', '')}")
     return "\n".join(lines)
+
+
+#: Words that rank what is asked about without saying what it is: a hit's "a good day" is not "good ramen".
+_PRAISE = frozenset(
+    [
+        "good",
+        "best",
+        "top",
+        "cheap",
+        "cheapest",
+        "nice",
+        "great",
+        "popular",
+        "recommended",
+        "famous",
+        "places",
+        "place",
+        "spots",
+    ]
+)
 
 
 def _names_in(question: str) -> list[str]:
@@ -246,9 +267,12 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
         if misshapen:
             return misshapen
         need = Text("、", ", ").join(missing)(ctx.lang)
-        return Text(
+        which = which_one(name, missing, tools, ctx.lang)
+        return which + Text(
             f"要用 {name} 回答这个问题，我还缺少：{need}。请补充后再问我。",
-            f"To answer with {name} I still need: {need}. Please provide it and ask again.",
+            f" To answer with {name} I still need: {need}. Please provide it and ask again."
+            if which
+            else f"To answer with {name} I still need: {need}. Please provide it and ask again.",
         )(ctx.lang)
     names = ", ".join(str((t.get("function") or {}).get("name", "")) for t in tools)
     if tools and is_task(ctx.question):

@@ -373,6 +373,7 @@ _QUESTION = re.compile(
     # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
     r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
     r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"
+    r"|^\s*(?:the\s+)?(?:best|top(?: \d+)?|cheap(?:est)?|good|popular)\s+\w+.*\b(?:in|near|around)\s+\w"
     r"|什么|哪|谁|多少|几|吗|呢|是否|怎么|如何|为什么|告诉我|搜|查",
     re.I,
 )

@@ -80,3 +80,24 @@ def ask_back(text: str, tools: list[dict[str, Any]], lang: str) -> str | None:
         f'I see "{value}", but not what you would like to know about it. The tools that take it: {said}. '
         f"Please ask the whole question{example.en}.",
     )(lang)
+
+
+#: The question a careful model asks back for a missing value of each kind.
+_WHICH = {
+    "city": Text("你问的是哪个城市？", "Which city do you mean?"),
+    "id": Text("你问的是哪位学生（学号）？", "Which student (student id) do you mean?"),
+    "date": Text("你问的是哪一天？", "Which day do you mean?"),
+    "word": Text("你问的是哪个单词？", "Which word do you mean?"),
+}
+
+
+def which_one(name: str, missing: list[str], tools: list[dict[str, Any]], lang: str) -> str:
+    """The question asked back for the first missing argument whose kind is known, or "".
+
+    >>> weather = [{"function": {"name": "get_weather", "parameters": {"properties": {"city": {"type": "string"}}}}}]
+    >>> which_one("get_weather", ["city"], weather, "en"), which_one("get_weather", ["city"], weather, "zh")
+    ('Which city do you mean?', '你问的是哪个城市？')
+    """
+    kinds = next((kinds_of(t) for t in tools if tool_name(t) == name), {})
+    asked = [_WHICH[kinds[m]] for m in missing if kinds.get(m) in _WHICH]
+    return asked[0](lang) if asked else ""

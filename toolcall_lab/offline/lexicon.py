@@ -50,6 +50,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
         "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
+        "|chinese for|chinese word for|中文意思|中文是|的中文"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"

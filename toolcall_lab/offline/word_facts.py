@@ -33,8 +33,8 @@ _MARKS = {
 ASKS_SYLLABUS = re.compile(r"kaoyan|syllabus|考研|大纲|要背|要不要背|考不考", re.I)
 #: Anything else asked about the same word: its meaning, level, use or an example.
 _ASKS_MORE = re.compile(
-    r"mean|definition|define|level|example|sentence|how (?:do i|to) use"
-    r"|什么意思|啥意思|意思|释义|几级|等级|级别|例句|怎么用",
+    r"mean|definition|define|level|example|sentence|how (?:do i|to) use|chinese"
+    r"|什么意思|啥意思|意思|释义|几级|等级|级别|例句|怎么用|中文",
     re.I,
 )
 #: A part of the answer the learner says they do not want: "i don't want the meaning of X, only …".
@@ -99,6 +99,15 @@ def marked_parts(line: str) -> list[tuple[Text, str]]:
     return [(_MARKS[mark], sense) for mark, sense in marks if mark in _MARKS]
 
 
+_CLAUSE_BREAK = re.compile(r"[,，;；。?？!！]|\band\b(?= (?:is|are|does|do|what|how)\b)|还有|另外", re.I)
+
+
+def _asked_of(word: str, question: str) -> bool:
+    """Whether the syllabus question is asked of this word: the clauses that name it ask it, or none names it."""
+    naming = [c for c in _CLAUSE_BREAK.split(question) if word.lower() in c.lower()]
+    return not naming or any(ASKS_SYLLABUS.search(c) for c in naming)
+
+
 def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) -> tuple[str, bool]:
     """For a yes-or-no question about the kaoyan syllabus, the answer first: yes or no, per word looked up.
 
@@ -112,6 +121,12 @@ def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) ->
     ('不是，diligent 不在考研大纲词汇内（B2 级），考研不用专门背。', False)
     >>> syllabus_verdict([reply], "what level is diligent", "en")
     ('', False)
+
+    Only a word whose own clause asks about the syllabus gets the verdict:
+
+    >>> other = {"args": {"word": "ambiguous"}, "content": "ambiguous · 词表等级 C1 级 · 属于考研大纲词汇"}
+    >>> syllabus_verdict([other, reply], "the chinese for ambiguous, and is diligent a kaoyan word", "en")
+    ('No: diligent is not in the kaoyan syllabus (word-list level B2).', False)
     """
     if not ASKS_SYLLABUS.search(question):
         return "", False
@@ -120,7 +135,7 @@ def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) ->
         content = str(r.get("content", ""))
         found = _SYLLABUS.search(content)
         word = str(r.get("args", {}).get("word", ""))
-        if found is None or not word:
+        if found is None or not word or not _asked_of(word, question):
             continue
         level = _LEVEL.search(content)
         en_level = f" (word-list level {level.group('level')})" if level else ""
