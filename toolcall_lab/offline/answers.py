@@ -13,7 +13,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
-from toolcall_lab.offline.choosing import is_task
+from toolcall_lab.offline.asking import is_task
 from toolcall_lab.offline.clarify import ask_back, which_one
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.clock_spans import all_free, lesson_lengths

@@ -262,7 +262,8 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
     docs = find_documents(messages)
     if docs:
         return Decision(answer_from_documents(ctx, docs), record=_record("documents", ctx, plan))
-    earlier = _pointed_back(ctx, messages) if not plan.skipped else []
+    # "out of those two where's it warmer": the cities are the ones fetched, not a missing argument
+    earlier = _pointed_back(ctx, messages) if not plan.skipped or _ALL_OF_THEM.search(ctx.question) else []
     if earlier:  # "from that, what's my weakest area": the answer is in the result already shown
         names = ", ".join(dict.fromkeys(r["name"] for r in earlier))
         record = DecisionRecord("answer", ctx.lang, notes=(explain.FROM_EARLIER(names=names),))
@@ -283,7 +284,7 @@ _ALL_OF_THEM = re.compile(
     r"\badd (?:them|those|it) up\b|\btogether\b|\bcombined\b|\bboth\b|\bcompare\b"
     r"|^\W*which (?:one |city |place )?(?:is|was|'s) (?:hotter|colder|warmer|cooler|wetter|sunnier)\b"
     r"|我俩|咱俩|这俩|那俩|这两个|那两个|这两座|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天"
-    r"|\bthose (?:two |three |few )?days\b",
+    r"|\bthose (?:two |three |few )?days\b|\b(?:those|these|the) (?:two|2|three|3)\b(?! days)",
     re.I,
 )
 

@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolcall_lab.offline import nlu, terms
+from toolcall_lab.offline import course_terms, nlu, terms
+from toolcall_lab.offline.asking import states_identity
 from toolcall_lab.offline.clauses import split_segments
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
@@ -183,6 +184,8 @@ def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score
             score.add(3, "progress:a count of lessons")
     if is_search_tool(info) and nlu.about_own_record(text):
         score.add(-6, "search:the learner's own record")  # "google my speaking score": no web page knows it
+    if is_search_tool(info) and course_terms.mentioned(piece):
+        score.add(4, "search:a term the docs explain")  # "look up langgraph checkpointers": the docs, not a word
     for concept, triggers in hits.items():
         if concept in info.concepts:
             shared = everywhere and all(concept in other.concepts for other in infos)
@@ -333,6 +336,9 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     )
     if not any(owners):
         owners = [best_whole] * len(segments)
+    if len(segments) > 1:  # "我学号1001，…几点上课": saying who you are asks nothing of its own
+        kept = [None if states_identity(s) else o for o, s in zip(owners, segments, strict=True)]
+        owners = kept if any(kept) else owners
     if private_record(clause):  # "帮我查下我和 S1002 的学习进度": no piece of it goes to a web search
         # "search online how many lessons S1002 has done": the tool that holds the record, if one fits
         not_web = {i.name for i in infos if not is_search_tool(i)} & allowed
@@ -361,39 +367,11 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     return ClauseReading(clause, scores, asks, list(dict.fromkeys(instead)))
 
 
-_TASK = re.compile(
-    r"^\s*(?:please\s+|can you\s+|could you\s+|帮我|请|给我|麻烦)?\s*"
-    r"(?:write|compose|draft|translate|book|order|buy|draw|sing|make|create|generate|tell me a joke|"
-    r"写|翻译|订|预订|买|画|唱|讲个|讲一个|编|作一首|生成)",
-    re.I,
-)
-_QUESTION = re.compile(
-    r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me)\b"
-    r"|\b(?:find|search|look up|lookup)\b"  # "ok now find the one about add_messages", "lookup X backends"
-    # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
-    r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
-    r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"
-    r"|^\s*(?:the\s+)?(?:best|top(?: \d+)?|cheap(?:est)?|good|popular)\s+\w+.*\b(?:in|near|around)\s+\w"
-    r"|什么|哪|谁|多少|几|吗|呢|是否|怎么|如何|为什么|告诉我|搜|查",
-    re.I,
-)
-
-
 def private_record(clause: str) -> bool:
     """A student's own timetable or record (the learner's, or one named by id): no web page has it."""
     if nlu.about_own_record(clause):
         return True
     return bool(terms.AN_ID.search(clause)) and bool({"schedule", "progress"} & nlu.concepts_in(clause))
-
-
-def is_task(clause: str) -> bool:
-    """A request to *do* something (write, translate, book …) rather than to find a fact."""
-    return bool(_TASK.search(clause))
-
-
-def is_question(text: str) -> bool:
-    """Something asking for a fact, as opposed to a greeting or a statement."""
-    return bool(_QUESTION.search(text)) and len(text.strip()) >= 2
 
 
 def is_search_tool(info: ToolInfo) -> bool:

@@ -113,6 +113,15 @@ _EXPLAIN = re.compile(
 _COMPILED = {name: re.compile(rf"(?<![A-Za-z]){pattern}(?![A-Za-z])", re.I) for name, (pattern, _) in TERMS.items()}
 
 
+def mentioned(text: str) -> list[str]:
+    """The course concepts a text names, asked to be explained or not ("look up langgraph checkpointers").
+
+    >>> mentioned("pls look up langgraph checkpointers for me")
+    ['checkpointer', 'LangGraph']
+    """
+    return [name for name, pattern in _COMPILED.items() if pattern.search(text)]
+
+
 def asked(text: str) -> list[str]:
     """The course concepts a question asks to have explained, in the order written, else ``[]``.
 

@@ -14,6 +14,7 @@ date (when the system prompt states it) and a year seen in the conversation:
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import re
@@ -38,6 +39,7 @@ _ORD = r"(?:st|nd|rd|th)?"
 _CALENDAR = [
     re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
     re.compile(r"(?<!\d)(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})(?!\d)"),
+    re.compile(r"(?<![\d./-])(?P<d>\d{1,2})[.-](?P<m>\d{1,2})[.-](?P<y>\d{4})(?!\d)"),  # 27.07.2026, European
     re.compile(r"(?P<y>\d{4})\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]?"),
     re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORD}(?:,?\s*(?P<y>\d{{4}}))?\b", re.I),
     re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mn>{_MONTH})\b\.?(?:,?\s*(?P<y>\d{{4}}))?", re.I),
@@ -55,6 +57,12 @@ _RELATIVE = re.compile(
     # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
     r"|(?P<abweek>next|this|last|on|by|till|until|through|thru)\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
     r"|(?:next|this|last) week)\b",
+    re.I,
+)
+_DAY_OF_NEXT_WEEK = re.compile(
+    rf"\b(?P<en>{'|'.join(EN_WEEKDAYS)})\s+(?:of\s+|in\s+)?next\s+week\b"
+    rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)})\b"
+    rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{_ZH_DAY})",
     re.I,
 )
 OFFSETS = {
@@ -208,6 +216,12 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
     for mention in _weeks_from(text, today):  # "a week from tomorrow" before its "tomorrow"
         found.append(mention)
         taken.append((mention.start, mention.start + len(mention.raw)))
+    for m in _DAY_OF_NEXT_WEEK.finditer(text):  # "wednesday of next week" is "next wednesday"
+        weekday = m.group("en") or m.group("en2")
+        said = _RELATIVE.fullmatch(f"next {weekday}" if weekday else f"下周{m.group('zh')}")
+        if said and free(m.start(), m.end()):
+            found.append(dataclasses.replace(_relative(said, today), raw=m.group(0).strip(), start=m.start()))
+            taken.append((m.start(), m.end()))
     for m in _RELATIVE.finditer(text):
         if free(m.start(), m.end()):
             found.append(_relative(m, today))

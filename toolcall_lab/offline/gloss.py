@@ -39,6 +39,7 @@ GLOSSARY: tuple[tuple[str, str], ...] = (
     (r"学号\s*(\S+?)\s*不存在[：:]?\s*没有找到这个学生", r"student \1 does not exist: no such student"),
     (r"请让学生核对学号[^。]*。", "please check the student id."),
     (r"分级词表里暂时没有[「“](.+?)[」”]这个词", r"the word list does not have \1 (not in the list)"),
+    (r"[，,]?\s*所以无法给出它的等级和考研大纲信息", ", so it has no level or syllabus entry for it"),
     (r"曼谷", "Bangkok"),
     (r"北京", "Beijing"),
     (r"上海", "Shanghai"),

@@ -63,3 +63,22 @@ def _same_month(text: str, earlier: dt.date) -> str | None:
         return dt.date(year, month, day).isoformat()
     except ValueError:
         return None
+
+
+#: "actually make that 6", "change it to 5", "改成5天吧": a new count in place of the one asked before.
+_RESTATED = re.compile(
+    rf"\b(?:make (?:it|that)|change (?:it|that) to|actually|nah|no,?)\s+(?P<n>{COUNT})(?:\s+days?)?"
+    r"\s*(?:instead|then|pls|please)?\W*$"
+    rf"|(?:改成|换成|改为)(?P<z>{COUNT})天?",
+    re.I,
+)
+
+
+def restated_count(text: str) -> int | None:
+    """The count a follow-up puts in place of the earlier one, else ``None``.
+
+    >>> restated_count("actually make that 6"), restated_count("改成五天吧"), restated_count("make it rain")
+    (6, 5, None)
+    """
+    m = _RESTATED.search(text)
+    return count_word(m.group("n") or m.group("z")) if m else None

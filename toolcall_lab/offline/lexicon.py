@@ -42,10 +42,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|还剩多少|剩多少节|还没上|have left|which class is|学到第几|第几节了"
         "|update on|quick update|class i'm in|class i am in|结业|重点练|该练|focus on|work on|的记录"
         "|halfway|half way|half-way|档案|课上完|上完这门|学完这门"
+        "|weakest|weaker|strongest|weak areas|weak spots"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
-        "|cefr"
+        "|cefr|lvl|band|which band"
         "|word|vocabulary|level|meaning|mean|definition|define|syllabus|kaoyan|example sentence|spell"
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
@@ -53,15 +54,17 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|chinese for|chinese word for|中文意思|中文是|的中文"
     ),
     "weather": _words(
-        "天气|气温|温度|多少度|几度|下雨|降雨|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
+        "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
         "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
         "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
+        "|conditions|outlook|pour|pouring|bucketing down"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
         "|search|web|internet|online|latest|news|google|docs|documentation|release note"
+        "|page about|docs page|documentation page"
     ),
     "notify": _words("通知|告诉老师|提醒老师|发消息|notify|tell the teacher|message the teacher"),
 }
@@ -367,6 +370,9 @@ FILLER: frozenset[str] = frozenset(
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
         "|dumb|silly|stupid|yo|sorry|quick|q|out|higher|lower|easier|harder|easiest|hardest|above|below"
         "|different|same|exactly|safe|skip"
+        # chat shorthand and asides: "ngl i forgot what benefit means lmao", "the lvl of abandon asap"
+        "|ngl|lmao|lmfao|rofl|asap|imo|imho|fyi|smh|omg|omfg|fr|rn|tbf|afaik|iirc|jk|pls|plz|thx|ty|gimme|lemme"
+        "|explain|band|bands|lvl|saw|novel|book|article|essay|text|somewhere|china|chinese|english"
     )
 )
 

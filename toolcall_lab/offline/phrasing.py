@@ -18,6 +18,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.comparing import day_name, extreme_day
 from toolcall_lab.offline.dates import find_dates
+from toolcall_lab.offline.later_days import restated_count
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
 from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.offline.spans import days_asked
@@ -103,7 +104,7 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     if offsets:
         day = max(offsets) + 1
         return ([day], None) if day <= available else ([], day)
-    count = days_asked(question)
+    count = restated_count(question) or days_asked(question)  # "three days", then "actually make that 6"
     if count and count > 1:
         return list(range(1, min(count, available) + 1)), None
     return [], None

@@ -24,15 +24,14 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, usage, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
+from toolcall_lab.offline.asking import is_question, is_task
 from toolcall_lab.offline.choosing import (
     REPORTED_SOURCE,
     Ask,
     ClauseReading,
     Score,
     ToolInfo,
-    is_question,
     is_search_tool,
-    is_task,
     private_record,
     read_clause,
     read_tools,

@@ -91,6 +91,10 @@ def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
                         forbidden.add(str((tool.get("function") or {}).get("name", "")))
                         reasons.append(clause.strip())
             only = _ONLY.search(clause)
+            hyphened = re.search(r"([a-z]+)-only (?:assistant|bot|helper|tutor|mode)", clause, re.I)
+            if hyphened and not ids:  # "You are a weather-only assistant"
+                topics.update(nlu.concepts_in(hyphened.group(1)) - {"search"})
+                reasons.append(clause.strip())
             if only and re.search(r"回答|answer|help|问题|questions", clause, re.I) and not ids:
                 found = nlu.concepts_in(clause[only.start() :]) - {"search"}
                 if found:

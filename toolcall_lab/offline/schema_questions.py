@@ -72,7 +72,14 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "enum",
         re.compile(r"allowed values|which values|what values|possible values|options|choices|可选值|取值|哪些值", re.I),
     ),
-    ("format", re.compile(r"format|shape|look like|written|格式|长什么样|什么样子", re.I)),
+    (
+        "format",
+        re.compile(
+            r"format|shape|look like|written|\balways (?:an?|start|begin)|(?:start|begin)s? with|\bdigits\b"
+            r"|格式|长什么样|什么样子|几位|开头",
+            re.I,
+        ),
+    ),
     ("type", re.compile(r"\btype\b|integer|\bint\b|string|number or|类型|整数|字符串", re.I)),
     (
         "purpose",
@@ -134,7 +141,8 @@ def _param_for(text: str, facet: str, tools: list[dict[str, Any]]) -> Param | No
         hits = [p for p in hits if p.type == "string"] or [p for p in pool if p.min_length is not None]
     elif facet == "range":
         hits = [p for p in hits if p.type in ("integer", "number")]
-    return hits[0] if len({(p.tool, p.name) for p in hits}) == 1 or (hits and named_tools) else None
+    same = len({(p.name, p.description) for p in hits}) == 1  # student_id, described alike in two tools
+    return hits[0] if len({(p.tool, p.name) for p in hits}) == 1 or same or (hits and named_tools) else None
 
 
 def asked(text: str, tools: list[dict[str, Any]]) -> bool:
@@ -149,7 +157,8 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     if facet is None or nlu.cities_in(text):
         return False
     tool_named = any(p.tool and p.tool in text for p in params_of(tools))
-    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text)):
+    id_shape = facet == "format" and _KIND_WORDS["id"].search(text)  # "is a student id always S + 4 digits?"
+    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape):
         return False
     if facet == "range" and not (_VALUE_ASKED.search(text) or _RANGE_WORDS.search(text)):
         return False  # "get_weather for 3 days" names a value; it does not ask about the range

@@ -23,11 +23,15 @@ _KINDS: dict[str, re.Pattern[str]] = {
     "wellbeing": re.compile(
         r"^(?:(?:and|so|just|but) )?(?:how (?:are|r) (?:you|u|ya)(?: (?:doing|going))?(?: (?:today|rn|now|lately))?"
         r"|how'?s it going|what'?s up|wh?at?s+up|sup|how have you been"
+        r"|(?:i )?hope (?:you|u|ur|your|you'?re|you r|all is|everything(?:'s| is)|ur day|your day)"
+        r"(?: (?:are|is|r|been|going))?(?: (?:doing|keeping))?(?: (?:well|good|ok|okay|fine|great))?(?: today)?"
+        r"|希望你一切都好|最近还好吧|你还好吧"
         r"|你最近怎么样|你今天怎么样|你还好吗|你好吗|最近好吗)$",
         re.I,
     ),
     "greeting": re.compile(
-        r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|nice to meet you"
+        r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|nice to meet you|morning|evening"
+        r"|(?:hi|hello|hey) there|gm"
         r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好)$",
         re.I,
     ),

@@ -27,6 +27,10 @@ _MARKED = (
     re.compile(
         r"\b(?:what(?:'s| is) the level of|what level is)\s+(?:the word\s+)?[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
     ),
+    # "sunny as a vocab word — which level": the word named as a word, whatever its topic
+    re.compile(
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*)[\"”'’]?\s+as an?\s+(?:vocab(?:ulary)?\s+|english\s+)?word\b", re.I
+    ),
 )
 
 
@@ -56,7 +60,7 @@ def marked_terms(text: str) -> list[str]:
     if "word" not in concept_hits(text):
         out = [w for w in out if w.lower() not in FUNCTION_WORDS]
     out += [w for w in _MARKED[1].findall(text) if w.lower() not in EN_STOP]  # "schedule 这个词" is a word too
-    for pattern in (_MARKED[0], _MARKED[2], _MARKED[3], _MARKED[4]):
+    for pattern in (_MARKED[0], *_MARKED[2:]):
         # "the word schedule" marks schedule as the word asked about; only the frame's own words are not
         out += [w for w in pattern.findall(text) if correct(w) not in _FRAME_WORDS and w.lower() not in EN_STOP]
     # "look up London": a capitalised city after "look up" is a place looked up, not a word

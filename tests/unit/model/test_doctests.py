@@ -8,6 +8,7 @@ import pytest
 
 from toolcall_lab.offline import (
     arguments,
+    asking,
     calendar_facts,
     clarify,
     clauses,
@@ -52,7 +53,7 @@ MODULES = [
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
-    calendar_facts, clarify, study_tips,
+    calendar_facts, clarify, study_tips, asking,
 ]  # fmt: skip
 
 

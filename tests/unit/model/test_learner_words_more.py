@@ -322,7 +322,8 @@ def test_a_question_pointing_back_is_answered_from_the_earlier_result():
         "from that, what's my weakest area",
     )
     assert calls(decision) == [] and weak in (decision.content or "")
-    assert any("earlier result" in n for n in decision.record.notes)
+    # answered from the result already in the conversation, and the record says so
+    assert any("earlier result" in n or "already holds the result" in n for n in decision.record.notes)
 
 
 def test_a_question_no_tool_fits_that_does_not_point_back_is_still_declined():

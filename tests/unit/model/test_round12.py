@@ -1,0 +1,105 @@
+"""Issue 23, twelfth round: what the new tuned parts (learners13-15) missed, each kind on wordings of its own.
+
+A value asked back by its kind; a syllabus verdict only for the word its clause asks about; the Chinese for a
+word looked up; a restriction written "weather-only assistant"; a learner saying who they are without asking
+for their record; "of next week" and European dates; a new count in place of the old one; the docs' own terms
+sent to the search tool. Every test runs the app's real tools and asserts what must not be called as plainly
+as what must."""
+
+from __future__ import annotations
+
+import json
+
+from lessons.tutor.tools import build_tools
+from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls, ran_each
+
+_TOOLS = {t.name: t for t in build_tools()}
+_TODAY = "You are the tutor assistant. Today is Monday, 20 July 2026. Students without an id are S1002."
+
+
+def test_a_missing_city_is_asked_back_by_its_kind_in_both_languages():
+    en = ask("is it going to pour later?", tools=WEATHER, system=None)
+    zh = ask("后天会不会降温", tools=WEATHER, system=None)
+    assert calls(en) == [] and (en.content or "").startswith("Which city do you mean?")
+    assert calls(zh) == [] and (zh.content or "").startswith("你问的是哪个城市？")
+
+
+def test_the_chinese_for_a_word_is_looked_up():
+    decision = ask("what's the chinese word for diligent", tools=TUTOR)
+    assert calls(decision) == [("lookup_word", {"word": "diligent"})]
+
+
+def test_a_syllabus_verdict_is_given_only_for_the_word_its_clause_asks_about():
+    first, second = "diligent", "ambiguous"
+    history = ran_each("lookup_word", [{"word": first}, {"word": second}], _TOOLS["lookup_word"].invoke)
+    decision = ask("the meaning of diligent? and is ambiguous on the kaoyan list", *history, tools=TUTOR)
+    content = decision.content or ""
+    assert "Yes: ambiguous is in the kaoyan syllabus" in content
+    assert "diligent is not in the kaoyan syllabus" not in content.split("\n")[0]
+    assert "勤奋" in content  # diligent's meaning is still given
+
+
+def test_a_hyphened_restriction_declines_other_topics():
+    system = "You are a vocabulary-only assistant. Politely decline anything else."
+    declined = ask("how warm is seoul today", tools=[*TUTOR, *WEATHER], system=system)
+    served = ask("what level is accord", tools=[*TUTOR, *WEATHER], system=system)
+    assert calls(declined) == [] and "vocabulary-only" in (declined.content or "")
+    assert calls(served) == [("lookup_word", {"word": "accord"})]
+
+
+def test_saying_who_you_are_asks_for_no_record():
+    decision = ask("my id is S1004, anything on 2026-07-29?", tools=TUTOR)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1004", "date": "2026-07-29"})]
+
+
+def test_a_weekday_of_next_week_and_a_european_date_are_resolved():
+    next_week = ask("any class on friday of next week", tools=TUTOR, system=_TODAY)
+    dotted = ask("lessons on 29.07.2026?", tools=TUTOR, system=_TODAY)
+    assert calls(next_week) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-31"})]
+    assert calls(dotted) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-29"})]
+
+
+def test_a_new_count_replaces_the_old_one_and_every_day_is_told():
+    weather = WEATHER[0]
+    first = ask("seoul forecast two days", tools=WEATHER, system=None)
+    assert calls(first) == [("get_weather", {"city": "Seoul", "days": 2})]
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    result = str(build_weather_tool().invoke({"city": "Seoul", "days": 2}))
+    again = ask(
+        "seoul forecast two days",
+        called("get_weather", {"city": "Seoul", "days": 2}),
+        answered(result),
+        {"role": "assistant", "content": "…"},
+        "change it to 5",
+        tools=[weather],
+        system=None,
+    )
+    assert calls(again) == [("get_weather", {"city": "Seoul", "days": 5})]
+
+
+def test_the_docs_own_terms_go_to_the_search_tool_not_the_word_list():
+    decision = ask("can you look up ToolNode for me", tools=[*TUTOR, *SEARCH])
+    assert [name for name, _ in calls(decision)] == ["search_web"]
+
+
+def test_a_search_hit_sharing_only_the_place_is_not_relevant():
+    from lessons.search_assistant.agent import SYSTEM_PROMPT, make_search_web_tool
+
+    question = "nice sushi bars in tokyo"
+    first = ask(question, tools=SEARCH, system=SYSTEM_PROMPT)
+    assert [name for name, _ in calls(first)] == ["search_web"]
+    args = dict(calls(first)[0][1])
+    hits = json.dumps(make_search_web_tool().invoke(args), ensure_ascii=False)
+    final = ask(question, called("search_web", args), answered(hits), tools=SEARCH, system=SYSTEM_PROMPT)
+    assert "nothing relevant" in (final.content or "") and "°C" not in (final.content or "")
+
+
+def test_a_greeting_with_good_wishes_calls_nothing():
+    decision = ask("morning! hope you're keeping well", tools=TUTOR)
+    assert calls(decision) == []
+
+
+def test_an_id_shape_question_without_the_word_parameter_is_read_from_the_schema():
+    decision = ask("does every student id begin with S?", tools=TUTOR)
+    assert calls(decision) == [] and "S followed by 4 digits" in (decision.content or "")

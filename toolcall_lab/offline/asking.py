@@ -1,0 +1,57 @@
+"""The shape of a request: a question asking for a fact, or a task asking the model to *do* something.
+
+A tool answers questions ("what is the weather in Paris", "best pizza places in naples", "搜一下 X");
+it does not write, translate or book. The planner reads each clause's shape before it lets a tool
+take it: a statement ("I'm S1001") asks nothing, and a task no tool does is declined in words.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TASK = re.compile(
+    r"^\s*(?:please\s+|can you\s+|could you\s+|帮我|请|给我|麻烦)?\s*"
+    r"(?:write|compose|draft|translate|book|order|buy|draw|sing|make|create|generate|tell me a joke|"
+    r"写|翻译|订|预订|买|画|唱|讲个|讲一个|编|作一首|生成)",
+    re.I,
+)
+_QUESTION = re.compile(
+    r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me)\b"
+    r"|\b(?:find|search|look up|lookup)\b"  # "ok now find the one about add_messages", "lookup X backends"
+    # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
+    r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
+    r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"
+    # "best pizza places in naples", "top 10 universities in the uk": a ranking of things somewhere
+    r"|^\s*(?:the\s+)?(?:best|top(?: \d+)?|cheap(?:est)?|good|nice|great|decent|popular|recommended)\s+\w+"
+    r".*\b(?:in|near|around)\s+\w"
+    r"|什么|哪|谁|多少|几|吗|呢|是否|怎么|如何|为什么|告诉我|搜|查",
+    re.I,
+)
+
+
+def is_task(clause: str) -> bool:
+    """A request to *do* something (write, translate, book …) rather than to find a fact."""
+    return bool(_TASK.search(clause))
+
+
+def is_question(text: str) -> bool:
+    """Something asking for a fact, as opposed to a greeting or a statement."""
+    return bool(_QUESTION.search(text)) and len(text.strip()) >= 2
+
+
+#: A clause that only says who the learner is: "我学号1001", "my id is S1003", "I'm S1002 btw".
+_SELF_ID = re.compile(
+    r"^\s*(?:我(?:的)?(?:学号|id|ID)(?:是|为)?|我是|学号(?:是|为)?|(?:my )?(?:student )?(?:id|number|no\.?|#)"
+    r"(?: is|'s|:)?|i'?m|i am|this is|it'?s)\s*(?:student\s*)?[#]?[A-Za-z]?\s*\d{3,5}"
+    r"\s*(?:btw|here)?\s*[,，.。!！]?\s*$",
+    re.I,
+)
+
+
+def states_identity(clause: str) -> bool:
+    """Whether a clause only says who the learner is (it asks nothing of its own).
+
+    >>> states_identity("我学号1001"), states_identity("my id is S1003"), states_identity("S1003 的进度")
+    (True, True, False)
+    """
+    return bool(_SELF_ID.match(clause))
