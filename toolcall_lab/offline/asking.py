@@ -17,7 +17,8 @@ _TASK = re.compile(
 )
 _QUESTION = re.compile(
     r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me)\b"
-    r"|\b(?:find|search|look up|lookup)\b"  # "ok now find the one about add_messages", "lookup X backends"
+    # "ok now find the one about add_messages", "lookup X backends"; not "cant find a weather app"
+    r"|(?<!n't )(?<!cant )(?<!not )(?<!never )\b(?:find|search|look up|lookup)\b"
     # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
     r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
     r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"
@@ -55,3 +56,21 @@ def states_identity(clause: str) -> bool:
     (True, True, False)
     """
     return bool(_SELF_ID.match(clause))
+
+
+#: A clause that tells the learner's situation: "cant find a weather app", "我手机上的天气软件打不开".
+_SITUATION = re.compile(
+    r"^\W*(?:(?:i|we|my phone)\s+)?(?:can'?t|cant|cannot|couldn'?t|could not|don'?t|dont)\s+"
+    r"(?:find|get|open|access|load|have)\b|(?:找不到|打不开|没装|没有)(?:天气)?(?:软件|app|应用)",
+    re.I,
+)
+
+
+def states_situation(clause: str) -> bool:
+    """Whether a clause only tells the learner's situation ("cant find a weather app"): beside a question,
+    it asks nothing of its own.
+
+    >>> states_situation("cant find a weather app"), states_situation("find the weather in Paris")
+    (True, False)
+    """
+    return bool(_SITUATION.search(clause))

@@ -18,7 +18,9 @@ _ZH_NAMES = "一二三四五六日"
 _TODAY_ASKED = re.compile(
     r"\bwhat day (?:of the week )?is (?:it )?today\b|\bwhat(?:'s| is) (?:the )?date today\b"
     r"|\bwhat(?:'s| is) today'?s date"
-    r"|\bwhat day is it\b|今天(?:是)?(?:星期几|周几|礼拜几|几号|几月几号|几月几日)",
+    r"|\bwhat day is it\b|\bwhich (?:week)?day (?:are we on|is it)\b|\bwhat(?:'s| is) the date\b"
+    r"|\bwhat (?:week)?day are we\b|今天(?:是)?(?:星期几|周几|礼拜几|几号|几月几号|几月几日)"
+    r"|今儿(?:是)?(?:星期几|周几|几号)",
     re.I,
 )
 _DAY_WORD = r"昨天|今天|明天|前天|后天|大后天|yesterday|today|tomorrow|the day after tomorrow"

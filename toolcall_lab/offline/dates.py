@@ -61,6 +61,8 @@ _RELATIVE = re.compile(
 )
 _DAY_OF_NEXT_WEEK = re.compile(
     rf"\b(?P<en>{'|'.join(EN_WEEKDAYS)})\s+(?:of\s+|in\s+)?next\s+week\b"
+    rf"|\b(?:the\s+|this\s+)?(?:past\s+)?(?P<gone>{'|'.join(EN_WEEKDAYS)})\s+(?:just\s+gone|that\s+just\s+(?:passed|went))\b"
+    rf"|\bthis\s+past\s+(?P<gone2>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{_ZH_DAY})",
     re.I,
@@ -161,8 +163,10 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
             target = monday + dt.timedelta(days=7 + wanted)
         elif which == "下下":
             target = monday + dt.timedelta(days=14 + wanted)
-        elif which in ("上", "last"):
+        elif which == "上":  # 上周三: the Wednesday of last week
             target = monday + dt.timedelta(days=wanted - 7)
+        elif which == "last":  # "last Monday" said on a Saturday: the Monday just gone
+            target = today - dt.timedelta(days=(today.weekday() - wanted) % 7 or 7)
         elif which in ("这", "本"):
             target = monday + dt.timedelta(days=wanted)
         elif which == "this":  # "this Wednesday" said on a Thursday is the one to come
@@ -216,9 +220,9 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
     for mention in _weeks_from(text, today):  # "a week from tomorrow" before its "tomorrow"
         found.append(mention)
         taken.append((mention.start, mention.start + len(mention.raw)))
-    for m in _DAY_OF_NEXT_WEEK.finditer(text):  # "wednesday of next week" is "next wednesday"
-        weekday = m.group("en") or m.group("en2")
-        said = _RELATIVE.fullmatch(f"next {weekday}" if weekday else f"下周{m.group('zh')}")
+    for m in _DAY_OF_NEXT_WEEK.finditer(text):  # "wednesday of next week", "the saturday just gone"
+        weekday, gone = m.group("en") or m.group("en2"), m.group("gone") or m.group("gone2")
+        said = _RELATIVE.fullmatch(f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
         if said and free(m.start(), m.end()):
             found.append(dataclasses.replace(_relative(said, today), raw=m.group(0).strip(), start=m.start()))
             taken.append((m.start(), m.end()))

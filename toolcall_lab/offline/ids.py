@@ -65,7 +65,10 @@ _ZH_DIGITS = {
 _EN_DIGITS = {
     w: str(i) for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"])
 }
-_ZH_RUN = re.compile(r"(?<=[号码是#\s])[零〇一二三四五六七八九]{3,8}(?![零〇一二三四五六七八九十百千万])")
+_ZH_RUN = re.compile(
+    r"(?<=[号码是#\s])[零〇一二三四五六七八九]{3,8}(?![零〇一二三四五六七八九十百千万])"
+    r"|(?<![零〇一二三四五六七八九十])[零〇一二三四五六七八九]{4}(?=\s*号?(?:同学|学生))"  # "一零零四号同学"
+)
 _EN_RUN = re.compile(
     r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s\-]+(?:zero|one|two|three|four|five|six|seven"
     r"|eight|nine)){2,7}\b",

@@ -51,6 +51,12 @@ TERMS: dict[str, tuple[str, str]] = {
         "高考：普通高等学校招生全国统一考试（上大学的入学考试）",
         "gaokao is China's national college entrance exam, taken at the end of high school (高考)",
     ),
+    "cefr": (
+        "CEFR：欧洲语言共同参考框架（Common European Framework of Reference for Languages），"
+        "把语言水平从低到高分成 A1、A2、B1、B2、C1、C2 六级",
+        "CEFR stands for the Common European Framework of Reference for Languages: it grades language "
+        "ability in six levels, from A1 (beginner) up to C2 (mastery)",
+    ),
 }
 CEFR = re.compile(r"\b([ABC][12])\b")
 CEFR_LEVELS: dict[str, tuple[str, str]] = {

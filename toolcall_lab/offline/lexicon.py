@@ -59,7 +59,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
         "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
-        "|conditions|outlook|pour|pouring|bucketing down"
+        "|conditions|outlook|pour|pouring|bucketing down|sky|skies"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
@@ -325,6 +325,7 @@ NOT_TERMS: frozenset[str] = frozenset(
         "|always|never|often|usually|sometimes|forget|forgot|remember|confuse|confusing|mix|memorise|memorize"
         "|memorising|memorizing|gotta|learn|learning|study|studying|revise|revising|practise|practice"
         "|difference|diff|differences|stuck|confused|lost|unsure|curious|spelling|highest|lowest"
+        "|hour|hours|day|days|week|weeks|month|months|fortnight|next|coming|upcoming|out|ahead"
     )
 )
 
@@ -373,6 +374,7 @@ FILLER: frozenset[str] = frozenset(
         # chat shorthand and asides: "ngl i forgot what benefit means lmao", "the lvl of abandon asap"
         "|ngl|lmao|lmfao|rofl|asap|imo|imho|fyi|smh|omg|omfg|fr|rn|tbf|afaik|iirc|jk|pls|plz|thx|ty|gimme|lemme"
         "|explain|band|bands|lvl|saw|novel|book|article|essay|text|somewhere|china|chinese|english"
+        "|scratch|even|stand|stands|put|puts|school"
     )
 )
 

@@ -38,7 +38,7 @@ _EN_DONE = re.compile(
 _EN_NOT = re.compile(
     r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
     r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
-    r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>[^,.;!?—–]{0,40})",
+    r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>(?:(?!\s-\s)[^,.;!?—–]){0,40})",
     re.I,
 )
 # "without searching, what does 'async' mean": a search ruled out (not "without getting wet", a weather question)
@@ -79,7 +79,9 @@ _ZH_NO_LONGER = re.compile(
 _EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
 #: Words that take back what came before them in the same message: "class tmrw? nah scratch that, tues".
 _RETRACT = re.compile(
-    r"\b(?:scratch that|make (?:it|that)|i meant|change (?:it|that) to|no wait|wait no)\b|改成|改到|换成|改为", re.I
+    r"\b(?:scratch that|make (?:it|that)|i meant|change (?:it|that) to|no wait|wait no|actually no|no no)\b"
+    r"|改成|改到|换成|改为|算了",
+    re.I,
 )
 _ZH_SPAN_NOT = re.compile(
     r"(?P<what>一整周|整周|一周|一星期|七天|7天|这周|本周|未来几天)的?\s*(?P<verb>不用|不要|不需要|就不用了)"
@@ -128,6 +130,8 @@ _ZH_NOT_WORD = re.compile(
 _ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})(?!\d)\s*[哦啊呀]?")
 _ZH_CORRECTION = re.compile(
     r"(?:我)?不是(?:问|说|查|要)?\s*(?P<what>[^，,。；;\s]{1,20})(?:[，,]|\s+)\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
+    # "不要北京，查杭州吧": one thing waved away, another asked for in its place
+    r"|(?:不要|别|不用)(?:查|看)?(?P<what2>[^，,。；;\s查看]{1,8})[，,]\s*(?=(?:改|换|就)?(?:查|看|要|问))"
 )
 _EN_CORRECTION = re.compile(
     r"\bnot\s+(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30}(?:\s+[A-Z][\w-]{0,30}){0,2})"
@@ -233,9 +237,18 @@ def _retracted(text: str, out: list[Negated]) -> str:
         text[: marker.start()],
         _SHORT_DAY.sub(lambda m: full_weekday(m.group(1)), text[marker.end() :]),
     )  # "…, tues"
+    places, later_places = nlu.cities_in(head), nlu.cities_in(tail)
+    negated_there = re.search(r"别|不要|不用|不查|不看|\bnot\b|\bdon'?t\b|\bno\s+(?!wait)", head, re.I)
+    if not negated_there and places and later_places and not set(places) & set(later_places):
+        # "tokyo, um, actually no, make it seoul": the place said first is taken back (a place said with its
+        # own negation, "别查北京了 换成杭州", is left to the patterns for that)
+        for city in places:
+            out.append(Negated(city, frozenset(), correction=True))
+            names = [city, *(zh for zh, en in nlu.ALL_CITIES.items() if en == city)]
+            head = re.sub("|".join(re.escape(n) for n in names), " ", head, flags=re.I)
     before = find_dates(head)
     if not before or not find_dates(tail):
-        return text
+        return head + text[marker.start() :] if head != text[: marker.start()] else text
     for d in before:
         out.append(Negated(d.raw, frozenset(), correction=True))
         head = head.replace(d.raw, "", 1)

@@ -24,6 +24,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import (
+    about_me,
     calendar_facts,
     course_terms,
     nlu,
@@ -114,7 +115,9 @@ _ACTION = re.compile(
 
 
 _MEANING = re.compile(
-    r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b|一样吗|一回事", re.I
+    r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b|一样吗|一回事"
+    r"|\bstands? for\b|\bshort for\b|的缩写|全称",
+    re.I,
 )
 
 
@@ -151,6 +154,8 @@ _RECORD_NAMED = re.compile(r"\b[A-Za-z]\d{4}\b|\d{4}-\d{2}-\d{2}")
 def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     """``tools``, ``hypothetical``, ``translate``, ``capabilities``, ``arithmetic`` or ``action`` when
     the question needs no call, else ``None``."""
+    if mine := about_me.kind_of(text, tools):  # "where do your search results come from": about me, not the web
+        return f"about_me:{mine}"
     if _CAPABILITIES.search(text):
         return "capabilities"
     what_if = what_if_kind(text, tools)  # "if it rains tomorrow what should I bring": advice, no forecast
@@ -269,11 +274,13 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind.startswith("calendar:"):
         _, asked, iso = kind.split(":", 2)
         return calendar_facts.answer(asked, text, dt.date.fromisoformat(iso) if iso else None, lang)
+    if kind.startswith("about_me:"):
+        return about_me.answer(kind.split(":", 1)[1], text, tools, lang)
     if kind.startswith("stated:"):
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
     if kind == "course_concept":
         return course_terms.answer(text, lang)
-    if kind in ("usage", "word_list", "no_word_tool", "grammar_form"):
+    if kind in ("usage", "word_list", "no_word_tool", "grammar_form", "spelling"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):
         return what_if_answer(kind, text, tools, lang)

@@ -24,7 +24,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, usage, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
-from toolcall_lab.offline.asking import is_question, is_task
+from toolcall_lab.offline.asking import is_question, is_task, states_situation
 from toolcall_lab.offline.choosing import (
     REPORTED_SOURCE,
     Ask,
@@ -151,8 +151,11 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if source:  # "the internet says diligent is B2": what the web said, quoted; not a request to search it
         plan.steps.append(explain.not_searched(source.group(0), explain.QUOTED_SOURCE))
     asks: list[Ask] = []
-    for index, clause in enumerate(split_clauses(text)):
+    clauses = split_clauses(text)
+    for index, clause in enumerate(clauses):
         reading = read_clause(index, clause, infos, allowed)
+        if len(clauses) > 1 and states_situation(clause):  # "…rain or shine? cant find a weather app"
+            reading.asks = []
         plan.readings.append(reading)
         plan.steps += [explain.instead_of_search(clause, name) for name in reading.instead_of_search]
         if not reading.asks and policy.forbidden_tools:
@@ -271,7 +274,9 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
     is one more item of that ask."""
     named = Score(before.info.name)
     things_named(clause, before.info, named)
-    bare_word = "word" in before.info.kinds.values() and re.fullmatch(r"\s*[a-z][a-z\-]+[\s?？.]*", clause)
+    bare_word = "word" in before.info.kinds.values() and re.fullmatch(
+        r"\s*(?:(?:and|or|also|plus|then|what about|how about|还有|那)\s*)?[a-z][a-z\-]+[\s?？.呢]*", clause, re.I
+    )
     if bare_word and terms.english_terms(clause):  # "look up negotiate then diligent"
         named.add(1, "word")
     return [Ask(before.info, index, [clause])] if named.points > 0 else []

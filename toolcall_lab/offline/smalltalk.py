@@ -43,8 +43,9 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
         r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good"
         r"|no more (?:questions|lookups|look-ups|searches|checks)(?: (?:for now|today|needed))?"
-        r"|that's all(?: for (?:now|today))?"
-        r"|谢谢(?:你|您)?(?:的帮助)?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
+        r"|(?:(?:ok(?:ay)?|cool|great|alright|right) )*(?:that'?s|thats|that is) (?:all|everything|it)"
+        r"(?: (?:i needed|for (?:now|today)))?"
+        r"|谢谢(?:你|您)?(?:的帮助|(?:这么|那么)?(?:耐心|帮忙))?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
         r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:挺|很|太|真|非常)有(?:帮助|用)(?:的|了|啊)?"
         r")$",
         re.I,
@@ -58,6 +59,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|(?:ok(?:ay)? |alright |well )?(?:i )?(?:gotta|got to|have to|need to|must) (?:go|run|head out|bounce|jet)"
         r"(?: now)?(?: (?:bye|ttyl|cya|see ya))?|(?:i'?ll )?talk to you (?:later|soon|tomorrow)"
         r"|再见|拜拜|晚安|回头见|明天见|下次见"
+        r"|(?:(?:谢谢|多谢)(?:你|您)?(?:这么|那么)?(?:耐心|帮忙|帮我)?(?:了|啦)?[，, ]*)?"
+        r"(?:我|那我)?(?:先|要)?(?:去|得去|该去)(?:上课|上学|学习|吃饭|睡觉|忙)(?:了|啦|咯|喽)?"
         r"|(?:那|好|那好|好吧)?(?:就|我们)?先(?:这样|这样吧|到这|到这儿|到这里)(?:吧|了|啊)?"
         r"|(?:回头|改天|下次|有空)再?聊(?:吧|啦)?|(?:我)?先(?:撤|走|下|闪)了?(?:啊|哈)?|溜了|下线了)$",
         re.I,

@@ -35,6 +35,12 @@ def _chinese_number(n: str) -> int | None:
 
 
 _HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
+#: "3 weeks out", "next few weeks", "三个星期": more weeks than a forecast holds (the tool's limit cuts it)
+_WEEKS = re.compile(
+    r"\b(?:\d|two|three|four|five|six|several|few|couple(?: of)?)\s+weeks?\b"
+    r"|(?<![一\d])[两三四五六]\s*(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天])",
+    re.I,
+)
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
@@ -136,6 +142,8 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
         return int(n) if n.isdigit() else _chinese_number(n) or EN_NUM.get(n)
     if _FORTNIGHT.search(text):
         return 14
+    if _WEEKS.search(text):
+        return 21
     if _MONTH_SPAN.search(text):
         return 30  # the tool's own limit cuts it to what it can forecast
     if _WEEK.search(text):

@@ -11,6 +11,7 @@ word two edits away — and the tool's own "not found" then says so.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
 from spellchecker import SpellChecker
@@ -65,3 +66,34 @@ def coined_name(word: str) -> bool:
     if not re.fullmatch(r"[a-z]{6,24}", word) or is_english(word):
         return False
     return any(is_english(word[:i]) and is_english(word[i:]) for i in range(3, len(word) - 2))
+
+
+_SPELL_ASKED = re.compile(
+    r"\bhow (?:do|d'?you|should) (?:i|you|u|we) spell\s+[\"“'‘]?(?P<w>[A-Za-z]{4,})"
+    r"|\bspelling of\s+[\"“'‘]?(?P<w2>[A-Za-z]{4,})|[\"“'‘]?(?P<w3>[A-Za-z]{4,})[\"”'’]?\s*(?:怎么拼|怎么写|的拼写)",
+    re.I,
+)
+
+
+def spelling_asked(text: str) -> tuple[str, str] | None:
+    """``(as typed, spelled right)`` when the learner asks how a word is spelled ("how do i spell accomodation").
+
+    >>> spelling_asked("how do i spell accomodation, two m's or one?")
+    ('accomodation', 'accommodation')
+    >>> spelling_asked("what level is accord") is None
+    True
+    """
+    m = _SPELL_ASKED.search(text)
+    if m is None:
+        return None
+    typed = m.group("w") or m.group("w2") or m.group("w3")
+    return typed, corrected(typed.lower()) or typed.lower()
+
+
+def doubled_letters(word: str) -> list[str]:
+    """The letters written twice in a row ("accommodation" → ``['c', 'm']``).
+
+    >>> doubled_letters("accommodation"), doubled_letters("necessary")
+    (['c', 'm'], ['s'])
+    """
+    return [a for a, b in itertools.pairwise(word) if a == b and a.isalpha()]

@@ -87,8 +87,39 @@ def days_to_finish(text: str) -> tuple[int, int, int] | None:
     return (m, n, math.ceil(m / n)) if n > 0 else None
 
 
+_OPS = {"times": "×", "x": "×", "*": "×", "×": "×", "multiplied by": "×", "乘": "×", "乘以": "×",
+        "plus": "+", "+": "+", "加": "+", "加上": "+", "minus": "−", "-": "−", "减": "−", "减去": "−",
+        "divided by": "÷", "÷": "÷", "除以": "÷"}  # fmt: skip
+_SUM = re.compile(
+    rf"(?<![\d./:-])(?P<a>{_NUMBER})\s*(?P<op>multiplied by|divided by|times|plus|minus|乘以|加上|减去|除以"
+    rf"|[x*×+÷乘加减]|\s-\s)\s*(?P<b>{_NUMBER})(?![\d./:-])(?=\s*(?:[?？=]|equals?|是多少|等于|得几|多少|$))",
+    re.I,
+)
+_ASKS_SUM = re.compile(r"\bwhat(?:'s| is)\b|\bhow much\b|\bcalculate\b|[?？=]|等于|是多少|多少|得几|算", re.I)
+
+
+def arithmetic(text: str) -> tuple[str, str, str, str] | None:
+    """``(a, sign, b, result)`` for a sum written out and asked ("what's 15 times 4", "1 加 1 等于几").
+
+    >>> arithmetic("quick q tho, what's 15 times 4"), arithmetic("12除以4是多少")
+    (('15', '×', '4', '60'), ('12', '÷', '4', '3'))
+    >>> arithmetic("S1001 2026-07-24") is None
+    True
+    """
+    m = _SUM.search(text)
+    if m is None or not _ASKS_SUM.search(text):
+        return None
+    a, b, sign = float(m.group("a")), float(m.group("b")), _OPS[m.group("op").strip().lower()]
+    if sign == "÷" and b == 0:
+        return None
+    value = {"×": a * b, "+": a + b, "−": a - b, "÷": a / b if b else 0.0}[sign]
+    return m.group("a"), sign, m.group("b"), _fmt(value)
+
+
 def kind_of(text: str) -> str | None:
-    """``average``, ``left`` or ``per_day`` when the message states every number its sum needs."""
+    """``average``, ``left``, ``per_day`` or ``sum`` when the message states every number its sum needs."""
+    if arithmetic(text):
+        return "sum"
     if average(text):
         return "average"
     if lessons_left(text):
@@ -103,6 +134,9 @@ def answer(kind: str, text: str, lang: str) -> str:
     why = Text(
         "数字都是你给的，算一下就行，不用调用工具。", "You gave the numbers, so it is arithmetic and no tool is needed."
     )
+    if kind == "sum":
+        a, sign, b, result = arithmetic(text) or ("", "", "", "")
+        return Text(f"{a} {sign} {b} = {result}。{why.zh}", f"{a} {sign} {b} = {result}. {why.en}")(lang)
     if kind == "average":
         numbers, mean = average(text) or ([], "")
         listed = " + ".join(numbers)

@@ -16,6 +16,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline.kinds import kinds_of, tool_name
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.nlu import concept_hits
+from toolcall_lab.offline.spelling import doubled_letters, spelling_asked
 
 #: Two quoted phrasings set against each other: "is it 'on the weekend' or 'at the weekend'?".
 _EITHER_QUOTED = re.compile(
@@ -63,7 +64,8 @@ _WORD_FACTS = re.compile(
 _LEVEL_ASKED = re.compile(
     r"\b(?:is|are)\s+['\"“]?(?P<a>[a-z]{2,24})['\"”]?\s+(?:an?\s+)?(?:[abc][12]|kaoyan|cefr)\s+word\b"
     r"|\bwhat level is\s+(?:the word\s+)?['\"“]?(?P<b>[a-z]{2,24})"
-    r"|(?P<c>[a-z]{2,24})['\"”]?\s*(?:这个词|这个单词)?\s*(?:是|算)?(?:几级|什么级别|哪个级别)",
+    r"|(?P<c>[a-z]{2,24})['\"”]?\s*(?:这个词|这个单词)?\s*(?:是|算)?(?:几级|什么级别|哪个级别)"
+    r"|(?P<d>[a-z]{2,24})['\"”]?\s*在?(?:你们|我们)?的?(?:词表|单词表|词汇表)[里中]?(?:是|算)?(?:几级|什么级别)",
     re.I,
 )
 
@@ -78,7 +80,7 @@ def level_without_word_tool(text: str, tools: list[dict[str, Any]]) -> str | Non
     if any("word" in kinds_of(t).values() for t in tools):
         return None
     found = _LEVEL_ASKED.search(text)
-    return next((w for w in found.group("a", "b", "c") if w), None) if found else None
+    return next((w for w in found.group("a", "b", "c", "d") if w), None) if found else None
 
 
 #: Which of some words is harder or easier: their levels compared ("which is harder, leisure or meticulous").
@@ -160,6 +162,8 @@ def kind_of(text: str) -> str | None:
     >>> kind_of("give me the level of accord") is None
     True
     """
+    if spelling_asked(text):
+        return "spelling"
     if phrases(text):
         return "usage"
     if _GRAMMAR_FORM.search(text):
@@ -177,6 +181,18 @@ def kind_of(text: str) -> str | None:
 def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
     """What the model understood, that its tools do not cover it, and what they do instead."""
     names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+    if kind == "spelling":
+        typed, right = spelling_asked(text) or ("", "")
+        twice = doubled_letters(right)
+        doubles = Text(
+            "，".join(f"两个 {c}" for c in twice) if twice else "没有双写的字母",
+            " and ".join(f"two {c}'s" for c in twice) if twice else "no letter doubled",
+        )
+        wrote = Text(f"（你写的是 {typed}）", f" (you wrote {typed})") if typed.lower() != right else Text("", "")
+        return Text(
+            f"正确拼法是 {right}：{doubles.zh}{wrote.zh}。这是拼写常识，不用调用工具。",
+            f"It is spelled {right}: {doubles.en}{wrote.en}. That is spelling, so no tool is needed.",
+        )(lang)
     if kind == "no_word_tool":
         word = level_without_word_tool(text, tools) or ""
         return Text(

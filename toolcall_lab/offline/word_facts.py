@@ -105,7 +105,13 @@ _CLAUSE_BREAK = re.compile(r"[,，;；。?？!！]|\band\b(?= (?:is|are|does|do|
 def _asked_of(word: str, question: str) -> bool:
     """Whether the syllabus question is asked of this word: the clauses that name it ask it, or none names it."""
     naming = [c for c in _CLAUSE_BREAK.split(question) if word.lower() in c.lower()]
-    return not naming or any(ASKS_SYLLABUS.search(c) for c in naming)
+    # "is negotiate on the kaoyan list? and abandon?": a clause naming only the word asks the same again
+    bare = [
+        c
+        for c in naming
+        if not re.sub(rf"(?i)\b(?:and|or|also|what about|how about)\b|{re.escape(word)}|\W|还有|呢", "", c)
+    ]
+    return not naming or bool(bare) or any(ASKS_SYLLABUS.search(c) for c in naming)
 
 
 def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) -> tuple[str, bool]:

@@ -103,3 +103,76 @@ def test_a_greeting_with_good_wishes_calls_nothing():
 def test_an_id_shape_question_without_the_word_parameter_is_read_from_the_schema():
     decision = ask("does every student id begin with S?", tools=TUTOR)
     assert calls(decision) == [] and "S followed by 4 digits" in (decision.content or "")
+
+
+def test_a_place_taken_back_in_the_same_message_is_not_called():
+    en = ask("london, hmm, no wait, make it paris, weather now", tools=WEATHER, system=None)
+    zh = ask("查查上海……算了，不要上海，查首尔吧", tools=WEATHER, system=None)
+    assert calls(en) == [("get_weather", {"city": "Paris"})]
+    assert calls(zh) == [("get_weather", {"city": "Seoul"})]
+
+
+def test_goodbyes_that_name_a_class_or_a_meal_call_nothing():
+    for said in ("alright that's all i needed, later", "谢谢你帮忙，我先去吃饭了"):
+        decision = ask(said, tools=[*TUTOR, *WEATHER, *SEARCH], system=None)
+        assert calls(decision) == [] and "still need" not in (decision.content or ""), said
+
+
+def test_a_sum_written_out_is_worked_out_and_an_iso_date_is_not_a_sum():
+    sum_ = ask("quick one, what is 7 times 8?", tools=[*TUTOR, *SEARCH], system=None)
+    dated = ask("any class on 2026-07-28?", tools=TUTOR)
+    assert calls(sum_) == [] and "56" in (sum_.content or "")
+    assert calls(dated) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-28"})]
+
+
+def test_questions_about_the_assistant_itself_are_not_searched():
+    sources = ask("where does your search info come from?", tools=SEARCH)
+    default = ask("how did you know my id?", tools=TUTOR)
+    assert calls(sources) == [] and "search_web" in (sources.content or "")
+    assert calls(default) == [] and "S1001" not in (default.content or "")  # no id named: the default, unnamed
+
+
+def test_last_weekday_is_the_one_just_gone():
+    decision = ask("did i have a lesson last friday", tools=TUTOR, system=_TODAY)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-17"})]
+
+
+def test_an_abbreviation_and_a_spelling_question_are_answered_without_a_call():
+    cefr = ask("what is CEFR short for", tools=TUTOR)
+    spelling = ask("how do you spell recieve", tools=[*TUTOR, *SEARCH], system=None)
+    assert calls(cefr) == [] and "Common European Framework" in (cefr.content or "")
+    assert calls(spelling) == [] and "receive" in (spelling.content or "")
+
+
+def test_the_sky_in_an_abbreviated_city_is_a_weather_question():
+    decision = ask("what's the sky like in bkk now", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Bangkok"})]
+
+
+def test_a_student_read_digit_by_digit_in_chinese():
+    decision = ask("一零零三号同学的进度怎么样", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1003"})]
+
+
+def test_for_me_asks_on_the_learners_behalf_not_about_them():
+    decision = ask("check S1003's progress for me, thanks", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1003"})]
+
+
+def test_a_school_word_list_level_asked_with_no_word_tool_is_not_searched():
+    decision = ask("accord 在你们的词表里算几级", tools=SEARCH)
+    assert calls(decision) == [] and "accord" in (decision.content or "")
+
+
+def test_weeks_ahead_ask_the_longest_forecast():
+    decision = ask("paris over the next few weeks", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Paris", "days": 7})]
+
+
+def test_a_word_added_after_a_syllabus_question_gets_the_verdict_too():
+    first = ask("is accord a kaoyan word? and leisure?", tools=TUTOR)
+    assert calls(first) == [("lookup_word", {"word": "accord"}), ("lookup_word", {"word": "leisure"})]
+    history = ran_each("lookup_word", [{"word": "accord"}, {"word": "leisure"}], _TOOLS["lookup_word"].invoke)
+    final = ask("is accord a kaoyan word? and leisure?", *history, tools=TUTOR)
+    content = final.content or ""
+    assert "accord is not in the kaoyan syllabus" in content and "leisure is in the kaoyan syllabus" in content

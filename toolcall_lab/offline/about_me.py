@@ -1,0 +1,86 @@
+"""Questions about the assistant itself: where its search results come from, whether it cites links, how it
+knows the learner's id, how two of its tools differ.
+
+"where do your search results come from?", "你回答的时候会把链接附上吗", "wait is S1001 my id? how do you know
+that", "what's the difference between get_weather and search_web here": each is about the model and its tools,
+which the tool schemas and the system prompt already answer. A careful model does not send such a question to
+its search tool (the web knows nothing about this conversation); it answers from what it was given.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from toolcall_lab.i18n import Text
+from toolcall_lab.offline.kinds import function_of, tool_name
+from toolcall_lab.offline.schema_facts import tool_gloss
+
+_SOURCES = re.compile(
+    r"\bwhere (?:do|does) (?:your|the|these|those) (?:search )?(?:results?|answers?|info(?:rmation)?|links?)"
+    r"(?: \w+){0,2} come from\b|\bare (?:those|these|they|the results) real (?:websites?|sites?|pages?|links?)\b"
+    r"|\b(?:do|will|would) you (?:cite|give|include|add|attach|show) (?:the |your )?(?:sources?|links?|urls?)\b"
+    r"|(?:你|您)(?:的)?(?:搜索)?(?:结果|资料|答案)(?:都)?(?:是)?(?:从哪|哪儿|哪里)来"
+    r"|(?:你|您).{0,8}(?:会|能)?(?:把|附上|给出|带上|附)(?:链接|来源|出处)",
+    re.I,
+)
+_HOW_KNOW_ID = re.compile(
+    r"\bhow (?:do|did) you know (?:that|my id|it|who i am)\b|\bis (?:S\d{4}|that) (?:really )?my (?:id|student id)\b"
+    r"|(?:你)?怎么知道(?:我的)?学号|(?:S\d{4})\s*是我的学号吗",
+    re.I,
+)
+_DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
+
+
+def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
+    """``sources``, ``default_id`` or ``tools_compared`` for a question about the assistant, else ``None``.
+
+    >>> search = [{"function": {"name": "search_web", "description": "Search the web."}}]
+    >>> kind_of("where do your search results come from, are those real websites?", search)
+    'sources'
+    >>> kind_of("wait is S1001 my id? how do you know that", []), kind_of("search the web for ToolNode", search)
+    ('default_id', None)
+    """
+    names = [tool_name(t) for t in tools]
+    if _SOURCES.search(text) and any("search" in n for n in names):
+        return "sources"
+    if _HOW_KNOW_ID.search(text):
+        return "default_id"
+    if _DIFFERENCE.search(text) and sum(bool(n) and n in text for n in names) >= 2:
+        return "tools_compared"
+    return None
+
+
+def _described(tool: dict[str, Any], lang: str) -> str:
+    """The tool's description, glossed in English for an English learner (never its Chinese half)."""
+    said = tool_gloss(tool) if lang == "en" else str(function_of(tool).get("description", "")).strip()[:300]
+    return said.rstrip("。.")
+
+
+def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
+    """The answer from what the model was given (tool schemas, the system prompt), and why no tool was called."""
+    if kind == "sources":
+        search = next(t for t in tools if "search" in tool_name(t))
+        return Text(
+            f"我的搜索结果来自工具 {tool_name(search)}，它的说明是：「{_described(search, lang)}」。"
+            "每条结果都带标题和链接，我回答时会把用到的结果的链接列在后面，你可以自己点开核对。这个问题问的是我自己，不用搜索。",
+            f'My search results come from the tool {tool_name(search)}, described as: "{_described(search, lang)}". '
+            "Each result has a title and a link, and I list the links of the results I used after my answer, "
+            "so you can check them yourself. This question is about me, so no search is needed.",
+        )(lang)
+    if kind == "default_id":
+        said = re.search(r"S\d{4}", text)
+        sid = said.group(0) if said else Text("默认学号", "the default id")(lang)
+        return Text(
+            f"{sid} 是系统提示词里给的默认学号：你没报学号时，我就按它来查。"
+            f"如果你的学号不是 {sid}，告诉我正确的，我用你的学号查。",
+            f"{sid} is the default student id the system prompt gives me: when you don't give an id, I use it. "
+            f"If yours is not {sid}, tell me your id and I will look things up with it.",
+        )(lang)
+    named = [t for t in tools if tool_name(t) and tool_name(t) in text]
+    lines = [f"- {tool_name(t)}: {_described(t, lang)}" for t in named]
+    head = Text(
+        "这两个工具的说明（来自它们的 schema，不用调用）：",
+        "What the two tools do, from their schemas (no call needed):",
+    )
+    return "\n".join([head(lang), *lines])
