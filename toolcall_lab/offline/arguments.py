@@ -71,6 +71,7 @@ def entity(kind: str, text: str, facts: Facts, schema: dict[str, Any]) -> Any:
     if kind == "word":
         found = terms.english_terms(text)
         word = found[0] if found else terms.lone_latin_word(text)
+        word = None if word and terms.is_owned(word, text) else word  # "…, my roommate says yes"
         return (corrected(word) or word) if word else None
     if kind == "date":
         mention = pick_date(find_dates(text, facts.today, facts.year))

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import re
 
+from toolcall_lab.offline.ids import spelled_digits
+
 _TASK = re.compile(
     r"^\s*(?:please\s+|can you\s+|could you\s+|帮我|请|给我|麻烦)?\s*"
     r"(?:write|compose|draft|translate|book|order|buy|draw|sing|make|create|generate|tell me a joke|"
-    r"写|翻译|订|预订|买|画|唱|讲个|讲一个|编|作一首|生成)",
+    r"写|翻译|订|预订|买|画|唱|讲个|讲一个|编|作一首|生成)"
+    r"|(?:帮我|替我|给我).{0,8}请(?:个|一天|半天)?假",  # "帮我跟赵老师请个假": an errand
     re.I,
 )
 _QUESTION = re.compile(
@@ -55,13 +58,16 @@ def states_identity(clause: str) -> bool:
     >>> states_identity("我学号1001"), states_identity("my id is S1003"), states_identity("S1003 的进度")
     (True, True, False)
     """
-    return bool(_SELF_ID.match(clause))
+    return bool(_SELF_ID.match(spelled_digits(clause)))  # "我学号是一零零二" too
 
 
 #: A clause that tells the learner's situation: "cant find a weather app", "我手机上的天气软件打不开".
 _SITUATION = re.compile(
     r"^\W*(?:(?:i|we|my phone)\s+)?(?:can'?t|cant|cannot|couldn'?t|could not|don'?t|dont)\s+"
-    r"(?:find|get|open|access|load|have)\b|(?:找不到|打不开|没装|没有)(?:天气)?(?:软件|app|应用)",
+    r"(?:find|get|open|access|load|have)\b|(?:找不到|打不开|没装|没有)(?:天气)?(?:软件|app|应用)"
+    # "ok so basically i've got a test next month": the learner's plans, told before the question
+    r"|^\W*(?:(?:ok|so|basically|well|like|anyway)\s+)*(?:i'?ve got|i have|i got|i'?ve)\s+(?:a|an|my)\s+"
+    r"(?:test|exam|class|lesson|interview|trip|flight)\b",
     re.I,
 )
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.offline import course_terms, nlu, terms
-from toolcall_lab.offline.asking import states_identity
+from toolcall_lab.offline.asking import states_identity, states_situation
 from toolcall_lab.offline.clauses import split_segments
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
@@ -325,6 +325,11 @@ def _best(piece: str, infos: tuple[ToolInfo, ...], allowed: set[str]) -> tuple[T
     return None, scores
 
 
+def _topical(segment: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> bool:
+    """Did words of the tool's own topic (not only a thing it takes) win it this segment?"""
+    return any(m.split(":", 1)[0] in info.concepts for m in score_tool(segment, info, infos).matched if ":" in m)
+
+
 def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: set[str]) -> ClauseReading:
     """The asks of one clause: each list item goes to its best tool; an item naming only a thing
     ("'leisure'", "S1003") joins the ask next to it."""
@@ -336,8 +341,15 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     )
     if not any(owners):
         owners = [best_whole] * len(segments)
+    whole = next((sc for sc in scores if best_whole and sc.tool == best_whole.name), None)
+    if whole and "id+date" in whole.matched and len(segments) > 1:
+        # "check S1002 and S1003 for 2026-07-25": one date for every id, so every item goes to the tool taking both
+        owners = [
+            best_whole if o is not None and not _topical(s, o, infos) else o
+            for o, s in zip(owners, segments, strict=True)
+        ]
     if len(segments) > 1:  # "我学号1001，…几点上课": saying who you are asks nothing of its own
-        kept = [None if states_identity(s) else o for o, s in zip(owners, segments, strict=True)]
+        kept = [None if states_identity(s) or states_situation(s) else o for o, s in zip(owners, segments, strict=True)]
         owners = kept if any(kept) else owners
     if private_record(clause):  # "帮我查下我和 S1002 的学习进度": no piece of it goes to a web search
         # "search online how many lessons S1002 has done": the tool that holds the record, if one fits

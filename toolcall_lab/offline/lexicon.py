@@ -26,6 +26,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|missing anything at school|who am i seeing|miss something|miss anything|miss a class|alarm"
         "|have 课|got 课|有课吗|上完课|下了课|放学|起得更早|起得早|早起|几点起|at school|bump into|到学校"
         "|in school|go to school|lie in|睡懒觉|睡个懒觉"
+        "|into school|to school|free day|day off|what time exactly"
+        "|报告厅|闹钟|一大早|线上还是线下|作文课|阅读课|听力课|口语课|写作课|网课"
     ),
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
@@ -59,7 +61,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
         "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
-        "|conditions|outlook|pour|pouring|bucketing down|sky|skies"
+        "|conditions|outlook|pour|pouring|bucketing down|sky|skies|like there|like over there|like out there"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
@@ -227,6 +229,10 @@ MORE_CITIES: dict[str, str] = {
     "奥克兰": "Auckland",
     "布里斯班": "Brisbane",
     "檀香山": "Honolulu",
+    "京都": "Kyoto",
+    "奈良": "Nara",
+    "海口": "Haikou",
+    "亚特兰蒂斯": "Atlantis",  # a city of legend: the tool has no data, and says so
 }
 
 # Weather conditions in Chinese, for a Chinese answer quoting an English condition.
@@ -387,3 +393,13 @@ WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周�
 def full_weekday(short: str) -> str:
     """The weekday a short form names: ``"tues"`` → ``"Tuesday"``, ``"sun"`` → ``"Sunday"``."""
     return next(d for d in WEEKDAYS if d.lower().startswith(short.lower()))
+
+
+#: Words of a learner's story, never the word asked about ("my tutor keeps going on about negotiate being
+#: super important"); kept apart from :data:`FILLER`, which search keywords also drop.
+NOT_ASKED: frozenset[str] = frozenset(
+    _words(
+        "cheers|mate|hype|hyping|hyped|super|important|being|says|said|keeps|kept|thinks|reckons|told|tells"
+        "|wants|wanted|sent|sends|goes|went|rang|complaining|complains"
+    )
+)

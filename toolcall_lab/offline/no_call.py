@@ -144,7 +144,11 @@ def _tools_text(tools: list[dict[str, Any]]) -> str:
 
 #: "is kaoyan the same as gaokao", "kaoyan vs gaokao, what's the difference": two course terms set side by side
 _TERMS_COMPARED = re.compile(r"same (?:thing )?as|一样吗|区别|\bdiffer(?:ence|ent|s)?\b|\bvs\b|\bversus\b", re.I)
-_TRANSLATE = re.compile(r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say", re.I)
+_TRANSLATE = re.compile(
+    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say"
+    r"|\bhow (?:do|would|should) (?:i|you|u) write\b.{1,40}\bin (?:chinese|english)\b|用中文怎么写|汉字怎么写",
+    re.I,
+)
 #: "明天见 in english?" asks for a translation; "S1003's weak points, in english" asks for the answer's
 #: language: a student id or a date names a record to look up, not words to translate.
 _IN_ENGLISH_END = re.compile(r"\bin english\?*$", re.I)
@@ -280,7 +284,7 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return stated_numbers.answer(kind.split(":", 1)[1], text, lang)
     if kind == "course_concept":
         return course_terms.answer(text, lang)
-    if kind in ("usage", "word_list", "no_word_tool", "grammar_form", "spelling"):
+    if kind in ("usage", "word_list", "no_word_tool", "grammar_form", "spelling", "pronounce"):
         return usage.answer(kind, text, tools, lang)
     if kind.startswith("what_if:"):
         return what_if_answer(kind, text, tools, lang)

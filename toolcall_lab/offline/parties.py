@@ -27,7 +27,8 @@ OWN_ID_STATED = re.compile(
 )
 #: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
 WITH_ME = re.compile(
-    r"(?<!for )(?<!to )\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b"
+    r"(?<!for )(?<!to )\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)"
+    r"|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b(?!['’])"
     r"|\b(?:both of us|each of us|the two of us|us both|we both|than me|than i)\b|比我|我比"
     # "S1003 vs mine", "S1002's record as well as mine", "my progress vs S1004's", "S1002 和我的比"
     r"|\b(?:vs\.?|versus|against|compared (?:to|with)|plus|as well as)\s+(?:me|mine|myself|my own|my)\b"

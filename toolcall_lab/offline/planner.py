@@ -156,6 +156,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         reading = read_clause(index, clause, infos, allowed)
         if len(clauses) > 1 and states_situation(clause):  # "…rain or shine? cant find a weather app"
             reading.asks = []
+        if _ERRAND.search(clause) and not any("notify" in a.info.concepts for a in reading.asks):
+            reading.asks = []  # "帮我跟赵老师请个假，今晚的阅读课去不了了": an errand none of these tools runs
         plan.readings.append(reading)
         plan.steps += [explain.instead_of_search(clause, name) for name in reading.instead_of_search]
         if not reading.asks and policy.forbidden_tools:
@@ -267,6 +269,9 @@ def _only_the_prompts(planned: list[Planned], clause: str) -> bool:
     about the learner's own record: "where does sunny sit on the graded word list" is no reason to open the
     learner's record because the word tool lacks its word."""
     return all(set(p.sources.values()) == {"system"} for p in planned) and not nlu.about_own_record(clause)
+
+
+_ERRAND = re.compile(r"(?:帮我|替我|给我).{0,8}请(?:个|一天|半天)?假|\b(?:call in sick for me|cancel my)\b", re.I)
 
 
 def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:

@@ -147,4 +147,11 @@ def tool_gloss(tool: dict[str, Any]) -> str:
     if english:
         return english[0]
     own = _english_part(description)
-    return own or tool_name(tool).replace("_", " ")
+    if own:
+        return own
+    # a Chinese-only description: the name read out, and what it takes ("get weather; it takes city, days")
+    props = properties(function_of(tool).get("parameters"))
+    takes = ", ".join(
+        f"{p} (default {s['default']})" if isinstance(s, dict) and "default" in s else p for p, s in props.items()
+    )
+    return tool_name(tool).replace("_", " ") + (f"; it takes {takes}" if takes else "")

@@ -47,7 +47,9 @@ _SETTLED_FORM = re.compile(
     r"\bcapital (?:city )?of\b|['’]s capital\b|首都"
     r"|\bdifference between\b|\bdiffer(?:ence)?\b|\bvs\.?(?=\s)|\bversus\b|区别|差别|有什么不同|有啥不同"
     r"|什么是|是什么|是啥|解释|\bexplain\b|\bdefine\b|\bwhat(?:'s| is| are| does)\b.{1,40}\bmean\b"
-    r"|^\W*(?:\w+ (?:one|question)\s*:\s*)?what(?:'s| is| are)\s+(?:an?\s+)?[\w\s-]{1,30}[?？]?\s*$",
+    r"|^\W*(?:\w+ (?:one|question)\s*:\s*)?what(?:'s| is| are)\s+(?:an?\s+)?[\w\s-]{1,30}[?？]?\s*$"
+    # "1 加 1 为什么等于 2", "why is 2 + 2 four": arithmetic itself
+    r"|\d\s*(?:加|减|乘|除以|plus|minus|times|[+×÷*])\s*\d",
     re.I,
 )
 #: "your word list", "你们的词表": a list or record of the assistant's own, which no web page holds.

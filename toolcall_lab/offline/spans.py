@@ -43,7 +43,9 @@ _WEEKS = re.compile(
 )
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
 _MONTH_SPAN = re.compile(
-    r"\b(?:a|one|1|the next|next|this|whole)\s+month\b|一个月|1个月|个把月|整个月|这个月|下个月", re.I
+    r"\b(?:a|one|1|the next|next|this|whole|the coming|coming|upcoming)\s+month\b"
+    r"|一个月|1个月|个把月|整个月|这个月|下个月",
+    re.I,
 )
 # "后面两天呢" (after today's weather): the days after today, so today and those two (3); "往后五天" counts
 # from today (5), and "3天后" is a date

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from toolcall_lab.offline.lexicon import EN_STOP, FILLER, FUNCTION_WORDS, NOT_TERMS
+from toolcall_lab.offline.lexicon import EN_STOP, FILLER, FUNCTION_WORDS, NOT_ASKED, NOT_TERMS
 from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, concept_hits, correct
 
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
@@ -153,6 +153,7 @@ def english_terms(text: str) -> list[str]:
         if (w := m.group(1)) not in FUNCTION_WORDS
         and not _KIND_OF_WORDS.match(text, m.end())  # "three linking words": a kind of words, not a word
         and w not in FILLER
+        and w not in NOT_ASKED
         and w not in _CONJUNCTIONS
         and correct(w) not in NOT_TERMS
         and w not in EN_CITIES
@@ -161,7 +162,23 @@ def english_terms(text: str) -> list[str]:
     ]
     if not plain and WORD_LIST_FRAME.search(text):
         plain = _topic_words_as_words(text)
+    # "is diligent 考研 word or not, my roommate says yes": a word after "my" is the learner's life, not a
+    # word asked (a word asked about is quoted or marked: "what does 'roommate' mean")
+    owned = {m.group(1) for m in _OWNED.finditer(text)}
+    plain = [w for w in plain if w not in owned]
     return _with_listed(text, list(dict.fromkeys(plain)))
+
+
+_OWNED = re.compile(r"\b(?:my|his|her|our|their|your)\s+([a-z][a-z\-]{2,})\b", re.I)
+
+
+def is_owned(word: str, text: str) -> bool:
+    """Is the word said as the learner's own thing ("my roommate", "her flashcards"), not as a word asked?
+
+    >>> is_owned("roommate", "my roommate says yes"), is_owned("diligent", "is diligent a kaoyan word")
+    (True, False)
+    """
+    return word.lower() in {m.group(1).lower() for m in _OWNED.finditer(text)} and word not in marked_terms(text)
 
 
 #: After a plain word, a plural that makes it a kind of words ("linking words", "transition phrases").
@@ -279,6 +296,6 @@ def lone_latin_word(text: str) -> str | None:
     words = [
         w
         for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)
-        if w.lower() not in EN_STOP and w.lower() not in FILLER and w.lower() not in _CHINESE_FRAME
+        if w.lower() not in EN_STOP | FILLER | NOT_ASKED and w.lower() not in _CHINESE_FRAME
     ]
     return words[0].lower() if len(words) == 1 else None

@@ -153,6 +153,14 @@ _GRAMMAR_FORM = re.compile(
 )
 
 
+#: How a word sounds: "shed-yool or sked-yool?", "how do people pronounce X", "schedule 怎么读".
+_PRONOUNCE = re.compile(
+    r"\bpronounc\w*|\bhow (?:do )?(?:people|native speakers|you|u|i) say\b(?!.{0,40}\bin (?:chinese|english))"
+    r".{0,60}\bor\b|发音|怎么读|读音",
+    re.I,
+)
+
+
 def kind_of(text: str) -> str | None:
     """``usage`` for a question of which phrasing is right, ``word_list`` for a request to be given
     words, else ``None``.
@@ -164,6 +172,8 @@ def kind_of(text: str) -> str | None:
     """
     if spelling_asked(text):
         return "spelling"
+    if _PRONOUNCE.search(text):
+        return "pronounce"
     if phrases(text):
         return "usage"
     if _GRAMMAR_FORM.search(text):
@@ -181,6 +191,14 @@ def kind_of(text: str) -> str | None:
 def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
     """What the model understood, that its tools do not cover it, and what they do instead."""
     names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+    if kind == "pronounce":
+        return Text(
+            f"你问的是发音。我的工具（{names}）都不讲发音：查词工具只给单词的等级和释义，所以我没有去查，也不凭空说。"
+            "可以查一本带音标和录音的词典。",
+            f"That is a question of pronunciation. None of my tools ({names}) covers how words sound: a word tool "
+            "gives a word's level and meaning, so I did not look anything up, and I will not guess. A dictionary "
+            "with phonetic spelling and audio can settle it.",
+        )(lang)
     if kind == "spelling":
         typed, right = spelling_asked(text) or ("", "")
         twice = doubled_letters(right)

@@ -111,7 +111,9 @@ def _asked_of(word: str, question: str) -> bool:
         for c in naming
         if not re.sub(rf"(?i)\b(?:and|or|also|what about|how about)\b|{re.escape(word)}|\W|还有|呢", "", c)
     ]
-    return not naming or bool(bare) or any(ASKS_SYLLABUS.search(c) for c in naming)
+    # "…about negotiate being important, is it even in the kaoyan thing": "it" is the word named before
+    pointed = any(ASKS_SYLLABUS.search(c) and re.search(r"\bit\b|它|这个词", c) for c in _CLAUSE_BREAK.split(question))
+    return not naming or bool(bare) or pointed or any(ASKS_SYLLABUS.search(c) for c in naming)
 
 
 def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) -> tuple[str, bool]:
@@ -157,5 +159,9 @@ def syllabus_verdict(results: list[dict[str, Any]], question: str, lang: str) ->
                 f"Yes: {word} is in the kaoyan syllabus{en_level}.",
             )
         lines.append(said(lang))
-    whole = len(lines) == len(results) and not _ASKS_MORE.search(ASKS_SYLLABUS.sub(" ", question))
+    outs = [r for r in results if (f := _SYLLABUS.search(str(r.get("content", "")))) and f.group("out")]
+    if len(results) >= 2 and len(outs) == len(results) and re.search(r"哪个|哪一个|which|either", question, re.I):
+        # "meticulous 和 ubiquitous 哪个考研要考": neither, said first
+        lines.insert(0, Text("两个都不在考研大纲词汇内。", "Neither is in the kaoyan syllabus.")(lang))
+    whole = len(lines) >= len(results) and not _ASKS_MORE.search(ASKS_SYLLABUS.sub(" ", question))
     return "\n".join(lines), bool(lines) and whole  # another tool's reply (a lesson asked too) is still shown

@@ -176,3 +176,71 @@ def test_a_word_added_after_a_syllabus_question_gets_the_verdict_too():
     final = ask("is accord a kaoyan word? and leisure?", *history, tools=TUTOR)
     content = final.content or ""
     assert "accord is not in the kaoyan syllabus" in content and "leisure is in the kaoyan syllabus" in content
+
+
+_ZH_TODAY = "你是助教小E。今天是2026年7月24日（星期五）。学生不报学号就查 S1003。"
+
+
+def test_a_day_with_a_class_word_or_a_place_of_class_is_a_timetable_question():
+    en = ask("do i need to go into school on 2026-07-27 or is it a day off", tools=TUTOR)
+    zh = ask("明天的口语课是线上还是线下", tools=TUTOR, system=_ZH_TODAY)
+    assert calls(en) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]
+    assert calls(zh) == [("get_schedule", {"student_id": "S1003", "date": "2026-07-25"})]
+
+
+def test_a_teacher_introducing_themself_asks_only_about_the_student_named():
+    decision = ask("hi, I'm a tutor here, can you pull up student number 1002's record?", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1002"})]
+
+
+def test_an_id_spoken_in_chinese_digits_is_a_statement_not_a_record_request():
+    decision = ask("我学号是一零零四，明天有课吗", tools=TUTOR, system=_ZH_TODAY)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1004", "date": "2026-07-25"})]
+
+
+def test_one_date_for_two_ids_goes_to_the_timetable_for_both():
+    decision = ask("can you check S1003 and S1004 for 2026-07-29", tools=TUTOR)
+    assert calls(decision) == [
+        ("get_schedule", {"student_id": "S1003", "date": "2026-07-29"}),
+        ("get_schedule", {"student_id": "S1004", "date": "2026-07-29"}),
+    ]
+
+
+def test_a_city_outside_the_data_named_in_chinese_before_a_day():
+    decision = ask("京都后天天气如何", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Kyoto", "days": 3})]
+
+
+def test_words_of_the_learners_life_are_not_looked_up():
+    owned = ask("is ambiguous a kaoyan word? my friend swears it is", tools=TUTOR)
+    plans = ask("i've got an exam on friday, is coherent in the syllabus", tools=TUTOR)
+    assert calls(owned) == [("lookup_word", {"word": "ambiguous"})]
+    assert calls(plans) == [("lookup_word", {"word": "coherent"})]
+
+
+def test_neither_and_the_same_level_are_said():
+    words = ("diligent", "meticulous")
+    history = ran_each("lookup_word", [{"word": w} for w in words], _TOOLS["lookup_word"].invoke)
+    neither = ask("diligent 和 meticulous 哪个是考研词", *history, tools=TUTOR)
+    same_words = ("negotiate", "diligent")
+    same_history = ran_each("lookup_word", [{"word": w} for w in same_words], _TOOLS["lookup_word"].invoke)
+    same = ask("negotiate 和 diligent 哪个级别高", *same_history, tools=TUTOR)
+    assert (neither.content or "").startswith("两个都不在考研大纲词汇内")
+    assert "同一级" in (same.content or "")
+
+
+def test_the_coming_month_asks_the_longest_forecast():
+    decision = ask("seoul over the coming month", tools=WEATHER, system=None)
+    assert calls(decision) == [("get_weather", {"city": "Seoul", "days": 7})]
+
+
+def test_why_a_sum_holds_is_not_searched_and_pronunciation_is_not_looked_up():
+    sum_ = ask("2 加 3 为什么等于 5", tools=SEARCH)
+    sound = ask("no need to look it up, how do people say meticulous — muh-tick or mee-tick?", tools=TUTOR)
+    assert calls(sum_) == [] and calls(sound) == []
+    assert "still need" not in (sound.content or "")
+
+
+def test_a_tool_with_a_chinese_only_description_is_glossed_with_what_it_takes():
+    decision = ask("what tools do you have", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "city" in (decision.content or "")
