@@ -32,6 +32,24 @@ _HOW_KNOW_ID = re.compile(
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
 
 
+_CAPABILITIES = re.compile(
+    r"^\s*(?:你|您)(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)?(?:些)?(?:什么|啥|哪些)(?:事|事情|忙)?[?？呀啊呢吗]*\s*$"
+    r"|(?:你|您)(?:平时)?(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)(?:些)?(?:什么|啥|哪些)"
+    r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
+    r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
+    r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
+    r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
+    r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
+    r" (?:do|answer|help(?: me)?(?: with)?)\b",
+    re.I,
+)
+
+
+def asks_capabilities(text: str) -> bool:
+    """Does the learner ask what the assistant can do or which tools it has ("what can you do", "你有哪些工具")?"""
+    return bool(_CAPABILITIES.search(text))
+
+
 def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
     """``sources``, ``default_id`` or ``tools_compared`` for a question about the assistant, else ``None``.
 

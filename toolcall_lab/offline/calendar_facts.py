@@ -60,10 +60,33 @@ def supposed_weekday(text: str) -> tuple[str, int] | None:
     return asked, (_weekday_index(weekday) + shift) % 7
 
 
+#: "what day of the week is 2026-07-25?", "2026-07-25 是星期几": the calendar, not a timetable
+_WEEKDAY_OF = re.compile(
+    r"\bwhat (?:day of the week|weekday|day) (?:is|was|will be) (?P<en>\d{4}-\d{2}-\d{2})"
+    r"|(?P<zh>\d{4}-\d{2}-\d{2})\s*(?:是|那天是)?(?:星期几|周几|礼拜几)",
+    re.I,
+)
+
+
+def weekday_of(text: str) -> dt.date | None:
+    """The date whose weekday is asked, else ``None``.
+
+    >>> weekday_of("what day of the week is 2026-07-25? not my classes, just the weekday")
+    datetime.date(2026, 7, 25)
+    """
+    m = _WEEKDAY_OF.search(text)
+    try:
+        return dt.date.fromisoformat(m.group("en") or m.group("zh")) if m else None
+    except ValueError:
+        return None  # "2026-02-30": no such day; the question is read on as written
+
+
 def kind_of(text: str) -> str | None:
-    """``today`` or ``supposed`` when the message asks the calendar itself, else ``None``."""
+    """``today``, ``supposed`` or ``weekday_of`` when the message asks the calendar itself, else ``None``."""
     if supposed_weekday(text):
         return "supposed"
+    if weekday_of(text):
+        return "weekday_of"
     if _TODAY_ASKED.search(text):
         return "today"
     return None
@@ -76,6 +99,13 @@ def answer(kind: str, text: str, today: dt.date | None, lang: str) -> str:
         return Text(
             f"那{asked}是星期{_ZH_NAMES[day]}。按你给的那天往前后数就行，不用调用工具。",
             f"Then {asked} is {WEEKDAYS[day]}: it is counted from the day you gave, so no tool is needed.",
+        )(lang)
+    asked_day = weekday_of(text) if kind == "weekday_of" else None
+    if asked_day is not None:
+        return Text(
+            f"{asked_day.isoformat()} 是星期{_ZH_NAMES[asked_day.weekday()]}。这是日历上的事，不用调用工具。",
+            f"{asked_day.isoformat()} is a {WEEKDAYS[asked_day.weekday()]}. "
+            "That is the calendar, so no tool is needed.",
         )(lang)
     if today is None:
         return Text(

@@ -63,6 +63,7 @@ _DAY_OF_NEXT_WEEK = re.compile(
     rf"\b(?P<en>{'|'.join(EN_WEEKDAYS)})\s+(?:of\s+|in\s+)?next\s+week\b"
     rf"|\b(?:the\s+|this\s+)?(?:past\s+)?(?P<gone>{'|'.join(EN_WEEKDAYS)})\s+(?:just\s+gone|that\s+just\s+(?:passed|went))\b"
     rf"|\bthis\s+past\s+(?P<gone2>{'|'.join(EN_WEEKDAYS)})\b"
+    rf"|\bthe\s+(?:one|day)\s+(?:right\s+|just\s+)?after\s+(?P<after>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{_ZH_DAY})",
     re.I,
@@ -222,9 +223,15 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         taken.append((mention.start, mention.start + len(mention.raw)))
     for m in _DAY_OF_NEXT_WEEK.finditer(text):  # "wednesday of next week", "the saturday just gone"
         weekday, gone = m.group("en") or m.group("en2"), m.group("gone") or m.group("gone2")
-        said = _RELATIVE.fullmatch(f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
+        after = m.group("after")
+        said = _RELATIVE.fullmatch(
+            after or (f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
+        )
         if said and free(m.start(), m.end()):
-            found.append(dataclasses.replace(_relative(said, today), raw=m.group(0).strip(), start=m.start()))
+            meant = _relative(said, today)
+            if after:  # "the one right after friday": the day after that Friday
+                meant = _a_day_later(meant)
+            found.append(dataclasses.replace(meant, raw=m.group(0).strip(), start=m.start()))
             taken.append((m.start(), m.end()))
     for m in _RELATIVE.finditer(text):
         if free(m.start(), m.end()):
@@ -235,6 +242,12 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
             found.append(mention)
             taken.append((mention.start, mention.start + len(mention.raw)))
     return tuple(without_weekday_beside(sorted(found, key=lambda d: d.start), text))
+
+
+def _a_day_later(day: DateMention) -> DateMention:
+    if day.offset is None or day.iso is None:
+        return day
+    return dataclasses.replace(day, offset=day.offset + 1, iso=next_day(day.iso))
 
 
 def _weeks_from(text: str, today: dt.date | None) -> list[DateMention]:

@@ -51,6 +51,19 @@ TERMS: dict[str, tuple[str, str]] = {
         "高考：普通高等学校招生全国统一考试（上大学的入学考试）",
         "gaokao is China's national college entrance exam, taken at the end of high school (高考)",
     ),
+    "json": (
+        "JSON：JavaScript Object Notation（JavaScript 对象表示法），一种用文本写数据的格式；工具的参数就是用 JSON 传的",
+        "JSON stands for JavaScript Object Notation: a text format for data; a tool call's arguments travel as JSON",
+    ),
+    "api": (
+        "API：Application Programming Interface（应用程序编程接口），程序之间互相调用的约定",
+        "API stands for Application Programming Interface: the agreed way one program calls another",
+    ),
+    "llm": (
+        "LLM：Large Language Model（大语言模型），读文字、写文字的模型，也会按工具的 schema 生成工具调用",
+        "LLM stands for Large Language Model: a model that reads and writes text, and can write tool calls "
+        "that match a tool's schema",
+    ),
     "cefr": (
         "CEFR：欧洲语言共同参考框架（Common European Framework of Reference for Languages），"
         "把语言水平从低到高分成 A1、A2、B1、B2、C1、C2 六级",
@@ -338,3 +351,40 @@ def unit_conversion(text: str) -> tuple[str, str, str, str, str, str] | None:
             shown = f"{value:.3g}" if value < 1000 else f"{value:,.0f}"
             return amount.group(1), source[0], source[1], shown, target[0], target[1]
     return None
+
+
+_CITY_NAME = re.compile(
+    r"\b(?:chinese|english)\s+(?:name|word)\b|\bin chinese\b|\bcalled in (?:chinese|english)\b"
+    r"|中文名|英文名|英文叫|中文叫|英语叫|中文怎么写",
+    re.I,
+)
+
+
+def city_name_asked(text: str, names: dict[str, str]) -> tuple[str, str] | None:
+    """``(English, Chinese)`` of the one city whose name in the other language is asked, else ``None``.
+
+    ``names`` maps each Chinese name to its English one (the model's own list of cities).
+
+    >>> city_name_asked("whats the chinese name of the city sydney", {"悉尼": "Sydney"})
+    ('Sydney', '悉尼')
+    >>> city_name_asked("sydney weather in chinese please", {"悉尼": "Sydney"}) is None
+    True
+    """
+    if not _CITY_NAME.search(text) or re.search(r"weather|天气|forecast|temperature|气温", text, re.I):
+        return None
+    found = [(zh, en) for zh, en in names.items() if zh in text or re.search(rf"\b{re.escape(en)}\b", text, re.I)]
+    return (found[0][1], found[0][0]) if len(found) == 1 else None
+
+
+def city_name_answer(text: str, names: dict[str, str], lang: str) -> str:
+    """A city's name in the other language, from the model's own list, and why no tool was called."""
+    en, zh = city_name_asked(text, names) or ("", "")
+    if re.search(r"english|英文|英语", text, re.I):
+        return Text(
+            f"「{zh}」的英文名是 {en}。这是我知道的名字，不用调用工具。",
+            f'"{zh}" is {en} in English. That is a name I know, so no tool is needed.',
+        )(lang)
+    return Text(
+        f"{en} 的中文名是「{zh}」。这是我知道的名字，不用调用工具。",
+        f'{en} is "{zh}" in Chinese. That is a name I know, so no tool is needed.',
+    )(lang)

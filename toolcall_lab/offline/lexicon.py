@@ -26,7 +26,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|missing anything at school|who am i seeing|miss something|miss anything|miss a class|alarm"
         "|have 课|got 课|有课吗|上完课|下了课|放学|起得更早|起得早|早起|几点起|at school|bump into|到学校"
         "|in school|go to school|lie in|睡懒觉|睡个懒觉"
-        "|into school|to school|free day|day off|what time exactly"
+        "|into school|to school|free day|day off|what time exactly|booked|anything on today|something on today"
         "|报告厅|闹钟|一大早|线上还是线下|作文课|阅读课|听力课|口语课|写作课|网课"
     ),
     "progress": _words(
@@ -44,7 +44,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|还剩多少|剩多少节|还没上|have left|which class is|学到第几|第几节了"
         "|update on|quick update|class i'm in|class i am in|结业|重点练|该练|focus on|work on|的记录"
         "|halfway|half way|half-way|档案|课上完|上完这门|学完这门"
-        "|weakest|weaker|strongest|weak areas|weak spots"
+        "|weakest|weaker|strongest|weak areas|weak spots|最弱|哪方面|percent through|per cent through|how far through"
+        "|overall stats|my stats|stats|再上几节|把课程上完|课程上完|才能上完"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -53,7 +54,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
         "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
-        "|chinese for|chinese word for|中文意思|中文是|的中文"
+        "|chinese for|chinese word for|中文意思|中文是|的中文|graded list|your list|in your list|what grade is"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
@@ -400,6 +401,6 @@ def full_weekday(short: str) -> str:
 NOT_ASKED: frozenset[str] = frozenset(
     _words(
         "cheers|mate|hype|hyping|hyped|super|important|being|says|said|keeps|kept|thinks|reckons|told|tells"
-        "|wants|wanted|sent|sends|goes|went|rang|complaining|complains"
+        "|wants|wanted|sent|sends|goes|went|rang|complaining|complains|people|normal|memorise|memorize"
     )
 )

@@ -48,6 +48,8 @@ from toolcall_lab.offline.knowledge import (
     TERMS,
     arithmetic,
     celsius,
+    city_name_answer,
+    city_name_asked,
     fahrenheit,
     letters_in,
     level_meaning,
@@ -59,6 +61,7 @@ from toolcall_lab.offline.knowledge import (
 )
 from toolcall_lab.offline.lexicon import WEATHER_TERMS
 from toolcall_lab.offline.negation import drop_negated
+from toolcall_lab.offline.nlu import ALL_CITIES
 from toolcall_lab.offline.schema_facts import tool_gloss
 from toolcall_lab.offline.tool_readout import describe_tools
 from toolcall_lab.offline.what_if import what_if_answer, what_if_kind
@@ -81,17 +84,6 @@ _TOOLISH = re.compile(
 _HYPOTHETICAL = re.compile(
     r"^\s*(?:hypothetically|imagine|suppose|假设|假如)"
     r"|^\s*(?:如果|要是|\bif\b).{0,80}(?:会怎么样|会怎样|会发生什么|会是多少|会显示|会怎么|会如何|\bwould\b)",
-    re.I,
-)
-_CAPABILITIES = re.compile(
-    r"^\s*(?:你|您)(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)?(?:些)?(?:什么|啥|哪些)(?:事|事情|忙)?[?？呀啊呢吗]*\s*$"
-    r"|(?:你|您)(?:平时)?(?:都)?(?:能|可以|会)(?:帮我)?(?:做|干|查)(?:些)?(?:什么|啥|哪些)"
-    r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
-    r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
-    r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
-    r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
-    r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
-    r" (?:do|answer|help(?: me)?(?: with)?)\b",
     re.I,
 )
 _FORMULA = re.compile(r"公式|formula|怎么(?:换算|算|转换|换)|how (?:do|to) (?:i |you )?convert", re.I)
@@ -160,7 +152,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     the question needs no call, else ``None``."""
     if mine := about_me.kind_of(text, tools):  # "where do your search results come from": about me, not the web
         return f"about_me:{mine}"
-    if _CAPABILITIES.search(text):
+    if about_me.asks_capabilities(text):
         return "capabilities"
     what_if = what_if_kind(text, tools)  # "if it rains tomorrow what should I bring": advice, no forecast
     if what_if:
@@ -184,6 +176,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "units"  # "1 公里等于多少英里": a conversion, no tool
     if letters_in(text):
         return "letters"
+    if city_name_asked(text, ALL_CITIES):
+        return "city_name"  # "whats the chinese name of the city sydney": the model's own list of names
     if stated := stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers
         return f"stated:{stated}"
     asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text)
@@ -340,6 +334,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return Text(
             f"是 {minutes_in_hours(text)} 分钟（1 小时 = 60 分钟）。", f"That is {minutes_in_hours(text)} minutes."
         )(lang)
+    if kind == "city_name":
+        return city_name_answer(text, ALL_CITIES, lang)
     if kind == "letters":
         word, n = letters_in(text) or ("", 0)
         return Text(f"「{word}」有 {n} 个字母。", f'"{word}" has {n} letters.')(lang)

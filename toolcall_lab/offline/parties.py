@@ -20,7 +20,7 @@ SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I
 #: "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's.
 OWN_ID_STATED = re.compile(
     r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?[\s\-_]?\d"
-    r"|\bi am\s+[A-Za-z]?[\s\-_]?\d|我是\s*[A-Za-z]?[\s\-_]?\d"
+    r"|\bi am\s+[A-Za-z]?[\s\-_]?\d|我是\s*[A-Za-z]?[\s\-_]?\d|\b[A-Za-z]?\d{3,8}\s+here\b|\bthis is [A-Za-z]?\d{3,8}\b"
     # "what's on my record? id S2001", "学号S1003，我明天有课吗": an id said on its own, as a clause, is the learner's
     r"|(?:^|[,.;?!，。？！]\s*)(?:(?:student|stu)\s+)?(?:id|学号)\s*[:#：]?\s*[A-Za-z]?[\s\-_]?\d{3,}\s*(?:$|[,.;?!，。？！])",
     re.I,

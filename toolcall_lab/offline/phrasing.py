@@ -104,7 +104,8 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     if offsets:
         day = max(offsets) + 1
         return ([day], None) if day <= available else ([], day)
-    count = restated_count(question) or days_asked(question)  # "three days", then "actually make that 6"
+    # "three days", then "actually make that 6" / "make it the full week": the last line's count first
+    count = restated_count(question) or days_asked(question.splitlines()[-1]) or days_asked(question)
     if count and count > 1:
         return list(range(1, min(count, available) + 1)), None
     return [], None

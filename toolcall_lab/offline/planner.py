@@ -46,7 +46,7 @@ from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.parties import only_ids
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
 from toolcall_lab.offline.record import StepRecord
-from toolcall_lab.offline.references import earlier_ids, resolve_references
+from toolcall_lab.offline.references import earlier_ids, resolve_places, resolve_references
 from toolcall_lab.offline.romanise import Rewrite, rewrite
 from toolcall_lab.offline.separate import split_searches
 from toolcall_lab.offline.smalltalk import smalltalk_kind, without_courtesy
@@ -80,7 +80,11 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     language = vocabulary.english_only(text)
     if language:  # "…, in english please": how to answer, not a word to look up or to translate
         plan.steps.append(explain.not_argument(language, explain.ANSWER_LANGUAGE))
-    text, pointed = resolve_references(text, earlier_ids(ctx.history, ctx.earlier_calls))
+    ids_before = earlier_ids(ctx.history, ctx.earlier_calls)
+    text, pointed = resolve_references(text, ids_before)
+    if not ids_before:  # "ok the second one, …" after two cities: the city named second
+        text, placed = resolve_places(text, ctx.history)
+        pointed += placed
     plan.steps += [explain.rewritten(Rewrite(typed, value, "an earlier turn")) for typed, value in pointed]
     other = other_meant(text, ctx.history, ctx.earlier_calls)
     if other:  # "ok now the other one": the thing an earlier message named and no call took yet

@@ -95,7 +95,7 @@ def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
             if hyphened and not ids:  # "You are a weather-only assistant"
                 topics.update(nlu.concepts_in(hyphened.group(1)) - {"search"})
                 reasons.append(clause.strip())
-            if only and re.search(r"回答|answer|help|问题|questions", clause, re.I) and not ids:
+            if only and re.search(r"回答|answer|help|问题|questions|负责|handle", clause, re.I) and not ids:
                 found = nlu.concepts_in(clause[only.start() :]) - {"search"}
                 if found:
                     topics.update(found)

@@ -81,3 +81,32 @@ def resolve_references(text: str, ids: list[str]) -> tuple[str, list[tuple[str, 
 
 def _put(text: str, m: re.Match[str], value: str) -> str:
     return f"{text[: m.start()]}{value} {text[m.end() :].lstrip()}"
+
+
+_PLACE_ORDINAL = re.compile(
+    r"\b(?:the\s+)?(?P<en>first|second|third|last|1st|2nd|3rd)\s+(?:one|city|place)\b"
+    r"|(?P<zh>第一|第二|第三|最后|前面|后面)(?:的)?(?:那)?个(?:城市|地方)",
+    re.I,
+)
+_PLACE_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "last": -1,
+                   "第一": 1, "第二": 2, "第三": 3, "最后": -1, "前面": 1, "后面": -1}  # fmt: skip
+
+
+def resolve_places(text: str, history: list[str]) -> tuple[str, list[tuple[str, str]]]:
+    """The text with "the second one" / "the first city" / "第二个城市" replaced by the city the conversation
+    named in that place, when it named several and the text names none.
+
+    >>> resolve_places("ok the second one, what about the next 3 days there", ["tokyo and seoul right now pls"])
+    ('ok Seoul , what about the next 3 days there', [('the second one', 'Seoul')])
+    """
+    from toolcall_lab.offline import nlu  # the city names live above this module's words
+
+    m = _PLACE_ORDINAL.search(text)
+    if m is None or nlu.cities_in(text):
+        return text, []
+    named = list(dict.fromkeys(c for said in history for c in nlu.cities_in(said)))
+    n = _PLACE_ORDINALS[(m.group("en") or m.group("zh")).lower()]
+    if len(named) < 2 or n > len(named):
+        return text, []
+    city = named[n - 1] if n > 0 else named[-1]
+    return _put(text, m, city), [(m.group(0), city)]

@@ -136,6 +136,7 @@ EN_SLANG: dict[str, str] = {
     "timetbl": "timetable",
     "u": "you",
     "ur": "your",
+    "wot": "what",
     "r": "are",
     "pls": "please",
     "plz": "please",

@@ -52,7 +52,7 @@ _MONTH_SPAN = re.compile(
 _DAYS_AFTER = re.compile(r"后面的?(?P<n>\d|[一两二三四五六])\s*天")
 _TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
 _WEEK = re.compile(
-    r"whole week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
+    r"whole week|full week|entire week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
     # "周一周二" and "星期一星期二" hold 一周 and 一星期 by accident: Monday and Tuesday, not a week
     r"|(?<!周)一周|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|(?<!期)一星期"
     r"|这个星期(?![一二三四五六日]|天(?!气))|这星期(?![一二三四五六日]|天(?!气))|未来一周|整周"
@@ -135,6 +135,8 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
         return count_word(next(g for g in later.groups() if g)) + 1
     if _TWO_DAYS_ON.search(text):
         return 3
+    if re.search(r"\bcouple(?: of)? days\b", text, re.I):  # "paris for the next couple days"
+        return 2
     after = _DAYS_AFTER.search(text)
     if after:
         return count_word(after.group("n")) + 1

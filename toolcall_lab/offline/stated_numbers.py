@@ -12,6 +12,7 @@ import math
 import re
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.dates import count_word
 
 _NUMBER = r"\d+(?:\.\d+)?"
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
@@ -27,11 +28,15 @@ _DONE = re.compile(
 _LEFT = re.compile(r"还剩|剩下|剩几|还差|还有几|\bleft\b|\bremaining\b|\bto go\b", re.I)
 #: "if i do 2 lessons a day how many days till i finish 14 lessons"
 _PER_DAY = re.compile(
-    r"(?P<n>\d+)\s*(?:lessons?|classes|节课?|课时)\s*(?:a|per|each|every)\s*day|每天\s*(?P<z>\d+)\s*(?:节|课时)", re.I
+    r"(?P<n>\d+)\s*(?:lessons?|classes|节课?|课时)\s*(?:a|per|each|every)\s*day"
+    r"|每天(?:上)?\s*(?P<z>\d+|[一两二三四五六七八九十])\s*(?:节|课时)",
+    re.I,
 )
 _HOW_MANY_DAYS = re.compile(r"how many days|多少天|几天", re.I)
 _TO_FINISH = re.compile(
-    r"(?:finish|complete|get through|上完|学完)\s*(?:the\s+)?(?P<n>\d+)\s*(?:lessons?|classes|节课?|课时)", re.I
+    r"(?:finish|complete|get through|上完|学完)\s*(?:the\s+)?(?P<n>\d+)\s*(?:lessons?|classes|节课?|课时)"
+    r"|(?P<z>\d+)\s*(?:节课?|课时)\s*(?:要|得|需要)?(?:上|学)?(?:多少天|几天)",  # "48节要上多少天"
+    re.I,
 )
 
 
@@ -83,7 +88,8 @@ def days_to_finish(text: str) -> tuple[int, int, int] | None:
     per_day, total = _PER_DAY.search(text), _TO_FINISH.search(text)
     if not (per_day and total and _HOW_MANY_DAYS.search(text)):
         return None
-    n, m = int(per_day.group("n") or per_day.group("z")), int(total.group("n"))
+    n = count_word(per_day.group("n") or per_day.group("z"))
+    m = int(total.group("n") or total.group("z"))
     return (m, n, math.ceil(m / n)) if n > 0 else None
 
 
@@ -116,10 +122,30 @@ def arithmetic(text: str) -> tuple[str, str, str, str] | None:
     return m.group("a"), sign, m.group("b"), _fmt(value)
 
 
+_DIFFERENCE = re.compile(
+    r"\bdifference\b|\bhow much (?:warmer|colder|hotter|higher|lower|more|less)\b|差多少|相差|差几", re.I
+)
+
+
+def difference(text: str) -> tuple[str, str, str] | None:
+    """``(larger, smaller, difference)`` when the learner gives two numbers and asks how far apart they are.
+
+    >>> difference("if one city is 31 degrees and another is 16, whats the difference")
+    ('31', '16', '15')
+    """
+    numbers = re.findall(rf"(?<![\w./:-]){_NUMBER}(?![\w./:-])", text)  # not the 1 of "A1" or an id
+    if len(numbers) != 2 or not _DIFFERENCE.search(text):
+        return None
+    a, b = sorted(numbers, key=float, reverse=True)
+    return a, b, _fmt(float(a) - float(b))
+
+
 def kind_of(text: str) -> str | None:
     """``average``, ``left``, ``per_day`` or ``sum`` when the message states every number its sum needs."""
     if arithmetic(text):
         return "sum"
+    if difference(text):
+        return "difference"
     if average(text):
         return "average"
     if lessons_left(text):
@@ -134,6 +160,11 @@ def answer(kind: str, text: str, lang: str) -> str:
     why = Text(
         "数字都是你给的，算一下就行，不用调用工具。", "You gave the numbers, so it is arithmetic and no tool is needed."
     )
+    if kind == "difference":
+        big, small, gap = difference(text) or ("", "", "")
+        return Text(
+            f"{big} − {small} = {gap}，相差 {gap}。{why.zh}", f"{big} − {small} = {gap}: {gap} apart. {why.en}"
+        )(lang)
     if kind == "sum":
         a, sign, b, result = arithmetic(text) or ("", "", "", "")
         return Text(f"{a} {sign} {b} = {result}。{why.zh}", f"{a} {sign} {b} = {result}. {why.en}")(lang)

@@ -244,3 +244,41 @@ def test_why_a_sum_holds_is_not_searched_and_pronunciation_is_not_looked_up():
 def test_a_tool_with_a_chinese_only_description_is_glossed_with_what_it_takes():
     decision = ask("what tools do you have", tools=WEATHER, system=None)
     assert calls(decision) == [] and "city" in (decision.content or "")
+
+
+def test_a_city_named_by_its_place_in_the_conversation():
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    weather = build_weather_tool()
+    fetched = ran_each("get_weather", [{"city": "Paris"}, {"city": "London"}], lambda a: json.dumps(weather.invoke(a)))
+    decision = ask("paris and london now", *fetched, {"role": "assistant", "content": "…"}, "the first one, tomorrow?",
+                   tools=WEATHER, system=None)  # fmt: skip
+    assert calls(decision) == [("get_weather", {"city": "Paris", "days": 2})]
+
+
+def test_the_weekday_of_a_date_and_the_day_after_a_weekday():
+    weekday = ask("what weekday is 2026-08-03?", tools=TUTOR)
+    after = ask("what's on the day right after thursday", tools=TUTOR, system=_TODAY)
+    assert calls(weekday) == [] and "Monday" in (weekday.content or "")
+    assert calls(after) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-24"})]
+
+
+def test_two_numbers_apart_an_abbreviation_and_a_city_name_need_no_tool():
+    gap = ask("one score is 6.5 and the other is 5, what's the difference", tools=TUTOR, system=None)
+    json_ = ask("JSON 的全称是什么", tools=SEARCH)
+    city = ask("what is tokyo called in chinese", tools=WEATHER, system=None)
+    assert calls(gap) == [] and "1.5" in (gap.content or "")
+    assert calls(json_) == [] and "JavaScript Object Notation" in (json_.content or "")
+    assert calls(city) == [] and "东京" in (city.content or "")
+
+
+def test_an_id_said_with_here_is_the_learners_own():
+    decision = ask("S1002 here, how are my scores looking", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1002"})]
+
+
+def test_days_to_finish_with_a_chinese_count_and_a_couple_of_days():
+    days = ask("每天上三节课，60节要上多少天", tools=TUTOR)
+    couple = ask("paris for the next couple of days", tools=WEATHER, system=None)
+    assert calls(days) == [] and "20" in (days.content or "")
+    assert calls(couple) == [("get_weather", {"city": "Paris", "days": 2})]
