@@ -29,6 +29,14 @@ _HOW_KNOW_ID = re.compile(
     r"|(?:你)?怎么知道(?:我的)?学号|(?:S\d{4})\s*是我的学号吗",
     re.I,
 )
+#: "what's a search tool even for?", "天气工具是干嘛的": a kind of tool the assistant has, by what it does.
+_TOOL_PURPOSE = re.compile(
+    r"\bwhat(?:'s| is| are) (?:a|the|your) (?P<en>search|weather|word|dictionary|timetable|schedule) tools?"
+    r"(?: \w+)? for\b|(?P<zh>搜索|天气|查词|课表)工具(?:是)?(?:干嘛|干什么|做什么|有什么用)",
+    re.I,
+)
+_KIND_NAMES = {"dictionary": "word", "timetable": "schedule", "搜索": "search", "天气": "weather", "查词": "word",
+               "课表": "schedule"}  # fmt: skip
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
 
 
@@ -62,11 +70,23 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
     names = [tool_name(t) for t in tools]
     if _SOURCES.search(text) and any("search" in n for n in names):
         return "sources"
+    if _purpose_of(text, tools) is not None:
+        return "tool_purpose"
     if _HOW_KNOW_ID.search(text):
         return "default_id"
     if _DIFFERENCE.search(text) and sum(bool(n) and n in text for n in names) >= 2:
         return "tools_compared"
     return None
+
+
+def _purpose_of(text: str, tools: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The offered tool a "what is the X tool for" question names by its kind, else ``None``."""
+    m = _TOOL_PURPOSE.search(text)
+    if m is None:
+        return None
+    said = (m.group("en") or m.group("zh")).lower()
+    kind = _KIND_NAMES.get(said, said)
+    return next((t for t in tools if kind in tool_name(t)), None)
 
 
 def _described(tool: dict[str, Any], lang: str) -> str:
@@ -85,6 +105,14 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             f'My search results come from the tool {tool_name(search)}, described as: "{_described(search, lang)}". '
             "Each result has a title and a link, and I list the links of the results I used after my answer, "
             "so you can check them yourself. This question is about me, so no search is needed.",
+        )(lang)
+    if kind == "tool_purpose":
+        tool = _purpose_of(text, tools) or {}
+        return Text(
+            f"{tool_name(tool)} 的用处，见它的说明：「{_described(tool, lang)}」。我需要它能查到的信息时才调用它；"
+            "这个问题问的是工具本身，不用调用。",
+            f'{tool_name(tool)} is for what its description says: "{_described(tool, lang)}". I call it when I need '
+            "what it can look up; this question is about the tool itself, so no call is needed.",
         )(lang)
     if kind == "default_id":
         said = re.search(r"S\d{4}", text)

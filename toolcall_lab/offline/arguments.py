@@ -24,7 +24,7 @@ from toolcall_lab.offline.clauses import split_clauses, split_segments
 from toolcall_lab.offline.dates import DateMention, date_range, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
-from toolcall_lab.offline.later_days import later_than, restated_count
+from toolcall_lab.offline.later_days import later_than, more_days, restated_count
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.parties import ids_asked, is_own
 from toolcall_lab.offline.spans import days_asked, weekday_said
@@ -378,7 +378,11 @@ def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str
                 # "any lessons this saturday?" then "same but for next week": that day a week later
                 values = [(dt.date.fromisoformat(str(earlier[pname])) + dt.timedelta(days=7)).isoformat()]
         elif kind == "days":
-            values = [days_asked(text) or (restated_count(text) if isinstance(earlier.get(pname), int) else None)]
+            before = earlier.get(pname) if isinstance(earlier.get(pname), int) else None
+            added = more_days(text) if before else None  # "东京未来3天" then "再加两天": five
+            values = [
+                int(before or 0) + added if added else days_asked(text) or (restated_count(text) if before else None)
+            ]
             if values == [None] and isinstance(earlier.get(pname), int) and _asks_next_day(text, facts):
                 values = [int(earlier[pname]) + 1]  # "rain tomorrow?" then "no, I meant the day after"
         elif kind == "count":

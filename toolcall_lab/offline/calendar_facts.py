@@ -11,7 +11,7 @@ import datetime as dt
 import re
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline.dates import OFFSETS, ZH_WEEKDAYS
+from toolcall_lab.offline.dates import OFFSETS, ZH_WEEKDAYS, find_dates
 from toolcall_lab.offline.lexicon import WEEKDAYS
 
 _ZH_NAMES = "一二三四五六日"
@@ -123,3 +123,22 @@ def answer(kind: str, text: str, today: dt.date | None, lang: str) -> str:
 
 def _english(day: dt.date) -> str:
     return f"{day.day} {day.strftime('%B')} {day.year}"
+
+
+_STATED = re.compile(r"(?:today is|today's date is|it's|it is|今天是|今天|现在是)\s*(?:the\s+)?", re.I)
+
+
+def stated_today(text: str) -> tuple[dt.date, str] | None:
+    """Today's date when the learner states it ("any classes today? it's 2026-07-27 btw"), and the
+    words that state it (taken out of the question: a statement, not one more ask).
+
+    >>> stated_today("any classes 2day? it's 2026-07-27 btw")
+    (datetime.date(2026, 7, 27), "it's 2026-07-27")
+    >>> stated_today("do I have class on 2026-07-27?") is None
+    True
+    """
+    for mark in _STATED.finditer(text):
+        for d in find_dates(text[mark.end() : mark.end() + 30]):
+            if d.kind == "calendar" and d.iso and d.start == 0:
+                return dt.date.fromisoformat(d.iso), text[mark.start() : mark.end() + len(d.raw)]
+    return None

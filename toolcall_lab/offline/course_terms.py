@@ -95,6 +95,16 @@ TERMS: dict[str, tuple[str, Text]] = {
             "is such a loop.",
         ),
     ),
+    "tool calling": (
+        r"tool[- ]calling|function[- ]calling|工具调用|函数调用",
+        Text(
+            "工具调用：模型不自己执行函数，而是按工具的 JSON Schema 写出要调用哪个工具、带什么参数（tool_call），"
+            "由程序去执行，再把结果作为 ToolMessage 交回模型。",
+            "Tool calling: the model does not run a function itself; it writes which tool to call and with what "
+            "arguments (a tool_call, shaped by the tool's JSON Schema), the program runs it, and the result goes "
+            "back to the model as a ToolMessage.",
+        ),
+    ),
     "JSON Schema": (
         r"json\s?schema",
         Text(

@@ -20,7 +20,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from toolcall_lab.offline.lexicon import EN_NUM, WEEKDAYS, ZH_NUM
+from toolcall_lab.offline.lexicon import EN_NUM, WEEKDAYS, ZH_NUM, full_weekday
 from toolcall_lab.offline.spelled_dates import in_digits
 from toolcall_lab.offline.weekday_beside import without_weekday_beside
 
@@ -64,7 +64,7 @@ _DAY_OF_NEXT_WEEK = re.compile(
     rf"|\b(?:the\s+|this\s+)?(?:past\s+)?(?P<gone>{'|'.join(EN_WEEKDAYS)})\s+(?:just\s+gone|that\s+just\s+(?:passed|went))\b"
     rf"|\bthis\s+past\s+(?P<gone2>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|\bthe\s+(?:one|day)\s+(?:right\s+|just\s+)?after\s+(?P<after>{'|'.join(EN_WEEKDAYS)})\b"
-    rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)})\b"
+    rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)}|mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\b"
     rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{_ZH_DAY})",
     re.I,
 )
@@ -223,6 +223,7 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         taken.append((mention.start, mention.start + len(mention.raw)))
     for m in _DAY_OF_NEXT_WEEK.finditer(text):  # "wednesday of next week", "the saturday just gone"
         weekday, gone = m.group("en") or m.group("en2"), m.group("gone") or m.group("gone2")
+        weekday = full_weekday(weekday).lower() if weekday else weekday  # "next week wed"
         after = m.group("after")
         said = _RELATIVE.fullmatch(
             after or (f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
@@ -333,25 +334,6 @@ def today_in(system: str) -> dt.date | None:
     full = {d.iso for d in find_dates(system) if d.kind == "calendar" and d.iso}
     if len(full) == 1 and _ANY_WEEKDAY.search(system):
         return dt.date.fromisoformat(full.pop())
-    return None
-
-
-_STATED = re.compile(r"(?:today is|today's date is|it's|it is|今天是|今天|现在是)\s*(?:the\s+)?", re.I)
-
-
-def stated_today(text: str) -> tuple[dt.date, str] | None:
-    """Today's date when the learner states it ("any classes today? it's 2026-07-27 btw"), and the
-    words that state it (taken out of the question: a statement, not one more ask).
-
-    >>> stated_today("any classes 2day? it's 2026-07-27 btw")
-    (datetime.date(2026, 7, 27), "it's 2026-07-27")
-    >>> stated_today("do I have class on 2026-07-27?") is None
-    True
-    """
-    for mark in _STATED.finditer(text):
-        for d in find_dates(text[mark.end() : mark.end() + 30]):
-            if d.kind == "calendar" and d.iso and d.start == 0:
-                return dt.date.fromisoformat(d.iso), text[mark.start() : mark.end() + len(d.raw)]
     return None
 
 

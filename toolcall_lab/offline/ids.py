@@ -43,7 +43,7 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     cued = re.compile(
         rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(?:actually\s+|really\s+|其实是?\s*)?(\d{{{digits}}})"
         rf"(?![0-9\-/.年月日点时])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
-        rf"|(?<![0-9])(\d{{{digits}}})\s*(?:号)?(?:那位|这位|那个|这个)?(?:同学|学生)",
+        rf"|(?<![0-9])(\d{{{digits}}})\s*(?:号)?(?:那位|这位|那个|这个)?(?:同学|学生|学员)",
         re.I,
     )
     return exact, spaced, cued
@@ -53,6 +53,7 @@ _ZH_DIGITS = {
     "零": "0",
     "〇": "0",
     "一": "1",
+    "幺": "1",  # how 一 is read in a number said aloud ("幺零零三")
     "二": "2",
     "三": "3",
     "四": "4",
@@ -66,9 +67,21 @@ _EN_DIGITS = {
     w: str(i) for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"])
 }
 _ZH_RUN = re.compile(
-    r"(?<=[号码是#\s])[零〇一二三四五六七八九]{3,8}(?![零〇一二三四五六七八九十百千万])"
-    r"|(?<![零〇一二三四五六七八九十])[零〇一二三四五六七八九]{4}(?=\s*号?(?:同学|学生))"  # "一零零四号同学"
+    r"(?<=[号码是#\s])[零〇一幺二三四五六七八九]{3,8}(?![零〇一幺二三四五六七八九十百千万])"
+    r"|(?<![零〇一幺二三四五六七八九十])[零〇一幺二三四五六七八九]{4}(?=\s*号?(?:同学|学生|学员))"  # "一零零四号同学"
 )
+#: "s 1 0 0 2": an id's digits typed one by one with spaces
+_SPACED_DIGITS = re.compile(r"(?<=[A-Za-z#:])\s*(\d)\s(\d)\s(\d)\s(\d)(?!\s?\d)")
+#: "one thousand and three": an id's number said in words
+_THOUSAND = re.compile(
+    r"\bone thousand(?: and)? (?P<n>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
+)
+_SMALL = {
+    w: i
+    for i, w in enumerate(
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    )
+}
 _EN_RUN = re.compile(
     r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine)(?:[\s\-]+(?:zero|one|two|three|four|five|six|seven"
     r"|eight|nine)){2,7}\b",
@@ -83,6 +96,8 @@ def spelled_digits(text: str) -> str:
     ('学号1002 今天几点上课', 'for student 1002')
     """
     text = _ZH_RUN.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), text)
+    text = _SPACED_DIGITS.sub(lambda m: "".join(m.groups()), text)
+    text = _THOUSAND.sub(lambda m: str(1000 + _SMALL[m.group("n").lower()]), text)
     return _EN_RUN.sub(lambda m: "".join(_EN_DIGITS[w.lower()] for w in re.split(r"[\s\-]+", m.group(0))), text)
 
 

@@ -74,6 +74,24 @@ _RESTATED = re.compile(
 )
 
 
+#: "再加两天", "two more days", "add another 2 days": more days on top of the ones asked before.
+_MORE_DAYS = re.compile(
+    rf"再加(?P<z>{COUNT})天|多(?P<z2>{COUNT})天|\b(?:add\s+)?(?:another\s+)?(?P<n>{COUNT})\s+more\s+days?\b"
+    rf"|\badd\s+(?:another\s+)?(?P<n2>{COUNT})\s+days?\b",
+    re.I,
+)
+
+
+def more_days(text: str) -> int | None:
+    """How many days a follow-up adds to the earlier count, else ``None``.
+
+    >>> more_days("再加两天"), more_days("and two more days pls"), more_days("in two days")
+    (2, 2, None)
+    """
+    m = _MORE_DAYS.search(text)
+    return count_word(next(g for g in m.groups() if g)) if m else None
+
+
 def restated_count(text: str) -> int | None:
     """The count a follow-up puts in place of the earlier one, else ``None``.
 

@@ -45,7 +45,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|update on|quick update|class i'm in|class i am in|结业|重点练|该练|focus on|work on|的记录"
         "|halfway|half way|half-way|档案|课上完|上完这门|学完这门"
         "|weakest|weaker|strongest|weak areas|weak spots|最弱|哪方面|percent through|per cent through|how far through"
-        "|overall stats|my stats|stats|再上几节|把课程上完|课程上完|才能上完"
+        "|overall stats|my stats|stats|再上几节|把课程上完|课程上完|才能上完|got through|of the programme"
+        "|of the program|of the course have"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -394,13 +395,3 @@ WEEKDAYS_ZH = ("周一", "周二", "周三", "周四", "周五", "周六", "周�
 def full_weekday(short: str) -> str:
     """The weekday a short form names: ``"tues"`` → ``"Tuesday"``, ``"sun"`` → ``"Sunday"``."""
     return next(d for d in WEEKDAYS if d.lower().startswith(short.lower()))
-
-
-#: Words of a learner's story, never the word asked about ("my tutor keeps going on about negotiate being
-#: super important"); kept apart from :data:`FILLER`, which search keywords also drop.
-NOT_ASKED: frozenset[str] = frozenset(
-    _words(
-        "cheers|mate|hype|hyping|hyped|super|important|being|says|said|keeps|kept|thinks|reckons|told|tells"
-        "|wants|wanted|sent|sends|goes|went|rang|complaining|complains|people|normal|memorise|memorize"
-    )
-)

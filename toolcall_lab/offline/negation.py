@@ -37,6 +37,7 @@ _EN_DONE = re.compile(
 )
 _EN_NOT = re.compile(
     r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
+    r"(?:actually\s+|really\s+|even\s+|go and\s+)?"
     r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
     r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>(?:(?!\s-\s)[^,.;!?—–]){0,40})",
     re.I,
@@ -73,7 +74,7 @@ _ZH_NOT_BEFORE = re.compile(
 )
 # "不查北京了，改查广州": a place or a thing the learner no longer wants, said as "不查…了"
 _ZH_NO_LONGER = re.compile(
-    r"(?:不|" + _BIE + r"|甭)(?P<verb>查|看|问)(?P<what>[^，,。；;！!？?\s了]{1,10})了(?=$|[，,。；;！!？?\s])"
+    r"(?:不|" + _BIE + r"|甭)(?P<verb>查|看|问)\s*(?P<what>[^，,。；;！!？?\s了]{1,10})\s*了(?=$|[，,。；;！!？?\s])"
 )
 # "leave S1002 out of it": someone the learner does not want asked about
 _EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
@@ -86,6 +87,12 @@ _RETRACT = re.compile(
 _ZH_SPAN_NOT = re.compile(
     r"(?P<what>一整周|整周|一周|一星期|七天|7天|这周|本周|未来几天)的?\s*(?P<verb>不用|不要|不需要|就不用了)"
 )
+# "不要一周的，就今天": the span waved away before the day wanted
+_ZH_NOT_SPAN = re.compile(
+    r"(?P<verb>不用|不要|不需要|别)(?P<what>一整周|整周|一周|一星期|这周|本周|未来几天|(?:[两二三四五六七]|\d)天)的?"
+)
+# "我不是要查单词，我说的 schedule 是…的课表": the tool the learner says they did not mean
+_ZH_NOT_MEANT = re.compile(r"(?:我)?不是(?:要|想)(?P<verb>查|看|问)(?P<what>单词|词|课表|天气|进度|成绩)")
 _EN_NOT_ASKING = re.compile(
     # "not asking about tokyo anymore, …": the "I'm" is often left out at the start of a message
     r"(?:\b(?:i'?m|i am) |^\W*)not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})",
@@ -194,7 +201,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     text = _retracted(text, out)
     for pattern in (
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
-        _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
+        _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
         _ZH_DONE, _EN_DONE,
     ):  # fmt: skip
@@ -202,8 +209,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
             plain = pattern in (
-                _EN_NOT_NEED, _ZH_SPAN_NOT, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER, _EN_FINISHED, _ZH_FINISHED,
-                _ZH_NOT_NEEDED,
+                _EN_NOT_NEED, _ZH_SPAN_NOT, _ZH_NOT_SPAN, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER,
+                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED,
             )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))

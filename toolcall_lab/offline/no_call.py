@@ -87,7 +87,11 @@ _HYPOTHETICAL = re.compile(
     re.I,
 )
 _FORMULA = re.compile(r"公式|formula|怎么(?:换算|算|转换|换)|how (?:do|to) (?:i |you )?convert", re.I)
-_HOW_WOULD_YOU = re.compile(r"你打算怎么|你会怎么帮|你准备怎么|\bhow would you (?:check|look|find|do)", re.I)
+_HOW_WOULD_YOU = re.compile(
+    r"你打算怎么|你会怎么帮|你准备怎么|你会用哪个工具|用哪个工具查|\bhow would you (?:check|look|find|do)"
+    r"|\bwhich (?:of your )?tools? would you (?:use|call|pick)\b",
+    re.I,
+)
 _PAST_WEATHER = re.compile(
     r"\b(?:yesterday|last (?:mon|tues|wednes|thurs|fri|satur|sun)day|last week|was like|were like|did it rain)\b"
     r"|昨天|前天|上周|上个星期|上星期|上礼拜",

@@ -18,7 +18,7 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.comparing import day_name, extreme_day
 from toolcall_lab.offline.dates import find_dates
-from toolcall_lab.offline.later_days import restated_count
+from toolcall_lab.offline.later_days import more_days, restated_count
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
 from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.offline.spans import days_asked
@@ -104,6 +104,8 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     if offsets:
         day = max(offsets) + 1
         return ([day], None) if day <= available else ([], day)
+    if more_days(question.splitlines()[-1]) and available > 1:  # "再加两天": every day the longer call returned
+        return list(range(1, available + 1)), None
     # "three days", then "actually make that 6" / "make it the full week": the last line's count first
     count = restated_count(question) or days_asked(question.splitlines()[-1]) or days_asked(question)
     if count and count > 1:

@@ -39,7 +39,7 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.covered import dedupe, without_covered
-from toolcall_lab.offline.dates import stated_today, today_in, year_in
+from toolcall_lab.offline.dates import today_in, year_in
 from toolcall_lab.offline.kinds import kinds_of
 from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
@@ -141,7 +141,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     only_other = Text("学生说只问另一处", "the learner asked only about another")
     plan.steps += [explain.not_argument(c, only_other) for c in unscoped]
     today = today_in(ctx.system)
-    stated = stated_today(text) if today is None else None
+    stated = calendar_facts.stated_today(text) if today is None else None
     if stated:  # "it's 2026-07-27 btw": the learner says what day it is; relative days count from it
         today, said = stated
         text = text.replace(said, " ")

@@ -26,6 +26,7 @@ from pypinyin import lazy_pinyin
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from toolcall_lab.offline.cantonese import CANTONESE, without_tones
 from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES, full_weekday
 from toolcall_lab.offline.spelling import corrected, is_english
 
@@ -81,6 +82,7 @@ OLD_NAMES: dict[str, str] = {
     "kl": "Kuala Lumpur",
     "bj": "Beijing",
     "melb": "Melbourne",
+    **CANTONESE,
 }
 # Two-letter short names that are no English word: read in small letters too ("sg rn").
 _LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})
@@ -348,6 +350,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     table = pinyin_table()
     text = text.translate(_FULL_WIDTH)  # ｓ１００３ → s1003
     text = _ACCENTED.sub(_fold, text)  # Pékin → Pekin, São → Sao: a Latin letter without its accent
+    text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)

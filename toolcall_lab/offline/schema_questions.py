@@ -76,7 +76,7 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "format",
         re.compile(
             r"format|shape|look like|written|\balways (?:an?|start|begin)|(?:start|begin)s? with|\bdigits\b"
-            r"|格式|长什么样|什么样子|几位|开头",
+            r"|格式|长什么样|什么样子|几位|开头|写法|怎么写",
             re.I,
         ),
     ),
@@ -157,7 +157,8 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     if facet is None or nlu.cities_in(text):
         return False
     tool_named = any(p.tool and p.tool in text for p in params_of(tools))
-    id_shape = facet == "format" and _KIND_WORDS["id"].search(text)  # "is a student id always S + 4 digits?"
+    # "is a student id always S + 4 digits?", "查课表那个工具，日期是按哪种写法传的": a value's shape, by its kind
+    id_shape = facet == "format" and any(_KIND_WORDS[k].search(text) for k in ("id", "date"))
     if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape):
         return False
     if facet == "range" and not (_VALUE_ASKED.search(text) or _RANGE_WORDS.search(text)):

@@ -54,7 +54,7 @@ _TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and 
 _WEEK = re.compile(
     r"whole week|full week|entire week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
     # "周一周二" and "星期一星期二" hold 一周 and 一星期 by accident: Monday and Tuesday, not a week
-    r"|(?<!周)一周|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|(?<!期)一星期"
+    r"|(?<!周)一周|一个星期|一个礼拜|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|(?<!期)一星期"
     r"|这个星期(?![一二三四五六日]|天(?!气))|这星期(?![一二三四五六日]|天(?!气))|未来一周|整周"
     r"|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from toolcall_lab.offline.lexicon import EN_STOP, FILLER, FUNCTION_WORDS, NOT_ASKED, NOT_TERMS
+from toolcall_lab.offline.lexicon import EN_STOP, FILLER, FUNCTION_WORDS, NOT_TERMS
 from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, concept_hits, correct
 
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
@@ -27,10 +27,52 @@ _MARKED = (
     re.compile(
         r"\b(?:what(?:'s| is) the level of|what level is)\s+(?:the word\s+)?[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
     ),
+    # "is rain a kaoyan word": the word asked about, whatever its topic
+    re.compile(
+        r"\bis\s+[\"“'‘]?([a-z][a-z\-]+)[\"”'’]?\s+an?\s+(?:kaoyan|cefr|[abc][12]|syllabus|vocab(?:ulary)?)\s+word\b",
+        re.I,
+    ),
     # "sunny as a vocab word — which level": the word named as a word, whatever its topic
     re.compile(
         r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*)[\"”'’]?\s+as an?\s+(?:vocab(?:ulary)?\s+|english\s+)?word\b", re.I
     ),
+)
+
+
+#: Words of a learner's story, never the word asked about ("my tutor keeps going on about negotiate being
+#: super important"); kept apart from :data:`FILLER`, which search keywords also drop.
+NOT_ASKED: frozenset[str] = frozenset(
+    [
+        "cheers",
+        "mate",
+        "hype",
+        "hyping",
+        "hyped",
+        "super",
+        "important",
+        "being",
+        "says",
+        "said",
+        "keeps",
+        "kept",
+        "thinks",
+        "reckons",
+        "told",
+        "tells",
+        "wants",
+        "wanted",
+        "sent",
+        "sends",
+        "goes",
+        "went",
+        "rang",
+        "complaining",
+        "complains",
+        "people",
+        "normal",
+        "memorise",
+        "memorize",
+    ]
 )
 
 

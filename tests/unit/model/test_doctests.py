@@ -7,9 +7,11 @@ import doctest
 import pytest
 
 from toolcall_lab.offline import (
+    about_me,
     arguments,
     asking,
     calendar_facts,
+    cantonese,
     clarify,
     clauses,
     clock_spans,
@@ -53,7 +55,7 @@ MODULES = [
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
-    calendar_facts, clarify, study_tips, asking,
+    calendar_facts, clarify, study_tips, asking, about_me, cantonese,
 ]  # fmt: skip
 
 

@@ -282,3 +282,48 @@ def test_days_to_finish_with_a_chinese_count_and_a_couple_of_days():
     couple = ask("paris for the next couple of days", tools=WEATHER, system=None)
     assert calls(days) == [] and "20" in (days.content or "")
     assert calls(couple) == [("get_weather", {"city": "Paris", "days": 2})]
+
+
+def test_a_span_or_a_tool_waved_away_in_chinese_is_not_called():
+    span = ask("不要三天的，就今天，首尔", tools=WEATHER, system=None)
+    meant = ask("我不是要查单词，我说的 schedule 是我 2026-07-27 的课表", tools=TUTOR)
+    dropped = ask("不看 S1002 了，改看 S1004 的进度", tools=TUTOR)
+    assert calls(span) == [("get_weather", {"city": "Seoul"})]
+    assert calls(meant) == [("get_schedule", {"student_id": "S1001", "date": "2026-07-27"})]
+    assert calls(dropped) == [("get_learning_record", {"student_id": "S1004"})]
+
+
+def test_questions_about_tools_and_tool_calling_are_answered_without_a_call():
+    concept = ask("no lookups please, what is function calling?", tools=TUTOR)
+    purpose = ask("what is the weather tool for?", tools=WEATHER, system=None)
+    which = ask("which tool would you use to check my record? don't run it", tools=TUTOR)
+    assert calls(concept) == [] and "tool_call" in (concept.content or "")
+    assert calls(purpose) == [] and "get_weather" in (purpose.content or "")
+    assert calls(which) == [] and "get_learning_record" in (which.content or "")
+
+
+def test_ids_said_in_words_spaced_or_with_yao():
+    words = ask("student number one thousand and four, how far along?", tools=TUTOR)
+    spaced = ask("my id is s 1 0 0 3, anything on my record?", tools=TUTOR)
+    yao = ask("幺零零二号学员学到哪了", tools=TUTOR)
+    assert calls(words) == [("get_learning_record", {"student_id": "S1004"})]
+    assert calls(spaced) == [("get_learning_record", {"student_id": "S1003"})]
+    assert calls(yao) == [("get_learning_record", {"student_id": "S1002"})]
+
+
+def test_more_days_on_top_and_a_cantonese_city():
+    from toolcall_lab.stages.weather_data import build_weather_tool
+
+    first = build_weather_tool().invoke({"city": "Seoul", "days": 2})
+    more = ask("首尔未来两天", called("get_weather", {"city": "Seoul", "days": 2}), answered(json.dumps(first)),
+               {"role": "assistant", "content": "…"}, "再加三天", tools=WEATHER, system=None)  # fmt: skip
+    cantonese = ask("soeng4 hoi2 今日几度", tools=WEATHER, system=None)
+    assert calls(more) == [("get_weather", {"city": "Seoul", "days": 5})]
+    assert calls(cantonese) == [("get_weather", {"city": "Shanghai"})]
+
+
+def test_a_word_asked_as_a_kaoyan_word_and_a_student_asked_of_a_weather_tool():
+    word = ask("is sunny a kaoyan word", tools=TUTOR)
+    student = ask("how is S1002 doing lately", tools=WEATHER, system=None)
+    assert calls(word) == [("lookup_word", {"word": "sunny"})]
+    assert calls(student) == []
