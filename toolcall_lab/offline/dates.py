@@ -231,7 +231,7 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if said and free(m.start(), m.end()):
             meant = _relative(said, today)
             if after:  # "the one right after friday": the day after that Friday
-                meant = _a_day_later(meant)
+                meant = _shifted(meant, 1)
             found.append(dataclasses.replace(meant, raw=m.group(0).strip(), start=m.start()))
             taken.append((m.start(), m.end()))
     for m in _RELATIVE.finditer(text):
@@ -242,13 +242,20 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if free(mention.start, mention.start + len(mention.raw)):
             found.append(mention)
             taken.append((mention.start, mention.start + len(mention.raw)))
+    if _PAST.search(text):  # "did i have a class this tuesday?" on a Thursday: the Tuesday just gone
+        found = [_shifted(d, -7) if d.raw.lower().startswith("this ") else d for d in found]
     return tuple(without_weekday_beside(sorted(found, key=lambda d: d.start), text))
 
 
-def _a_day_later(day: DateMention) -> DateMention:
-    if day.offset is None or day.iso is None:
+_PAST = re.compile(r"\b(?:did (?:i|we|you)|was there|were there|went|had i|missed|forgot if)\b", re.I)
+
+
+def _shifted(day: DateMention, days: int) -> DateMention:
+    """The mention moved by ``days`` ("the one right after friday": +1; "did i … this tuesday": −7)."""
+    if day.offset is None or day.iso is None or (days < 0 and day.offset <= 0):
         return day
-    return dataclasses.replace(day, offset=day.offset + 1, iso=next_day(day.iso))
+    moved = dt.date.fromisoformat(day.iso) + dt.timedelta(days=days)
+    return dataclasses.replace(day, offset=day.offset + days, iso=moved.isoformat())
 
 
 def _weeks_from(text: str, today: dt.date | None) -> list[DateMention]:

@@ -240,6 +240,9 @@ def is_frame_word(word: str) -> bool:
     return word in EN_STOP or word in FILLER or word in NOT_TERMS
 
 
+_SPAN_OR_DAY = re.compile(
+    r"[一两二三四五六七八九十几半]+个?(?:周|天|星期|礼拜|月)|今天|明天|后天|现在|这里|那里|当地|最近|未来"
+)
 _TIME_TAIL = re.compile(r"(?:的|市|今天|明天|后天|大后天|现在|今晚|明早|这周|本周|下周|周末|最近|这几天|未来几天)+$")
 _NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎谁俩这那些们各]")
 
@@ -256,11 +259,9 @@ def unknown_place(text: str) -> str | None:
     if m and m.group(1).lower() not in EN_STOP:
         return m.group(1)
     for m in re.finditer(r"([\u4e00-\u9fff]{2,8})(?=天气|气温|温度)", text):
-        # the name just before 天气, past its time words ("京都明天天气") and before any function word
-        # ("帮我看看京都天气"): a place name has none ("天先不看" of 今天先不看天气 is not a city)
-        run = _TIME_TAIL.sub("", m.group(1))
-        name = re.split(_NOT_IN_PLACE, run)[-1]
-        if len(name) >= 2 and name not in ("今天", "明天", "后天", "现在", "这里", "那里", "当地", "最近", "未来"):
+        # the name before 天气, past its time words ("京都明天天气") and any function word ("帮我看看京都天气")
+        name = re.split(_NOT_IN_PLACE, _TIME_TAIL.sub("", m.group(1)))[-1]
+        if len(name) >= 2 and not _SPAN_OR_DAY.fullmatch(name):  # "两周的天气", "今天先不看天气": no city
             return name
     m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
     if m:

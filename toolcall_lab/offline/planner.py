@@ -155,6 +155,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if source:  # "the internet says diligent is B2": what the web said, quoted; not a request to search it
         plan.steps.append(explain.not_searched(source.group(0), explain.QUOTED_SOURCE))
     asks: list[Ask] = []
+    aside = _ANYWAY.search(text)
+    if aside and "?" not in text[: aside.start()] and "？" not in text[: aside.start()]:
+        text = text[aside.end() :]  # "my sister is in london, rain photos lol, anyway forget her, how's my progress"
     clauses = split_clauses(text)
     for index, clause in enumerate(clauses):
         reading = read_clause(index, clause, infos, allowed)
@@ -275,6 +278,7 @@ def _only_the_prompts(planned: list[Planned], clause: str) -> bool:
     return all(set(p.sources.values()) == {"system"} for p in planned) and not nlu.about_own_record(clause)
 
 
+_ANYWAY = re.compile(r"[,，.。]\s*(?:but\s+)?anyways?\b[,，]?|[，,。]\s*(?:总之|反正|话说回来)[，,]?", re.I)
 _ERRAND = re.compile(r"(?:帮我|替我|给我).{0,8}请(?:个|一天|半天)?假|\b(?:call in sick for me|cancel my)\b", re.I)
 
 

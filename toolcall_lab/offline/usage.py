@@ -65,7 +65,7 @@ _LEVEL_ASKED = re.compile(
     r"\b(?:is|are)\s+['\"“]?(?P<a>[a-z]{2,24})['\"”]?\s+(?:an?\s+)?(?:[abc][12]|kaoyan|cefr)\s+word\b"
     r"|\bwhat level is\s+(?:the word\s+)?['\"“]?(?P<b>[a-z]{2,24})"
     r"|(?P<c>[a-z]{2,24})['\"”]?\s*(?:这个词|这个单词)?\s*(?:是|算)?(?:几级|什么级别|哪个级别)"
-    r"|(?P<d>[a-z]{2,24})['\"”]?\s*在?(?:你们|我们)?的?(?:词表|单词表|词汇表)[里中]?(?:是|算)?(?:几级|什么级别)",
+    r"|(?P<d>[a-z]{2,24})['\"”]?\s*在?[^，。？?]{0,8}?(?:词表|单词表|词汇表)[里中]?(?:是|算)?(?:几级|什么级别)",
     re.I,
 )
 
@@ -113,7 +113,7 @@ def compared_words(text: str) -> list[str]:
 
 _FRAME = frozenset((
     "which", "what", "harder", "easier", "tougher", "hardest", "easiest", "difficult", "advanced", "compare", "first",
-    "learn", "one", "word", "words", "out",
+    "learn", "one", "word", "words", "out", "level", "levels", "band", "grade",
 ))  # fmt: skip
 
 

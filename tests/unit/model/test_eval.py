@@ -86,13 +86,18 @@ TUNED_FLOORS = {
     "learners3": 165,
     "learners4": 157,
     "learners5": 149,
-    "learners6": 151,
+    "learners6": 153,
     "learners7": 117,
     "learners8": 157,
     "learners9": 152,
     "learners10": 154,
     "learners11": 159,
-    "learners12": 140,
+    "learners12": 141,
+    "learners13": 151,
+    "learners14": 150,
+    "learners15": 147,
+    "learners16": 146,
+    "learners17": 165,
 }
 
 

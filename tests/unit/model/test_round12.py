@@ -327,3 +327,26 @@ def test_a_word_asked_as_a_kaoyan_word_and_a_student_asked_of_a_weather_tool():
     student = ask("how is S1002 doing lately", tools=WEATHER, system=None)
     assert calls(word) == [("lookup_word", {"word": "sunny"})]
     assert calls(student) == []
+
+
+def test_a_story_before_anyway_is_context_not_a_request():
+    decision = ask(
+        "my brother lives in paris and it's always raining there, anyway, what's my progress", tools=[*TUTOR, *WEATHER]
+    )
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1001"})]
+
+
+def test_a_span_of_days_is_no_city_and_a_past_this_weekday_is_the_one_gone():
+    span = ask("要是我想查三天的天气，get_weather 能查吗", tools=WEATHER, system=None)
+    gone = ask(
+        "was there a lesson this monday? i forgot",
+        tools=TUTOR,
+        system="Today is Thursday 30 July 2026. Default student S1002.",
+    )
+    assert all(args.get("city") != "三天" for _, args in calls(span))
+    assert calls(gone) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-27"})]
+
+
+def test_an_id_signed_at_the_end_is_the_learners_own():
+    decision = ask("nervous about my scores but go on, tell me, S1004", tools=TUTOR)
+    assert calls(decision) == [("get_learning_record", {"student_id": "S1004"})]
