@@ -21,7 +21,7 @@ _SOURCES = re.compile(
     r"(?: \w+){0,2} come from\b|\bare (?:those|these|they|the results) real (?:websites?|sites?|pages?|links?)\b"
     r"|\b(?:do|will|would) you (?:cite|give|include|add|attach|show) (?:the |your )?(?:sources?|links?|urls?)\b"
     r"|(?:你|您)(?:的)?(?:搜索)?(?:结果|资料|答案)(?:都)?(?:是)?(?:从哪|哪儿|哪里)来"
-    r"|(?:你|您).{0,8}(?:会|能)?(?:把|附上|给出|带上|附)(?:链接|来源|出处)",
+    r"|(?:你|您).{0,8}(?:会|能)?(?:把|附上|给出|带上|附)(?:链接|来源|出处)[^，。]{0,6}(?:吗|么|嘛|[?？])",
     re.I,
 )
 _HOW_KNOW_ID = re.compile(
@@ -107,7 +107,9 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             "so you can check them yourself. This question is about me, so no search is needed.",
         )(lang)
     if kind == "tool_purpose":
-        tool = _purpose_of(text, tools) or {}
+        tool = _purpose_of(text, tools)
+        if tool is None:  # kind_of found it; asked again with other tools, say so rather than name nothing
+            return Text("我没有这一类工具。", "I have no tool of that kind.")(lang)
         return Text(
             f"{tool_name(tool)} 的用处，见它的说明：「{_described(tool, lang)}」。我需要它能查到的信息时才调用它；"
             "这个问题问的是工具本身，不用调用。",

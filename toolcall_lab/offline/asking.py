@@ -11,6 +11,8 @@ import re
 
 from toolcall_lab.offline.ids import spelled_digits
 
+#: "can't", "can’t", "cannot", "couldn't", "don't": an inability or a refusal, in the spellings learners type.
+CANT = r"(?:can['’]?t|cannot|can not|couldn['’]?t|could not|don['’]?t|dont)"
 _TASK = re.compile(
     r"^\s*(?:please\s+|can you\s+|could you\s+|帮我|请|给我|麻烦)?\s*"
     r"(?:write|compose|draft|translate|book|order|buy|draw|sing|make|create|generate|tell me a joke|"
@@ -21,7 +23,7 @@ _TASK = re.compile(
 _QUESTION = re.compile(
     r"[?？]|^\s*(?:what|which|who|when|where|why|how|is|are|do|does|did|can|will|tell me)\b"
     # "ok now find the one about add_messages", "lookup X backends"; not "cant find a weather app"
-    r"|(?<!n't )(?<!cant )(?<!not )(?<!never )\b(?:find|search|look up|lookup)\b"
+    r"|(?<!n't )(?<!n’t )(?<!cant )(?<!not )(?<!never )\b(?:find|search|look up|lookup)\b"
     # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
     r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
     r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"
@@ -63,11 +65,11 @@ def states_identity(clause: str) -> bool:
 
 #: A clause that tells the learner's situation: "cant find a weather app", "我手机上的天气软件打不开".
 _SITUATION = re.compile(
-    r"^\W*(?:(?:i|we|my phone)\s+)?(?:can'?t|cant|cannot|couldn'?t|could not|don'?t|dont)\s+"
-    r"(?:find|get|open|access|load|have)\b|(?:找不到|打不开|没装|没有)(?:天气)?(?:软件|app|应用)"
+    rf"^\W*(?:(?:i|we|my phone)\s+)?{CANT}\s+(?:find|get|open|access|load|have)\s+(?:a|the|my|any)?\s*"
+    r"(?:\w+\s+)?(?:app|apps|application|website|site)\b|(?:找不到|打不开|没装|没有)(?:天气)?(?:软件|app|应用)"
     # "ok so basically i've got a test next month": the learner's plans, told before the question
     r"|^\W*(?:(?:ok|so|basically|well|like|anyway)\s+)*(?:i'?ve got|i have|i got|i'?ve)\s+(?:a|an|my)\s+"
-    r"(?:test|exam|class|lesson|interview|trip|flight)\b",
+    r"(?:test|exam|class|lesson|interview|trip|flight)\b[^,.!?，。？！]{0,30}[,.!]?\s*$",
     re.I,
 )
 

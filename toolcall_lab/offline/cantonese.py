@@ -34,4 +34,10 @@ def without_tones(text: str) -> str:
     >>> without_tones("Gwong2zau1 而家几度呀"), without_tones("heung1 gong2 today"), without_tones("S1003 b2")
     ('Gwongzau 而家几度呀', 'heung gong today', 'S1003 b2')
     """
-    return _JYUTPING.sub(lambda m: re.sub(r"[1-6]", "", m.group(0)), text)
+    return _JYUTPING.sub(_untoned, text)
+
+
+def _untoned(m: re.Match[str]) -> str:
+    """A run without its tone digits when that spells a name the table knows ("mp3 mp4" stays)."""
+    plain = re.sub(r"[1-6]", "", m.group(0))
+    return plain if re.sub(r"\s+", " ", plain.lower()) in CANTONESE else m.group(0)

@@ -69,8 +69,9 @@ def coined_name(word: str) -> bool:
 
 
 _SPELL_ASKED = re.compile(
-    r"\bhow (?:do|d'?you|should) (?:i|you|u|we) spell\s+[\"“'‘]?(?P<w>[A-Za-z]{4,})"
-    r"|\bspelling of\s+[\"“'‘]?(?P<w2>[A-Za-z]{4,})|[\"“'‘]?(?P<w3>[A-Za-z]{4,})[\"”'’]?\s*(?:怎么拼|怎么写|的拼写)",
+    r"\bhow (?:do|d'?you|should) (?:i|you|u|we) spell\s+[\"“'‘]?(?P<w>[A-Za-z]{4,24})"
+    r"|\bspelling of\s+[\"“'‘]?(?P<w2>[A-Za-z]{4,24})"
+    r"|[\"“'‘]?(?P<w3>[A-Za-z]{4,24})[\"”'’]?\s*(?:怎么拼|怎么写|的拼写)",
     re.I,
 )
 
@@ -87,7 +88,8 @@ def spelling_asked(text: str) -> tuple[str, str] | None:
     if m is None:
         return None
     typed = m.group("w") or m.group("w2") or m.group("w3")
-    return typed, corrected(typed.lower()) or typed.lower()
+    right = corrected(typed.lower()) or (typed.lower() if is_english(typed.lower()) else None)
+    return (typed, right) if right else None  # a string no dictionary knows is not vouched for
 
 
 def doubled_letters(word: str) -> list[str]:
@@ -96,4 +98,4 @@ def doubled_letters(word: str) -> list[str]:
     >>> doubled_letters("accommodation"), doubled_letters("necessary")
     (['c', 'm'], ['s'])
     """
-    return [a for a, b in itertools.pairwise(word) if a == b and a.isalpha()]
+    return list(dict.fromkeys(a for a, b in itertools.pairwise(word) if a == b and a.isalpha()))

@@ -97,10 +97,12 @@ _OPS = {"times": "×", "x": "×", "*": "×", "×": "×", "multiplied by": "×", 
         "plus": "+", "+": "+", "加": "+", "加上": "+", "minus": "−", "-": "−", "减": "−", "减去": "−",
         "divided by": "÷", "÷": "÷", "除以": "÷"}  # fmt: skip
 _SUM = re.compile(
-    rf"(?<![\d./:-])(?P<a>{_NUMBER})\s*(?P<op>multiplied by|divided by|times|plus|minus|乘以|加上|减去|除以"
-    rf"|[x*×+÷乘加减]|\s-\s)\s*(?P<b>{_NUMBER})(?![\d./:-])(?=\s*(?:[?？=]|equals?|是多少|等于|得几|多少|$))",
+    rf"(?<![A-Za-z0-9_./:-])(?P<a>{_NUMBER})\s*(?P<op>multiplied by|divided by|times|plus|minus|乘以|加上|减去|除以"
+    rf"|[x*×+÷乘加减]|\s-\s)\s*(?P<b>{_NUMBER})(?![A-Za-z0-9_./:-])(?=\s*(?:[?？=]|equals?|是多少|等于|得几|多少|$))",
     re.I,
 )
+_SUM_NAMED = re.compile(r"([A-Za-z]{2,})\s*$")  # a word right before the first number: "iphone 15", "lesson 3"
+_ASKING_WORDS = frozenset(("is", "whats", "calculate", "equals", "tho", "about", "quick", "and", "if", "then"))
 _ASKS_SUM = re.compile(r"\bwhat(?:'s| is)\b|\bhow much\b|\bcalculate\b|[?？=]|等于|是多少|多少|得几|算", re.I)
 
 
@@ -113,8 +115,11 @@ def arithmetic(text: str) -> tuple[str, str, str, str] | None:
     True
     """
     m = _SUM.search(text)
-    if m is None or not _ASKS_SUM.search(text):
-        return None
+    named = _SUM_NAMED.search(text[: m.start()]) if m else None
+    if m is None or not _ASKS_SUM.search(text) or (named and named.group(1).lower() not in _ASKING_WORDS):
+        return None  # "iphone 15 plus 2?": a name with a number, not a sum
+    if m.group("op").strip() == "-" and re.fullmatch(r"(?:19|20)\d\d", m.group("a")):
+        return None  # "2026 - 07": a date written with spaces
     a, b, sign = float(m.group("a")), float(m.group("b")), _OPS[m.group("op").strip().lower()]
     if sign == "÷" and b == 0:
         return None
@@ -133,7 +138,14 @@ def difference(text: str) -> tuple[str, str, str] | None:
     >>> difference("if one city is 31 degrees and another is 16, whats the difference")
     ('31', '16', '15')
     """
-    numbers = re.findall(rf"(?<![\w./:-]){_NUMBER}(?![\w./:-])", text)  # not the 1 of "A1" or an id
+    # numbers with a measure ("31 degrees", "6.5 分"), or bare ones after "is"; never "lesson 3" or "A1"
+    numbers = re.findall(
+        rf"(?<![A-Za-z0-9_./:-])({_NUMBER})(?![A-Za-z0-9_./:-])"
+        r"(?=\s*(?:°|degrees?|度|分|points?|%|[,，]|$|\s+and\b))",
+        text,
+    )
+    if re.search(r"\b(?:lesson|day|week|unit|task|part|room|level)\s+\d", text, re.I):
+        return None
     if len(numbers) != 2 or not _DIFFERENCE.search(text):
         return None
     a, b = sorted(numbers, key=float, reverse=True)

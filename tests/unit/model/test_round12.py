@@ -350,3 +350,19 @@ def test_a_span_of_days_is_no_city_and_a_past_this_weekday_is_the_one_gone():
 def test_an_id_signed_at_the_end_is_the_learners_own():
     decision = ask("nervous about my scores but go on, tell me, S1004", tools=TUTOR)
     assert calls(decision) == [("get_learning_record", {"student_id": "S1004"})]
+
+
+def test_what_the_new_readings_must_not_swallow():
+    from toolcall_lab.offline.cantonese import without_tones
+    from toolcall_lab.offline.spelling import spelling_asked
+    from toolcall_lab.offline.stated_numbers import arithmetic, difference
+
+    cant_get = ask("i cant get the weather for tokyo. whats it like in paris?", tools=WEATHER, system=None)
+    assert ("get_weather", {"city": "Paris"}) in calls(cant_get)
+    assert arithmetic("what is S1001 x 2?") is None and arithmetic("what is 2026 - 07?") is None
+    assert arithmetic("iphone 15 plus 2?") is None and arithmetic("what is 10 - 3?") == ("10", "−", "3", "7")
+    assert difference("what's the difference between lesson 3 and lesson 5?") is None
+    assert spelling_asked("how do i spell " + "z" * 60) is None  # never echoed, never vouched for
+    assert without_tones("mp3 mp4 and CS1 CS2") == "mp3 mp4 and CS1 CS2"
+    linked = ask("你帮我把链接里的文章总结一下", tools=SEARCH)
+    assert "my search results come from" not in (linked.content or "") and "搜索结果来自" not in (linked.content or "")
