@@ -26,7 +26,7 @@ _QUESTION = re.compile(
     r"|(?<!n't )(?<!n’t )(?<!cant )(?<!not )(?<!never )\b(?:find|search|look up|lookup)\b"
     # a request for reading ("smth on checkpointer backends pls", "what should I read up on", "do ubiquitous")
     r"|\b(?:smth|sth|something|anything|stuff|info|material|docs?|articles?|resources?)\s+(?:on|about)\b"
-    r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b"
+    r"|\bread (?:up )?(?:on|about)\b|\blearn (?:more )?about\b|\bnow do\b|\bnow\s+[A-Za-z]+_[A-Za-z_]+"
     # "best pizza places in naples", "top 10 universities in the uk": a ranking of things somewhere
     r"|^\s*(?:the\s+)?(?:best|top(?: \d+)?|cheap(?:est)?|good|nice|great|decent|popular|recommended)\s+\w+"
     r".*\b(?:in|near|around)\s+\w"

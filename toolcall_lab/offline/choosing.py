@@ -182,7 +182,13 @@ def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score
             score.add(-4, "date:a count of lessons, no day")
         elif "progress" in info.concepts:
             score.add(3, "progress:a count of lessons")
-    if terms.AN_ID.search(piece) and not any("id" in i.kinds.values() for i in infos) and not is_search_tool(info):
+    student_tool = bool({"progress", "schedule"} & info.concepts)  # a record of the signed-in student takes no id
+    if (
+        terms.AN_ID.search(piece)
+        and not any("id" in i.kinds.values() for i in infos)
+        and not student_tool
+        and not is_search_tool(info)
+    ):
         score.add(-6, "id:no tool takes a student")  # "what's S1003's schedule looking like" to a weather tool
     if is_search_tool(info) and nlu.about_own_record(text):
         score.add(-6, "search:the learner's own record")  # "google my speaking score": no web page knows it

@@ -175,6 +175,8 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str, today: 
     day, value = min(scored, key=lambda p: p[1]) if way == "less" else max(scored, key=lambda p: p[1])
     cold = way == "less"
     label = day_name(day, today)
+    if day in (2, 3) and len(scored) > 3:  # over a week, "the day after tomorrow" is also its day 3
+        label = Text(f"{label.zh}（预报第 {day} 天）", f"{label.en} (day {day} of the forecast)")
     return Text(
         f"{'最冷' if cold else '最热'}的是{label.zh}，{'最低' if cold else '最高'} {_fmt(value)}°C。",
         f"The {'coldest' if cold else 'warmest'} day is {label.en}, "

@@ -340,7 +340,7 @@ class Context:
         if not self.history:
             return False
         q = self.question.strip()
-        starts = re.match(r"^(那|那么|还有|所以|and\b|what about|how about|then\b|so\b)", q, re.I) or re.search(
+        starts = re.match(r"^(那|那么|还有|所以|and\b|what about|how about|then\b|so\b|now\b)", q, re.I) or re.search(
             r"\b(?:do (?:that|the same)|same (?:for|thing)|too|as well)\b|也(?:查|看)|同样", q, re.I
         )  # "now do that for hangzhou too": the earlier ask again, for another place
         short = len(q) <= 10 if is_chinese(q) else len(q.split()) <= 4

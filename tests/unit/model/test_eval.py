@@ -96,8 +96,8 @@ TUNED_FLOORS = {
     "learners13": 151,
     "learners14": 150,
     "learners15": 147,
-    "learners16": 146,
-    "learners17": 165,
+    "learners16": 148,
+    "learners17": 166,
 }
 
 

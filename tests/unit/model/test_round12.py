@@ -366,3 +366,13 @@ def test_what_the_new_readings_must_not_swallow():
     assert without_tones("mp3 mp4 and CS1 CS2") == "mp3 mp4 and CS1 CS2"
     linked = ask("你帮我把链接里的文章总结一下", tools=SEARCH)
     assert "my search results come from" not in (linked.content or "") and "搜索结果来自" not in (linked.content or "")
+
+
+def test_a_code_name_follow_up_is_searched():
+    from lessons.search_assistant.agent import SYSTEM_PROMPT, make_search_web_tool
+
+    hits = json.dumps(make_search_web_tool().invoke({"query": "ToolNode"}), ensure_ascii=False)
+    before = [called("search_web", {"query": "ToolNode"}), answered(hits), {"role": "assistant", "content": "…"}]
+    follow = ask("search ToolNode for me", *before, "thanks, now add_messages", tools=SEARCH, system=SYSTEM_PROMPT)
+    assert [name for name, _ in calls(follow)] == ["search_web"]
+    assert "add_messages" in str(calls(follow)[0][1])
