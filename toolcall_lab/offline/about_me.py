@@ -24,9 +24,10 @@ _SOURCES = re.compile(
     r"|(?:你|您).{0,8}(?:会|能)?(?:把|附上|给出|带上|附)(?:链接|来源|出处)[^，。]{0,6}(?:吗|么|嘛|[?？])",
     re.I,
 )
+_AN_ID = r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{3,8}(?![0-9])"  # an id in any tool's shape, not only S1001
 _HOW_KNOW_ID = re.compile(
-    r"\bhow (?:do|did) you know (?:that|my id|it|who i am)\b|\bis (?:S\d{4}|that) (?:really )?my (?:id|student id)\b"
-    r"|(?:你)?怎么知道(?:我的)?学号|(?:S\d{4})\s*是我的学号吗",
+    rf"\bhow (?:do|did) you know (?:that|my id|it|who i am)\b|\bis (?:{_AN_ID}|that) (?:really )?my (?:id|student id)\b"
+    rf"|(?:你)?怎么知道(?:我的)?学号|{_AN_ID}\s*是我的学号吗",
     re.I,
 )
 #: "what's a search tool even for?", "天气工具是干嘛的": a kind of tool the assistant has, by what it does.
@@ -117,7 +118,7 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             "what it can look up; this question is about the tool itself, so no call is needed.",
         )(lang)
     if kind == "default_id":
-        said = re.search(r"S\d{4}", text)
+        said = re.search(_AN_ID, text)
         sid = said.group(0) if said else Text("默认学号", "the default id")(lang)
         return Text(
             f"{sid} 是系统提示词里给的默认学号：你没报学号时，我就按它来查。"
