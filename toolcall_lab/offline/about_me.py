@@ -21,7 +21,7 @@ _SOURCES = re.compile(
     r"(?: \w+){0,2} come from\b|\bare (?:those|these|they|the results) real (?:websites?|sites?|pages?|links?)\b"
     r"|\b(?:do|will|would) you (?:cite|give|include|add|attach|show) (?:the |your )?(?:sources?|links?|urls?)\b"
     r"|(?:你|您)(?:的)?(?:搜索)?(?:结果|资料|答案)(?:都)?(?:是)?(?:从哪|哪儿|哪里)来"
-    r"|(?:你|您).{0,8}(?:会|能)?(?:把|附上|给出|带上|附)(?:链接|来源|出处)[^，。]{0,6}(?:吗|么|嘛|[?？])",
+    r"|(?:你|您).{0,8}(?:会|能)?(?:把|附上|给出|带上|附|给)(?:链接|来源|出处)[^，。]{0,6}(?:吗|么|嘛|伐|不|没|[?？])",
     re.I,
 )
 _AN_ID = r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{3,8}(?![0-9])"  # an id in any tool's shape, not only S1001
@@ -38,6 +38,25 @@ _TOOL_PURPOSE = re.compile(
 )
 _KIND_NAMES = {"dictionary": "word", "timetable": "schedule", "搜索": "search", "天气": "weather", "查词": "word",
                "课表": "schedule"}  # fmt: skip
+#: "what does lookup_word return?", "what happens if get_weather doesn't know the city", "search_web 返回什么":
+#: what a tool the learner names by its identifier gives back, asked about the tool, not of it.
+_RETURNS = re.compile(
+    r"\bwhat (?:does|do|would|will|did) (?P<en>[a-z][a-z0-9_]*_[a-z0-9_]+) (?:return|give(?: back| you)?|output"
+    r"|send back|spit out|reply|say)\b|\bwhat (?:happens|comes back|do (?:i|you) get)\b.{0,60}?"
+    r"\b(?P<en2>[a-z][a-z0-9_]*_[a-z0-9_]+)\b"
+    r"|(?P<zh>[a-z][a-z0-9_]*_[a-z0-9_]+)\s*(?:会|都)?(?:返回|输出|给出|回)(?:些)?(?:什么|啥|哪些)"
+    # "get_weather 这个工具能查课表伐", "can get_weather look up my timetable?": what a named tool can do
+    r"|(?P<zh2>[a-z][a-z0-9_]*_[a-z0-9_]+)\s*(?:这个工具)?(?:能不能|能|可以|可不可以)(?:查|用来查|查到)"
+    r"|\b(?:can|could|does) (?P<en3>[a-z][a-z0-9_]*_[a-z0-9_]+) (?:check|look up|find|tell|show)\b(?!.*\d)",
+    re.I,
+)
+#: "how do you decide which of your tools to use?", "你怎么知道该用哪个工具": how the model chooses a tool.
+_HOW_CHOOSE = re.compile(
+    r"\bhow do (?:you|u) (?:decide|choose|pick|know|work out) (?:which|what|when)\b.{0,30}\btools?\b"
+    r"|\bhow do (?:you|u) (?:decide|choose|pick) (?:a|the|your) tools?\b"
+    r"|(?:你|您)(?:是)?怎么(?:决定|选择|选|知道|判断)(?:该|要)?(?:用|调用)(?:哪个|哪些|什么)工具",
+    re.I,
+)
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
 
 
@@ -49,7 +68,7 @@ _CAPABILITIES = re.compile(
     r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
     r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
     r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
-    r" (?:do|answer|help(?: me)?(?: with)?)\b",
+    r" (?:do|answer|look up|check|find|help(?: me)?(?: with)?)\b",
     re.I,
 )
 
@@ -75,6 +94,10 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tool_purpose"
     if _HOW_KNOW_ID.search(text):
         return "default_id"
+    if _returning(text, tools) is not None:
+        return "tool_returns"
+    if _HOW_CHOOSE.search(text):
+        return "how_choose"
     if _DIFFERENCE.search(text) and sum(bool(n) and n in text for n in names) >= 2:
         return "tools_compared"
     return None
@@ -88,6 +111,13 @@ def _purpose_of(text: str, tools: list[dict[str, Any]]) -> dict[str, Any] | None
     said = (m.group("en") or m.group("zh")).lower()
     kind = _KIND_NAMES.get(said, said)
     return next((t for t in tools if kind in tool_name(t)), None)
+
+
+def _returning(text: str, tools: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The offered tool a "what does X return" question names by its identifier, else ``None``."""
+    m = _RETURNS.search(text)
+    said = m and next((g for g in m.group("en", "en2", "zh", "zh2", "en3") if g), None)
+    return next((t for t in tools if said and tool_name(t) == said.lower()), None)
 
 
 def _described(tool: dict[str, Any], lang: str) -> str:
@@ -116,6 +146,28 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             "这个问题问的是工具本身，不用调用。",
             f'{tool_name(tool)} is for what its description says: "{_described(tool, lang)}". I call it when I need '
             "what it can look up; this question is about the tool itself, so no call is needed.",
+        )(lang)
+    if kind == "tool_returns":
+        tool = _returning(text, tools)
+        if tool is None:
+            return Text("我没有这个名字的工具。", "I have no tool of that name.")(lang)
+        return Text(
+            f"{tool_name(tool)} 的说明是：「{_described(tool, lang)}」。它返回的就是这些查到的信息；查不到时，"
+            "它的结果会直说没找到，我会照实告诉你，不会自己猜一个答案。这个问题问的是工具本身，不用调用它。",
+            f'{tool_name(tool)}\'s description says: "{_described(tool, lang)}". It returns what it found for that; '
+            "when it finds nothing, its reply says so, and I tell you that plainly rather than guess. This question "
+            "is about the tool itself, so no call is needed.",
+        )(lang)
+    if kind == "how_choose":
+        names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+        return Text(
+            f"我读每个工具的名字、说明和参数的 JSON Schema（现在有：{names}），看你的问题要的是哪个工具能查到的信息，"
+            "再从你的话里（或系统提示词、前面的对话里）找出它要的参数。没有哪个工具合适，或者缺参数时，我不调用，"
+            "直接说明。每次的判断过程都写在“为什么用这个工具”的记录里。这个问题问的是我自己，不用调用工具。",
+            f"I read each tool's name, description and the JSON Schema of its parameters (here: {names}), match them "
+            "to what your question needs, then find each argument in your words (or the system prompt, or earlier "
+            "turns). When no tool fits, or an argument is missing, I call nothing and say so. Each decision is shown "
+            'in the "why this tool" record. This question is about me, so no call is needed.',
         )(lang)
     if kind == "default_id":
         said = re.search(_AN_ID, text)

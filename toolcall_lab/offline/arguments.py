@@ -20,18 +20,19 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
-from toolcall_lab.offline.clauses import split_clauses, split_segments
-from toolcall_lab.offline.dates import DateMention, date_range, find_dates, next_day
+from toolcall_lab.offline.clauses import split_clauses
+from toolcall_lab.offline.date_ranges import date_range
+from toolcall_lab.offline.dates import DateMention, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
-from toolcall_lab.offline.later_days import later_than, more_days, restated_count
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
-from toolcall_lab.offline.parties import ids_asked, is_own
+from toolcall_lab.offline.parties import ids_asked, is_own, own_id_stated
 from toolcall_lab.offline.spans import days_asked, weekday_said
 from toolcall_lab.offline.spelling import corrected
+from toolcall_lab.offline.unknown_places import unknown_place
 
 Sourced = tuple[Any, str]
-_RESULT_UNITS = ("条", "个", "results", "result", "items", "hits", "links", "sources")
+RESULT_UNITS = ("条", "个", "results", "result", "items", "hits", "links", "sources")
 _FAN_OUT = ("city", "id", "word", "date")
 
 
@@ -97,14 +98,14 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         days = min(days, most(schema) or days) if days else None
         return (days if schema.get("type") == "integer" else float(days), "question") if days else None
     if kind == "count":
-        found = nlu.numbers_near(text, _RESULT_UNITS) or nlu.numbers_near(question, _RESULT_UNITS)
+        found = nlu.numbers_near(text, RESULT_UNITS) or nlu.numbers_near(question, RESULT_UNITS)
         return (found[0] if schema.get("type") == "integer" else float(found[0]), "question") if found else None
     if kind in ("number", "boolean"):
         return None
     if kind == "id" and entity(kind, text, facts, schema) is None and is_own(text, question):
-        own = entity(kind, ctx.system, facts, schema)  # "我的进度 还有 S1003 的进度": mine is the prompt's id
-        if own is not None:
-            return own, "system"
+        said = own_id(ctx, facts, schema)  # "我的进度 还有 S1003 的进度": mine is the prompt's id (or the one I said)
+        if said is not None:
+            return said
     if kind in ("city", "id", "word", "date"):
         for where, source in ((text, "question"), (question, "question")):
             value = entity(kind, where, facts, schema)
@@ -131,8 +132,28 @@ def most(schema: dict[str, Any]) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _stated_own(ctx: nlu.Context, facts: Facts, schema: dict[str, Any]) -> Sourced | None:
+    """The id the learner said is theirs, in this message or an earlier one ("1003 here", "I'm S1002")."""
+    for said in (ctx.question, *reversed(ctx.history)):
+        if own_id_stated(said) and (own := entity("id", said, facts, schema)) is not None:
+            return own, "question" if said is ctx.question else "earlier turn"
+    return None
+
+
+def own_id(ctx: nlu.Context, facts: Facts, schema: dict[str, Any]) -> Sourced | None:
+    """The learner's own id: the one they said, else the system prompt's."""
+    said = _stated_own(ctx, facts, schema)
+    if said is not None:
+        return said
+    own = entity("id", ctx.system, facts, schema)
+    return (own, "system") if own is not None else None
+
+
 def _elsewhere(kind: str, schema: dict[str, Any], ctx: nlu.Context, text: str, facts: Facts) -> Sourced | None:
-    """A city, id or date the question does not name: from the system prompt or earlier turns."""
+    """A city, id or date the question does not name: the id the learner said is theirs, else from the system
+    prompt or earlier turns."""
+    if kind == "id" and (stated := _stated_own(ctx, facts, schema)) is not None:
+        return stated  # "I'm S1002. How's my progress?" then "do I have anything on 2026-07-28?"
     if kind in ("id", "city"):
         value = entity(kind, ctx.system, facts, schema)
         if value is not None:
@@ -140,10 +161,13 @@ def _elsewhere(kind: str, schema: dict[str, Any], ctx: nlu.Context, text: str, f
     if kind in ("id", "date"):
         for earlier in reversed(ctx.history):
             value = entity(kind, earlier, facts, schema)
+            dated = kind == "date" and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(value))
+            if dated and any(d.kind == "next_day" for d in find_dates(text, facts.today, facts.year)):
+                return next_day(str(value)), "earlier turn"  # "what about the following day?"
             if value is not None:
                 return value, "earlier turn"
     if kind == "city":
-        place = nlu.unknown_place(text) or nlu.unknown_place(ctx.question)
+        place = unknown_place(text) or unknown_place(ctx.question)
         return (place, "question") if place else None
     return None
 
@@ -238,11 +262,14 @@ def plan_ask(
             continue
         values = [entity(kind, s, facts, pschema) for s in segments]
         if kind == "id":  # the learner, other students, or both (see :mod:`.parties`)
-            own = entity(kind, ctx.system, facts, pschema)
+            own = (own_id(ctx, facts, pschema) or (None, ""))[0]
             described = str(pschema.get("description", ""))
             values = ids_asked(values, segments, text, ctx.question, own, described)
         if kind == "date" and len(span := date_range(text, facts.today, facts.year)) > 1:
             values = list(span)  # "下周一到周三": each day of the span
+        elif kind == "date" and sum(v is not None for v in values) > 1:  # "下周二和周四": read as one list
+            whole = [d.value for d in find_dates(text, facts.today, facts.year) if d.kind not in ("week", "next_day")]
+            values = whole if len(whole) == sum(v is not None for v in values) else values
         if kind == "city":
             values = list(nlu.cities_in(text))
         items = list(segments)
@@ -336,65 +363,3 @@ def _days_per_city(planned: list[Planned], props: dict[str, Any], text: str, fac
         else:
             call.args[pname] = min(days, limit)
             call.sources[pname] = "question"
-
-
-_NEXT_WEEK = re.compile(r"\bnext week\b|\bthe week after\b|下周|下星期|下礼拜|下个星期", re.I)
-
-
-def _asks_next_day(text: str, facts: Facts) -> bool:
-    return any(d.kind == "next_day" for d in find_dates(text, facts.today, facts.year))
-
-
-def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str, facts: Facts) -> list[Planned]:
-    """A follow-up's calls: an earlier call repeated with what the new words change.
-
-    "那明天呢？" after ``get_weather(city="Bangkok")`` → ``get_weather(city="Bangkok", days=2)``;
-    "and the next day?" after a date → the day after; "What about coherent and diligent?"
-    after a word lookup → two lookups. Nothing changed → no call.
-    """
-    name, earlier = call
-    props = properties(function_of(tool).get("parameters"))
-    changed: dict[str, list[Any]] = {}
-    for pname, pschema in props.items():
-        kind = param_kind(pname, pschema)
-        values: list[Any] = []
-        if kind == "city":
-            values = list(nlu.cities_in(text))
-        elif kind == "id" or kind == "word":
-            values = [entity(kind, s, facts, pschema) for s in split_segments(text)]
-        elif kind == "date":
-            mentions = find_dates(text, facts.today, facts.year)
-            picked = pick_date(mentions)
-            later = later_than(text, str(earlier.get(pname)))  # "and two days later?": from the day asked before
-            if later is not None:
-                values = [later]
-            elif picked is not None:
-                values = [picked.value]
-            elif any(d.kind == "next_day" for d in mentions) and re.fullmatch(
-                r"\d{4}-\d{2}-\d{2}", str(earlier.get(pname))
-            ):
-                values = [next_day(str(earlier[pname]))]
-            elif _NEXT_WEEK.search(text) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(earlier.get(pname))):
-                # "any lessons this saturday?" then "same but for next week": that day a week later
-                values = [(dt.date.fromisoformat(str(earlier[pname])) + dt.timedelta(days=7)).isoformat()]
-        elif kind == "days":
-            before = earlier.get(pname) if isinstance(earlier.get(pname), int) else None
-            added = more_days(text) if before else None  # "东京未来3天" then "再加两天": five
-            values = [
-                int(before or 0) + added if added else days_asked(text) or (restated_count(text) if before else None)
-            ]
-            if values == [None] and isinstance(earlier.get(pname), int) and _asks_next_day(text, facts):
-                values = [int(earlier[pname]) + 1]  # "rain tomorrow?" then "no, I meant the day after"
-        elif kind == "count":
-            values = list(nlu.numbers_near(text, _RESULT_UNITS))
-        values = list(dict.fromkeys(v for v in values if v is not None))
-        if values:
-            changed[pname] = values
-    if not changed:
-        return []
-    base = {**earlier, **{p: v[0] for p, v in changed.items()}}
-    sources = {p: ("question" if p in changed else "earlier call") for p in base}
-    spread = next((p for p, v in changed.items() if len(v) > 1), None)
-    if spread is None:
-        return [Planned(name, base, sources)]
-    return [Planned(name, {**base, spread: v}, sources) for v in changed[spread]]

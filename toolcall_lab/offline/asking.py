@@ -8,6 +8,7 @@ take it: a statement ("I'm S1001") asks nothing, and a task no tool does is decl
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from toolcall_lab.offline.ids import spelled_digits
 
@@ -82,3 +83,156 @@ def states_situation(clause: str) -> bool:
     (True, False)
     """
     return bool(_SITUATION.search(clause))
+
+
+#: News the learner shares: "just wanted to share that I passed my driving test", "guess what, I got the job!"
+NEWS = re.compile(
+    r"^\W*(?:(?:i\s+)?just\s+)?(?:wanted|want(?:ed)?)\s+to\s+(?:share|say|let you know|tell (?:you|u))\b"
+    r"|^\W*(?:guess what|good news|great news|fyi)\b"
+    r"|^\W*i\s+(?:just\s+|finally\s+)?(?:passed|failed|aced|bombed|smashed)\s+my\s+(?:driving|driver'?s|swimming|piano)\b"
+    r"|^\W*(?:告诉你个好消息|跟你分享|好消息)",
+    re.I,
+)
+
+
+def shares_news(clause: str) -> bool:
+    """Whether a clause only shares the learner's news (no question in it): it asks no tool anything.
+
+    >>> shares_news("just wanted to share that I passed my driving test yesterday 🎉"), shares_news("guess what?")
+    (True, False)
+    """
+    return bool(NEWS.search(clause)) and not re.search(r"[?？]", clause)
+
+
+#: A clause that tells, not asks: "My teacher reckons it's a basic word.", "北京今天下雨，我不想出门".
+_STATEMENT = re.compile(
+    r"^\W*(?:(?:and|but|so|also|ok|anyway|lol|haha|btw)[,\s]+)*"
+    r"(?:(?:i|we|he|she|they)(?:'m|'ve|'ll|'d|'re| am| was| were| have| had)?|it'?s|that'?s|there'?s"
+    r"|my \w+(?:'s)? (?:says?|said|reckons?|thinks?|told|keeps?|always|is|are|was|were|just)"
+    r"|fingers crossed)\b"
+    r"|^\W*(?:我|我们|他|她)(?:想|要去|打算|准备|待会儿|不想|刚|已经|明天要|周末想|也想)"
+    r"|^\W*\S{0,6}?(?:今天|外面|现在)(?:在)?(?:下雨|下雪|天气不错|挺冷|挺热|好冷|好热|很冷|很热)(?:了|呢|啊)?(?:[，,。.!！]|$|(?=我))",
+    re.I,
+)
+#: What still makes a told clause a request: "I want to know …", "我想查…", "I'm wondering whether …".
+_STILL_ASKS = re.compile(
+    r"\b(?:want|wanna|need|would like|'d like|wonder|wondering|curious|please|pls|can you|could you|let me know)\b"
+    r"|查|搜|帮|看看|看一下|告诉我|吗|呢|几|什么|啥|多少|哪|怎么|是否",
+    re.I,
+)
+
+
+def is_statement(clause: str) -> bool:
+    """Whether a clause tells something rather than asks: beside a question, it asks nothing of its own.
+
+    >>> is_statement("My teacher reckons it's a basic word."), is_statement("I want to know my progress")
+    (True, False)
+    >>> is_statement("北京今天下雨"), is_statement("我想报一个周三晚上的游泳班"), is_statement("北京明天下雨吗")
+    (True, True, False)
+    """
+    return bool(_STATEMENT.search(clause)) and not _STILL_ASKS.search(clause) and not re.search(r"[?？]", clause)
+
+
+#: The learner says nothing is to be looked up: "不用查什么", "no need to look anything up".
+_NOTHING = re.compile(
+    r"(?:查|搜|看)(?:点)?(?:什么|啥)|(?:什么|啥)都不|\b(?:look|search|check)\s+(?:up\s+)?anything\b|\banything up\b",
+    re.I,
+)
+_THANKS = re.compile(r"谢谢|感谢|多谢|\bthanks?\b|\bthank you\b|\bcheers\b", re.I)
+
+
+def nothing_asked(negated_words: list[str], rest: str) -> bool:
+    """Whether, after what the learner ruled out, nothing is asked: they ruled out looking anything up
+    ("随便聊聊，不用查什么"), or ruled out the lookup and only thank ("不用查天气啦，就想跟你说声谢谢").
+
+    >>> nothing_asked(["不用查什么"], "你觉得早上背单词好还是晚上好？随便聊聊"), nothing_asked(["别查课表"], "accord")
+    (True, False)
+    """
+    if any(_NOTHING.search(w) for w in negated_words):
+        return True
+    return bool(negated_words) and bool(_THANKS.search(rest)) and not is_question(rest)
+
+
+def nothing_asked_reply(text: str, lang: str) -> str:
+    """The reply when nothing is to be looked up: no call, thanks returned, an opinion not made up."""
+    said = ["好的，这次什么都不查。", "OK, I won't look anything up this time."]
+    if _THANKS.search(text):
+        said = [said[0] + "也谢谢你！", said[1] + " And thank you!"]
+    rest = re.sub(
+        r"(?:不用|别|不要|甭)查[^，,。！!？?]*|\b(?:no need to|don'?t) (?:look|search|check)\b[^,.!?]*", " ", text
+    )
+    if is_question(rest):
+        said = [
+            said[0] + "你问的这个没有工具能查，我也没有可靠的依据，就不凭空下结论了。",
+            said[1] + " What you ask is no fact a tool holds, and I have nothing reliable to go on, so I won't make "
+            "an answer up.",
+        ]
+    return said[0] if lang == "zh" else said[1]
+
+
+# Doing, not finding: the verbs of an action a look-up tool cannot take.
+_ACTION = re.compile(
+    r"预订|预约|订一下|帮我订|订个|订间|取消(?!了)|退掉|改到|调到|换到|挪到|对调|调换|互换"
+    # not the learner's own plan ("just checking before I book a haircut")
+    r"|(?<!before i )(?<!i'll )(?<!i will )(?<!going to )(?<!want to )"
+    r"\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
+    r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
+    # "text my mum that …", "给家长发个消息": sending a message, which no tool of the course does
+    r"|\b(?:text|message|email|e-mail|sms|ring|notify|remind)\s+(?:my|our|the|his|her)\s+(?:mum|mom|mother|dad|father"
+    r"|parents?|teacher|tutor|friend|class)\b|发(?:个)?(?:短信|消息|微信|邮件)给|给(?:我)?(?:妈|爸|家长|老师)发",
+    re.I,
+)
+
+
+_TRANSLATE = re.compile(
+    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|英文点讲|英文点样讲|how do (?:i|you) say"
+    r"|\bhow (?:do|would|should) (?:i|you|u) write\b.{1,40}\bin (?:chinese|english)\b|用中文怎么写|汉字怎么写"
+    r"|^\W*in (?:chinese|english),? what (?:do|would|is|are)\b|\bwhat (?:do|would) (?:people|you|we|they) call\b"
+    r".{1,40}\bin (?:chinese|english)\b",
+    re.I,
+)
+#: "明天见 in english?" asks for a translation; "S1003's weak points, in english" asks for the answer's
+#: language: a student id or a date names a record to look up, not words to translate.
+_IN_ENGLISH_END = re.compile(r"\bin english\?*$", re.I)
+_RECORD_NAMED = re.compile(r"\b[A-Za-z]\d{4}\b|\d{4}-\d{2}-\d{2}")
+
+
+def asks_action(text: str, tools_text: str) -> bool:
+    """A request to *do* something no look-up tool does (book, cancel, message someone): the verb is not one of
+    the tools' own words (``tools_text``: their names and descriptions).
+
+    >>> asks_action("帮我订个会议室", "get_schedule 查询课表"), asks_action("行程取消了", "")
+    (True, False)
+    """
+    action = _ACTION.search(text)
+    return action is not None and not re.search(re.escape(action.group(0)), tools_text, re.I)
+
+
+def asks_translation(text: str) -> bool:
+    """A request to translate ("翻译一下", "how do you say X in Chinese", "明天见 in english?"); "S1003's weak points,
+    in english" asks for the answer's language instead.
+
+    >>> asks_translation("明天见 in english?"), asks_translation("S1003's weak points, in english")
+    (True, False)
+    """
+    return bool(_TRANSLATE.search(text) or (_IN_ENGLISH_END.search(text) and not _RECORD_NAMED.search(text)))
+
+
+#: A question pointing back at what the clause before it told ("I'm not sure about accord. what level is it?")
+_POINTS_BACK = re.compile(
+    r"\b(?:it|them|those|these)\b|\b(?:that|this)\b(?!\s+(?:word|city|student|day|date))|(?:这个|那个)(?![词单城学同天])|它|这俩|那俩",
+    re.I,
+)
+
+
+def without_told(readings: list[Any], asks: list[Any]) -> list[Any]:
+    """The asks without those of clauses that only tell ("my teacher reckons it's a basic word", "北京今天下雨"),
+    when another clause asks something of its own and does not point back at them."""
+    told = [r for r in readings if len(readings) > 1 and is_statement(r.text)]
+    asking = [r for r in readings if r not in told and r.asks]
+    if not told or not asking or any(_POINTS_BACK.search(r.text) for r in asking):
+        return asks
+    dropped = [id(a) for r in told for a in r.asks]
+    for r in told:
+        r.asks = []
+    return [a for a in asks if id(a) not in dropped]

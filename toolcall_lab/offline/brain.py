@@ -244,7 +244,9 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         calls = tuple((c.name, c.args) for c in plan.calls)
         return Decision(None, calls, _record("tool_calls", ctx, plan))
     if plan.smalltalk:
-        return Decision(smalltalk_reply(plan.smalltalk, ctx.lang, tools), record=_record("smalltalk", ctx, plan))
+        return Decision(
+            smalltalk_reply(plan.smalltalk, ctx.lang, tools, ctx.system), record=_record("smalltalk", ctx, plan)
+        )
     if plan.about:
         text = answer_without_call(plan.about, ctx.question, tools, ctx.lang)
         about = plan.about  # "vocabulary:opposite:diligent" → "opposite of 'diligent' (known words)"

@@ -17,6 +17,7 @@ CANTONESE: dict[str, str] = {
     "gwong zau": "Guangzhou",
     "heunggong": "Hong Kong",
     "heung gong": "Hong Kong",
+    "heung kong": "Hong Kong",  # the older spelling of 香港
     "hoenggong": "Hong Kong",
     "hoeng gong": "Hong Kong",
     "soenghoi": "Shanghai",

@@ -22,7 +22,8 @@ _ASK = (
 )
 _CLAUSE_BREAK = re.compile(
     r"(?<=[？?！!。；;\n])"  # after a sentence end
-    r"|(?<=[a-z0-9)'\"”’])\.(?=\s|$)"  # an English full stop (not in 3.14 or e.g. a URL)
+    r"|(?<=[a-z0-9)'\"”’])(?<!\bno(?=\.\s*\d))(?<!\bvs)\.(?=\s|$)"  # an English full stop (not 3.14, a URL, "no. 1003")
+    r"|[，,](?=\s*(?:外面|外边|我(?:想去|要去|打算|准备|待会儿|不想|刚)))"  # "…，外面天气不错我待会儿要出门": told
     r"|顺便|另外|还有就是|还有(?!(?:几|多少)(?:节|堂)?课)|同时|以及|并且|然后|再帮我|再查|再看看|再看一下"
     rf"|\s\+\s(?=(?:{_ASK})\b)"
     r"|(?:,|，)?\s*\b(?:and also|also|then|as well as|plus)\b"
@@ -32,6 +33,8 @@ _CLAUSE_BREAK = re.compile(
 _SEGMENT_BREAK = re.compile(
     # "B2 or C1" are two levels of one word, not two items asked about
     r"\s*(?:、|，|,|/|\+|(?:\band\b|\bor\b|和|跟|与|或者|还是|及)(?!\s*[ABC][12]\b))\s*"
+    r"|(?<=[A-Za-z])\s*同\s*(?=[A-Za-z])"  # "meticulous 同 ubiquitous" (Cantonese "and")
+    r"|(?<=[一二三四五六日天号])\s*同\s*(?=(?:下|这|本)?(?:周|星期|礼拜))"  # "下礼拜一同礼拜三"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])"  # "accord几级 benefit考不考": one ask per word
     # "is accord harder than benefit": the two sides of a comparison are two items ("more than 3 days" is one)
     r"|\s+\bthan\b\s+(?=['\"“‘]?[A-Za-z])",

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline.dates import DAY_OF_MONTH
+from toolcall_lab.offline.dates import DAY_OF_MONTH, day_number
 from toolcall_lab.offline.spelled_dates import ordinal_digits
 
 _SIDE = r"(?P<h{n}>\d{{1,2}})(?:[:：](?P<m{n}>\d{{2}})|点(?P<half{n}>半)?)?\s*(?P<p{n}>am|pm|a\.m\.|p\.m\.)?"
@@ -168,7 +168,7 @@ def days_apart(text: str) -> tuple[int, int] | None:
     >>> days_apart("if today is the 24th and my class is on the 29th, how many days away is that")
     (24, 29)
     """
-    days = [int(m.group("d") or m.group("d2")) for m in DAY_OF_MONTH.finditer(text)]
+    days = [day_number(m) for m in DAY_OF_MONTH.finditer(text)]
     if len(days) != 2 or not _HOW_MANY_DAYS.search(text) or not all(1 <= d <= 31 for d in days):
         return None
     return days[0], days[1]

@@ -96,7 +96,7 @@ TERMS: dict[str, tuple[str, Text]] = {
         ),
     ),
     "tool calling": (
-        r"tool[- ]calling|function[- ]calling|工具调用|函数调用",
+        r"tool[- ]call(?:ing|s)?|function[- ]call(?:ing|s)?|工具调用|函数调用",
         Text(
             "工具调用：模型不自己执行函数，而是按工具的 JSON Schema 写出要调用哪个工具、带什么参数（tool_call），"
             "由程序去执行，再把结果作为 ToolMessage 交回模型。",
@@ -121,6 +121,10 @@ _EXPLAIN = re.compile(
     re.I,
 )
 _COMPILED = {name: re.compile(rf"(?<![A-Za-z]){pattern}(?![A-Za-z])", re.I) for name, (pattern, _) in TERMS.items()}
+
+
+#: Concepts of the whole field, not names in one library's documentation: explained, never searched.
+_GENERAL = frozenset({"tool calling", "tool_call", "JSON Schema"})
 
 
 def mentioned(text: str) -> list[str]:
@@ -156,7 +160,9 @@ def search_ruled_out(text: str) -> bool:
 def explains(text: str, tools: list[dict[str, Any]]) -> bool:
     """Is this a course concept to explain without a call: the search ruled out, or no search tool offered?"""
     has_search = any("search" in nlu.concepts_in(tool_name(t).replace("_", " ")) for t in tools)
-    return bool(asked(text)) and (search_ruled_out(text) or not has_search)
+    names = asked(text)
+    general = all(n in _GENERAL for n in names)  # "what is a tool call?": no page of one library's docs
+    return bool(names) and (search_ruled_out(text) or not has_search or general)
 
 
 def answer(text: str, lang: str) -> str:

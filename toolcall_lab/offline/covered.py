@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from toolcall_lab.offline.arguments import Planned
 from toolcall_lab.offline.choosing import ToolInfo
@@ -47,3 +48,23 @@ def dedupe(calls: list[Planned]) -> list[Planned]:
             seen.add(key)
             out.append(call)
     return out
+
+
+#: A search for nothing but "the docs" ("帮我搜搜文档" after "ToolNode 是干什么用的？"): the other search's pages.
+_GENERIC_QUERY = re.compile(
+    r"^\W*(?:记得|请|麻烦|also|and|please)?\s*(?:附上|带上|给出|加上|include|add|with)?\s*(?:the\s+)?(?:相关)?"
+    r"(?:文档|资料|官方文档|链接|来源|出处|docs?|documentation|links?|sources?)\W*$",
+    re.I,
+)
+
+
+def without_generic_searches(calls: list[Planned], infos: tuple[ToolInfo, ...]) -> list[Planned]:
+    """The calls without a search whose query only says "docs" when another search of the turn names a topic."""
+    query_of = {i.name: next((p for p, k in i.kinds.items() if k == "query"), None) for i in infos}
+
+    def generic(call: Planned) -> bool:
+        param = query_of.get(call.name)
+        return param is not None and bool(_GENERIC_QUERY.match(str(call.args.get(param, ""))))
+
+    named = [c for c in calls if query_of.get(c.name) and not generic(c)]
+    return [c for c in calls if not (generic(c) and named)]

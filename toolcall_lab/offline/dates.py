@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from toolcall_lab.offline.lexicon import EN_NUM, WEEKDAYS, ZH_NUM, full_weekday
-from toolcall_lab.offline.spelled_dates import in_digits
+from toolcall_lab.offline.spelled_dates import in_digits, zh_count
 from toolcall_lab.offline.weekday_beside import without_weekday_beside
 
 _MONTH_NAMES = (
@@ -44,19 +44,25 @@ _CALENDAR = [
     re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+(?P<d>\d{{1,2}}){_ORD}(?:,?\s*(?P<y>\d{{4}}))?\b", re.I),
     re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mn>{_MONTH})\b\.?(?:,?\s*(?P<y>\d{{4}}))?", re.I),
     re.compile(r"(?<![\d年])(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]"),
+    # "lessons on 7/27": month/day, only where the other reading is no date (7/8 stays unread)
+    re.compile(
+        r"(?<![\d/.])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/.])(?!\s*(?:lessons?|classes|节|课|days?|天|%|marks?|分))"
+    ),
     # "7.29 那天": month.day only where a day word follows (6.5 alone is a score)
     re.compile(r"(?<![\d.])(?P<m>\d{1,2})\.(?P<d>\d{1,2})(?![\d.])(?=\s*(?:那天|这天|号|日|有课|的课|上课))"),
 ]
-_ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
+ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
 _RELATIVE = re.compile(
     r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天|下一天|后一天"
-    rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{_ZH_DAY}))"
-    r"|(?P<en>the day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
-    r"|the day (?:right |just )?after|the very next day"
+    rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{ZH_DAY}))"
+    r"|(?P<en>(?:the )?day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
+    r"|the day (?:right |just )?after|the very next day|the (?:following|next) date|the date after"
     rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(EN_WEEKDAYS)})"
     # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
     r"|(?P<abweek>next|this|last|on|by|till|until|through|thru)\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
-    r"|(?:next|this|last) week)\b",
+    r"|(?:next|this|last) week"
+    # "Mon - which room is my class in": a short weekday that opens the message, set off by a dash or colon
+    r"|^\s*(?P<abday2>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\.?(?=\s*[-–—:,]))\b",
     re.I,
 )
 _DAY_OF_NEXT_WEEK = re.compile(
@@ -65,28 +71,18 @@ _DAY_OF_NEXT_WEEK = re.compile(
     rf"|\bthis\s+past\s+(?P<gone2>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|\bthe\s+(?:one|day)\s+(?:right\s+|just\s+)?after\s+(?P<after>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)}|mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\b"
-    rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{_ZH_DAY})",
+    rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{ZH_DAY})"
+    # "a week Tuesday", "Tuesday week" (British): the Tuesday after the coming one
+    rf"|\ba\s+week\s+(?:on\s+)?(?P<wk>{'|'.join(EN_WEEKDAYS)})\b|\b(?P<wk2>{'|'.join(EN_WEEKDAYS)})\s+week\b(?!\s*(?:'s|of))",
     re.I,
 )
 OFFSETS = {
-    "今天": 0,
-    "今晚": 0,
-    "today": 0,
-    "tonight": 0,
-    "明天": 1,
-    "明早": 1,
-    "明晚": 1,
-    "tomorrow": 1,
-    "后天": 2,
-    "the day after tomorrow": 2,
-    "大后天": 3,
-    "昨天": -1,
-    "yesterday": -1,
-    "前天": -2,
-}
+    "今天": 0, "今晚": 0, "today": 0, "tonight": 0, "明天": 1, "明早": 1, "明晚": 1, "tomorrow": 1, "后天": 2,
+    "the day after tomorrow": 2, "day after tomorrow": 2, "大后天": 3, "昨天": -1, "yesterday": -1, "前天": -2,
+}  # fmt: skip
 _NEXT_DAY = {
     "次日", "第二天", "下一天", "后一天", "the next day", "the following day", "the day after", "the day right after",
-    "the day just after", "the very next day",
+    "the day just after", "the very next day", "the following date", "the next date", "the date after",
 }  # fmt: skip
 #: A number of days or weeks as learners write it: digits, a Chinese numeral, an English number word.
 COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)
@@ -97,7 +93,19 @@ DAYS_FROM_NOW = re.compile(
     re.I,
 )
 # "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
-DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])", re.I)
+DAY_OF_MONTH = re.compile(
+    r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])"
+    r"|(?<![\d月一二三四五六七八九十上下这本个礼拜期周零〇幺])(?P<zd>[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号"
+    r"(?![楼线房床门厅车码])",  # 二十八号
+    re.I,
+)
+
+
+def day_number(m: re.Match[str]) -> int:
+    """The day of a :data:`DAY_OF_MONTH` match, digits or a Chinese numeral ("二十八号" → 28)."""
+    return int(m.group("d") or m.group("d2")) if not m.group("zd") else zh_count(m.group("zd"))
+
+
 # "a week from tomorrow", "two weeks from today", "一周后": weeks from a day.
 _WEEK_FROM = re.compile(
     rf"\b(?:a|one|(?P<n>{COUNT}))\s+weeks?\s+(?:from|after)\s+(?P<base>tomorrow|today|now)\b"
@@ -149,7 +157,7 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
     offset = OFFSETS.get(low)
     if offset is None:
         day = match.group("zhday") or match.group("enday") or ""
-        short = (match.group("abday") or "").lower()
+        short = (match.group("abday") or match.group("abday2") or "").lower()
         wanted = ZH_WEEKDAYS.get(day, EN_WEEKDAYS.index(day.lower()) if day.lower() in EN_WEEKDAYS else 0)
         if short:
             wanted = next(i for i, name in enumerate(EN_WEEKDAYS) if name.startswith(short))
@@ -211,6 +219,10 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
             if month > 12 >= day:  # 27/07/2026: day first
                 month, day = day, month
             has_year = bool(groups.get("y"))
+            if not has_year and "/" in m.group(0) and month > 12:
+                continue  # "18/20" is a score
+            if not has_year and "/" in m.group(0) and max(month, day) <= 12:
+                continue  # "7/8": July 8 or 7 August; not read
             use_year = int(groups["y"]) if has_year else known_year
             raw = m.group(0).strip()
             iso = _iso(use_year, month, day) if use_year else None
@@ -224,14 +236,14 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
     for m in _DAY_OF_NEXT_WEEK.finditer(text):  # "wednesday of next week", "the saturday just gone"
         weekday, gone = m.group("en") or m.group("en2"), m.group("gone") or m.group("gone2")
         weekday = full_weekday(weekday).lower() if weekday else weekday  # "next week wed"
-        after = m.group("after")
+        after, week_on = m.group("after"), m.group("wk") or m.group("wk2")
         said = _RELATIVE.fullmatch(
-            after or (f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
+            after or week_on or (f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
         )
         if said and free(m.start(), m.end()):
             meant = _relative(said, today)
-            if after:  # "the one right after friday": the day after that Friday
-                meant = _shifted(meant, 1)
+            if after or week_on:  # "the one right after friday": the day after; "a week tuesday": 7 days on
+                meant = _shifted(meant, 1 if after else 7)
             found.append(dataclasses.replace(meant, raw=m.group(0).strip(), start=m.start()))
             taken.append((m.start(), m.end()))
     for m in _RELATIVE.finditer(text):
@@ -244,7 +256,25 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
             taken.append((mention.start, mention.start + len(mention.raw)))
     if _PAST.search(text):  # "did i have a class this tuesday?" on a Thursday: the Tuesday just gone
         found = [_shifted(d, -7) if d.raw.lower().startswith("this ") else d for d in found]
-    return tuple(without_weekday_beside(sorted(found, key=lambda d: d.start), text))
+    return tuple(without_weekday_beside(_same_week(sorted(found, key=lambda d: d.start), text, today), text))
+
+
+_LIST_GLUE = re.compile(r"\s*(?:和|跟|同|与|及|、|还有|或|,|，|and|or|&)\s*", re.I)
+_BARE_DAY = re.compile(rf"(?:周|星期|礼拜){ZH_DAY}|{'|'.join(EN_WEEKDAYS)}", re.I)
+
+
+def _same_week(found: list[DateMention], text: str, today: dt.date | None) -> list[DateMention]:
+    """A bare weekday listed right after one of next week is of next week too ("下礼拜一同礼拜三", "next mon, wed")."""
+    out = list(found)
+    for i in range(1, len(out)):
+        before, day = out[i - 1], out[i]
+        gap = text[before.start + len(before.raw) : day.start]
+        nextweek = re.match(r"下(?:个)?(?:周|星期|礼拜)|next\s", before.raw, re.I)
+        if nextweek and _BARE_DAY.fullmatch(day.raw.strip()) and _LIST_GLUE.fullmatch(gap):
+            said = _RELATIVE.fullmatch(("下" if before.raw.startswith("下") else "next ") + day.raw.strip())
+            if said:
+                out[i] = dataclasses.replace(_relative(said, today), raw=day.raw, start=day.start)
+    return out
 
 
 _PAST = re.compile(r"\b(?:did (?:i|we|you)|was there|were there|went|had i|missed|forgot if)\b", re.I)
@@ -282,7 +312,7 @@ def _worded(text: str, today: dt.date | None) -> list[DateMention]:
         iso = (today + dt.timedelta(days=n)).isoformat() if today else None
         out.append(DateMention(m.group(0).strip(), iso, "relative", n, m.start()))
     for m in DAY_OF_MONTH.finditer(text):
-        day = int(m.group("d") or m.group("d2"))
+        day = day_number(m)
         if today is None or not 1 <= day <= 31:
             out.append(DateMention(m.group(0).strip(), None, "relative", None, m.start()))
             continue
@@ -315,7 +345,7 @@ _TODAY_MARK = re.compile(
 )
 
 
-_ANY_WEEKDAY = re.compile(rf"\b(?:{'|'.join(EN_WEEKDAYS)})\b|(?:周|星期|礼拜){_ZH_DAY}", re.I)
+_ANY_WEEKDAY = re.compile(rf"\b(?:{'|'.join(EN_WEEKDAYS)})\b|(?:周|星期|礼拜){ZH_DAY}", re.I)
 
 
 def today_in(system: str) -> dt.date | None:
@@ -356,42 +386,3 @@ def year_in(texts: list[str]) -> int | None:
 def next_day(iso: str) -> str:
     """The day after an ISO date."""
     return (dt.date.fromisoformat(iso) + dt.timedelta(days=1)).isoformat()
-
-
-_RANGE_WORD = re.compile(r"\b(?:to|through|thru|until|till)\b|到|至|[-–~～]", re.I)
-_NEXT_WEEK = re.compile(r"\bnext week\b|下周|下星期|下礼拜", re.I)
-_BARE_WEEKDAY = re.compile(rf"(?:{'|'.join(EN_WEEKDAYS)}|(?:周|星期|礼拜){_ZH_DAY})", re.I)
-
-
-def date_range(text: str, today: dt.date | None, year: int | None = None) -> list[str]:
-    """Every day of a span of at most a week written as two days and a word between them ("monday to
-    wednesday next week", "下周一到周三", "from today through monday"); ``[]`` when there is none.
-
-    A later day named on its own belongs to the first one's week or after it ("下周一到周三" ends on
-    next week's Wednesday); "next week" after two bare weekdays moves both there.
-
-    >>> date_range("下周一到周三，我哪天的课开始得最早", dt.date(2026, 7, 24))
-    ['2026-07-27', '2026-07-28', '2026-07-29']
-    >>> date_range("monday to wednesday next week", dt.date(2026, 7, 22))
-    ['2026-07-27', '2026-07-28', '2026-07-29']
-    >>> date_range("how many classes from today through monday", dt.date(2026, 7, 24))
-    ['2026-07-24', '2026-07-25', '2026-07-26', '2026-07-27']
-    >>> date_range("tomorrow, and the 29th", dt.date(2026, 7, 24))
-    []
-    """
-    found = [d for d in find_dates(text, today, year) if d.iso and d.kind in ("relative", "calendar")]
-    if today is None or len(found) != 2:
-        return []
-    first, second = found
-    if not _RANGE_WORD.search(text[first.start + len(first.raw) : second.start]):
-        return []
-    start, end = dt.date.fromisoformat(str(first.iso)), dt.date.fromisoformat(str(second.iso))
-    bare = [bool(_BARE_WEEKDAY.fullmatch(d.raw.strip())) for d in found]
-    if all(bare) and _NEXT_WEEK.search(text):  # "monday to wednesday next week"
-        monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(days=7)
-        start, end = monday + dt.timedelta(days=start.weekday()), monday + dt.timedelta(days=end.weekday())
-    while end < start:
-        end += dt.timedelta(days=7)
-    if (end - start).days > 6:
-        return []
-    return [(start + dt.timedelta(days=i)).isoformat() for i in range((end - start).days + 1)]

@@ -20,7 +20,8 @@ _IELTS = re.compile(r"\bielts\b|雅思", re.I)
 _GENERAL = re.compile(
     r"\bhow long\b|\bhow many (?:parts|sections|minutes|tasks)\b|\b(?:scored|calculated|marked|worked out)\b"
     r"|\b(?:usually|typically|normally|generally|roughly|in general)\b"
-    r"|多长时间|多久|几分钟|几个部分|几部分|怎么算|怎么计算|怎么评分|怎么打分|一般|通常|大概",
+    r"|多长时间|多久|几分钟|几个部分|几部分|怎么算|怎么计算|怎么评分|怎么打分|一般|通常|大概"
+    r"|差在哪|差别|区别|有什么不同|\bdifference\b|\bdiffer\b",
     re.I,
 )
 #: Somebody's own exam or record: the learner, a student by id, a sitting ("last test", "上次").

@@ -17,7 +17,8 @@ def _words(text: str) -> tuple[str, ...]:
 
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
-        "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校|上学|没课"
+        "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校"
+        "|上学|没课"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
         "|which teacher|what teacher|teacher have|teacher do|sked|skedule"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
@@ -27,16 +28,21 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|have 课|got 课|有课吗|上完课|下了课|放学|起得更早|起得早|早起|几点起|at school|bump into|到学校"
         "|in school|go to school|lie in|睡懒觉|睡个懒觉"
         "|into school|to school|free day|day off|what time exactly|booked|anything on today|something on today"
-        "|报告厅|闹钟|一大早|线上还是线下|作文课|阅读课|听力课|口语课|写作课|网课"
+        "|报告厅|闹钟|一大早|线上还是线下|作文课|阅读课|听力课|口语课|写作课|网课|what do i study|what o'clock|o'clock"
+        "|where do i need to be|need to be on|where should i be|第一节|第二节|最后一节|几点开始|课多|课少|课满|滴课"
+        "|咩课|乜嘢课|what i have on|what i've got on|i'm free|i am free|有安排|有没有安排|安排吗|课吗"
     ),
     "progress": _words(
-        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课|学得怎么样|学完"
-        "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
+        "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课"
+        "|学得怎么样|学完"
+        "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评"
+        "|考试是哪天"
         "|分儿|考过试|还差几节|结课|报的什么班|哪个课程|的分|分数|分咋样|分怎么样|考得咋样|考得怎么样"
-        "|enrolled|which course|what course|prog"
+        "|enrolled in|am i enrolled|which course|what course|prog"
         "|progress|how far|learning record|record|score|test|exam result|weak point|weak|doing|finished|lessons done"
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
-        "|struggle with|struggles with|struggling with|bad at|weak at|worst at|快上完|快学完|快结课|上完了吗"
+        "|struggle with|struggles with|struggling with|is struggling|am i struggling|struggling|bad at|weak at"
+        "|worst at|快上完|快学完|快结课|上完了吗"
         "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
@@ -46,7 +52,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|halfway|half way|half-way|档案|课上完|上完这门|学完这门"
         "|weakest|weaker|strongest|weak areas|weak spots|最弱|哪方面|percent through|per cent through|how far through"
         "|overall stats|my stats|stats|再上几节|把课程上完|课程上完|才能上完|got through|of the programme"
-        "|of the program|of the course have"
+        "|of the program|of the course have|poor at|weak in|areas am i|areas i'm|areas do i"
+        "|study is going|studies are going|did i get in|speaking score|writing score|reading score|listening score"
+        "|study going|studies going|how my study|how my studies|my study so far|my studies so far"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -56,14 +64,18 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
         "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
         "|chinese for|chinese word for|中文意思|中文是|的中文|graded list|your list|in your list|what grade is"
+        "|嘅意思|乜嘢意思|咩意思|咩级|几多级|系乜"
     ),
     "weather": _words(
-        "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风|预报|穿什么"
+        "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"
+        "|预报|穿什么"
         "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
         "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
         "|conditions|outlook|pour|pouring|bucketing down|sky|skies|like there|like over there|like out there"
+        "|冻唔冻|几多度|热唔热|落雨|落唔落雨|暖啲|冻啲|凍啲|热啲|熱啲|chucking it down|tipping down|tipping it down"
+        "|raining cats|how is it there|how's it there|hows it there"
     ),
     "search": _words(
         "搜索|搜一下|搜搜|联网|上网|网上|最新|新闻|资料|查找|文档"
@@ -152,90 +164,34 @@ CITIES: dict[str, str] = {
 # correction, since short English words lie within an edit of many of them ("others" / "Athens").
 # Names that sit inside other Chinese words are left out (京都 in 北京都, 大理 in 大理石, 海口 in 上海口音).
 MORE_CITIES: dict[str, str] = {
-    "乌鲁木齐": "Urumqi",
-    "兰州": "Lanzhou",
-    "西宁": "Xining",
-    "银川": "Yinchuan",
-    "呼和浩特": "Hohhot",
-    "太原": "Taiyuan",
-    "石家庄": "Shijiazhuang",
-    "济南": "Jinan",
-    "合肥": "Hefei",
-    "南昌": "Nanchang",
-    "福州": "Fuzhou",
-    "贵阳": "Guiyang",
-    "南宁": "Nanning",
-    "长春": "Changchun",
-    "宁波": "Ningbo",
-    "无锡": "Wuxi",
-    "珠海": "Zhuhai",
-    "佛山": "Foshan",
-    "东莞": "Dongguan",
-    "温州": "Wenzhou",
-    "烟台": "Yantai",
-    "洛阳": "Luoyang",
-    "扬州": "Yangzhou",
-    "丽江": "Lijiang",
-    "澳门": "Macau",
-    "高雄": "Kaohsiung",
-    "釜山": "Busan",
-    "札幌": "Sapporo",
-    "名古屋": "Nagoya",
-    "横滨": "Yokohama",
-    "河内": "Hanoi",
-    "胡志明市": "Ho Chi Minh City",
-    "吉隆坡": "Kuala Lumpur",
-    "雅加达": "Jakarta",
-    "马尼拉": "Manila",
-    "清迈": "Chiang Mai",
-    "孟买": "Mumbai",
-    "新德里": "New Delhi",
-    "加德满都": "Kathmandu",
-    "多哈": "Doha",
-    "伊斯坦布尔": "Istanbul",
-    "开罗": "Cairo",
-    "内罗毕": "Nairobi",
-    "开普敦": "Cape Town",
-    "里斯本": "Lisbon",
-    "巴塞罗那": "Barcelona",
-    "阿姆斯特丹": "Amsterdam",
-    "布鲁塞尔": "Brussels",
-    "维也纳": "Vienna",
-    "布拉格": "Prague",
-    "慕尼黑": "Munich",
-    "法兰克福": "Frankfurt",
-    "米兰": "Milan",
-    "威尼斯": "Venice",
-    "苏黎世": "Zurich",
-    "日内瓦": "Geneva",
-    "斯德哥尔摩": "Stockholm",
-    "奥斯陆": "Oslo",
-    "哥本哈根": "Copenhagen",
-    "赫尔辛基": "Helsinki",
-    "都柏林": "Dublin",
-    "爱丁堡": "Edinburgh",
-    "雅典": "Athens",
-    "华沙": "Warsaw",
-    "圣彼得堡": "Saint Petersburg",
-    "西雅图": "Seattle",
-    "波士顿": "Boston",
-    "华盛顿": "Washington",
-    "迈阿密": "Miami",
-    "休斯顿": "Houston",
-    "温哥华": "Vancouver",
-    "蒙特利尔": "Montreal",
-    "墨西哥城": "Mexico City",
-    "圣保罗": "Sao Paulo",
-    "里约热内卢": "Rio de Janeiro",
-    "布宜诺斯艾利斯": "Buenos Aires",
-    "奥克兰": "Auckland",
-    "布里斯班": "Brisbane",
-    "檀香山": "Honolulu",
-    "京都": "Kyoto",
-    "奈良": "Nara",
-    "海口": "Haikou",
+    "乌鲁木齐": "Urumqi", "兰州": "Lanzhou", "西宁": "Xining", "银川": "Yinchuan", "呼和浩特": "Hohhot",
+    "太原": "Taiyuan", "石家庄": "Shijiazhuang", "济南": "Jinan", "合肥": "Hefei", "南昌": "Nanchang",
+    "福州": "Fuzhou", "贵阳": "Guiyang", "南宁": "Nanning", "长春": "Changchun", "宁波": "Ningbo", "无锡": "Wuxi",
+    "珠海": "Zhuhai", "佛山": "Foshan", "东莞": "Dongguan", "温州": "Wenzhou", "烟台": "Yantai", "洛阳": "Luoyang",
+    "扬州": "Yangzhou", "丽江": "Lijiang", "澳门": "Macau", "高雄": "Kaohsiung", "釜山": "Busan", "札幌": "Sapporo",
+    "名古屋": "Nagoya", "横滨": "Yokohama", "河内": "Hanoi", "胡志明市": "Ho Chi Minh City",
+    "吉隆坡": "Kuala Lumpur", "雅加达": "Jakarta", "马尼拉": "Manila", "清迈": "Chiang Mai", "孟买": "Mumbai",
+    "新德里": "New Delhi", "加德满都": "Kathmandu", "多哈": "Doha", "伊斯坦布尔": "Istanbul", "开罗": "Cairo",
+    "内罗毕": "Nairobi", "开普敦": "Cape Town", "里斯本": "Lisbon", "巴塞罗那": "Barcelona",
+    "阿姆斯特丹": "Amsterdam", "布鲁塞尔": "Brussels", "维也纳": "Vienna", "布拉格": "Prague", "慕尼黑": "Munich",
+    "法兰克福": "Frankfurt", "米兰": "Milan", "威尼斯": "Venice", "苏黎世": "Zurich", "日内瓦": "Geneva",
+    "斯德哥尔摩": "Stockholm", "奥斯陆": "Oslo", "哥本哈根": "Copenhagen", "赫尔辛基": "Helsinki",
+    "都柏林": "Dublin", "爱丁堡": "Edinburgh", "雅典": "Athens", "华沙": "Warsaw", "圣彼得堡": "Saint Petersburg",
+    "西雅图": "Seattle", "波士顿": "Boston", "华盛顿": "Washington", "迈阿密": "Miami", "休斯顿": "Houston",
+    "温哥华": "Vancouver", "蒙特利尔": "Montreal", "墨西哥城": "Mexico City", "圣保罗": "Sao Paulo",
+    "里约热内卢": "Rio de Janeiro", "布宜诺斯艾利斯": "Buenos Aires", "奥克兰": "Auckland", "布里斯班": "Brisbane",
+    "檀香山": "Honolulu", "京都": "Kyoto", "奈良": "Nara", "海口": "Haikou", "雷克雅未克": "Reykjavik",
+    "班加罗尔": "Bangalore", "利马": "Lima", "圣地亚哥": "Santiago", "波哥大": "Bogota", "拉各斯": "Lagos",
+    "哈瓦那": "Havana", "基辅": "Kyiv", "布达佩斯": "Budapest", "塞维利亚": "Seville", "佛罗伦萨": "Florence",
+    "马拉喀什": "Marrakech", "卡萨布兰卡": "Casablanca", "珀斯": "Perth", "霍巴特": "Hobart",
+    "惠灵顿": "Wellington", "乌兰巴托": "Ulaanbaatar", "普吉岛": "Phuket", "巴厘岛": "Bali", "济州岛": "Jeju",
+    "卡拉奇": "Karachi", "德黑兰": "Tehran", "利雅得": "Riyadh", "耶路撒冷": "Jerusalem", "贝鲁特": "Beirut",
+    "安克雷奇": "Anchorage", "丹佛": "Denver", "拉斯维加斯": "Las Vegas", "达拉斯": "Dallas", "亚特兰大": "Atlanta",
+    "渥太华": "Ottawa", "魁北克": "Quebec City", "利物浦": "Liverpool", "格拉斯哥": "Glasgow", "加的夫": "Cardiff",
+    "贝尔法斯特": "Belfast", "里昂": "Lyon", "马赛": "Marseille", "汉堡": "Hamburg", "科隆": "Cologne",
+    "波尔图": "Porto", "克拉科夫": "Krakow", "埃德蒙顿": "Edmonton",
     "亚特兰蒂斯": "Atlantis",  # a city of legend: the tool has no data, and says so
-}
+}  # fmt: skip
 
 # Weather conditions in Chinese, for a Chinese answer quoting an English condition.
 CONDITIONS_ZH: dict[str, str] = {
@@ -300,7 +256,8 @@ EN_STOP: frozenset[str] = frozenset(
         "|should|will|shall|may|might|have|has|had|need|needs|any|some|about|tell|show|give|get|find|check|let"
         "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
         "|really|like|know|want|look|up|lookup|hmm|search|from|by|into|day|days|week|next|last|s|t|going|go"
-        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead|one|ones|both"
+        "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead"
+        "|one|ones|both"
     )
 )
 
@@ -339,7 +296,8 @@ NOT_TERMS: frozenset[str] = frozenset(
 
 # Chinese filler removed before keywords are read (longest first when applied).
 ZH_FILLER: tuple[str, ...] = _words(
-    "请问|请帮我|帮我|麻烦|能不能|可以|告诉我|一下|搜索|搜一下|搜搜|改搜|分别|搜|查一下|查查|我想知道|我想|顺便|另外|还有|那么|需要"
+    "请问|请帮我|帮我|麻烦|能不能|可以|告诉我|一下|搜索|搜一下|搜搜|改搜|分别|搜|查一下|查查|我想知道|我想|顺便|另外"
+    "|还有|那么|需要"
     "|是不是|有没有|怎么样|如何|什么|多少|吗|呢|啊|吧|呀|了|的|我|你|是|在|有|那|和|把"
 )
 
@@ -374,7 +332,8 @@ EN_NUM: dict[str, int] = {
 FILLER: frozenset[str] = frozenset(
     _words(
         "um|uh|umm|hmm|like|kinda|sorta|honestly|basically|actually|literally|seriously|maybe|perhaps|probably"
-        "|just|lookup|er|erm|uhh|tho|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly|thing|things|stuff"
+        "|just|lookup|er|erm|uhh|tho|wondering|wonder|mind|lot|lots|nah|yeah|yep|nope|lol|btw|idk|tbh|quick|quickly"
+        "|thing|things|stuff"
         "|guess|think|mean|means|meaning|word|words|handle|phrases|phrase|single|only|other|another|either|really"
         "|pretty|very|super|totally|anyway|anyways|alright|cool|thanks|thank|please|okay|hey|hi|wanna|gonna|for"
         "|dumb|silly|stupid|yo|sorry|quick|q|out|higher|lower|easier|harder|easiest|hardest|above|below"

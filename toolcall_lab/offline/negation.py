@@ -21,7 +21,8 @@ _BIE = r"(?<![分特区类级性个告辨识差鉴派])别"
 _ZH_NOT = re.compile(
     r"(?:不用|不要|" + _BIE + r"|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我|上网|网上|在网上|联网)*"
     r"(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
-    r"(?P<what>[^，,。；;！!？?]{0,12})"
+    # what is ruled out ends before the next request ("不用查课表了 帮我看下 accord") and never inside a word
+    r"(?P<what>(?:(?!\s*(?:帮我|帮忙|麻烦|请你|给我|我想|直接|只|就))[^，,。；;！!？?]){0,12})(?!(?<=[A-Za-z])[A-Za-z])"
 )
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
 _ZH_DONE = re.compile(
@@ -30,7 +31,9 @@ _ZH_DONE = re.compile(
     r"(?=$|[，,。；;！!？?\s])"
 )
 _EN_DONE = re.compile(
-    r"\b(?:i\s+)?(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|skip|ignore"
+    # not "can I skip memorising 'leisure' for the exam?", which asks whether it may be skipped
+    r"(?<!can )(?<!could )(?<!should )(?<!may )\b(?:i\s+)?"
+    r"(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|(?<!i )skip|ignore"
     r"|drop|ditch|scrap)"
     r"\s+(?P<what>(?:(?!\s-\s)[^,.;!?—–]){1,40})",
     re.I,
@@ -39,7 +42,8 @@ _EN_NOT = re.compile(
     r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
     r"(?:actually\s+|really\s+|even\s+|go and\s+)?"
     r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
-    r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing))\b(?P<what>(?:(?!\s-\s)[^,.;!?—–]){0,40})",
+    r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing)|pull(?:ing)? up|bring(?:ing)? up|fetch(?:ing)?|grab(?:bing)?)\b"
+    r"(?P<what>(?:(?!\s-\s)[^,.;!?—–]){0,40})",
     re.I,
 )
 # "without searching, what does 'async' mean": a search ruled out (not "without getting wet", a weather question)
@@ -77,7 +81,13 @@ _ZH_NO_LONGER = re.compile(
     r"(?:不|" + _BIE + r"|甭)(?P<verb>查|看|问)\s*(?P<what>[^，,。；;！!？?\s了]{1,10})\s*了(?=$|[，,。；;！!？?\s])"
 )
 # "leave S1002 out of it": someone the learner does not want asked about
-_EN_LEAVE_OUT = re.compile(r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?", re.I)
+_EN_LEAVE_OUT = re.compile(
+    r"\b(?P<verb>leave)\s+(?P<what>[A-Za-z]{0,4}\d{3,8})\s+out(?:\s+of\s+(?:it|this))?"
+    # "Leave 'benefit' aside, I already know that one": a quoted word set aside
+    r"|\b(?:leave|put|set)\s+(?P<what2>['\"‘“][A-Za-z\-]{2,30}['\"’”])\s+aside"
+    r"(?:,?\s*i\s+already\s+know\s+(?:that|it)(?: one)?)?",
+    re.I,
+)
 #: Words that take back what came before them in the same message: "class tmrw? nah scratch that, tues".
 _RETRACT = re.compile(
     r"\b(?:scratch that|make (?:it|that)|i meant|change (?:it|that) to|no wait|wait no|actually no|no no)\b"
@@ -95,8 +105,13 @@ _ZH_NOT_SPAN = re.compile(
 _ZH_NOT_MEANT = re.compile(r"(?:我)?不是(?:要|想)(?P<verb>查|看|问)(?P<what>单词|词|课表|天气|进度|成绩)")
 _EN_NOT_ASKING = re.compile(
     # "not asking about tokyo anymore, …": the "I'm" is often left out at the start of a message
-    r"(?:\b(?:i'?m|i am) |^\W*)not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})",
+    r"(?:\b(?:i'?m|i am) |^\W*)not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})"
+    r"(?:,\s*(?:i\s+)?(?:promise|swear|honest(?:ly)?|for real|lol)\b)?",  # "…, promise": said, not an item
     re.I,
+)
+# "除了 accord 以外，benefit 跟 leisure 都帮我查下": all but that one ("除了 X，还/也 …" adds X instead)
+_ZH_EXCEPT = re.compile(
+    r"(?P<verb>除了)\s*(?P<what>[^，,。？?]{1,20}?)\s*(?:以外|之外)?\s*[，,](?=[^。？?]*都)(?![^。？?]*(?:还|也))"
 )
 # "I'm done with S1002, now S1003", "S1002 看完了，换 S1003": a student the learner has finished with (the id
 # alone is taken out; "done with S1002's record, now S1003" keeps "record" for the next one)
@@ -136,7 +151,8 @@ _ZH_NOT_WORD = re.compile(
 # "我不是 S1001 哦 我是 S1004", "i'm S1003 not S1001": the id the learner says is not theirs
 _ID_CORRECTION = re.compile(r"(?:我?不是|\bnot)\s*(?P<what>[A-Za-z]{1,4}[\s\-]?\d{3,8})(?!\d)\s*[哦啊呀]?")
 _ZH_CORRECTION = re.compile(
-    r"(?:我)?不是(?:问|说|查|要)?\s*(?P<what>[^，,。；;\s]{1,20})(?:[，,]|\s+)\s*(?:而)?(?=(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
+    r"(?:我)?不是(?:问|说|查|要)?\s*(?P<what>[^，,。；;\s](?:[^，,。；;]{0,18}?[^，,。；;\s])?)(?:[，,]|\s+)\s*(?:而)?"
+    r"(?=(?:(?:我)?(?:记错了|搞错了|打错了|说错了|写错了)[，,]?\s*)?(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
     # "不要北京，查杭州吧": one thing waved away, another asked for in its place
     r"|(?:不要|别|不用)(?:查|看)?(?P<what2>[^，,。；;\s查看]{1,8})(?=[，,]\s*(?:改|换|就)?(?:查|看|要|问))"
 )
@@ -203,18 +219,20 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
         _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
-        _ZH_DONE, _EN_DONE,
+        _ZH_DONE, _EN_DONE, _ZH_EXCEPT,
     ):  # fmt: skip
         for m in pattern.finditer(text):
+            if _mid_word(m):
+                continue  # the span would end inside a word ("…for the postgrad en|trance exam"): too long to read
             verb = m.group("verb") or m.groupdict().get("verb2") or ""
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
             plain = pattern in (
                 _EN_NOT_NEED, _ZH_SPAN_NOT, _ZH_NOT_SPAN, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER,
-                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED,
+                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED, _ZH_EXCEPT,
             )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
-        text = pattern.sub(" ", text)
+        text = pattern.sub(lambda m: m.group(0) if _mid_word(m) else " ", text)
     # "S1003的进度": an id ends where its digits end, Chinese may follow; "S10" is an id given, if misshapen
     ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{2,8}(?!\d)", text)
     if len(ids) >= 2:  # one id said not to be theirs, another given: the other is theirs
@@ -227,6 +245,12 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
         text = pattern.sub(" ", text)
     return re.sub(r"\s{2,}", " ", text).strip(), out
+
+
+def _mid_word(m: re.Match[str]) -> bool:
+    """Does the match end inside a word (a span cut by its length limit)? Such a span is not taken out."""
+    text, end = m.string, m.end()
+    return 0 < end < len(text) and bool(re.match(r"[A-Za-z]{2}", text[end - 1 : end + 1]))
 
 
 def _retracted(text: str, out: list[Negated]) -> str:

@@ -33,6 +33,7 @@ from toolcall_lab.offline.lexicon import (
     ZH_FILLER,
     ZH_NUM,
 )
+from toolcall_lab.offline.spelling import is_english
 
 __all__ = ["iso_dates", "relative_dates"]  # re-exported: older callers read dates from here
 
@@ -67,6 +68,9 @@ _EN_FRAME = frozenset(
 )
 
 
+_ZH_FRAME = re.compile(r"这个|那个|是|的|吗|呢|了|我|你|有|在|几|什么|啥|怎么|一下|帮我|吧")
+
+
 def learner_language(text: str) -> str:
     """``"zh"`` or ``"en"``: the language a learner's mixed message is written in, for the answer.
 
@@ -87,7 +91,9 @@ def learner_language(text: str) -> str:
     runs = len(re.findall(r"[\u3400-\u9fff]+", text))
     if len(frame) >= 2 and len(frame) >= runs:
         return "en"
-    return "zh" if cjk and cjk >= latin else "en"
+    # "ambiguous 这个 word 是 which level": a Chinese frame (这个 … 是) carrying English words
+    zh_frame = len(_ZH_FRAME.findall(text))
+    return "zh" if cjk and (cjk >= latin or zh_frame > max(1, len(frame))) else "en"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -217,7 +223,7 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
         hits += [(m.start(), en) for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low)]
     for m in re.finditer(r"\b[A-Za-z]{5,}\b", text):
         fixed = correct(m.group(0))
-        if fixed != m.group(0).lower() and fixed in EN_CITIES:
+        if fixed != m.group(0).lower() and fixed in EN_CITIES and not is_english(m.group(0)):  # not "changing"
             hits.append((m.start(), EN_CITIES[fixed]))
     # "temperature in Soul", "Soul weather now": a short capitalised name where a place goes, one letter off a city
     for m in _SHORT_PLACE.finditer(text):
@@ -238,37 +244,6 @@ def without_city_names(text: str) -> str:
 def is_frame_word(word: str) -> bool:
     """A lower-case English word that carries no topic: a stop word, filler or the question's frame."""
     return word in EN_STOP or word in FILLER or word in NOT_TERMS
-
-
-_SPAN_OR_DAY = re.compile(
-    r"[一两二三四五六七八九十几半]+个?(?:周|天|星期|礼拜|月)|今天|明天|后天|现在|这里|那里|当地|最近|未来"
-)
-_TIME_TAIL = re.compile(r"(?:的|市|今天|明天|后天|大后天|现在|今晚|明早|这周|本周|下周|周末|最近|这几天|未来几天)+$")
-_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎谁俩这那些们各]")
-
-
-_LOWER_PLACE = re.compile(r"\b(?:weather|forecast|temperature|temp)\s+(?:in|for|at)\s+([a-z]{3,20})\b")
-_NOT_PLACES = frozenset(
-    ("general", "summer", "winter", "spring", "autumn", "fall", "english", "chinese", "advance", "july", "here")
-)
-
-
-def unknown_place(text: str) -> str | None:
-    """A capitalised word that looks like a place name the model does not know ("FakeCity")."""
-    m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
-    if m and m.group(1).lower() not in EN_STOP:
-        return m.group(1)
-    for m in re.finditer(r"([\u4e00-\u9fff]{2,8})(?=天气|气温|温度)", text):
-        # the name before 天气, past its time words ("京都明天天气") and any function word ("帮我看看京都天气")
-        name = re.split(_NOT_IN_PLACE, _TIME_TAIL.sub("", m.group(1)))[-1]
-        if len(name) >= 2 and not _SPAN_OR_DAY.fullmatch(name):  # "两周的天气", "今天先不看天气": no city
-            return name
-    m = re.search(r"\b([A-Z][a-z]+[A-Z][A-Za-z]+)\b", text)  # CamelCase like FakeCity
-    if m:
-        return m.group(1)
-    # "weather in lima now": a lower-case name right after the weather's own words, read as a place
-    m = _LOWER_PLACE.search(text)
-    return m.group(1).title() if m and m.group(1) not in EN_STOP | _NOT_PLACES else None
 
 
 def numbers_near(text: str, units: tuple[str, ...]) -> list[int]:

@@ -36,6 +36,7 @@ from toolcall_lab.offline import (
     usage,
     vocabulary,
 )
+from toolcall_lab.offline.asking import asks_action, asks_translation, nothing_asked_reply
 from toolcall_lab.offline.clock_spans import days_apart, days_apart_answer, minutes_between, span_answer
 from toolcall_lab.offline.exams import exam_answer, general_exam_question
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
@@ -70,7 +71,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 _ABOUT = re.compile(
     r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
-    r"|how (?:many|far)\b.{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities|\bhandle\b"
+    r"|how (?:many|far)\b[^.?!。？！]{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities|\bhandle\b"
     r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回|提供哪|哪两样|哪几样|哪些信息|什么信息"
     r"|what info|which info|minimum|min length|最短|最少|at least|year first|day first|month first|\d+ results"
     r"|can i (?:type|write|enter|use)|能不能(?:写|输入|用)"
@@ -98,20 +99,9 @@ _PAST_WEATHER = re.compile(
     re.I,
 )
 
-# Doing, not finding: the verbs of an action a look-up tool cannot take.
-_ACTION = re.compile(
-    r"预订|预约|订一下|帮我订|订个|订间|取消|退掉|改到|调到|换到|挪到|对调|调换|互换"
-    r"|\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
-    r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
-    # "text my mum that …", "给家长发个消息": sending a message, which no tool of the course does
-    r"|\b(?:text|message|email|e-mail|sms|ring|notify|remind)\s+(?:my|our|the|his|her)\s+(?:mum|mom|mother|dad|father"
-    r"|parents?|teacher|tutor|friend|class)\b|发(?:个)?(?:短信|消息|微信|邮件)给|给(?:我)?(?:妈|爸|家长|老师)发",
-    re.I,
-)
-
-
 _MEANING = re.compile(
-    r"\bmean(?:s|ing)?\b|definition|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b|一样吗|一回事"
+    r"\bmean(?:s|ing)?\b|definition|\bdefine\b|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b"
+    r"|一样吗|一回事"
     r"|\bstands? for\b|\bshort for\b|的缩写|全称",
     re.I,
 )
@@ -140,15 +130,10 @@ def _tools_text(tools: list[dict[str, Any]]) -> str:
 
 #: "is kaoyan the same as gaokao", "kaoyan vs gaokao, what's the difference": two course terms set side by side
 _TERMS_COMPARED = re.compile(r"same (?:thing )?as|一样吗|区别|\bdiffer(?:ence|ent|s)?\b|\bvs\b|\bversus\b", re.I)
-_TRANSLATE = re.compile(
-    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|how do (?:i|you) say"
-    r"|\bhow (?:do|would|should) (?:i|you|u) write\b.{1,40}\bin (?:chinese|english)\b|用中文怎么写|汉字怎么写",
-    re.I,
+#: "what is an API?", "whats json": the term itself asked, the whole question
+_WHAT_IS_TERM = re.compile(
+    rf"^\W*(?:so |ok |and |um )?(?:what|wot|wat)(?:'s|s| is| are)\s+(?:an?\s+|the\s+)?(?:{'|'.join(TERMS)})s?\W*$", re.I
 )
-#: "明天见 in english?" asks for a translation; "S1003's weak points, in english" asks for the answer's
-#: language: a student id or a date names a record to look up, not words to translate.
-_IN_ENGLISH_END = re.compile(r"\bin english\?*$", re.I)
-_RECORD_NAMED = re.compile(r"\b[A-Za-z]\d{4}\b|\d{4}-\d{2}-\d{2}")
 
 
 def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
@@ -158,6 +143,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return f"about_me:{mine}"
     if about_me.asks_capabilities(text):
         return "capabilities"
+    if settled.OPINION.search(text):
+        return "settled"  # "你个人觉得学 LangGraph 值不值": an opinion, not a fact any tool or page holds
     what_if = what_if_kind(text, tools)  # "if it rains tomorrow what should I bring": advice, no forecast
     if what_if:
         return what_if
@@ -184,7 +171,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "city_name"  # "whats the chinese name of the city sydney": the model's own list of names
     if stated := stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers
         return f"stated:{stated}"
-    asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text)
+    asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text) or _WHAT_IS_TERM.search(text)
     other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS and not _TERMS_COMPARED.match(w)]
     if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
         return "course_term"
@@ -198,7 +185,10 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     if general_exam_question(text):
         return "exam"  # "how long does the IELTS speaking test take": the exam itself, nobody's record
     weather_asked = "weather" in nlu.concepts_in(drop_negated(text)[0])  # not "天气就算了，昨天我几点上的课"
-    if weather_asked and re.match(r"^\W*(?:why|how come)\b|^\W*为(?:什么|啥)", text) and not nlu.cities_in(text):
+    how_it_works = re.match(r"^\W*(?:why|how come)\b|^\W*为(?:什么|啥)", text) or re.search(
+        r"\bdifference between\b|和气候|气候和", text, re.I
+    )  # "why is it hotter near the equator", "the difference between weather and climate"
+    if weather_asked and how_it_works and not nlu.cities_in(text):
         return "settled"  # "why is it hotter near the equator": how weather works, no city's forecast
     if _PAST_WEATHER.search(text) and weather_asked and _forecasts_only(tools):
         return "past"
@@ -224,10 +214,9 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "no_word_tool"  # "is sunny a b1 word?" to a weather assistant: no word tool, no weather question
     if (used := usage.kind_of(text)) and not terms.grammar_words(text):
         return used  # "is it 'on the weekend' or 'at the weekend'?", "give me three linking words"
-    action = _ACTION.search(text)
-    if action and not re.search(re.escape(action.group(0)), _tools_text(tools), re.I):
+    if asks_action(text, _tools_text(tools)):
         return "action"
-    if _TRANSLATE.search(text) or (_IN_ENGLISH_END.search(text) and not _RECORD_NAMED.search(text)):
+    if asks_translation(text):
         return "translate"
     if terms.grammar_words(text):
         return "grammar"  # "when do I use 'since' and when 'for'": how to use grammar words, no word list's question
@@ -260,7 +249,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return describe_tools(text, tools, lang)
     if kind == "settled":  # a question of settled knowledge, kept from the search tool (:mod:`.settled`)
         searching = [tool_name(t) for t in tools if "search" in nlu.concepts_in(tool_name(t).replace("_", " "))]
-        return settled.answer(text, ", ".join(searching or [tool_name(t) for t in tools]), lang)
+        names = ", ".join(searching or [tool_name(t) for t in tools])
+        return settled.answer(text, names, lang, can_search=bool(searching))
     if kind == "exam":
         return exam_answer(text, lang)
     if kind == "grammar":
@@ -377,6 +367,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             f"加起来是 {stated_sum(text)}。数字是你给的，只需相加，不用调用工具。",
             f"Together that is {stated_sum(text)}. You gave the numbers, so it is addition and no tool is needed.",
         )(lang)
+    if kind == "not_asked":
+        return nothing_asked_reply(text, lang)
     if kind == "action":
         return Text(
             f"抱歉，这件事我做不了：我的工具（{names}）只能查询信息，不能替你预订、取消、修改或发消息。",

@@ -13,19 +13,33 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline.ids import find_ids
+from toolcall_lab.offline.ids import find_ids, spelled_digits
 from toolcall_lab.offline.kinds import function_of, param_kind, properties
 
 SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
 #: "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's.
 OWN_ID_STATED = re.compile(
     r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?[\s\-_]?\d"
-    r"|\bi am\s+[A-Za-z]?[\s\-_]?\d|我是\s*[A-Za-z]?[\s\-_]?\d|\b[A-Za-z]?\d{3,8}\s+here\b|\bthis is [A-Za-z]?\d{3,8}\b"
+    r"|\bi(?:'m| am)\s+(?:the\s+)?(?:student|stu|learner)\s*(?:id|number|no\.?|#)?\s*[A-Za-z]?[\s\-_#]?\d"
+    r"|\bi am\s+[A-Za-z]?[\s\-_]?\d|我是\s*[A-Za-z]?[\s\-_]?\d"
+    r"|\b[A-Za-z]?\d{3,8}\s+(?:here|speaking)\b|\bthis is [A-Za-z]?\d{3,8}\b"
     r"|\bme,\s*[A-Za-z]?\d{3,8}\s*[.!?]*\s*$"  # "…but hit me, S1003": the learner signs with their id
+    r"|^\W*\(\s*[A-Za-z]{0,4}[\s\-_]?\d{3,8}\s*\)"  # "(S-1002) Hi, what did I score": a signature first
     # "what's on my record? id S2001", "学号S1003，我明天有课吗": an id said on its own, as a clause, is the learner's
     r"|(?:^|[,.;?!，。？！]\s*)(?:(?:student|stu)\s+)?(?:id|学号)\s*[:#：]?\s*[A-Za-z]?[\s\-_]?\d{3,}\s*(?:$|[,.;?!，。？！])",
     re.I,
 )
+
+
+def own_id_stated(text: str) -> bool:
+    """Does the text say which id is the learner's own ("I'm S1002", "Student number one-zero-zero-three here")?
+
+    >>> own_id_stated("Student number one-zero-zero-three here."), own_id_stated("progress of S1003")
+    (True, False)
+    """
+    return bool(OWN_ID_STATED.search(spelled_digits(text)))
+
+
 #: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
 WITH_ME = re.compile(
     r"(?<!for )(?<!to )\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)"
@@ -75,7 +89,7 @@ def is_own(part: str, question: str) -> bool:
     >>> is_own("我的进度", "我的进度 还有 S1003 的进度"), is_own("my progress", "I'm S1003, my progress")
     (True, False)
     """
-    return part.strip() != question.strip() and bool(SELF.search(part)) and not OWN_ID_STATED.search(question)
+    return part.strip() != question.strip() and bool(SELF.search(part)) and not own_id_stated(question)
 
 
 def ids_asked(
@@ -90,7 +104,7 @@ def ids_asked(
     >>> ids_asked([None, "S1003"], parts, "我，S1003 的进度", "我和 S1003 的进度谁快", "S1001", "例如 S1001")
     ['S1001', 'S1003', None, 'S1003']
     """
-    if any(v is not None for v in values) and not OWN_ID_STATED.search(text):
+    if any(v is not None for v in values) and not own_id_stated(text):
         values = [own if v is None and SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
 
     values = [n for v, s in zip(values, segments, strict=True) for n in ids_of(s, description) or [v]]
@@ -119,7 +133,7 @@ def id_span(text: str, description: str) -> list[Any]:
 
 def _with_me(values: list[Any], text: str, question: str, own: Any, description: str) -> list[Any]:
     """The ids asked about with the learner's own first, when the learner is one of the parties."""
-    if own is None or OWN_ID_STATED.search(question):
+    if own is None or own_id_stated(question):
         return values
     scope = text if find_ids(text, description) else question  # "咱俩谁进度快啊 我跟S1002": the id is elsewhere
     if not any(WITH_ME.search(t) for t in (text, scope, question)):  # the ask's text may be re-joined
@@ -143,7 +157,7 @@ def own_id_unknown(question: str, system: str, tools: list[dict[str, Any]], hist
         for pname, schema in properties(function_of(tool).get("parameters")).items()
         if param_kind(pname, schema) == "id"
     ]
-    if not described or any(OWN_ID_STATED.search(t) for t in (question, *history)) or not WITH_ME.search(question):
+    if not described or any(own_id_stated(t) for t in (question, *history)) or not WITH_ME.search(question):
         return False
     return not any(find_ids(system, d) for d in described) and any(find_ids(question, d) for d in described)
 

@@ -8,7 +8,7 @@ The steps, each its own skill:
 3. each clause is scored against each tool (:mod:`.choosing`); a factual question no tool
    fits goes to a search tool when there is one;
 4. a question with no ask of its own but things an earlier call takes ("那明天呢？", "And
-   S1003?") repeats that call with the new things (:func:`.arguments.carry_from`);
+   S1003?") repeats that call with the new things (:func:`.carrying.carry_from`);
 5. arguments are filled with their sources (:mod:`.arguments`), then the restrictions
    are applied: a forbidden tool, another student's id or a topic outside the system
    prompt's remit becomes a refusal instead of a call.
@@ -23,8 +23,9 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, usage, vocabulary
-from toolcall_lab.offline.arguments import Facts, Planned, carry_from, plan_ask
-from toolcall_lab.offline.asking import is_question, is_task, states_situation
+from toolcall_lab.offline.arguments import Facts, Planned, plan_ask
+from toolcall_lab.offline.asking import is_question, is_task, nothing_asked, shares_news, states_situation, without_told
+from toolcall_lab.offline.carrying import carry_unfilled, follow_up
 from toolcall_lab.offline.choosing import (
     REPORTED_SOURCE,
     Ask,
@@ -38,7 +39,7 @@ from toolcall_lab.offline.choosing import (
     things_named,
 )
 from toolcall_lab.offline.clauses import split_clauses
-from toolcall_lab.offline.covered import dedupe, without_covered
+from toolcall_lab.offline.covered import dedupe, without_covered, without_generic_searches
 from toolcall_lab.offline.dates import today_in, year_in
 from toolcall_lab.offline.kinds import kinds_of
 from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
@@ -80,7 +81,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     language = vocabulary.english_only(text)
     if language:  # "…, in english please": how to answer, not a word to look up or to translate
         plan.steps.append(explain.not_argument(language, explain.ANSWER_LANGUAGE))
-    ids_before = earlier_ids(ctx.history, ctx.earlier_calls)
+    ids_before = earlier_ids(ctx.history, ctx.earlier_calls, ctx.question)
     text, pointed = resolve_references(text, ids_before)
     if not ids_before:  # "ok the second one, …" after two cities: the city named second
         text, placed = resolve_places(text, ctx.history)
@@ -125,6 +126,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if plan.about:
         return plan
     text, negated = drop_negated(text)
+    if free and nothing_asked([n.words for n in negated if not n.correction], text):
+        plan.about = "not_asked"  # "随便聊聊，不用查什么", "不用查天气啦，就想跟你说声谢谢"
+        return plan
     avoided = _avoided(negated, infos, text)
     plan.steps += [explain.negated(name, n.words) for n in negated for name in avoided if name in n.tools_named]
     plan.steps += [
@@ -161,7 +165,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     clauses = split_clauses(text)
     for index, clause in enumerate(clauses):
         reading = read_clause(index, clause, infos, allowed)
-        if len(clauses) > 1 and states_situation(clause):  # "…rain or shine? cant find a weather app"
+        if (len(clauses) > 1 and states_situation(clause)) or shares_news(clause):  # "cant find a weather app"
             reading.asks = []
         if _ERRAND.search(clause) and not any("notify" in a.info.concepts for a in reading.asks):
             reading.asks = []  # "帮我跟赵老师请个假，今晚的阅读课去不了了": an errand none of these tools runs
@@ -181,8 +185,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
                     before.asks = [Ask(reading.asks[0].info, at, [before.text])]
                     asks += _within_topic(before.asks, before.text, policy, plan)
         asks += _within_topic(reading.asks, clause, policy, plan)
+    asks = without_told(plan.readings, asks)
     if not asks and not plan.refusal and not _BACK_TO_DAYS.search(text):
-        plan.calls = _follow_up(work, infos, facts)
+        plan.calls = follow_up(work, infos, facts)
         if plan.calls:
             plan.notes.append(explain.FOLLOW_UP())
     if not asks and not plan.calls and not plan.refusal:
@@ -190,14 +195,14 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     for ask in asks:
         planned_calls = plan_ask(ask.info.tool, work, ask.text, ask.segments, facts)
         for planned in planned_calls:
-            _carry_unfilled(planned, work, ask.info)
+            carry_unfilled(planned, work, ask.info)
         if all(p.missing for p in planned_calls):
             planned_calls = _tied_alternative(ask, plan, infos, allowed, work, facts) or planned_calls
         instead = students.instead_for_students(ask, infos, allowed) if all(p.missing for p in planned_calls) else None
         if instead is not None:  # "levels of S1001 and S1002": the word tool takes no student; the record does
             planned_calls = plan_ask(instead.info.tool, work, instead.text, instead.segments, facts)
         plan.calls += planned_calls
-    distinct = dedupe(plan.calls)
+    distinct = without_generic_searches(dedupe(plan.calls), infos)
     plan.calls = without_covered(distinct, infos)
     plan.notes += [explain.COVERED(name=n) for n in dict.fromkeys(c.name for c in distinct if c not in plan.calls)]
     plan.calls = _restrict_ids(plan.calls, infos, policy, plan)
@@ -345,34 +350,6 @@ def _search_fallback(
         out.append(Ask(search, index, [clause]))
         reading.asks.append(out[-1])
     return out[:1]
-
-
-def _follow_up(ctx: nlu.Context, infos: tuple[ToolInfo, ...], facts: Facts) -> list[Planned]:
-    """Repeat the earlier turn's calls with what the new message changes (see :func:`carry_from`)."""
-    by_name = {i.name: i for i in infos}
-    calls: list[Planned] = []
-    seen: set[str] = set()
-    for name, args in ctx.earlier_calls:
-        if name in seen or name not in by_name:
-            continue
-        seen.add(name)
-        calls += carry_from((name, args), by_name[name].tool, ctx.question, facts)
-    return calls
-
-
-def _carry_unfilled(planned: Planned, ctx: nlu.Context, info: ToolInfo) -> None:
-    """A short follow-up asking the same tool again keeps the earlier call's other arguments."""
-    if not ctx.is_follow_up:
-        return
-    earlier = next((args for name, args in ctx.earlier_calls if name == info.name), None)
-    if earlier is None:
-        return
-    for pname, value in earlier.items():
-        if pname not in planned.args:
-            planned.args[pname] = value
-            planned.sources[pname] = "earlier call"
-            if pname in planned.missing:
-                planned.missing.remove(pname)
 
 
 def _restrict_ids(calls: list[Planned], infos: tuple[ToolInfo, ...], policy: Policy, plan: TurnPlan) -> list[Planned]:

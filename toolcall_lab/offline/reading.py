@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.offline.scanning import json_blobs, loads, squeeze_space
 
 
@@ -54,7 +55,13 @@ def _language(question: str, history: list[str]) -> str:
     >>> _language("S1003", ["他的进度怎么样"]), _language("paris", ["天气怎么样"]), _language("ok", ["天气"])
     ('zh', 'zh', 'en')
     """
+    for lang, pattern in _ANSWER_IN.items():  # "say that again in Chinese please", "用英文回答"
+        if pattern.search(question):
+            return lang
     words = [w for w in _LATIN_WORD.findall(question) if not nlu.cities_in(w)]
+    pinyin = [r for r in rewrite(question)[1] if r.why.startswith("pinyin")]
+    if len(pinyin) >= 2 and 2 * len(pinyin) >= len(_LATIN_WORD.findall(question)):
+        return "zh"  # "shou er tianqi zenmeyang a": Chinese, typed in pinyin
     if history and not nlu.CJK.search(question) and not words:
         return nlu.learner_language(history[-1])
     # "schedule" alone after "我想查个单词的等级": the word asked about, in the language of that question
@@ -64,6 +71,16 @@ def _language(question: str, history: list[str]) -> str:
     return nlu.learner_language(question)
 
 
+#: The answer's language asked for in words, whatever the message is written in.
+_ANSWER_IN = {
+    lang: re.compile(
+        rf"\b(?:answer|reply|respond|say|repeat|tell me|write|explain|give me)(?:\s+(?:it|that|this))?(?:\s+again)?"
+        rf"\s+in\s+{en}\b|\bin {en},?\s*(?:please|pls|plz)\b"
+        rf"|用{zh}(?:回答|说|讲|回复|再说|解释)|{zh}回答|说{zh}",
+        re.I,
+    )
+    for lang, en, zh in (("zh", "chinese", "(?:中文|汉语)"), ("en", "english", "(?:英文|英语)"))
+}
 _LATIN_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,}(?![A-Za-z0-9])")
 
 

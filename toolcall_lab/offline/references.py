@@ -36,9 +36,18 @@ _PRONOUN = re.compile(
 _ID = re.compile(r"\b[A-Z]{1,4}\d{2,8}\b")
 
 
-def earlier_ids(history: list[str], earlier_calls: list[tuple[str, dict[str, Any]]]) -> list[str]:
+#: "the first student I asked about", "最开始问的那个": an order across the whole conversation
+_ACROSS = re.compile(
+    r"\bi (?:first |originally )?asked (?:about|for)\b|\bat the (?:start|beginning)\b|一开始|最开始|最早", re.I
+)
+
+
+def earlier_ids(history: list[str], earlier_calls: list[tuple[str, dict[str, Any]]], question: str = "") -> list[str]:
     """The ids of the conversation so far, in order: the last assistant turn's calls, else the last
-    user turn naming ids."""
+    user turn naming ids; every turn's, in order, when the question counts across them ("the first student I
+    asked about")."""
+    if _ACROSS.search(question):
+        return list(dict.fromkeys(i for text in history for i in _ID.findall(text.upper())))
     from_calls = [str(v) for _, args in earlier_calls for v in args.values() if isinstance(v, str) and _ID.fullmatch(v)]
     if len(dict.fromkeys(from_calls)) > 1:
         return list(dict.fromkeys(from_calls))

@@ -36,54 +36,18 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 # Romanisations of Chinese place names older than pinyin, and short names of other cities.
 OLD_NAMES: dict[str, str] = {
-    "peking": "Beijing",
-    "peiping": "Beijing",
-    "canton": "Guangzhou",
-    "nanking": "Nanjing",
-    "chungking": "Chongqing",
-    "hangchow": "Hangzhou",
-    "sian": "Xi'an",
-    "xian": "Xi'an",
-    "hsian": "Xi'an",
-    "shenchen": "Shenzhen",
-    "nyc": "New York",
-    "new york city": "New York",
-    "hk": "Hong Kong",
-    "hongkong": "Hong Kong",
-    "sf": "San Francisco",
-    "frisco": "San Francisco",
-    "bkk": "Bangkok",
-    "krung thep": "Bangkok",
-    "amoy": "Xiamen",
-    "ldn": "London",
-    "ny": "New York",
-    "la": "Los Angeles",
-    "tokio": "Tokyo",
-    "pekin": "Beijing",
-    "bombay": "Mumbai",
-    "sg": "Singapore",
-    "spore": "Singapore",
-    "s'pore": "Singapore",
-    "syd": "Sydney",
-    "nueva york": "New York",
-    "big apple": "New York",
-    "the big apple": "New York",
-    "londres": "London",
-    "seul": "Seoul",
-    "singapur": "Singapore",
-    "tientsin": "Tianjin",
-    "kwangchow": "Guangzhou",
-    "tsingtao": "Qingdao",
-    "soochow": "Suzhou",
-    "chengtu": "Chengdu",
-    "hankow": "Wuhan",
-    "saigon": "Ho Chi Minh City",
-    "hcmc": "Ho Chi Minh City",
-    "kl": "Kuala Lumpur",
-    "bj": "Beijing",
-    "melb": "Melbourne",
-    **CANTONESE,
-}
+    "peking": "Beijing", "peiping": "Beijing", "paree": "Paris", "canton": "Guangzhou", "kanton": "Guangzhou",
+    "schanghai": "Shanghai", "nanking": "Nanjing", "chungking": "Chongqing", "hangchow": "Hangzhou",
+    "sian": "Xi'an", "xian": "Xi'an", "hsian": "Xi'an", "shenchen": "Shenzhen", "nyc": "New York",
+    "new york city": "New York", "hk": "Hong Kong", "hongkong": "Hong Kong", "sf": "San Francisco",
+    "frisco": "San Francisco", "bkk": "Bangkok", "krung thep": "Bangkok", "amoy": "Xiamen", "ldn": "London",
+    "ny": "New York", "la": "Los Angeles", "tokio": "Tokyo", "pekin": "Beijing", "bombay": "Mumbai",
+    "sg": "Singapore", "spore": "Singapore", "s'pore": "Singapore", "syd": "Sydney", "nueva york": "New York",
+    "big apple": "New York", "the big apple": "New York", "londres": "London", "seul": "Seoul",
+    "singapur": "Singapore", "tientsin": "Tianjin", "kwangchow": "Guangzhou", "tsingtao": "Qingdao",
+    "soochow": "Suzhou", "chengtu": "Chengdu", "hankow": "Wuhan", "saigon": "Ho Chi Minh City",
+    "hcmc": "Ho Chi Minh City", "kl": "Kuala Lumpur", "bj": "Beijing", "melb": "Melbourne", **CANTONESE,
+}  # fmt: skip
 # Two-letter short names that are no English word: read in small letters too ("sg rn").
 _LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})
 
@@ -303,8 +267,10 @@ def _close_city(m: re.Match[str], changes: list[Rewrite]) -> str:
     typed = m.group(0)
     if corrected(typed) is None and is_english(typed):
         return typed
-    table = _city_pinyin()
-    best = process.extractOne(typed, list(table), scorer=Levenshtein.distance, score_cutoff=1)
+    table = _city_pinyin()  # the same first letter: "xiang" (想) is no slip for "liang" (里昂)
+    best = process.extractOne(
+        typed, [k for k in table if k[0] == typed[0]], scorer=Levenshtein.distance, score_cutoff=1
+    )
     if best is None:
         return typed
     english, chinese = table[str(best[0])]

@@ -159,7 +159,11 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     tool_named = any(p.tool and p.tool in text for p in params_of(tools))
     # "is a student id always S + 4 digits?", "查课表那个工具，日期是按哪种写法传的": a value's shape, by its kind
     id_shape = facet == "format" and any(_KIND_WORDS[k].search(text) for k in ("id", "date"))
-    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape):
+    # "what's the max number of days the forecast can cover": a range asked of the tool's days, no tool named
+    ranged = (
+        facet == "range" and bool(_RANGE_WORDS.search(text)) and bool(re.search(r"\bnumber of\b|几天|多少天", text))
+    )
+    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape or ranged):
         return False
     if facet == "range" and not (_VALUE_ASKED.search(text) or _RANGE_WORDS.search(text)):
         return False  # "get_weather for 3 days" names a value; it does not ask about the range

@@ -68,6 +68,15 @@ def needs_the_web(text: str) -> bool:
     return any(coined_name(w) for w in re.findall(r"[A-Za-z]{6,24}", text)[:40])
 
 
+#: "你个人觉得学 LangGraph 值不值", "in your opinion, is it worth learning X?": the model's view, not a fact.
+OPINION = re.compile(
+    r"(?:你|您)(?:个人)?(?:觉得|认为|看来).{0,30}(?:值不值|值得|好不好|有没有必要|怎么样|咋样)|你的看法|你怎么看"
+    r"|\bin your (?:own |personal )?opinion\b|\byour (?:personal |own )?(?:opinion|view|take) on\b"
+    r"|\bdo (?:you|u) (?:personally )?think\b.{0,40}\b(?:worth|a good idea)\b",
+    re.I,
+)
+
+
 def not_for_search(clause: str, question: str, searched_before: bool) -> tuple[str, Text] | None:
     """Why a question no other tool fits is not sent to the search tool either: ``("settled", why)`` or
     ``("own", why)``; ``None`` when a search is the way to it (always, in a conversation already searching)."""
@@ -76,6 +85,8 @@ def not_for_search(clause: str, question: str, searched_before: bool) -> tuple[s
             "问的是助手自己的词表或记录，没有哪个网页知道它",
             "it asks about the assistant's own list or record, which no web page knows",
         )
+    if OPINION.search(clause):
+        return "settled", Text("这是问看法，不是网页能回答的事实", "it asks an opinion, not a fact a web page holds")
     if not searched_before and settled_question(clause) and not needs_the_web(question):
         return "settled", Text(
             "这是稳定的常识，不是需要最新资料的问题（系统提示词说需要最新资料时才搜索）",
@@ -173,12 +184,26 @@ def capital_asked(text: str) -> tuple[str, str, str, str] | None:
     return None
 
 
-def answer(text: str, search_tool: str, lang: str) -> str:
-    """The answer to a settled question: what the model knows, else what it cannot tell, and why no search."""
+def answer(text: str, search_tool: str, lang: str, *, can_search: bool = True) -> str:
+    """The answer to a settled question: what the model knows, else what it cannot tell, and why no search
+    (``can_search``: a search tool is offered; else the tools named look up something else)."""
     why = Text(
         f"这是稳定的常识，不需要最新资料，所以我没有调用 {search_tool} 去搜索。",
         f"That is settled knowledge, not up-to-date information, so I did not call {search_tool} to search it.",
     )
+    if not can_search:
+        why = Text(
+            f"这问的是常识，不是某个地方的实时信息，所以我没有调用 {search_tool}。",
+            f"That asks general knowledge, not the current facts of one place, so I did not call {search_tool}.",
+        )
+    if OPINION.search(text):
+        return Text(
+            "这是问我的看法，不是网页或工具能查到的事实，所以我没有调用工具。我是内置的教学模型，没有自己的看法，"
+            "也不凭空编一个；值不值得，要看你的目标和时间。",
+            "That asks my opinion, not a fact a web page or a tool holds, so I called no tool. I am the built-in "
+            "teaching model and hold no opinions of my own, and I will not make one up; whether it is worth it "
+            "depends on your goals and your time.",
+        )(lang)
     known = capital_asked(text)
     if known:
         country_en, country_zh, city_en, city_zh = known
@@ -186,10 +211,10 @@ def answer(text: str, search_tool: str, lang: str) -> str:
             f"{country_zh}的首都是{city_zh}（{city_en}）。{why.zh}",
             f"The capital of {country_en} is {city_en}. {why.en}",
         )(lang)
+    tail = Text("需要查最新资料时，请直接说「搜一下……」。", ' Say "search …" when you want up-to-date pages.')
     return Text(
         f"{why.zh}不过我是内置的教学模型，没有这方面的常识库，所以这个问题的答案我说不上来，也不凭空编；"
-        "真正的大模型会直接凭自己的知识回答。需要查最新资料时，请直接说「搜一下……」。",
+        "真正的大模型会直接凭自己的知识回答。",
         f"{why.en} But I am the built-in teaching model and hold no general knowledge about this, so I can't tell "
-        'you the answer, and I will not make one up; a full model would answer it from what it knows. Say "search '
-        '…" when you want up-to-date pages.',
-    )(lang)
+        "you the answer, and I will not make one up; a full model would answer it from what it knows.",
+    )(lang) + (tail(lang) if can_search else "")

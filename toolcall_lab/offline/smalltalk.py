@@ -12,12 +12,15 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline.asking import NEWS
 from toolcall_lab.offline.suggest import what_to_ask
 
 _KINDS: dict[str, re.Pattern[str]] = {
     "identity": re.compile(
         r"^(?:who are you|what(?:'s| is) your name|what are you|are you (?:a )?(?:bot|robot|human|gpt|chatgpt|ai)"
-        r"|你是谁|你叫什么(?:名字)?|你是什么(?:模型)?|你是(?:机器人|真人|ai|gpt)吗?|介绍一下你自己|自我介绍一下)$",
+        r"|你是谁|你系边个|你系乜嘢|你系咩人|你叫什么(?:名字)?|你是什么(?:模型)?|你是(?:机器人|真人|ai|gpt)吗?"
+        r"|介绍一下你自己|自我介绍一下)"
+        r"(?:呀|啊|呢|啦|哦)?$",
         re.I,
     ),
     "wellbeing": re.compile(
@@ -38,15 +41,18 @@ _KINDS: dict[str, re.Pattern[str]] = {
     "thanks": re.compile(
         r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh+|ah+|wow|alright|perfect|awesome|got it|i see)[ ,]+)*"
         r"(?:thanks?|thank)(?: you| u| ya)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
-        r"|thx|ty|cheers|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
+        r"|thx|ty|tysm|tyvm|cheers|(?:that|this|it) (?:sorted|cleared|figured)(?: out)? (?:my|the|that)\b.{0,40}"
+        r"|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
         r"|great|much appreciated|appreciate it|i appreciate it"
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
         r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good"
         r"|no more (?:questions|lookups|look-ups|searches|checks)(?: (?:for now|today|needed))?"
         r"|(?:(?:ok(?:ay)?|cool|great|alright|right) )*(?:that'?s|thats|that is) (?:all|everything|it)"
         r"(?: (?:i needed|for (?:now|today)))?"
-        r"|谢谢(?:你|您)?(?:的帮助|(?:这么|那么)?(?:耐心|帮忙))?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
-        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:挺|很|太|真|非常)有(?:帮助|用)(?:的|了|啊)?"
+        r"|谢谢(?:你|您)?(?:的帮助|(?:这么|那么)?(?:耐心|帮忙))?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到"
+        r"|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
+        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:都)?(?:弄清楚|搞清楚|搞定|解决|明白)了|.{0,12}(?:挺|很|太|真"
+        r"|非常)有(?:帮助|用)(?:的|了|啊)?"
         r")$",
         re.I,
     ),
@@ -81,6 +87,7 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|just (?:browsing|looking around|curious|testing|trying (?:it|you|this) out))$",
         re.I,
     ),
+    "news": NEWS,  # "just wanted to share that I passed my driving test 🎉": told, not asked
     "chatter": re.compile(
         r"^(?:(?:(?:lol|lmao|rofl|ha(?:ha)+h?|he(?:he)+|hmm+|mm+|ok(?:ay)?|k+|oh|ah|wow|ya|yeah|yep|yup|sure"
         r"|alright|nice|cool|xd|😂|😄|🙂)\s*){1,4}"
@@ -107,6 +114,10 @@ _REPLIES = {
     ),
     "thanks": Text("不客气！还有别的问题随时问我。", "You're welcome! Ask me anything else any time."),
     "bye": Text("再见！有问题随时回来问我。", "Goodbye! Come back any time you have a question."),
+    "news": Text(
+        "谢谢你跟我分享！有想查的随时问我。",
+        "Thanks for sharing that with me! Anything you'd like me to look up, just ask.",
+    ),
     "chatter": Text("😄 还有什么想查的，随时告诉我。", "😄 Anything you'd like me to look up, just ask."),
 }
 
@@ -123,7 +134,7 @@ def smalltalk_kind(text: str) -> str | None:
         if kind is None:
             return None
         kinds.append(kind)
-    for wanted in ("stuck", "identity", "wellbeing", "greeting", "bye", "thanks", "chatter"):
+    for wanted in ("stuck", "identity", "wellbeing", "news", "greeting", "bye", "thanks", "chatter"):
         if wanted in kinds:
             return wanted
     return None  # "no need to look anything up" alone asks nothing and says nothing: read on
@@ -154,8 +165,24 @@ def without_courtesy(text: str) -> tuple[str, str]:
     return rest, text[:at].strip()
 
 
-def smalltalk_reply(kind: str, lang: str, tools: list[dict[str, Any]] | None = None) -> str:
-    """The reply to small talk, in the language of the message; "idk what to ask" hears what ``tools`` answer."""
+#: The role a system prompt gives the model: "你是英语培训机构的助教小E。", "You are Little E, the assistant of …".
+_PERSONA = re.compile(r"^\s*(?:你是|您是)(?P<zh>[^，。,.；;\n]{1,30})|^\s*you are (?P<en>[^,.;\n]{1,60})", re.I)
+
+
+def smalltalk_reply(kind: str, lang: str, tools: list[dict[str, Any]] | None = None, system: str = "") -> str:
+    """The reply to small talk, in the language of the message; "idk what to ask" hears what ``tools`` answer;
+    "who are you" hears the role the system prompt gives, played by the built-in model."""
     if kind == "stuck":
         return what_to_ask(list(tools or []), lang)
+    persona = _PERSONA.search(system or "")
+    if kind == "identity" and persona:
+        role = persona.group("zh") or persona.group("en")
+        en_role = (
+            f"the assistant the system prompt describes (“{role}”)" if re.search(r"[\u3400-\u9fff]", role) else role
+        )
+        return Text(
+            f"我是{role}（由内置教学模型扮演：一个离线、确定性的规则模型，借助工具回答问题，不凭空编答案）。",
+            f"I am {en_role}, played by the built-in teaching model: an offline, deterministic, rule-based model that "
+            "answers with the help of tools and does not make answers up.",
+        )(lang)
     return _REPLIES.get(kind, _REPLIES["greeting"])(lang)

@@ -14,7 +14,7 @@ from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
 
 _DAY_COUNT = re.compile(
     # "十五天", "二十天": a Chinese number of two characters is read whole, not as its last digit
-    r"(?!(?<=[下后第])一)(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?!(?<=[下后第哪])一)(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
     # "十来天", "十几天", "ten-ish days", "10 or so days": about that many
     r"(?:来|几|多|余|(?:\s*-\s*|\s*)ish|\s+or so)?(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",
@@ -38,10 +38,12 @@ _HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?
 #: "3 weeks out", "next few weeks", "三个星期": more weeks than a forecast holds (the tool's limit cuts it)
 _WEEKS = re.compile(
     r"\b(?:\d|two|three|four|five|six|several|few|couple(?: of)?)\s+weeks?\b"
-    r"|(?<![一\d])[两三四五六]\s*(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天])",
+    r"|(?<![一\d])[两三四五六]\s*(?:个)?(?:周|星期|礼拜)(?![一二三四五六日]|天(?!气))",
     re.I,
 )
-_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|半个月", re.I)
+_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|两个礼拜|半个月", re.I)
+_NOW_ASKED = re.compile(r"\b(?:now|right now|rn|at the moment|currently)\b|现在|这会儿|此刻|目前", re.I)
+_EVENT_TIME = re.compile(r"\bnext (?:week|month)\b|下(?:个)?(?:周|星期|礼拜|月)(?![一二三四五六日天])", re.I)
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole|the coming|coming|upcoming)\s+month\b"
     r"|一个月|1个月|个把月|整个月|这个月|下个月",
@@ -124,6 +126,8 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
     (2, 3, 7)
     """
+    if _NOW_ASKED.search(text):  # "下周飞曼谷 先看看那边这会儿多少度": when the trip is, not the days asked
+        text = _EVENT_TIME.sub(" ", text)
     until = days_until(text, today)
     if until:
         return until

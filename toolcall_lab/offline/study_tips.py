@@ -23,13 +23,19 @@ STUDY_TIPS = re.compile(
 )
 
 
+#: A word's fact asked beside the sigh: "abandon 总记不住，几级来着" asks its level, not for a method.
+_FACT_ASKED = re.compile(
+    r"几级|什么级|哪个级|等级|考不考|考研|\bwhat level\b|\bwhich level\b|\bin the syllabus\b", re.I
+)
+
+
 def asked(text: str) -> bool:
     """Does the question ask how to study (a method, a tip), rather than for a fact a tool holds?
 
     >>> asked("any tips to remember new words?"), asked("what level is 'remember'?")
     (True, False)
     """
-    return bool(STUDY_TIPS.search(text))
+    return bool(STUDY_TIPS.search(text)) and not _FACT_ASKED.search(text)
 
 
 def answer(lang: str) -> str:

@@ -12,7 +12,7 @@ from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, conc
 
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
 _MARKED = (
-    re.compile(r"(?:the word|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
+    re.compile(r"(?:the word|vocab(?:ulary)? (?:item|entry|word)|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
     # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
     # unanchored, "aaaa…" was tried at every letter and read again from each
     re.compile(
@@ -72,6 +72,18 @@ NOT_ASKED: frozenset[str] = frozenset(
         "normal",
         "memorise",
         "memorize",
+        "asking",
+        "yyds",
+        "tysm",
+        "tyvm",
+        "appear",
+        "appears",
+        "item",
+        "haha",
+        "hahaha",
+        "hah",
+        "lol",
+        "literally",
     ]
 )
 
@@ -131,7 +143,8 @@ def grammar_words(text: str) -> list[str]:
 
 _RUN_GLUE = re.compile(
     # "帮我看看广州、新加坡": a request's opening words before the items are glue too
-    r"^\s*(?:(?:请|麻烦)?(?:帮我|给我)?(?:看看|看一下|查查|查一下|查下|瞅瞅)|check|look up|tell me about)?"
+    r"^\s*(?:(?:请|麻烦)?(?:帮我|给我)?(?:看看|看一下|查查|查一下|查下|瞅瞅)|check|look up|tell me about"
+    r"|i meant|i mean|(?:no )?sorry,? i meant|make (?:it|that)|我是说|我说的是)?"
     r"[\s、,，/&+]*(?:and|or|vs\.?|versus|和|跟|与|以及|还有|或)?[\s、,，/&+]*$",
     re.I,
 )
@@ -176,6 +189,12 @@ def only_items(text: str) -> bool:
     return rest != text and bool(_RUN_GLUE.match(rest))
 
 
+#: Set phrases of chat that ask nothing ("asking for a friend", "no offence").
+_IDIOMS = re.compile(
+    r"\b(?:asking for a friend|just saying|no offen[cs]e|no worries|no rush|for real|double[- ]check)\b", re.I
+)
+
+
 def english_terms(text: str) -> list[str]:
     """English words a learner might ask about ("accord"): marked ones first, then plain lower-case words.
 
@@ -188,6 +207,7 @@ def english_terms(text: str) -> list[str]:
     marked = marked_terms(text)
     if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
         return marked
+    text = _IDIOMS.sub(" ", text)
     plain = [
         w
         # a word with its possessive 's ("benefit's level"), not one cut by an apostrophe ("isn't")
@@ -206,12 +226,17 @@ def english_terms(text: str) -> list[str]:
         plain = _topic_words_as_words(text)
     # "is diligent 考研 word or not, my roommate says yes": a word after "my" is the learner's life, not a
     # word asked (a word asked about is quoted or marked: "what does 'roommate' mean")
-    owned = {m.group(1) for m in _OWNED.finditer(text)}
-    plain = [w for w in plain if w not in owned]
+    owned = _owned_words(text)
+    plain = [w for w in plain if w.lower() not in owned]
     return _with_listed(text, list(dict.fromkeys(plain)))
 
 
-_OWNED = re.compile(r"\b(?:my|his|her|our|their|your)\s+([a-z][a-z\-]{2,})\b", re.I)
+#: "my roommate", "my professor's emails": the owner's things, each word of them
+_OWNED = re.compile(r"\b(?:my|his|her|our|their|your)\s+([a-z][a-z\-]{2,})\b(?:'s\s+([a-z][a-z\-]{2,})\b)?", re.I)
+
+
+def _owned_words(text: str) -> set[str]:
+    return {w.lower() for m in _OWNED.finditer(text) for w in m.groups() if w}
 
 
 def is_owned(word: str, text: str) -> bool:
@@ -220,7 +245,7 @@ def is_owned(word: str, text: str) -> bool:
     >>> is_owned("roommate", "my roommate says yes"), is_owned("diligent", "is diligent a kaoyan word")
     (True, False)
     """
-    return word.lower() in {m.group(1).lower() for m in _OWNED.finditer(text)} and word not in marked_terms(text)
+    return word.lower() in _owned_words(text) and word not in marked_terms(text)
 
 
 #: After a plain word, a plural that makes it a kind of words ("linking words", "transition phrases").
@@ -330,6 +355,10 @@ def _topic_word(word: str) -> bool:
     )
 
 
+#: A part of the answer asked for in English ("给个 example 呗"), not the word asked about.
+_ANSWER_PARTS = frozenset({"example", "examples", "sentence", "sentences", "definition", "usage"})
+
+
 def lone_latin_word(text: str) -> str | None:
     """The one English word of a Chinese sentence ("forecast 考研考吗", "词汇表里有没有 weather"),
     whatever it is: the learner wrote it to ask about it. ``None`` when there are none or several."""
@@ -338,6 +367,6 @@ def lone_latin_word(text: str) -> str | None:
     words = [
         w
         for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)
-        if w.lower() not in EN_STOP | FILLER | NOT_ASKED and w.lower() not in _CHINESE_FRAME
+        if w.lower() not in EN_STOP | FILLER | NOT_ASKED | _ANSWER_PARTS and w.lower() not in _CHINESE_FRAME
     ]
     return words[0].lower() if len(words) == 1 else None

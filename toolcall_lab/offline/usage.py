@@ -105,7 +105,9 @@ def compared_words(text: str) -> list[str]:
     """
     if not _HARDER.search(text) or not re.search(r",|\bor\b|\band\b|\bvs\b|还是|和|跟", text):
         return []
-    found = [w for w in re.findall(r"[a-z]{3,24}", text) if w not in EN_STOP | FILLER | _FRAME]
+    quoted = re.findall(r"['\"‘“]([a-z][a-z\-]{2,23})['\"’”]", text.lower())
+    words = quoted if len(quoted) >= 2 else re.findall(r"\b[a-z]{3,24}\b", text.lower())
+    found = [w for w in words if w not in EN_STOP | FILLER | _FRAME]
     if not 2 <= len(found) <= 4 or any(w in _NOT_WORDS for w in found):
         return []
     return list(dict.fromkeys(found))
@@ -113,7 +115,7 @@ def compared_words(text: str) -> list[str]:
 
 _FRAME = frozenset((
     "which", "what", "harder", "easier", "tougher", "hardest", "easiest", "difficult", "advanced", "compare", "first",
-    "learn", "one", "word", "words", "out", "level", "levels", "band", "grade",
+    "learn", "one", "word", "words", "out", "level", "levels", "band", "grade", "list",
 ))  # fmt: skip
 
 
@@ -148,12 +150,20 @@ def phrases(text: str) -> list[str]:
 _GRAMMAR_FORM = re.compile(
     r"\b(?:past participle|past tense|participle|plural|comparative|superlative|third person|-?ing form|verb forms?)"
     r"\s+(?:form\s+)?(?:of|for)\b|过去式|过去分词|现在分词|复数(?:形式)?是|比较级|最高级"
-    r"|^\W*grammar (?:q|question|qn)\b",
+    r"|^\W*grammar (?:q|question|qn)\b"
+    # "look forward to 后面接 doing 还是 do", "is it to do or doing after stop": the form that follows a phrase
+    r"|(?:后面|后边|之后)?(?:接|跟|加|用)\s*(?:doing|do|to do|done)\s*(?:还是|或者|或|or)\s*(?:doing|do|to do|done)"
+    r"|\b(?:to do|do|doing) or (?:to do|doing|do)\b(?=.{0,20}\bafter\b)",
     re.I,
 )
 
 
 #: How a word sounds: "shed-yool or sked-yool?", "how do people pronounce X", "schedule 怎么读".
+NOT_CARED = re.compile(
+    r"(?:怎么读|发音|读音)(?:我)?(?:不管|不在乎|无所谓|不重要|不用管|先不管)|(?:不管|不用管|别管)(?:它)?(?:怎么读|发音|读音)"
+    r"|\b(?:don'?t|do not|dont) care (?:how|about (?:the |its )?pronunciation)|\bnot (?:asking )?how (?:to|you) say",
+    re.I,
+)
 _PRONOUNCE = re.compile(
     r"\bpronounc\w*|\bhow (?:do )?(?:people|native speakers|you|u|i) say\b(?!.{0,40}\bin (?:chinese|english))"
     r".{0,60}\bor\b|发音|怎么读|读音",
@@ -172,7 +182,7 @@ def kind_of(text: str) -> str | None:
     """
     if spelling_asked(text):
         return "spelling"
-    if _PRONOUNCE.search(text):
+    if _PRONOUNCE.search(text) and not NOT_CARED.search(text):  # not "怎么读我不管, 它考研考不考"
         return "pronounce"
     if phrases(text):
         return "usage"

@@ -21,6 +21,7 @@ from typing import Any
 
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline.terms import marked_terms
+from toolcall_lab.offline.usage import NOT_CARED
 from toolcall_lab.offline.word_facts import marked_parts
 
 
@@ -130,10 +131,13 @@ def asked(text: str, history: list[str], *, word_tool: bool = False) -> tuple[st
         if kind == "pos" and word_tool:
             continue  # a word tool's reply gives the part of speech with the meaning ("释义：adj. …")
         found = pattern.search(text)
+        if kind == "say" and NOT_CARED.search(text):
+            continue  # "ubiquitous 怎么读我不管, 它考研考不考": the sound waved away
         if found and not _NOT_WANTED.search(text[max(0, found.start() - 14) : found.start()]):
             return kind, word  # "no opposite needed, just the level": not asked
     if not word_tool and _MEANING.search(text):
-        return ("chinese" if _CHINESE.search(text) else "english"), word
+        in_chinese = _CHINESE.search(text) or (_CJK.search(text) and not _ENGLISH.search(text))  # "benefit 是啥意思"
+        return ("chinese" if in_chinese else "english"), word
     return None
 
 

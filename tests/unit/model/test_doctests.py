@@ -17,6 +17,7 @@ from toolcall_lab.offline import (
     clock_spans,
     comparing,
     course_terms,
+    date_ranges,
     dates,
     exams,
     explain,
@@ -55,7 +56,7 @@ MODULES = [
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
-    calendar_facts, clarify, study_tips, asking, about_me, cantonese,
+    calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges,
 ]  # fmt: skip
 
 
