@@ -69,7 +69,7 @@ def _render_result(content: str, ctx: nlu.Context, question: str | None = None) 
         asked = question or ctx.question
         if ctx.is_follow_up and ctx.history:  # "no sorry, I meant the day after": the rain asked before
             asked = f"{ctx.history[-1]}\n{asked}"
-        return describe_record(data, asked, ctx.lang, today_in(ctx.system)), False
+        return describe_record(data, asked, ctx.lang, today_in(ctx.system), whole=ctx.question), False
     if isinstance(data, dict) and data:
         described = describe_plain(data, ctx.lang)
         if described:

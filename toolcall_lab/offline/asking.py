@@ -109,14 +109,15 @@ _STATEMENT = re.compile(
     r"^\W*(?:(?:and|but|so|also|ok|anyway|lol|haha|btw)[,\s]+)*"
     r"(?:(?:i|we|he|she|they)(?:'m|'ve|'ll|'d|'re| am| was| were| have| had)?|it'?s|that'?s|there'?s"
     r"|my \w+(?:'s)? (?:says?|said|reckons?|thinks?|told|keeps?|always|is|are|was|were|just)"
-    r"|fingers crossed)\b"
+    r"|fingers crossed|thinking (?:about|of)|planning|hoping to|heading (?:to|out|off)|off to)\b"
     r"|^\W*(?:我|我们|他|她)(?:想|要去|打算|准备|待会儿|不想|刚|已经|明天要|周末想|也想)"
     r"|^\W*\S{0,6}?(?:今天|外面|现在)(?:在)?(?:下雨|下雪|天气不错|挺冷|挺热|好冷|好热|很冷|很热)(?:了|呢|啊)?(?:[，,。.!！]|$|(?=我))",
     re.I,
 )
 #: What still makes a told clause a request: "I want to know …", "我想查…", "I'm wondering whether …".
 _STILL_ASKS = re.compile(
-    r"\b(?:want|wanna|need|would like|'d like|wonder|wondering|curious|please|pls|can you|could you|let me know)\b"
+    r"\b(?:want|wanna|need|would like|'d like|wonder|wondering|curious|please|pls|can you|could you|let me know"
+    r"|whether|not sure|don'?t know|dunno|idk)\b|不知道|不确定|忘了"
     r"|查|搜|帮|看看|看一下|告诉我|吗|呢|几|什么|啥|多少|哪|怎么|是否",
     re.I,
 )
@@ -229,7 +230,7 @@ def without_told(readings: list[Any], asks: list[Any]) -> list[Any]:
     """The asks without those of clauses that only tell ("my teacher reckons it's a basic word", "北京今天下雨"),
     when another clause asks something of its own and does not point back at them."""
     told = [r for r in readings if len(readings) > 1 and is_statement(r.text)]
-    asking = [r for r in readings if r not in told and r.asks]
+    asking = [r for r in readings if r not in told and (r.asks or is_question(r.text))]
     if not told or not asking or any(_POINTS_BACK.search(r.text) for r in asking):
         return asks
     dropped = [id(a) for r in told for a in r.asks]

@@ -95,7 +95,7 @@ DAYS_FROM_NOW = re.compile(
 # "the 28th", "on the 3rd", "28号" (no month): a day of this month, or of the next when it is past.
 DAY_OF_MONTH = re.compile(
     r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(?P<d2>\d{1,2})\s*[号日](?![\d])"
-    r"|(?<![\d月一二三四五六七八九十上下这本个礼拜期周零〇幺])(?P<zd>[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号"
+    r"|(?<![^\s，,。？?！!：:是在到的从和跟同、])(?P<zd>[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])\s*号"
     r"(?![楼线房床门厅车码])",  # 二十八号
     re.I,
 )
@@ -254,9 +254,18 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         if free(mention.start, mention.start + len(mention.raw)):
             found.append(mention)
             taken.append((mention.start, mention.start + len(mention.raw)))
-    if _PAST.search(text):  # "did i have a class this tuesday?" on a Thursday: the Tuesday just gone
-        found = [_shifted(d, -7) if d.raw.lower().startswith("this ") else d for d in found]
+    if _PAST.search(text) and today is not None:  # "did i have a class this tuesday?" on a Thursday: just gone
+        found = [_shifted(d, -7) if d.raw.lower().startswith("this ") else _month_back(d, today) for d in found]
     return tuple(without_weekday_beside(_same_week(sorted(found, key=lambda d: d.start), text, today), text))
+
+
+def _month_back(day: DateMention, today: dt.date) -> DateMention:
+    """A day of the month asked in the past tense ("what did I have on the 25th", said on 2 August): last month's."""
+    if not DAY_OF_MONTH.fullmatch(day.raw) or day.iso is None or day.iso <= today.isoformat():
+        return day
+    moved = dt.date.fromisoformat(day.iso)
+    back = _iso(moved.year - (moved.month == 1), (moved.month - 2) % 12 + 1, moved.day)
+    return dataclasses.replace(day, iso=back, offset=(dt.date.fromisoformat(back) - today).days) if back else day
 
 
 _LIST_GLUE = re.compile(r"\s*(?:和|跟|同|与|及|、|还有|或|,|，|and|or|&)\s*", re.I)

@@ -223,7 +223,8 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
         hits += [(m.start(), en) for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low)]
     for m in re.finditer(r"\b[A-Za-z]{5,}\b", text):
         fixed = correct(m.group(0))
-        if fixed != m.group(0).lower() and fixed in EN_CITIES and not is_english(m.group(0)):  # not "changing"
+        slip = Levenshtein.distance(m.group(0).lower(), fixed) <= 1  # "Sidney"; never "changing" for Chongqing
+        if fixed != m.group(0).lower() and fixed in EN_CITIES and (slip or not is_english(m.group(0))):
             hits.append((m.start(), EN_CITIES[fixed]))
     # "temperature in Soul", "Soul weather now": a short capitalised name where a place goes, one letter off a city
     for m in _SHORT_PLACE.finditer(text):

@@ -21,7 +21,7 @@ from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.later_days import more_days, restated_count
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
 from toolcall_lab.offline.romanise import rewrite
-from toolcall_lab.offline.spans import days_asked
+from toolcall_lab.offline.spans import NOW_ASKED, days_asked
 
 _NAME_KEYS = ("city", "name", "title", "location", "place")
 _UNITS = {"_c": "°C", "_f": "°F", "_pct": "%", "_percent": "%", "_km": " km", "_kmh": " km/h", "_mm": " mm"}
@@ -113,9 +113,12 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     return [], None
 
 
-def describe_record(data: dict[str, Any], question: str, lang: str, today: dt.date | None = None) -> str:
+def describe_record(
+    data: dict[str, Any], question: str, lang: str, today: dt.date | None = None, *, whole: str = ""
+) -> str:
     """A JSON object result in a few natural sentences (see the module docstring); ``today``: the
-    date the system prompt states, when it does (weekdays then name forecast days)."""
+    date the system prompt states, when it does (weekdays then name forecast days); ``whole``: the whole
+    message, when ``question`` is the clause the result answers."""
     zh = lang == "zh"
     name = _name(data, zh)
     entries = _day_list(data)
@@ -144,6 +147,10 @@ def describe_record(data: dict[str, Any], question: str, lang: str, today: dt.da
         colon = Text("", ": ")(lang)
         parts = [f"{_day_label(i, lang, today)}{colon}{_describe_entry(entries[i - 1], lang)}" for i in days]
         sentences.append(Text(f"{name}：" + "；".join(parts) + "。", f"{name} — " + "; ".join(parts) + ".")(lang))
+    if (
+        days and days != [1] and now and NOW_ASKED.search(whole or question)
+    ):  # "我明天去广州…那边现在什么情况": now, too
+        sentences.append(Text(f"现在{'，'.join(now)}。", f"Now: {', '.join(now)}.")(lang))
     if days:
         if _ASKS_RAIN.search(question):
             sentences.append(_rain_verdict([entries[i - 1] for i in days], lang))

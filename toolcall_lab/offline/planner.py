@@ -181,7 +181,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
             reading.asks = students.side_by_side(index, clause, infos, allowed)
         if reading.asks and not asks:  # "coherent、abandon 还有 negotiate 考研考不考": items before the ask
             for at, before in enumerate(plan.readings[:-1]):
-                if _takes_items(reading.asks[0].info, before.text):
+                if _takes_items(reading.asks[0].info, before.text) or _compares_them(reading, before):
                     before.asks = [Ask(reading.asks[0].info, at, [before.text])]
                     asks += _within_topic(before.asks, before.text, policy, plan)
         asks += _within_topic(reading.asks, clause, policy, plan)
@@ -298,6 +298,17 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
     if bare_word and terms.english_terms(clause):  # "look up negotiate then diligent"
         named.add(1, "word")
     return [Ask(before.info, index, [clause])] if named.points > 0 else []
+
+
+#: "Which of them is having the warmer day?": the places of the clause before, compared
+_WHICH_OF_THEM = re.compile(r"\bwhich (?:of them|of the two|of those|one)\b|他们哪|哪(?:个|边|里)(?:更|比较)", re.I)
+
+
+def _compares_them(reading: ClauseReading, before: ClauseReading) -> bool:
+    """Does a comparing clause that names no place ask about the places the clause before it names?"""
+    takes_city = "city" in reading.asks[0].info.kinds.values()
+    compares = _WHICH_OF_THEM.search(reading.text) and not nlu.cities_in(reading.text)
+    return bool(takes_city and compares and len(nlu.cities_in(before.text)) >= 2)
 
 
 def _takes_items(info: ToolInfo, clause: str) -> bool:

@@ -42,8 +42,10 @@ _WEEKS = re.compile(
     re.I,
 )
 _FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|两个礼拜|半个月", re.I)
-_NOW_ASKED = re.compile(r"\b(?:now|right now|rn|at the moment|currently)\b|现在|这会儿|此刻|目前", re.I)
-_EVENT_TIME = re.compile(r"\bnext (?:week|month)\b|下(?:个)?(?:周|星期|礼拜|月)(?![一二三四五六日天])", re.I)
+NOW_ASKED = re.compile(r"\b(?:now|right now|rn|at the moment|currently)\b|现在|这会儿|此刻|目前", re.I)
+_EVENT_TIME = re.compile(
+    r"\bnext (?:week|month)\b|下(?:个)?(?:周|星期|礼拜|月)(?![一二三四五六日天])|明天(?=要|去|得|飞|就要|在)", re.I
+)
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole|the coming|coming|upcoming)\s+month\b"
     r"|一个月|1个月|个把月|整个月|这个月|下个月",
@@ -126,7 +128,7 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     >>> days_asked("Paris tomorrow"), days_asked("曼谷未来三天"), days_asked("a 7-day forecast")
     (2, 3, 7)
     """
-    if _NOW_ASKED.search(text):  # "下周飞曼谷 先看看那边这会儿多少度": when the trip is, not the days asked
+    if NOW_ASKED.search(text):  # "下周飞曼谷 先看看那边这会儿多少度": when the trip is, not the days asked
         text = _EVENT_TIME.sub(" ", text)
     until = days_until(text, today)
     if until:

@@ -235,8 +235,13 @@ def english_terms(text: str) -> list[str]:
 _OWNED = re.compile(r"\b(?:my|his|her|our|their|your)\s+([a-z][a-z\-]{2,})\b(?:'s\s+([a-z][a-z\-]{2,})\b)?", re.I)
 
 
+#: "I'm reviewing tonight": what the learner is doing, not a word asked
+_DOING = re.compile(r"\b(?:i'?m|im|i am|i was|we'?re|we are|been)\s+([a-z]+ing)\b", re.I)
+
+
 def _owned_words(text: str) -> set[str]:
-    return {w.lower() for m in _OWNED.finditer(text) for w in m.groups() if w}
+    owned = {w.lower() for m in _OWNED.finditer(text) for w in m.groups() if w}
+    return owned | {m.group(1).lower() for m in _DOING.finditer(text)}
 
 
 def is_owned(word: str, text: str) -> bool:
