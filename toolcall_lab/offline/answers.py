@@ -22,6 +22,7 @@ from toolcall_lab.offline.dates import find_dates, today_in
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
 from toolcall_lab.offline.impossible_dates import impossible_in, say_impossible
+from toolcall_lab.offline.kinds import kinds_of
 from toolcall_lab.offline.lexicon import CITIES, EN_STOP, MORE_CITIES
 from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
@@ -158,8 +159,10 @@ def _explain_problem(r: dict[str, Any], ctx: nlu.Context, tools: list[dict[str, 
     impossible = impossible_in(r)
     if impossible:  # "2026-09-31", "the 31st of june": say the date does not exist, not the tool's refusal
         return say_impossible(impossible, ctx.lang)
-    relative = [v for v in r["args"].values() if isinstance(v, str) and nlu.relative_dates(v) and not nlu.iso_dates(v)]
-    unread = [v for v in r["args"].values() if isinstance(v, str) and find_dates(v) and not nlu.iso_dates(v)]
+    tool = next((t for t in tools if (t.get("function") or {}).get("name") == r["name"]), {})
+    dated = [v for k, v in r["args"].items() if isinstance(v, str) and kinds_of(tool).get(k, "date") == "date"]
+    relative = [v for v in dated if nlu.relative_dates(v) and not nlu.iso_dates(v)]
+    unread = [v for v in dated if find_dates(v) and not nlu.iso_dates(v)]
     example = _example_date(r["name"], tools)
     if relative or unread:
         said = (relative or unread)[0]

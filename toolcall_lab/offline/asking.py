@@ -173,7 +173,7 @@ def nothing_asked_reply(text: str, lang: str) -> str:
 
 # Doing, not finding: the verbs of an action a look-up tool cannot take.
 _ACTION = re.compile(
-    r"预订|预约|订一下|帮我订|订个|订间|取消(?!了)|退掉|改到|调到|换到|挪到|对调|调换|互换"
+    r"预订|预约|订一下|帮我订|订个|订间|取消(?!了)|(?:记得|请|帮我|到时候|到时)提醒我|退掉|改到|调到|换到|挪到|对调|调换|互换"
     # not the learner's own plan ("just checking before I book a haircut")
     r"|(?<!before i )(?<!i'll )(?<!i will )(?<!going to )(?<!want to )"
     r"\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"

@@ -18,6 +18,7 @@ from toolcall_lab.offline.clauses import split_segments
 from toolcall_lab.offline.dates import find_dates, next_day
 from toolcall_lab.offline.kinds import function_of, param_kind, properties
 from toolcall_lab.offline.later_days import later_than, more_days, restated_count
+from toolcall_lab.offline.parties import SELF, own_id_stated
 from toolcall_lab.offline.spans import days_asked
 
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -120,6 +121,11 @@ def carry_unfilled(planned: Planned, ctx: nlu.Context, info: ToolInfo) -> None:
     if earlier is None:
         return
     for pname, value in earlier.items():
+        # "S1004's record" then "and the weak points again?": the student asked about, not the prompt's default
+        told_mine = SELF.search(ctx.question) or own_id_stated(ctx.question)
+        if planned.sources.get(pname) == "system" and info.kinds.get(pname) == "id" and not told_mine:
+            planned.args[pname] = value
+            planned.sources[pname] = "earlier call"
         if pname not in planned.args:
             planned.args[pname] = value
             planned.sources[pname] = "earlier call"

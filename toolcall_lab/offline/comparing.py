@@ -248,7 +248,11 @@ def lessons_left(results: list[dict[str, Any]], question: str, lang: str) -> str
 
 
 #: "how many lessons ahead of S1002 am i", "我比 S1003 领先几节课": the gap in lessons done between two records
-_AHEAD = re.compile(r"\bahead\b|\bbehind\b|领先|落后|多上了|多学了|少上了|少学了", re.I)
+_AHEAD = re.compile(
+    r"\bahead\b|\bbehind\b|领先|落后|多上了|多学了|少上了|少学了|课时(?:更)?多|(?:上|学)(?:得|的)(?:课)?(?:更)?多"
+    r"|\bmore lessons\b|\bdone more\b",
+    re.I,
+)
 
 
 def _lead(records: list[tuple[str, int, int]], lang: str) -> str:

@@ -64,7 +64,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
         "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
         "|chinese for|chinese word for|中文意思|中文是|的中文|graded list|your list|in your list|what grade is"
-        "|嘅意思|乜嘢意思|咩意思|咩级|几多级|系乜"
+        "|嘅意思|乜嘢意思|咩意思|咩级|几多级|系乜|on the list|in the list|on the word list"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"

@@ -27,7 +27,8 @@ _ZH_NOT = re.compile(
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
 _ZH_DONE = re.compile(
     r"(?P<what>[^，,。；;！!？?\s想只不要]{1,12}?)\s*(?:这个)?(?:"
-    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识|懂了?|明白了?)|(?:我|俺)?(?:已经)?(?P<verb2>查过了?|看过了?|问过了?))"
+    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识|懂了?|明白了?)|(?:我|俺)?(?:已经)?(?P<verb2>查过了?|看过了?"
+    r"|问过了?))"
     r"(?=$|[，,。；;！!？?\s])"
 )
 _EN_DONE = re.compile(
@@ -105,13 +106,20 @@ _ZH_NOT_SPAN = re.compile(
 _ZH_NOT_MEANT = re.compile(r"(?:我)?不是(?:要|想)(?P<verb>查|看|问)(?P<what>单词|词|课表|天气|进度|成绩)")
 _EN_NOT_ASKING = re.compile(
     # "not asking about tokyo anymore, …": the "I'm" is often left out at the start of a message
-    r"(?:\b(?:i'?m|i am) |^\W*)not (?P<verb>asking|talking|interested)(?: in| about)?(?P<what>[^,.;!?—–]{0,40})"
+    r"(?:\b(?:i'?m|i am) |^\W*|(?<=[.?!,;])\s*)not (?P<verb>asking|talking|interested)(?: in"
+    r"| about)?(?P<what>[^,.;!?—–]{0,40})"
     r"(?:,\s*(?:i\s+)?(?:promise|swear|honest(?:ly)?|for real|lol)\b)?",  # "…, promise": said, not an item
     re.I,
 )
 # "除了 accord 以外，benefit 跟 leisure 都帮我查下": all but that one ("除了 X，还/也 …" adds X instead)
 _ZH_EXCEPT = re.compile(
     r"(?P<verb>除了)\s*(?P<what>[^，,。？?]{1,20}?)\s*(?:以外|之外)?\s*[，,](?=[^。？?]*都)(?![^。？?]*(?:还|也))"
+)
+# "no schedule stuff today, just: what level is negotiate": a topic waved away
+_EN_NO_TOPIC = re.compile(
+    r"\b(?P<verb>no)\s+(?P<what>schedule|timetable|class|weather|forecast|progress|record|scores?|search(?:ing)?|web)"
+    r"\s+(?:stuff|things|questions|talk|chat|please|pls)\b(?:\s+(?:today|for now|right now|this time))?",
+    re.I,
 )
 # "I'm done with S1002, now S1003", "S1002 看完了，换 S1003": a student the learner has finished with (the id
 # alone is taken out; "done with S1002's record, now S1003" keeps "record" for the next one)
@@ -219,7 +227,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
         _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
-        _ZH_DONE, _EN_DONE, _ZH_EXCEPT,
+        _ZH_DONE, _EN_DONE, _ZH_EXCEPT, _EN_NO_TOPIC,
     ):  # fmt: skip
         for m in pattern.finditer(text):
             if _mid_word(m):

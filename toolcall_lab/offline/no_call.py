@@ -371,9 +371,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return nothing_asked_reply(text, lang)
     if kind == "action":
         return Text(
-            f"抱歉，这件事我做不了：我的工具（{names}）只能查询信息，不能替你预订、取消、修改或发消息。",
+            f"抱歉，这件事我做不了：我的工具（{names}）只能查询信息，不能替你预订、取消、修改、设提醒或发消息。",
             f"Sorry, I can't do that: my tools ({names}) only look information up; they cannot book, cancel, "
-            "change or send anything for you.",
+            "set reminders, change or send anything for you.",
         )(lang)
     if kind == "hypothetical":
         return Text(

@@ -11,7 +11,8 @@ import re
 from toolcall_lab.offline import nlu
 
 WHEN = re.compile(
-    r"\b(?:right now|now|at the moment|at this moment|this moment|at present|currently|today|tonight|tomorrow|this (?:morning|afternoon|evening)"
+    r"\b(?:right now|now|at the moment|at this moment|this moment|at present|currently|today|tonight|tomorrow"
+    r"|this (?:morning|afternoon|evening)"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|(?:over |for )?(?:the )?(?:coming|next|upcoming) (?:month|week|few days|days|fortnight))\b"
     r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天|(?:周|星期|礼拜)[一二三四五六日天]",

@@ -41,6 +41,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
     "thanks": re.compile(
         r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh+|ah+|wow|alright|perfect|awesome|got it|i see)[ ,]+)*"
         r"(?:thanks?|thank)(?: you| u| ya)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
+        r"(?: for (?:the |your |all the |that )?(?:\w+ ){0,3}(?:info|information|help|answers?|update|details|list"
+        r"|tips?))?"
         r"|thx|ty|tysm|tyvm|cheers|(?:that|this|it) (?:sorted|cleared|figured)(?: out)? (?:my|the|that)\b.{0,40}"
         r"|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
         r"|great|much appreciated|appreciate it|i appreciate it"
