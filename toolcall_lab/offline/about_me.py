@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
+from toolcall_lab.offline import nlu
 from toolcall_lab.offline.kinds import function_of, tool_name
 from toolcall_lab.offline.schema_facts import tool_gloss
 
@@ -42,6 +43,7 @@ _KIND_NAMES = {"dictionary": "word", "timetable": "schedule", "搜索": "search"
 #: what a tool the learner names by its identifier gives back, asked about the tool, not of it.
 _RETURNS = re.compile(
     r"\bwhat (?:does|do|would|will|did) (?P<en>[a-z][a-z0-9_]*_[a-z0-9_]+) (?:return|give(?: back| you)?|output"
+    r"|hand back"
     r"|send back|spit out|reply|say)\b|\bwhat (?:happens|comes back|do (?:i|you) get)\b.{0,60}?"
     r"\b(?P<en2>[a-z][a-z0-9_]*_[a-z0-9_]+)\b"
     r"|(?P<zh>[a-z][a-z0-9_]*_[a-z0-9_]+)\s*(?:会|都)?(?:返回|输出|给出|回)(?:些)?(?:什么|啥|哪些)"
@@ -55,6 +57,12 @@ _HOW_CHOOSE = re.compile(
     r"\bhow do (?:you|u) (?:decide|choose|pick|know|work out) (?:which|what|when)\b.{0,30}\btools?\b"
     r"|\bhow do (?:you|u) (?:decide|choose|pick) (?:a|the|your) tools?\b"
     r"|(?:你|您)(?:是)?怎么(?:决定|选择|选|知道|判断)(?:该|要)?(?:用|调用)(?:哪个|哪些|什么)工具",
+    re.I,
+)
+#: "which one of your tools tells me what room a class is in? just name it": a tool named, not run
+_WHICH_TOOL = re.compile(
+    r"\bwhich (?:one )?of (?:your|the|these) tools\b|\bwhich tool (?:tells|gives|shows|finds|would|should|do|can|is)\b"
+    r"|哪个工具(?:能|可以|会|是)?(?:查|告诉|用来)|(?:用|调用)哪个工具",
     re.I,
 )
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
@@ -98,6 +106,8 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tool_returns"
     if _HOW_CHOOSE.search(text):
         return "how_choose"
+    if _WHICH_TOOL.search(text) and _fitting(text, tools):
+        return "which_tool"
     if _DIFFERENCE.search(text) and sum(bool(n) and n in text for n in names) >= 2:
         return "tools_compared"
     return None
@@ -118,6 +128,12 @@ def _returning(text: str, tools: list[dict[str, Any]]) -> dict[str, Any] | None:
     m = _RETURNS.search(text)
     said = m and next((g for g in m.group("en", "en2", "zh", "zh2", "en3") if g), None)
     return next((t for t in tools if said and tool_name(t) == said.lower()), None)
+
+
+def _fitting(text: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The offered tools whose name and description share a topic with the question ("what room a class is in")."""
+    asked = nlu.concepts_in(_WHICH_TOOL.sub(" ", text))
+    return [t for t in tools if asked & nlu.concepts_in(f"{tool_name(t)} {function_of(t).get('description', '')}")]
 
 
 def _described(tool: dict[str, Any], lang: str) -> str:
@@ -157,6 +173,15 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             f'{tool_name(tool)}\'s description says: "{_described(tool, lang)}". It returns what it found for that; '
             "when it finds nothing, its reply says so, and I tell you that plainly rather than guess. This question "
             "is about the tool itself, so no call is needed.",
+        )(lang)
+    if kind == "which_tool":
+        fit = _fitting(text, tools)
+        lines = [f"{tool_name(t)}: {_described(t, lang)}" for t in fit]
+        return Text(
+            "按工具说明，能回答这个的是：\n" + "\n".join(lines) + "\n你只问是哪个工具，所以我没有调用它。",
+            "By the tools' descriptions, the one for that is:\n"
+            + "\n".join(lines)
+            + "\nYou only asked which tool, so I did not run it.",
         )(lang)
     if kind == "how_choose":
         names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)

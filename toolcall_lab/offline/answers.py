@@ -18,7 +18,7 @@ from toolcall_lab.offline.clarify import ask_back, which_one
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.clock_spans import all_free, lesson_lengths
 from toolcall_lab.offline.comparing import compare_results, lessons_left, test_scores
-from toolcall_lab.offline.dates import find_dates, today_in
+from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.ids import misshapen_ids, shape_from
 from toolcall_lab.offline.impossible_dates import impossible_in, say_impossible
@@ -28,6 +28,7 @@ from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.phrasing import describe_plain, describe_record, is_record
 from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.separate import results_by_query
+from toolcall_lab.offline.system_dates import today_in
 from toolcall_lab.offline.untrusted import as_data, facts_only
 from toolcall_lab.offline.vocabulary import english_meanings, english_only, without_chinese_meaning
 from toolcall_lab.offline.word_facts import parts_of_speech, syllabus_verdict, wanted

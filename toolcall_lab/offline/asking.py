@@ -89,7 +89,8 @@ def states_situation(clause: str) -> bool:
 NEWS = re.compile(
     r"^\W*(?:(?:i\s+)?just\s+)?(?:wanted|want(?:ed)?)\s+to\s+(?:share|say|let you know|tell (?:you|u))\b"
     r"|^\W*(?:guess what|good news|great news|fyi)\b"
-    r"|^\W*i\s+(?:just\s+|finally\s+)?(?:passed|failed|aced|bombed|smashed)\s+my\s+(?:driving|driver'?s|swimming|piano)\b"
+    r"|^\W*i\s+(?:just\s+|finally\s+)?(?:passed|failed|aced|bombed|smashed)\s+my\s+(?:driving|driver'?s|swimming"
+    r"|piano)\b"
     r"|^\W*(?:告诉你个好消息|跟你分享|好消息)",
     re.I,
 )
@@ -117,7 +118,7 @@ _STATEMENT = re.compile(
 #: What still makes a told clause a request: "I want to know …", "我想查…", "I'm wondering whether …".
 _STILL_ASKS = re.compile(
     r"\b(?:want|wanna|need|would like|'d like|wonder|wondering|curious|please|pls|can you|could you|let me know"
-    r"|whether|not sure|don'?t know|dunno|idk)\b|不知道|不确定|忘了"
+    r"|whether|not sure|don'?t know|dunno|idk|right\W*$|isn't it|don't i|aren't i|correct\W*$)\b|不知道|不确定|忘了|对吧|是吧|对不对"
     r"|查|搜|帮|看看|看一下|告诉我|吗|呢|几|什么|啥|多少|哪|怎么|是否",
     re.I,
 )
@@ -173,7 +174,8 @@ def nothing_asked_reply(text: str, lang: str) -> str:
 
 # Doing, not finding: the verbs of an action a look-up tool cannot take.
 _ACTION = re.compile(
-    r"预订|预约|订一下|帮我订|订个|订间|取消(?!了)|(?:记得|请|帮我|到时候|到时)提醒我|退掉|改到|调到|换到|挪到|对调|调换|互换"
+    r"预订|预约|订一下|帮我订|订个|订间|取消(?!了)|(?:记得|请|帮我|到时候|到时)提醒我|退掉|改到|调到|换到|挪到|对调"
+    r"|调换|互换"
     # not the learner's own plan ("just checking before I book a haircut")
     r"|(?<!before i )(?<!i'll )(?<!i will )(?<!going to )(?<!want to )"
     r"\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
@@ -186,8 +188,11 @@ _ACTION = re.compile(
 
 
 _TRANSLATE = re.compile(
-    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|英文点讲|英文点样讲|how do (?:i|you) say"
+    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|英文点讲|英文点样讲|(?:英文|英语)(?:该"
+    r"|应该)?怎么讲"
+    r"|how do (?:i|you) say"
     r"|\bhow (?:do|would|should) (?:i|you|u) write\b.{1,40}\bin (?:chinese|english)\b|用中文怎么写|汉字怎么写"
+    r"|\bhow (?:would|should|can|could) (?:i|you|u) say\b.{1,60}\bin [A-Z]?[a-z]+\b|把.{0,12}(?:改成|换成|调成|挪到)"
     r"|^\W*in (?:chinese|english),? what (?:do|would|is|are)\b|\bwhat (?:do|would) (?:people|you|we|they) call\b"
     r".{1,40}\bin (?:chinese|english)\b",
     re.I,
@@ -226,6 +231,15 @@ _POINTS_BACK = re.compile(
 )
 
 
+def _names_things(clause: str) -> bool:
+    """Does a clause name a thing a tool takes: a city, a date, an id, an English word?"""
+    from toolcall_lab.offline import nlu, terms  # the reading skills sit above this module
+    from toolcall_lab.offline.dates import find_dates
+
+    found = nlu.cities_in(clause) or find_dates(clause) or re.search(r"[A-Za-z]\d{3,}", clause)
+    return bool(found or terms.english_terms(clause))
+
+
 def without_told(readings: list[Any], asks: list[Any]) -> list[Any]:
     """The asks without those of clauses that only tell ("my teacher reckons it's a basic word", "北京今天下雨"),
     when another clause asks something of its own and does not point back at them."""
@@ -233,6 +247,8 @@ def without_told(readings: list[Any], asks: list[Any]) -> list[Any]:
     asking = [r for r in readings if r not in told and (r.asks or is_question(r.text))]
     if not told or not asking or any(_POINTS_BACK.search(r.text) for r in asking):
         return asks
+    if any(not _names_things(r.text) for r in asking) and any(_names_things(r.text) for r in told):
+        return asks  # "I have class on Wednesday. what time?": the question leans on what was told
     dropped = [id(a) for r in told for a in r.asks]
     for r in told:
         r.asks = []

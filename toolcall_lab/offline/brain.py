@@ -305,7 +305,7 @@ _GOES_ON = re.compile(
 #: A detail of what was just looked up, asked on its own ("几点开始，在哪" after the timetable of a day).
 _DETAIL = re.compile(
     r"^\W*(?:几点|在哪|哪个教室|哪间|谁上|哪位老师|什么时候开始"
-    r"|what time|where(?:'s| is)? it|which room|who(?:'s| is) teaching)",
+    r"|what time|where(?:'s| is)? it|which room|who(?:'s| is) teaching|in fahrenheit|in f\b|华氏|换成华氏)",
     re.I,
 )
 

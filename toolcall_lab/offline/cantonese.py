@@ -18,6 +18,8 @@ CANTONESE: dict[str, str] = {
     "heunggong": "Hong Kong",
     "heung gong": "Hong Kong",
     "heung kong": "Hong Kong",  # the older spelling of 香港
+    "sheung hoi": "Shanghai",
+    "seung hoi": "Shanghai",
     "hoenggong": "Hong Kong",
     "hoeng gong": "Hong Kong",
     "soenghoi": "Shanghai",
@@ -36,6 +38,21 @@ def without_tones(text: str) -> str:
     ('Gwongzau 而家几度呀', 'heung gong today', 'S1003 b2')
     """
     return _JYUTPING.sub(_untoned, text)
+
+
+def without_pinyin_tones(text: str, names: set[str]) -> str:
+    """The text with the tone digits of Mandarin pinyin taken off where that spells one of ``names`` (toneless,
+    lower case): "Shang3hai3" → "Shanghai".
+
+    >>> without_pinyin_tones("Shang3hai3 now", {"shanghai"}), without_pinyin_tones("mp3 mp4", {"shanghai"})
+    ('Shanghai now', 'mp3 mp4')
+    """
+
+    def plain(m: re.Match[str]) -> str:
+        untoned = re.sub(r"[1-5]", "", m.group(0))
+        return untoned if re.sub(r"\s+", "", untoned.lower()) in names else m.group(0)
+
+    return _JYUTPING.sub(plain, text)
 
 
 def _untoned(m: re.Match[str]) -> str:

@@ -41,7 +41,9 @@ def _asks_next_day(text: str, facts: Facts) -> bool:
     return any(d.kind == "next_day" for d in find_dates(text, facts.today, facts.year))
 
 
-def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str, facts: Facts) -> list[Planned]:
+def carry_from(
+    call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str, facts: Facts, system: str = ""
+) -> list[Planned]:
     """A follow-up's calls: an earlier call repeated with what the new words change.
 
     "那明天呢？" after ``get_weather(city="Bangkok")`` → ``get_weather(city="Bangkok", days=2)``;
@@ -60,6 +62,8 @@ def carry_from(call: tuple[str, dict[str, Any]], tool: dict[str, Any], text: str
             values = [entity(kind, s, facts, pschema) for s in split_segments(text)]
             if kind == "id" and not any(values):
                 values = _numbered_like(text, earlier.get(pname))
+            if kind == "id" and not any(values) and SELF.search(text):  # "换成我自己的看看": the learner's own
+                values = [entity(kind, system, facts, pschema)]
         elif kind == "date":
             said_before = str(earlier.get(pname))
             mentions = find_dates(text, facts.today, facts.year)
@@ -109,7 +113,7 @@ def follow_up(ctx: nlu.Context, infos: tuple[ToolInfo, ...], facts: Facts) -> li
         if name in seen or name not in by_name:
             continue
         seen.add(name)
-        calls += carry_from((name, args), by_name[name].tool, ctx.question, facts)
+        calls += carry_from((name, args), by_name[name].tool, ctx.question, facts, ctx.system)
     return calls
 
 

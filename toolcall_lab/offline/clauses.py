@@ -24,6 +24,7 @@ _CLAUSE_BREAK = re.compile(
     r"(?<=[？?！!。；;\n])"  # after a sentence end
     r"|(?<=[a-z0-9)'\"”’])(?<!\bno(?=\.\s*\d))(?<!\bvs)\.(?=\s|$)"  # an English full stop (not 3.14, a URL, "no. 1003")
     r"|[，,](?=\s*(?:外面|外边|我(?:想去|要去|打算|准备|待会儿|不想|刚)))"  # "…，外面天气不错我待会儿要出门": told
+    r"|\s+(?=\d{1,2}[)）]\s)"  # "1) level of negotiate 2) level of diligent": a numbered list
     r"|顺便|另外|还有就是|还有(?!(?:几|多少)(?:节|堂)?课)|同时|以及|并且|然后|再帮我|再查|再看看|再看一下"
     rf"|\s\+\s(?=(?:{_ASK})\b)"
     r"|(?:,|，)?\s*\b(?:and also|also|then|as well as|plus)\b"

@@ -17,7 +17,8 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline.lexicon import WEEKDAYS, WEEKDAYS_ZH
 
 _MORE = re.compile(
-    r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高|最多|更多|最快|更快|领先"
+    r"warmer|hotter|warmest|hottest|更热|最热|更暖和|最暖和|higher|highest|most|furthest|further|ahead|best|最高|更高"
+    r"|最多|更多|最快|更快|领先"
     r"|高(?:些|一些|一点|点)|热(?:些|一些|一点|点)",
     re.I,
 )

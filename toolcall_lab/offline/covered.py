@@ -53,7 +53,8 @@ def dedupe(calls: list[Planned]) -> list[Planned]:
 #: A search for nothing but "the docs" ("帮我搜搜文档" after "ToolNode 是干什么用的？"): the other search's pages.
 _GENERIC_QUERY = re.compile(
     r"^\W*(?:记得|请|麻烦|also|and|please)?\s*(?:附上|带上|给出|加上|include|add|with)?\s*(?:the\s+)?(?:相关)?"
-    r"(?:文档|资料|官方文档|链接|来源|出处|docs?|documentation|links?|sources?)\W*$",
+    r"(?:文档|资料|官方文档|链接|来源|出处|docs?|documentation|links?|sources?)\W*$"
+    r"|^\W*(?:use|search|check|look|try)?\s*(?:it\s+|the\s+)?(?:web|internet|online|google|网上|上网)\W*$",
     re.I,
 )
 

@@ -14,6 +14,9 @@ _NEXT_WEEK = re.compile(r"\bnext week\b|下周|下星期|下礼拜", re.I)
 _BARE_WEEKDAY = re.compile(rf"(?:{'|'.join(EN_WEEKDAYS)}|(?:周|星期|礼拜){ZH_DAY})", re.I)
 
 
+_WEEKEND = re.compile(r"(?P<next>下(?:个)?)?(?:这个?|本)?周末|\b(?:this|the|(?P<next2>next))\s+weekend\b", re.I)
+
+
 def date_range(text: str, today: dt.date | None, year: int | None = None) -> list[str]:
     """Every day of a span of at most a week written as two days and a word between them ("monday to
     wednesday next week", "下周一到周三", "from today through monday"); ``[]`` when there is none.
@@ -31,6 +34,12 @@ def date_range(text: str, today: dt.date | None, year: int | None = None) -> lis
     []
     """
     found = [d for d in find_dates(text, today, year) if d.iso and d.kind in ("relative", "calendar")]
+    if today is not None and not found and (weekend := _WEEKEND.search(text)):  # "这周末我有什么课": Saturday, Sunday
+        saturday = today + dt.timedelta(
+            days=(5 - today.weekday()) % 7 + (7 if weekend.group("next") or weekend.group("next2") else 0)
+        )
+        days = [saturday, saturday + dt.timedelta(days=1)]
+        return [d.isoformat() for d in days if d >= today]
     if today is None or len(found) != 2:
         return []
     first, second = found

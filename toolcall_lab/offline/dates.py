@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 
 from toolcall_lab.offline.lexicon import EN_NUM, WEEKDAYS, ZH_NUM, full_weekday
-from toolcall_lab.offline.spelled_dates import in_digits, zh_count
+from toolcall_lab.offline.spelled_dates import zh_count
 from toolcall_lab.offline.weekday_beside import without_weekday_beside
 
 _MONTH_NAMES = (
@@ -73,6 +73,8 @@ _DAY_OF_NEXT_WEEK = re.compile(
     rf"|\bnext\s+week(?:'s)?\s+(?P<en2>{'|'.join(EN_WEEKDAYS)}|mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\b"
     rf"|下(?:个)?(?:周|星期|礼拜)的(?:周|星期|礼拜)(?P<zh>{ZH_DAY})"
     # "a week Tuesday", "Tuesday week" (British): the Tuesday after the coming one
+    rf"|\bthe\s+week\s+after\s+next,?\s*(?:on\s+)?(?P<wan>{'|'.join(EN_WEEKDAYS)})\b"
+    rf"|\b(?P<wan2>{'|'.join(EN_WEEKDAYS)})\s+(?:of\s+)?the\s+week\s+after\s+next\b"
     rf"|\ba\s+week\s+(?:on\s+)?(?P<wk>{'|'.join(EN_WEEKDAYS)})\b|\b(?P<wk2>{'|'.join(EN_WEEKDAYS)})\s+week\b(?!\s*(?:'s|of))",
     re.I,
 )
@@ -112,6 +114,7 @@ _WEEK_FROM = re.compile(
     r"|(?:一周|一个星期|一星期)(?:后|以后|之后)",
     re.I,
 )
+_MONTH_END = re.compile(r"(?:这个|本)?月底|(?:这个|本)?月末|\bend of (?:the|this) month\b|\bmonth[- ]end\b", re.I)
 # Parts of today: "this afternoon", "今晚"
 _TODAY_PARTS = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
 
@@ -237,8 +240,13 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         weekday, gone = m.group("en") or m.group("en2"), m.group("gone") or m.group("gone2")
         weekday = full_weekday(weekday).lower() if weekday else weekday  # "next week wed"
         after, week_on = m.group("after"), m.group("wk") or m.group("wk2")
+        past_next = (m.group("wan") or m.group("wan2") or "").lower()  # "the week after next, Monday": 下下周一
+        named = f"下下周{'一二三四五六日'[EN_WEEKDAYS.index(past_next)]}" if past_next else ""
         said = _RELATIVE.fullmatch(
-            after or week_on or (f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
+            after
+            or week_on
+            or named
+            or (f"last {gone}" if gone else f"next {weekday}" if weekday else f"下周{m.group('zh')}")
         )
         if said and free(m.start(), m.end()):
             meant = _relative(said, today)
@@ -331,6 +339,9 @@ def _worded(text: str, today: dt.date | None) -> list[DateMention]:
         iso = _iso(year, month, day)
         offset = (dt.date.fromisoformat(iso) - today).days if iso else None
         out.append(DateMention(m.group(0).strip(), iso, "relative", offset, m.start()))
+    for m in _MONTH_END.finditer(text):  # "月底那天": the last day of this month
+        end = (today.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1) if today else None
+        out.append(DateMention(m.group(0), end.isoformat() if end else None, "relative", None, m.start()))
     for m in _TODAY_PARTS.finditer(text):
         out.append(DateMention(m.group(0).strip(), today.isoformat() if today else None, "relative", 0, m.start()))
     return out
@@ -344,43 +355,6 @@ def iso_dates(text: str) -> list[str]:
 def relative_dates(text: str) -> list[str]:
     """Relative day words as written ("下周三", "tomorrow")."""
     return [d.raw for d in find_dates(text) if d.kind in ("relative", "week")]
-
-
-_TODAY_MARK = re.compile(
-    r"(今天是|今天|今日|当前日期|日期\s*[:：=]|现在是|today is|today's date is|current date|the date today is"
-    r"|\bit is\b|\bit's\b|the date today|date today|\bdate\s*[:：=]|\bcalendar\s*[:：=]|\btoday\s*[:：=]"
-    r"|\bclock reads\b|\"today\"\s*:|\bdate in [a-z ]{1,20}\btime\s*[:：]|\blocal date\b)",
-    re.I,
-)
-
-
-_ANY_WEEKDAY = re.compile(rf"\b(?:{'|'.join(EN_WEEKDAYS)})\b|(?:周|星期|礼拜){ZH_DAY}", re.I)
-
-
-def today_in(system: str) -> dt.date | None:
-    """Today's date when the system prompt states it ("今天是 2026-07-24", "Today is 2026-07-24").
-
-    >>> today_in("[config] date = Friday 2026-07-24; default student = S1001")
-    datetime.date(2026, 7, 24)
-    >>> today_in("助教小E｜日期：7月24日（2026年，星期五）｜"), today_in("Calendar: Monday 20/07/2026.")
-    (datetime.date(2026, 7, 24), datetime.date(2026, 7, 20))
-    >>> today_in("The server clock reads 2026-07-22 08:15, a Wednesday morning.")
-    datetime.date(2026, 7, 22)
-    >>> today_in("你是天气小助手，今天是七月二十五号（2026年，周六）。")
-    datetime.date(2026, 7, 25)
-    """
-    system = in_digits(system)  # "二〇二六年七月二十三日", "the twenty-fourth of July 2026", "24.07.2026"
-    for mark in _TODAY_MARK.finditer(system):
-        window = system[mark.end() : mark.end() + 40]
-        year = re.search(r"(?<!\d)(20\d\d)(?!\d)", window)  # "日期：7月24日（2026年，星期五）": the year after
-        for d in find_dates(window, year=int(year.group(1)) if year else None):
-            if d.kind in ("calendar", "month_day") and d.iso:
-                return dt.date.fromisoformat(d.iso)
-    # no word says "today", but the prompt names one full date and a weekday: the date it was written for
-    full = {d.iso for d in find_dates(system) if d.kind == "calendar" and d.iso}
-    if len(full) == 1 and _ANY_WEEKDAY.search(system):
-        return dt.date.fromisoformat(full.pop())
-    return None
 
 
 def year_in(texts: list[str]) -> int | None:

@@ -47,7 +47,8 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
         # "我是1003", "this is 1004 —", "1002 here", "hi there, 1003 speaking", "他的号是1004": who is writing
         rf"|(?:我是|\bi'?m|\bi am|\bthis is|号是|号码是)\s*(\d{{{digits}}})(?![0-9\-/.:年月日号点时%])"
         r"(?!\s*(?:words?|km|kg|years?|yrs?|hours?|minutes?|mins?|steps|points|pts|岁|字|块|元))"
-        rf"|(?<![0-9\-/.:])(\d{{{digits}}})\s+(?:here|speaking)\b",
+        rf"|(?<![0-9\-/.:])(\d{{{digits}}})\s+(?:here|speaking)\b"
+        rf"|(?<![0-9\-/.:])(\d{{{digits}}})号(?![0-9楼线房床门厅车码])",  # "看看1003号最近的测评"
         re.I,
     )
     return exact, spaced, cued
@@ -78,6 +79,8 @@ _ZH_RUN = re.compile(
 _SPACED_DIGITS = re.compile(r"(?<=[A-Za-z#:])\s*(\d)\s(\d)\s(\d)\s(\d)(?!\s?\d)")
 #: "S 10 03", "s10 03": an id's digits typed in groups after its letter
 _GROUPED = re.compile(r"(?<![A-Za-z0-9'’])([A-Za-z])\s?(\d{2,3}(?:[\s\-]\d{1,3}){1,2})(?![\s\-]?\d)")
+#: "S1O03": the letter O typed for a zero inside an id's digits
+_LETTER_O = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])((?=[0-9Oo]*[0-9])(?=[0-9Oo]*[Oo])[0-9Oo]{3,8})(?![A-Za-z0-9])")
 #: "one thousand and three": an id's number said in words
 _THOUSAND = re.compile(
     r"\bone thousand(?: and)? (?P<n>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
@@ -105,6 +108,7 @@ def spelled_digits(text: str) -> str:
     text = _SPACED_DIGITS.sub(lambda m: "".join(m.groups()), text)
     text = re.sub(r"(?<![\d,.])(\d),(\d{3})(?![\d,])", r"\1\2", text)  # "stu id 1,003"
     text = _GROUPED.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text)
+    text = _LETTER_O.sub(lambda m: m.group(1) + m.group(2).replace("O", "0").replace("o", "0"), text)  # "S1O03"
     text = _THOUSAND.sub(lambda m: str(1000 + _SMALL[m.group("n").lower()]), text)
     return _EN_RUN.sub(lambda m: "".join(_EN_DIGITS[w.lower()] for w in re.split(r"[\s\-]+", m.group(0))), text)
 

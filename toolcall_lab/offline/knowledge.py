@@ -29,10 +29,14 @@ _OPERATORS: dict[type, Any] = {
     ast.USub: operator.neg,
 }
 CELSIUS = re.compile(
-    r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|摄氏度|度|degrees? C\b|(?:degrees? )?celsius|℃)", re.I
+    r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|摄氏度|度|degrees? C\b|(?:degrees? )?celsius|℃|C\b(?![+#]))", re.I
 )
 FAHRENHEIT_ASKED = re.compile(r"华氏|fahrenheit|°\s*F\b|\bin F\b", re.I)
-FAHRENHEIT = re.compile(r"(?:华氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*F\b|华氏度|degrees? F\b|degrees? fahrenheit|℉)", re.I)
+FAHRENHEIT = re.compile(
+    r"(?:华氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*F\b|华氏度|degrees? F\b|degrees? fahrenheit|℉)"
+    r"|华氏\s*(-?\d+(?:\.\d+)?)\s*度",
+    re.I,
+)
 CELSIUS_ASKED = re.compile(r"摄氏|celsius|°\s*C\b|\bin C\b", re.I)
 _HOURS_TO_MINUTES = re.compile(
     r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five)\s+(?P<half>and a half\s+)?hours?(?P<half2>\s+and a half)?"
@@ -268,7 +272,7 @@ def letters_in(text: str) -> tuple[str, int] | None:
 def celsius(text: str) -> str:
     """A Fahrenheit temperature in Celsius, rounded as people say it."""
     m = FAHRENHEIT.search(text)
-    value = (float(m.group(1)) - 32) * 5 / 9 if m else 0.0
+    value = (float(m.group(1) or m.group(2)) - 32) * 5 / 9 if m else 0.0
     return f"{value:.0f}" if abs(value - round(value)) < 0.05 else f"{value:.1f}"
 
 

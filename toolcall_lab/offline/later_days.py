@@ -14,7 +14,8 @@ from toolcall_lab.offline.dates import COUNT, count_word
 
 _COUNT = r"an?|" + COUNT  # "a day later" counts one
 _LATER = re.compile(
-    rf"\b(?P<n>{_COUNT})\s+days?\s+(?:later|after\s+(?:that|it|this))\b"
+    rf"\b(?P<n>{_COUNT})\s+days?\s+(?:later|(?:after|past|on from|beyond)\s+(?:that|it|this|then)"
+    r"(?:\s+(?:one|day|date))?)\b"
     rf"|(?:再)?往后(?:推|挪|延)?(?P<n2>{_COUNT})天|再过(?P<n3>{_COUNT})天|再(?:往)?后(?P<n4>{_COUNT})天",
     re.I,
 )

@@ -30,6 +30,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|into school|to school|free day|day off|what time exactly|booked|anything on today|something on today"
         "|报告厅|闹钟|一大早|线上还是线下|作文课|阅读课|听力课|口语课|写作课|网课|what do i study|what o'clock|o'clock"
         "|where do i need to be|need to be on|where should i be|第一节|第二节|最后一节|几点开始|课多|课少|课满|滴课"
+        "|排了课|排课了"
         "|咩课|乜嘢课|what i have on|what i've got on|i'm free|i am free|有安排|有没有安排|安排吗|课吗"
     ),
     "progress": _words(
@@ -43,7 +44,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|furthest along|further along|far along|nearly done|done with the course|ahead|done more|more lessons"
         "|struggle with|struggles with|struggling with|is struggling|am i struggling|struggling|bad at|weak at"
         "|worst at|快上完|快学完|快结课|上完了吗"
-        "|has done|have done|grade|grades|marks|sessions left|still have to sit|sit through|which class are"
+        "|has done|have done|my grade|my grades|grade did|grades|marks|sessions left|still have to sit|sit through"
+        "|which class are"
         "|what class am|class am i in|last test|last exam|lessons completed|completed|to date|how many sessions"
         "|have i done|i've done|i have done|did i do|remaining|got left|过半|还差得多|还差"
         "|getting on|coming along|keeping up|get on with|lessons left|lessons r left|lessons are left|classes left"
@@ -53,7 +55,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|weakest|weaker|strongest|weak areas|weak spots|最弱|哪方面|percent through|per cent through|how far through"
         "|overall stats|my stats|stats|再上几节|把课程上完|课程上完|才能上完|got through|of the programme"
         "|of the program|of the course have|poor at|weak in|areas am i|areas i'm|areas do i"
-        "|study is going|studies are going|did i get in|speaking score|writing score|reading score|listening score"
+        "|where am i up to|up to in the course|with the course so far|at with the course|study is going"
+        "|studies are going|did i get in|speaking score"
+        "|writing score|reading score|listening score"
         "|study going|studies going|how my study|how my studies|my study so far|my studies so far"
     ),
     "word": _words(
@@ -63,18 +67,21 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|easiest|most difficult|harder than|easier than|最简单|最难|难度"
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
         "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
-        "|chinese for|chinese word for|中文意思|中文是|的中文|graded list|your list|in your list|what grade is"
+        "|grade it|which grade|grade is|等级|级别|chinese for|chinese word for|中文意思|中文是|的中文|graded list"
+        "|your list|in your list|what grade is"
         "|嘅意思|乜嘢意思|咩意思|咩级|几多级|系乜|on the list|in the list|on the word list"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"
         "|预报|穿什么"
-        "|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒|天儿|出门"
+        "|带把伞|带个伞|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒"
+        "|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
         "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
         "|conditions|outlook|pour|pouring|bucketing down|sky|skies|like there|like over there|like out there"
         "|冻唔冻|几多度|热唔热|落雨|落唔落雨|暖啲|冻啲|凍啲|热啲|熱啲|chucking it down|tipping down|tipping it down"
+        "|it looking"
         "|raining cats|how is it there|how's it there|hows it there"
     ),
     "search": _words(

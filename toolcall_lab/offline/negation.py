@@ -115,6 +115,16 @@ _EN_NOT_ASKING = re.compile(
 _ZH_EXCEPT = re.compile(
     r"(?P<verb>除了)\s*(?P<what>[^，,。？?]{1,20}?)\s*(?:以外|之外)?\s*[，,](?=[^。？?]*都)(?![^。？?]*(?:还|也))"
 )
+# "我已经知道 accord 是 B2 了": a word the learner already knows is not looked up
+_ZH_KNOWN = re.compile(
+    r"我(?:已经)?(?P<verb>知道|认识|会)\s*(?P<what>[A-Za-z][A-Za-z\-]*)(?:\s*是\s*[ABCabc][12])?\s*了?"
+)
+# "except Seoul, which of Tokyo and London …": a thing left out of the list
+_EN_EXCEPT = re.compile(
+    r"\b(?P<verb>except(?: for)?|other than|excluding|but not)\s+(?P<what>[A-Za-z][\w ]{0,25}?)(?=[,;:]|$)", re.I
+)
+# "明天的课我自己看课表", "I'll check it myself": what the learner will look up themself
+_ZH_MYSELF = re.compile(r"(?P<what>[^，,。；;！!？?]{0,12}?)(?:我)?自己(?P<verb>看|查|来)(?:课表|一下|吧|就行|好了)?")
 # "no schedule stuff today, just: what level is negotiate": a topic waved away
 _EN_NO_TOPIC = re.compile(
     r"\b(?P<verb>no)\s+(?P<what>schedule|timetable|class|weather|forecast|progress|record|scores?|search(?:ing)?|web)"
@@ -227,7 +237,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
         _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
-        _ZH_DONE, _EN_DONE, _ZH_EXCEPT, _EN_NO_TOPIC,
+        _ZH_DONE, _EN_DONE, _ZH_EXCEPT, _EN_NO_TOPIC, _ZH_KNOWN, _EN_EXCEPT, _ZH_MYSELF,
     ):  # fmt: skip
         for m in pattern.finditer(text):
             if _mid_word(m):
@@ -236,7 +246,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
             plain = pattern in (
                 _EN_NOT_NEED, _ZH_SPAN_NOT, _ZH_NOT_SPAN, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER,
-                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED, _ZH_EXCEPT,
+                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED, _ZH_EXCEPT, _ZH_KNOWN, _EN_EXCEPT,
             )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
@@ -323,4 +333,9 @@ def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[
     if not scoped or len(pieces) < 2:
         return text, []
     dropped = [p for p in pieces if p not in scoped and names(p) and not _ASKS_OVER.search(p)]
-    return "".join(p for p in pieces if p not in dropped).strip(), [d.strip() for d in dropped]
+    # "only Sydney, not Singapore: the weather now": what follows a dropped piece's colon is still the ask
+    kept = [
+        p if p not in dropped else re.split(r"[:：]", p, maxsplit=1)[1] if re.search(r"[:：]", p) else ""
+        for p in pieces
+    ]
+    return "".join(kept).strip(), [re.split(r"[:：]", d, maxsplit=1)[0].strip() for d in dropped]

@@ -75,7 +75,7 @@ _ABOUT = re.compile(
     r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回|提供哪|哪两样|哪几样|哪些信息|什么信息"
     r"|what info|which info|minimum|min length|最短|最少|at least|year first|day first|month first|\d+ results"
     r"|can i (?:type|write|enter|use)|能不能(?:写|输入|用)"
-    r"|支持哪些|能查什么",
+    r"|支持哪些|能查什么|哪些字段|什么字段|哪几个字段|给它哪些|给它什么",
     re.I,
 )
 _PURPOSE = re.compile(r"\bwhat(?:'s| is)\b.{0,30}\bfor\b|\bwhat does\b.{0,30}\bdo\b|是干嘛的|有什么用|是做什么的", re.I)
@@ -145,6 +145,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "capabilities"
     if settled.OPINION.search(text):
         return "settled"  # "你个人觉得学 LangGraph 值不值": an opinion, not a fact any tool or page holds
+    if stated := stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers
+        return f"stated:{stated}"
     what_if = what_if_kind(text, tools)  # "if it rains tomorrow what should I bring": advice, no forecast
     if what_if:
         return what_if
@@ -169,15 +171,15 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "letters"
     if city_name_asked(text, ALL_CITIES):
         return "city_name"  # "whats the chinese name of the city sydney": the model's own list of names
-    if stated := stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers
-        return f"stated:{stated}"
     asks_term = _MEANING.search(text) or _TERMS_COMPARED.search(text) or _WHAT_IS_TERM.search(text)
     other_words = [w for w in terms.english_terms(text) if w.lower() not in TERMS and not _TERMS_COMPARED.match(w)]
     if asks_term and not other_words and any(re.search(rf"\b{t}\b", text, re.I) for t in TERMS):
         return "course_term"
     # two CEFR levels compared ("which is higher, B2 or C1?"), not a word's level stated ("leisure is B2")
-    if len(set(CEFR.findall(text))) >= 2 and not re.search(
-        r"\b(?!which\b|what\b|that\b|this\b)[a-z]{4,}\b(?= is\b)", text
+    if (
+        len(set(CEFR.findall(text))) >= 2
+        and not terms.marked_terms(text)
+        and not re.search(r"\b(?!which\b|what\b|that\b|this\b)[a-z]{4,}\b(?= is\b)", text)
     ):
         return "levels"
     if level_meaning(text):
@@ -229,7 +231,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         or any(p in text.lower() for p in spaced)
         or bool(re.search(r"日期|天数|城市|学号", text))
     )
-    if _ABOUT.search(text) and (mentions_tool or mentions_param):
+    searching = re.match(r"\W*(?:search|google|搜一下|搜索|搜)\b\W", text, re.I)  # "search: how does bind_tools …"
+    if _ABOUT.search(text) and (mentions_tool or mentions_param) and not searching:
         return "tools"
     if _PURPOSE.search(text) and any(n and n in text for n in names):
         return "tools"  # "what is the tool lookup_word for?", "get_weather 是干嘛的": a named tool's purpose
@@ -292,7 +295,7 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return "\n".join(lines)
     if kind == "convert":
         found = CELSIUS.search(text)
-        degrees = found.group(1) if found else "?"
+        degrees = (found.group(1) or found.group(2)) if found else "?"
         return Text(
             f"{degrees}°C 约等于 {fahrenheit(text)}°F（°F = °C × 9/5 + 32）。这是换算，不用调用工具。",
             f"{degrees}°C is about {fahrenheit(text)}°F (°F = °C × 9/5 + 32). "

@@ -113,6 +113,15 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     return [], None
 
 
+_IN_FAHRENHEIT = re.compile(r"fahrenheit|华氏|°\s*F\b|\bin F\b", re.I)
+
+
+def _fahrenheit(celsius: str) -> str:
+    """ "15°C" in Fahrenheit: "59°F"."""
+    value = float(celsius.removesuffix("°C")) * 9 / 5 + 32
+    return f"{value:.0f}°F" if abs(value - round(value)) < 0.05 else f"{value:.1f}°F"
+
+
 def describe_record(
     data: dict[str, Any], question: str, lang: str, today: dt.date | None = None, *, whole: str = ""
 ) -> str:
@@ -129,6 +138,8 @@ def describe_record(
         for k, v in data.items()
         if isinstance(v, (int, float)) and not isinstance(v, bool) and _unit(k)
     ]
+    if _IN_FAHRENHEIT.search(whole or question):  # "in fahrenheit?": each reading in both units
+        now = [f"{n} ({_fahrenheit(n)})" if n.endswith("°C") else n for n in now]
     condition = data.get("condition") if isinstance(data.get("condition"), str) else None
     if missing_day:
         wanted = _day_label(missing_day, lang)

@@ -11,7 +11,8 @@ import re
 from toolcall_lab.offline import nlu
 
 WHEN = re.compile(
-    r"\b(?:right now|now|at the moment|at this moment|this moment|at present|currently|today|tonight|tomorrow"
+    r"\b(?:right now|now|at the moment|at this moment|this moment|at this hour|at present|currently|today|tonight"
+    r"|tomorrow"
     r"|this (?:morning|afternoon|evening)"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|(?:over |for )?(?:the )?(?:coming|next|upcoming) (?:month|week|few days|days|fortnight))\b"

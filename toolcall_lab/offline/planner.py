@@ -40,7 +40,7 @@ from toolcall_lab.offline.choosing import (
 )
 from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.covered import dedupe, without_covered, without_generic_searches
-from toolcall_lab.offline.dates import today_in, year_in
+from toolcall_lab.offline.dates import year_in
 from toolcall_lab.offline.kinds import kinds_of
 from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
@@ -51,6 +51,7 @@ from toolcall_lab.offline.references import earlier_ids, resolve_places, resolve
 from toolcall_lab.offline.romanise import Rewrite, rewrite
 from toolcall_lab.offline.separate import split_searches
 from toolcall_lab.offline.smalltalk import smalltalk_kind, without_courtesy
+from toolcall_lab.offline.system_dates import today_in
 from toolcall_lab.offline.the_other import first_of, other_meant
 from toolcall_lab.offline.why import explain_calls
 
@@ -119,7 +120,9 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         plan.about = f"calendar:{calendar}:{today.isoformat() if today else ''}"
     elif free:
         plan.about = about_kind(text, tools)
-        if plan.about == "translate" and word_tool and vocabulary.word_in(text, []):
+        # "ambigous 翻译成中文是啥呀": one English word, asked in Chinese: its meaning (not "说 课表 in English")
+        one_word = terms.lone_latin_word(text) if re.search(r"中文|汉语|chinese", text, re.I) else None
+        if plan.about == "translate" and word_tool and (vocabulary.word_in(text, []) or one_word):
             plan.about = None  # "translate 'leisure' into Chinese": a word the word tool gives the meaning of
     if plan.about == "grammar":
         plan.steps += [explain.not_argument(word, explain.GRAMMAR_WORD) for word in terms.grammar_words(text)]
@@ -237,12 +240,24 @@ def _names_a_thing(clause: str) -> bool:
     return bool(nlu.cities_in(clause) or terms.english_terms(clause) or re.search(r"[A-Za-z]\d{3,}", clause))
 
 
+def _same_kind_of_thing(said: str, rest: str) -> bool:
+    """Do a negated span and the rest of the message each name a thing of the same kind (words, cities, ids)?"""
+    pairs = (
+        (terms.english_terms(said), terms.english_terms(rest) or terms.lone_latin_word(rest)),
+        (nlu.cities_in(said), nlu.cities_in(rest)),
+        (re.findall(r"[A-Za-z]\d{3,}", said), re.findall(r"[A-Za-z]\d{3,}", rest)),
+    )
+    return any(a and b for a, b in pairs)
+
+
 def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
     """Tools the learner said not to use this turn: a negated span names their concept, and the rest
     of the message does not ask for it again. Each :class:`Negated` learns which tools it named."""
     asked = nlu.concepts_in(rest) | asked_again(rest)
     out: set[str] = set()
     for n in negated:
+        if _same_kind_of_thing(n.words, rest):
+            continue  # "我不想知道 abandon 的等级，只想知道 leisure 的": one word waved away, another asked
         for info in infos:
             named = n.concepts & (info.name_concepts or info.concepts)
             if named and not named & asked:
@@ -284,7 +299,13 @@ def _only_the_prompts(planned: list[Planned], clause: str) -> bool:
 
 
 _ANYWAY = re.compile(r"[,，.。]\s*(?:but\s+)?anyways?\b[,，]?|[，,。]\s*(?:总之|反正|话说回来)[，,]?", re.I)
-_ERRAND = re.compile(r"(?:帮我|替我|给我).{0,8}请(?:个|一天|半天)?假|\b(?:call in sick for me|cancel my)\b", re.I)
+_ERRAND = re.compile(
+    r"(?:帮我|替我|给我).{0,8}请(?:个|一天|半天)?假|\b(?:call in sick for me|cancel my)\b"
+    # something to write, which no look-up tool does: "tell me a joke about rain", "a short poem using 'meticulous'"
+    r"|\b(?:write|compose|tell|make (?:up|me)|give me)\b.{0,30}\b(?:joke|poem|story|song|rap|haiku|limerick|essay)\b"
+    r"|写(?:一)?(?:首|个|段|篇)(?:诗|故事|笑话|作文)|讲个笑话|编个故事",
+    re.I,
+)
 
 
 def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...]) -> list[Ask]:

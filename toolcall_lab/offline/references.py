@@ -18,7 +18,8 @@ _ORDINALS = {
     "former": 1, "latter": -1, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
 }  # fmt: skip
 _ORDINAL = re.compile(
-    r"(?:排在)?(?:那)?(?P<zh>第一|第二|第三|第四|最后|前面|后面)(?:的)?(?:那)?(?:个|位)(?:人|同学|学生)?|(?P<zh2>前者|后者)"
+    r"(?:排在)?(?:那)?(?P<zh>第一|第二|第三|第四|最后|前面|后面)(?:的)?(?:那)?(?:个|位)(?:人|同学|学生)?|(?P<zh2>前者"
+    r"|后者)"
     r"|\b(?:the\s+)?(?P<en>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:one|student|person|kid)(?:'s)?"
     r"|\b(?:the\s+)?(?P<en2>first|second|third|fourth|last|former|latter)(?:\s+one)?"
     r"\s+of\s+(?:those|these|them|the)(?:\s+(?:two|three|four|students|people))?"

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from toolcall_lab.offline.dates import find_dates, today_in, year_in
+from toolcall_lab.offline.dates import find_dates, year_in
 from toolcall_lab.offline.ids import find_ids
+from toolcall_lab.offline.system_dates import today_in
 
 _ASKS_FORMAT = re.compile(r"YYYY-MM-DD|格式|format|must be|例如|for example|e\.g\.", re.I)
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -26,7 +26,7 @@ from pypinyin import lazy_pinyin
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from toolcall_lab.offline.cantonese import CANTONESE, without_tones
+from toolcall_lab.offline.cantonese import CANTONESE, without_pinyin_tones, without_tones
 from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES, full_weekday
 from toolcall_lab.offline.spelling import corrected, is_english
 
@@ -36,7 +36,8 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 # Romanisations of Chinese place names older than pinyin, and short names of other cities.
 OLD_NAMES: dict[str, str] = {
-    "peking": "Beijing", "peiping": "Beijing", "paree": "Paris", "canton": "Guangzhou", "kanton": "Guangzhou",
+    "peking": "Beijing", "peiping": "Beijing", "paree": "Paris", "pusan": "Busan", "canton": "Guangzhou",
+    "kanton": "Guangzhou",
     "schanghai": "Shanghai", "nanking": "Nanjing", "chungking": "Chongqing", "hangchow": "Hangzhou",
     "sian": "Xi'an", "xian": "Xi'an", "hsian": "Xi'an", "shenchen": "Shenzhen", "nyc": "New York",
     "new york city": "New York", "hk": "Hong Kong", "hongkong": "Hong Kong", "sf": "San Francisco",
@@ -83,6 +84,10 @@ ZH_PLACE_NICKNAMES: dict[str, str] = {
 # Abbreviations and chat spellings → the word they stand for.
 EN_SLANG: dict[str, str] = {
     "wx": "weather",
+    "doin": "doing",
+    "how'm": "how am",
+    "cls": "class",
+    "ppl": "people",
     "wthr": "weather",
     "temp": "temperature",
     "temps": "temperature",
@@ -184,6 +189,7 @@ _PINYIN_FRAMES: dict[str, tuple[str, str]] = {
     "xiazhou": ("next week", "下周"),
     "zhoumo": ("this weekend", "周末"),
     "jidu": ("degrees", "几度"),
+    "yisi": ("meaning", "意思"),
 }
 # Pinyin that is also another place or an English word: never rewritten.
 _PINYIN_CLASHES = frozenset({"bali", "deke", "jiji", "rema", "keshi", "jifen", "liju"})
@@ -232,11 +238,17 @@ def pinyin_table() -> dict[str, tuple[str, str]]:
 
 
 @functools.cache
+def _city_syllables() -> set[str]:
+    """The joined toneless pinyin of every city name."""
+    return {k.replace(" ", "") for k, v in pinyin_table().items() if v[1] in _ALL_CITY_NAMES}
+
+
+@functools.cache
 def _latin_pattern() -> re.Pattern[str]:
     spaced = [r"\s?".join(re.escape(s) for s in k.split()) for k in pinyin_table() if " " in k]
     joined = [re.escape(w) for w in [*OLD_NAMES, *EN_SLANG, *(k for k in pinyin_table() if " " not in k)]]
     alternatives = "|".join(sorted(set(spaced + joined), key=len, reverse=True))
-    return re.compile(rf"(?<![\w'/])(?:{alternatives})(?![\w'])", re.I)
+    return re.compile(rf"(?<![\w'/])(?:{alternatives})(?!\w|'(?!s\b))", re.I)  # "Chungking's" too
 
 
 _FULL_WIDTH = {c: c - 0xFEE0 for c in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
@@ -317,6 +329,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     text = text.translate(_FULL_WIDTH)  # ｓ１００３ → s1003
     text = _ACCENTED.sub(_fold, text)  # Pékin → Pekin, São → Sao: a Latin letter without its accent
     text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
+    text = without_pinyin_tones(text, _city_syllables())  # "Shang3hai3" → "Shanghai"
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)

@@ -47,12 +47,17 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "min_length",
         re.compile(
             r"min(?:imum)?\.? length|minlength|shortest|too short|one (?:letter|char(?:acter)?)|single (?:letter|char)"
-            r"|\b(?:a|one|1)[- ]letter|最短|长度|至少(?:要)?几个字|一个字母|一个字(?!段)",
+            r"|\b(?:a|one|1)[- ]letter|最短|长度|(?:至少|最少)(?:要)?(?:写|输入)?几个字|一个字母|一个字(?!段)",
             re.I,
         ),
     ),
     ("scripts", re.compile(r"chinese|汉字|中文|pinyin|拼音|english|英文", re.I)),
-    ("default", re.compile(r"default|默认|leave (?:it |that )?(?:out|off|empty|blank)|\bomit|不填|不写|不传", re.I)),
+    (
+        "default",
+        re.compile(
+            r"default|默认|leave (?:it |that |\w+ )?(?:out|off|empty|blank)|fall back|\bomit|不填|不写|不传", re.I
+        ),
+    ),
     (
         "required",
         re.compile(
@@ -64,6 +69,7 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "range",
         re.compile(
             r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|how (?:many|far|much)|biggest|largest|smallest"
+            r"|highest|lowest"
             r"|最多|最少|上限|下限|最大|最小|范围|几天|多少天|\b\d+\s*[- ]?(?:days?|results?)\b|\d+\s*(?:天|条)",
             re.I,
         ),
@@ -102,7 +108,7 @@ _KIND_WORDS: dict[str, re.Pattern[str]] = {
 }
 #: Words that ask for a range, not a value given ("at most", "最多").
 _RANGE_WORDS = re.compile(
-    r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|biggest|largest|smallest"
+    r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|biggest|largest|smallest|highest|lowest"
     r"|最多|最少|上限|下限|最大|最小|范围",
     re.I,
 )

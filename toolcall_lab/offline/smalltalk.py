@@ -34,16 +34,21 @@ _KINDS: dict[str, re.Pattern[str]] = {
     ),
     "greeting": re.compile(
         r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|nice to meet you|morning|evening"
-        r"|(?:hi|hello|hey) there|gm"
-        r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好)$",
+        r"|(?:hi|hello|hey) there|gm|just (?:saying|wanted to say|stopping by to say|popping in to say) (?:hi"
+        r"|hello)(?: .{0,30})?"
+        r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好|.{0,10}(?:打个招呼|来打招呼|打声招呼|问个好))$",
         re.I,
     ),
     "thanks": re.compile(
         r"^(?:(?:(?:ok(?:ay)?|great|many|cool|nice|oh+|ah+|wow|alright|perfect|awesome|got it|i see)[ ,]+)*"
         r"(?:thanks?|thank)(?: you| u| ya)?(?: (?:so|very) much| a lot| again| for (?:your|the) help)?"
         r"(?: for (?:the |your |all the |that )?(?:\w+ ){0,3}(?:info|information|help|answers?|update|details|list"
-        r"|tips?))?"
-        r"|thx|ty|tysm|tyvm|cheers|(?:that|this|it) (?:sorted|cleared|figured)(?: out)? (?:my|the|that)\b.{0,40}"
+        r"|tips?)(?: earlier| before| today| again)?)?"
+        r"|thx|ty|tysm|tyvm|cheers|(?:thanks?|thank you|cheers|ta) for (?:\w+['’]?\s){0,6}\w+(?: earlier| before"
+        r"| today)?"
+        r"|thanks? (?:you )?for being (?:here|there|around)|(?:it'?s|it is) (?:so )?(?:nice|good|great) (?:having"
+        r"|to have) .{0,40}"
+        r"|(?:that|this|it) (?:sorted|cleared|figured)(?: out)? (?:my|the|that)\b.{0,40}"
         r"|(?:that|this|it|you) (?:really |totally |so )?help(?:s|ed)(?: (?:a lot|me|so much|loads))*"
         r"|great|much appreciated|appreciate it|i appreciate it"
         r"|(?:that|this|it) (?:was|is|has been) (?:(?:very|really|super|so) )?(?:helpful|useful|great|clear)"
@@ -53,7 +58,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"(?: (?:i needed|for (?:now|today)))?"
         r"|谢谢(?:你|您)?(?:的帮助|(?:这么|那么)?(?:耐心|帮忙))?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到"
         r"|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
-        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:都)?(?:弄清楚|搞清楚|搞定|解决|明白)了|.{0,12}(?:挺|很|太|真"
+        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:都)?(?:弄清楚|搞清楚|搞定|解决|明白|记下|记住)了|.{0,12}(?:挺|很"
+        r"|太|真"
         r"|非常)有(?:帮助|用)(?:的|了|啊)?"
         r")$",
         re.I,

@@ -14,7 +14,8 @@ from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
 
 _DAY_COUNT = re.compile(
     # "十五天", "二十天": a Chinese number of two characters is read whole, not as its last digit
-    r"(?!(?<=[下后第哪])一)(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?!(?<=[下后第哪])一)(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four"
+    r"|five|six|seven|eight|nine|ten)"
     # "十来天", "十几天", "ten-ish days", "10 or so days": about that many
     r"(?:来|几|多|余|(?:\s*-\s*|\s*)ish|\s+or so)?(?:\s*-\s*|\s*)"
     r"(?:days?\b|天)",
@@ -58,7 +59,8 @@ _TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and 
 _WEEK = re.compile(
     r"whole week|full week|entire week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
     # "周一周二" and "星期一星期二" hold 一周 and 一星期 by accident: Monday and Tuesday, not a week
-    r"|(?<!周)一周|一个星期|一个礼拜|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))|(?<!期)一星期"
+    r"|(?<!周)一周|一个星期|一个礼拜|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))"
+    r"|(?<!期)一星期"
     r"|这个星期(?![一二三四五六日]|天(?!气))|这星期(?![一二三四五六日]|天(?!气))|未来一周|整周"
     r"|下周(?![一二三四五六日天])|下个星期(?![一二三四五六日天])",
     re.I,

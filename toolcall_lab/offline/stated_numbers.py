@@ -19,7 +19,7 @@ _AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
 _DIVIDED = re.compile(rf"(?:divided by|over|/|除以)\s*(?P<n>{_NUMBER})", re.I)
 #: "一共80节课我已经上了42节", "out of 60 lessons I've done 12": a total and the part done, both stated.
 _TOTAL = re.compile(
-    r"(?:一共|总共|共|总|total(?: of)?|out of|of)\s*(?P<n>\d+)\s*(?:节课?|课时|堂|lessons?|classes)", re.I
+    r"(?:一共|总共|共|总|有|total(?: of)?|out of|of)\s*(?P<n>\d+)\s*(?:节课?|课时|堂|lessons?|classes)", re.I
 )
 _DONE = re.compile(
     r"(?:上了|学了|上完了?|学完了?|done|finished|completed|taken|had|did)\s*(?P<n>\d+)\s*(?:节课?|课时|堂|lessons?|classes)?",
@@ -152,10 +152,52 @@ def difference(text: str) -> tuple[str, str, str] | None:
     return a, b, _fmt(float(a) - float(b))
 
 
+#: "I've finished 18 out of 45 practice papers, what percentage is that?": a part of a whole, as a percentage
+_PART_OF = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:out of|of|/)\s*(?P<b>\d+(?:\.\d+)?)(?!\s*%)", re.I)
+_PERCENT_ASKED = re.compile(r"\bpercent(?:age)?\b|\bper cent\b|what %|百分之几|百分比|占百分之", re.I)
+#: "24°C and then cooled by 9 degrees": a reading changed by a stated amount
+_CHANGED = re.compile(
+    r"(?P<a>-?\d+(?:\.\d+)?)\s*(?:°\s*C|°|degrees?|度)?[^\d]{0,30}?\b(?P<dir>cool(?:ed|s)?|drop(?:ped|s)?|f[ae]ll(?:s)?"
+    r"|warm(?:ed|s)?|r[io]se?s?|went up|went down)(?:\s+(?:up|down))?\s+(?:by\s+)?(?P<b>\d+(?:\.\d+)?)",
+    re.I,
+)
+
+
+def percentage(text: str) -> tuple[str, str, str] | None:
+    """``(part, whole, percent)`` when the message gives a part of a whole and asks the percentage.
+
+    >>> percentage("I've finished 18 out of 45 practice papers, what percentage is that?")
+    ('18', '45', '40')
+    """
+    m = _PART_OF.search(text)
+    if not m or not _PERCENT_ASKED.search(text) or float(m.group("b")) == 0:
+        return None
+    value = round(float(m.group("a")) / float(m.group("b")) * 100, 1)
+    return m.group("a"), m.group("b"), f"{value:g}"
+
+
+def changed(text: str) -> tuple[str, str, str, str] | None:
+    """``(start, sign, amount, result)`` for a reading changed by a stated amount ("24°C, cooled by 9").
+
+    >>> changed("if a city sat at 24°C and then cooled by 9 degrees, where would it end up?")
+    ('24', '−', '9', '15')
+    """
+    m = _CHANGED.search(text)
+    if m is None:
+        return None
+    down = re.match(r"cool|drop|f[ae]ll|went down", m.group("dir"), re.I) is not None
+    result = float(m.group("a")) + (-1 if down else 1) * float(m.group("b"))
+    return m.group("a"), "−" if down else "+", m.group("b"), f"{result:g}"
+
+
 def kind_of(text: str) -> str | None:
     """``average``, ``left``, ``per_day`` or ``sum`` when the message states every number its sum needs."""
     if arithmetic(text):
         return "sum"
+    if percentage(text):
+        return "percentage"
+    if changed(text):
+        return "changed"
     if difference(text):
         return "difference"
     if average(text):
@@ -172,6 +214,14 @@ def answer(kind: str, text: str, lang: str) -> str:
     why = Text(
         "数字都是你给的，算一下就行，不用调用工具。", "You gave the numbers, so it is arithmetic and no tool is needed."
     )
+    if kind == "percentage":
+        part, whole, percent = percentage(text) or ("", "", "")
+        return Text(f"{part} ÷ {whole} = {percent}%。{why.zh}", f"{part} ÷ {whole} = {percent}%. {why.en}")(lang)
+    if kind == "changed":
+        start, sign, amount, result = changed(text) or ("", "", "", "")
+        return Text(f"{start} {sign} {amount} = {result}。{why.zh}", f"{start} {sign} {amount} = {result}. {why.en}")(
+            lang
+        )
     if kind == "difference":
         big, small, gap = difference(text) or ("", "", "")
         return Text(

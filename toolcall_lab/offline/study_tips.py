@@ -18,7 +18,9 @@ STUDY_TIPS = re.compile(
     # "背单词用艾宾浩斯曲线真的有用吗", "is spaced repetition worth it": a way of studying, judged
     r"|(?:背|记)单词.{0,16}(?:有用|管用|有效|靠谱)"
     r"|\b(?:spaced repetition|flashcards?|anki)\b.{0,30}\b(?:work|worth|help)"
-    r"|\b(?:best|good|easiest|fastest|quickest) ways? to (?:remember|memori[sz]e|learn|study|revise)\b",
+    r"|\b(?:best|good|easiest|fastest|quickest) ways? to (?:remember|memori[sz]e|learn|study|revise)\b"
+    r"|\bhow (?:do|can|should) i (?:make|plan|build|set up) (?:a |my )?(?:study|revision) (?:schedule|plan|timetable)\b"
+    r"|(?:怎么|如何)(?:做|定|安排|制定)(?:一个)?(?:学习|复习)(?:计划|时间表)",
     re.I,
 )
 

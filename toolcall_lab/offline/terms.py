@@ -16,7 +16,8 @@ _MARKED = (
     # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
     # unanchored, "aaaa…" was tried at every letter and read again from each
     re.compile(
-        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级|怎么用)"
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级"
+        r"|怎么用)"
     ),
     re.compile(
         r"\b(?:mean(?:ing|s)? of|define|definition of|spell|look up|lookup)\s+[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
@@ -74,6 +75,19 @@ NOT_ASKED: frozenset[str] = frozenset(
         "memorize",
         "asking",
         "yyds",
+        "rank",
+        "ranks",
+        "graded",
+        "shi",
+        "yao",
+        "bei",
+        "bu",
+        "de",
+        "ne",
+        "le",
+        "ba",
+        "wo",
+        "ni",
         "tysm",
         "tyvm",
         "appear",
@@ -259,6 +273,7 @@ _KIND_OF_WORDS = re.compile(r"\s+(?:words|phrases|expressions|verbs|nouns|adject
 #: The question is about words on the graded list: "where does sunny sit on the word list", "这俩词在词表里是几级".
 WORD_LIST_FRAME = re.compile(
     r"\bword[\s-]?list\b|\bwordlist\b|词表|这俩词|这两个词|这几个词|\bthese (?:two |three )?words\b"
+    r"|考研(?:要)?考|考不考|大纲里|\bin the (?:kaoyan )?syllabus\b|\bon the kaoyan list\b"
 )
 #: "my class on the word list": a word after a possessive or an article names the thing, not a word asked.
 _NAMES_A_THING = re.compile(r"(?:\b(?:my|your|our|his|her|their|the|a|an|this|that)|['’]s)\s+$", re.I)

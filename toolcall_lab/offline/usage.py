@@ -160,7 +160,8 @@ _GRAMMAR_FORM = re.compile(
 
 #: How a word sounds: "shed-yool or sked-yool?", "how do people pronounce X", "schedule 怎么读".
 NOT_CARED = re.compile(
-    r"(?:怎么读|发音|读音)(?:我)?(?:不管|不在乎|无所谓|不重要|不用管|先不管)|(?:不管|不用管|别管)(?:它)?(?:怎么读|发音|读音)"
+    r"(?:怎么读|发音|读音)(?:我)?(?:不管|不在乎|无所谓|不重要|不用管|先不管)|(?:不管|不用管|别管)(?:它)?(?:怎么读"
+    r"|发音|读音)"
     r"|\b(?:don'?t|do not|dont) care (?:how|about (?:the |its )?pronunciation)|\bnot (?:asking )?how (?:to|you) say",
     re.I,
 )

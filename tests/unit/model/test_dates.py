@@ -7,8 +7,9 @@ import datetime as dt
 import pytest
 
 from tests.unit.model.helpers import TUTOR, WEATHER, ask, calls
-from toolcall_lab.offline.dates import find_dates, today_in, year_in
+from toolcall_lab.offline.dates import find_dates, year_in
 from toolcall_lab.offline.spans import days_asked
+from toolcall_lab.offline.system_dates import today_in
 
 FRIDAY = dt.date(2026, 7, 24)
 

@@ -42,6 +42,7 @@ from toolcall_lab.offline import (
     spelling,
     stated_numbers,
     study_tips,
+    system_dates,
     terms,
     the_other,
     usage,
@@ -56,7 +57,7 @@ MODULES = [
     parties, phrasing, place_cues, policy, reading, record, references, romanise, settled, spans, spelled_dates,
     spelling, terms,
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
-    calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges,
+    calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges, system_dates,
 ]  # fmt: skip
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import SEARCH, TUTOR, WEATHER, answered, ask, called, calls
-from toolcall_lab.offline.dates import today_in
+from toolcall_lab.offline.system_dates import today_in
 
 
 def _tool_said(name: str, args: dict) -> str:

@@ -172,3 +172,75 @@ def test_a_city_outside_the_data_is_passed_on_by_its_name():
 def test_a_pinyin_syllable_is_no_slip_for_another_city():
     decision = ask("beijing tianqi zenmeyang, wo xiang qu wan", tools=WEATHER, system=None)
     assert calls(decision) == [("get_weather", {"city": "Beijing"})]
+
+
+def test_a_follow_up_without_an_id_stays_on_the_student_asked_about():
+    decision = ask("S1003's record", *_record("S1003"), "and the weak points again?", tools=TUTOR)
+    assert all(args.get("student_id") != "S1001" for _, args in calls(decision))
+    assert "S1003" in (decision.content or "") or calls(decision) == [("get_learning_record", {"student_id": "S1003"})]
+
+
+def test_thanks_for_something_named_and_goodbye_call_nothing():
+    decision = ask("thanks for all the timetable help, bye!", tools=TUTOR)
+    assert calls(decision) == [] and "still need" not in (decision.content or "")
+
+
+def test_numbers_the_learner_gives_are_worked_out():
+    percent = ask("what's 20 out of 80 as a percentage?", tools=TUTOR)
+    warmed = ask("it was 32 degrees, then it warmed up by 4. what is it now?", tools=WEATHER, system=None)
+    zh = ask("华氏 68 度是摄氏多少度", tools=WEATHER, system=None)
+    assert calls(percent) == [] and "25%" in (percent.content or "")
+    assert calls(warmed) == [] and "36" in (warmed.content or "")
+    assert calls(zh) == [] and "20" in (zh.content or "")
+
+
+def test_a_tool_named_by_what_it_does_is_not_run():
+    decision = ask("which of your tools would give me my test scores? don't run it", tools=TUTOR)
+    assert calls(decision) == [] and "get_learning_record" in (decision.content or "")
+
+
+def test_a_weekend_the_week_after_next_and_the_end_of_the_month():
+    weekend = ask("这周末有课吗", tools=TUTOR, system=_TODAY_ZH)
+    after_next = ask("the week after next, Tuesday: any class?", tools=TUTOR, system=_TODAY)
+    month_end = ask("月底那天有课吗", tools=TUTOR, system=_TODAY_ZH)
+    assert sorted(calls(weekend), key=str) == [
+        ("get_schedule", {"student_id": "S1002", "date": "2026-07-25"}),
+        ("get_schedule", {"student_id": "S1002", "date": "2026-07-26"}),
+    ]
+    assert calls(after_next) == [("get_schedule", {"student_id": "S1002", "date": "2026-08-04"})]
+    assert calls(month_end) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-31"})]
+
+
+def test_ids_and_cities_typed_with_slips():
+    letter_o = ask("S1O04 progress?", tools=TUTOR)
+    toned = ask("Shang4hai3 weather now", tools=WEATHER, system=None)
+    old_name = ask("Pusan weather today", tools=WEATHER, system=None)
+    glued = ask("seoul现在冷不冷", tools=WEATHER, system=None)
+    assert calls(letter_o) == [("get_learning_record", {"student_id": "S1004"})]
+    assert calls(toned) == [("get_weather", {"city": "Shanghai"})]
+    assert calls(old_name) == [("get_weather", {"city": "Busan"})]
+    assert calls(glued) == [("get_weather", {"city": "Seoul"})]
+
+
+def test_an_earlier_reading_is_given_in_fahrenheit_when_asked():
+    weather = build_weather_tool()
+    history = ["seoul now", *ran_each("get_weather", [{"city": "Seoul"}], lambda a: json.dumps(weather.invoke(a)))]
+    decision = ask(*history, "in fahrenheit?", tools=WEATHER, system=None)
+    assert calls(decision) == [] and "°F" in (decision.content or "")
+
+
+def test_what_is_left_out_of_a_list_is_not_looked_up():
+    except_one = ask("Except Tokyo, which of Seoul and Paris is warmer now?", tools=WEATHER, system=None)
+    known = ask("我已经知道 benefit 是 B1 了，帮我查 leisure", tools=TUTOR)
+    assert sorted(calls(except_one), key=str) == [
+        ("get_weather", {"city": "Paris"}),
+        ("get_weather", {"city": "Seoul"}),
+    ]
+    assert calls(known) == [("lookup_word", {"word": "leisure"})]
+
+
+def test_a_numbered_list_is_several_asks_and_a_translation_to_another_language_is_declined():
+    listed = ask("1) Tokyo weather 2) Seoul weather", tools=WEATHER, system=None)
+    french = ask("how would you say 'good luck' in French?", tools=TUTOR)
+    assert sorted(calls(listed), key=str) == [("get_weather", {"city": "Seoul"}), ("get_weather", {"city": "Tokyo"})]
+    assert calls(french) == [] and "still need" not in (french.content or "")
