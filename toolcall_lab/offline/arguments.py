@@ -26,7 +26,7 @@ from toolcall_lab.offline.dates import DateMention, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
-from toolcall_lab.offline.parties import ids_asked, is_own, own_id_stated
+from toolcall_lab.offline.parties import id_worked_out, ids_asked, is_own, own_id_stated
 from toolcall_lab.offline.spans import days_asked, weekday_said
 from toolcall_lab.offline.spelling import corrected
 from toolcall_lab.offline.unknown_places import unknown_place
@@ -102,7 +102,8 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         return (found[0] if schema.get("type") == "integer" else float(found[0]), "question") if found else None
     if kind in ("number", "boolean"):
         return None
-    if kind == "id" and entity(kind, text, facts, schema) is None and is_own(text, question):
+    mine = is_own(text, question) or id_worked_out(question) is not None
+    if kind == "id" and entity(kind, text, facts, schema) is None and mine:
         said = own_id(ctx, facts, schema)  # "我的进度 还有 S1003 的进度": mine is the prompt's id (or the one I said)
         if said is not None:
             return said
@@ -135,6 +136,8 @@ def most(schema: dict[str, Any]) -> int | None:
 def _stated_own(ctx: nlu.Context, facts: Facts, schema: dict[str, Any]) -> Sourced | None:
     """The id the learner said is theirs, in this message or an earlier one ("1003 here", "I'm S1002")."""
     for said in (ctx.question, *reversed(ctx.history)):
+        if (worked_out := id_worked_out(said)) is not None:  # "我的学号刚好比她大一号"
+            return worked_out, "question" if said is ctx.question else "earlier turn"
         if own_id_stated(said) and (own := entity("id", said, facts, schema)) is not None:
             return own, "question" if said is ctx.question else "earlier turn"
     return None

@@ -118,7 +118,8 @@ _STATEMENT = re.compile(
 #: What still makes a told clause a request: "I want to know …", "我想查…", "I'm wondering whether …".
 _STILL_ASKS = re.compile(
     r"\b(?:want|wanna|need|would like|'d like|wonder|wondering|curious|please|pls|can you|could you|let me know"
-    r"|whether|not sure|don'?t know|dunno|idk|right\W*$|isn't it|don't i|aren't i|correct\W*$)\b|不知道|不确定|忘了|对吧|是吧|对不对"
+    r"|whether|not sure|don'?t know|dunno|idk|right\W*$|isn't it|don't i|aren't i|correct\W*$)\b|不知道|不确定|忘了"
+    r"|对吧|是吧|对不对"
     r"|查|搜|帮|看看|看一下|告诉我|吗|呢|几|什么|啥|多少|哪|怎么|是否",
     re.I,
 )

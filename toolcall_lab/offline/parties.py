@@ -32,6 +32,26 @@ OWN_ID_STATED = re.compile(
 )
 
 
+#: "我是 S1001 的同桌，我的学号刚好比她大一号": the learner's id worked out from another's
+_ID_NEXT_TO = re.compile(
+    r"(?P<id>[A-Za-z]{1,4})(?P<digits>\d{3,8})[^。！？!?]{0,30}?比(?:她|他|ta|它)?的?(?P<dir>大|小)(?P<n>一|1|两|2|三|3)号"
+)
+
+
+def id_worked_out(text: str) -> str | None:
+    """The learner's own id when they give it as one more or less than another's, else ``None``.
+
+    >>> id_worked_out("我是 S1001 的同桌，我的学号刚好比她大一号。"), id_worked_out("S1001 的进度")
+    ('S1002', None)
+    """
+    m = _ID_NEXT_TO.search(text)
+    if m is None:
+        return None
+    step = {"一": 1, "1": 1, "两": 2, "2": 2, "三": 3, "3": 3}[m.group("n")] * (1 if m.group("dir") == "大" else -1)
+    number = int(m.group("digits")) + step
+    return f"{m.group('id')}{number:0{len(m.group('digits'))}d}" if number > 0 else None
+
+
 def own_id_stated(text: str) -> bool:
     """Does the text say which id is the learner's own ("I'm S1002", "Student number one-zero-zero-three here")?
 

@@ -42,13 +42,14 @@ from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.covered import dedupe, without_covered, without_generic_searches
 from toolcall_lab.offline.dates import year_in
 from toolcall_lab.offline.kinds import kinds_of
-from toolcall_lab.offline.negation import Negated, asked_again, drop_negated, keep_only_scope
+from toolcall_lab.offline.negation import drop_negated, keep_only_scope
 from toolcall_lab.offline.no_call import about_kind
-from toolcall_lab.offline.parties import only_ids
+from toolcall_lab.offline.parties import id_worked_out, only_ids
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
 from toolcall_lab.offline.record import StepRecord
 from toolcall_lab.offline.references import earlier_ids, resolve_places, resolve_references
 from toolcall_lab.offline.romanise import Rewrite, rewrite
+from toolcall_lab.offline.ruled_out import ask_back_unread_days, avoided_tools
 from toolcall_lab.offline.separate import split_searches
 from toolcall_lab.offline.smalltalk import smalltalk_kind, without_courtesy
 from toolcall_lab.offline.system_dates import today_in
@@ -132,7 +133,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     if free and nothing_asked([n.words for n in negated if not n.correction], text):
         plan.about = "not_asked"  # "随便聊聊，不用查什么", "不用查天气啦，就想跟你说声谢谢"
         return plan
-    avoided = _avoided(negated, infos, text)
+    avoided = avoided_tools(negated, infos, text)
     plan.steps += [explain.negated(name, n.words) for n in negated for name in avoided if name in n.tools_named]
     plan.steps += [
         explain.not_argument(n.words, Text("学生更正了这一处", "the learner corrected it"))
@@ -168,7 +169,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     clauses = split_clauses(text)
     for index, clause in enumerate(clauses):
         reading = read_clause(index, clause, infos, allowed)
-        if (len(clauses) > 1 and states_situation(clause)) or shares_news(clause):  # "cant find a weather app"
+        told = (len(clauses) > 1 and states_situation(clause)) or shares_news(clause)  # "cant find a weather app"
+        if told or (len(clauses) > 1 and id_worked_out(clause)):  # "我是 S1001 的同桌，我的学号比她大一号"
             reading.asks = []
         if _ERRAND.search(clause) and not any("notify" in a.info.concepts for a in reading.asks):
             reading.asks = []  # "帮我跟赵老师请个假，今晚的阅读课去不了了": an errand none of these tools runs
@@ -212,6 +214,7 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
     plan.calls = _first_only(plan.calls, text, plan)
     plan.calls, split = split_searches(plan.calls, infos, text)  # "分别搜一下 A 和 B": one search each
     plan.steps += split
+    ask_back_unread_days(plan.calls, infos, text)
     plan.skipped = [(c.name, c.missing) for c in plan.calls if c.missing]
     plan.calls = [c for c in plan.calls if not c.missing]
     plan.steps += explain_calls(plan.calls, infos, text, facts)
@@ -238,32 +241,6 @@ def _first_only(calls: list[Planned], text: str, plan: TurnPlan) -> list[Planned
 def _names_a_thing(clause: str) -> bool:
     """Does a clause name a thing a tool takes (a city, an English word, an id)?"""
     return bool(nlu.cities_in(clause) or terms.english_terms(clause) or re.search(r"[A-Za-z]\d{3,}", clause))
-
-
-def _same_kind_of_thing(said: str, rest: str) -> bool:
-    """Do a negated span and the rest of the message each name a thing of the same kind (words, cities, ids)?"""
-    pairs = (
-        (terms.english_terms(said), terms.english_terms(rest) or terms.lone_latin_word(rest)),
-        (nlu.cities_in(said), nlu.cities_in(rest)),
-        (re.findall(r"[A-Za-z]\d{3,}", said), re.findall(r"[A-Za-z]\d{3,}", rest)),
-    )
-    return any(a and b for a, b in pairs)
-
-
-def _avoided(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
-    """Tools the learner said not to use this turn: a negated span names their concept, and the rest
-    of the message does not ask for it again. Each :class:`Negated` learns which tools it named."""
-    asked = nlu.concepts_in(rest) | asked_again(rest)
-    out: set[str] = set()
-    for n in negated:
-        if _same_kind_of_thing(n.words, rest):
-            continue  # "我不想知道 abandon 的等级，只想知道 leisure 的": one word waved away, another asked
-        for info in infos:
-            named = n.concepts & (info.name_concepts or info.concepts)
-            if named and not named & asked:
-                out.add(info.name)
-                n.tools_named.append(info.name)
-    return out
 
 
 def _tied_alternative(
