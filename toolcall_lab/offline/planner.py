@@ -280,6 +280,8 @@ _ERRAND = re.compile(
     r"(?:帮我|替我|给我).{0,8}请(?:个|一天|半天)?假|\b(?:call in sick for me|cancel my)\b"
     # something to write, which no look-up tool does: "tell me a joke about rain", "a short poem using 'meticulous'"
     r"|\b(?:write|compose|tell|make (?:up|me)|give me)\b.{0,30}\b(?:joke|poem|story|song|rap|haiku|limerick|essay)\b"
+    # "use 'forecast' in a sentence please": a sentence to write (not "how do I use X in a sentence? an example")
+    r"|^\W*(?:please\s+|can you\s+|could you\s+)?use\b.{0,30}\bin a sentence\b"
     r"|写(?:一)?(?:首|个|段|篇)(?:诗|故事|笑话|作文)|讲个笑话|编个故事",
     re.I,
 )

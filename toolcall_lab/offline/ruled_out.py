@@ -12,6 +12,7 @@ import re
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.arguments import Planned
 from toolcall_lab.offline.choosing import ToolInfo
+from toolcall_lab.offline.dates import relative_dates
 from toolcall_lab.offline.negation import Negated, asked_again
 
 
@@ -52,6 +53,7 @@ def ask_back_unread_days(calls: list[Planned], infos: tuple[ToolInfo, ...], text
     for call in calls:
         for pname, value in call.args.items():
             dated = kinds.get(call.name, {}).get(pname) == "date"
-            unread = dated and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(value))
+            # a relative day ("明天") only: an impossible date ("the 31st of june") goes to the tool, which says why
+            unread = dated and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(value)) and relative_dates(str(value))
             if unread and not _TIMETABLE_ASKED.search(text) and pname not in call.missing:
                 call.missing.append(pname)
