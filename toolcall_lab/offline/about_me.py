@@ -106,7 +106,8 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tool_returns"
     if _HOW_CHOOSE.search(text):
         return "how_choose"
-    if _WHICH_TOOL.search(text) and _fitting(text, tools):
+    go_ahead = re.search(r"\bjust (?:check|do|run|look up) it\b|\bgo ahead\b|直接查|帮我查一下吧", text, re.I)
+    if _WHICH_TOOL.search(text) and _fitting(text, tools) and not go_ahead:
         return "which_tool"
     if _DIFFERENCE.search(text) and sum(bool(n) and n in text for n in names) >= 2:
         return "tools_compared"

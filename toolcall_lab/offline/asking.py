@@ -138,7 +138,8 @@ def is_statement(clause: str) -> bool:
 
 #: The learner says nothing is to be looked up: "不用查什么", "no need to look anything up".
 _NOTHING = re.compile(
-    r"(?:查|搜|看)(?:点)?(?:什么|啥)|(?:什么|啥)都不|\b(?:look|search|check)\s+(?:up\s+)?anything\b|\banything up\b",
+    r"(?<!别的)(?<!其他)(?<!其它)(?:查|搜|看)(?:点)?(?:什么|啥)(?!别的|其他|其它)|(?<!别的)(?<!其他)(?<!其它)(?:什么|啥)都不"
+    r"|\b(?:look|search|check)\s+(?:up\s+)?anything\b(?!\s+else)|\banything up\b",
     re.I,
 )
 _THANKS = re.compile(r"谢谢|感谢|多谢|\bthanks?\b|\bthank you\b|\bcheers\b", re.I)
@@ -162,7 +163,9 @@ def nothing_asked_reply(text: str, lang: str) -> str:
     if _THANKS.search(text):
         said = [said[0] + "也谢谢你！", said[1] + " And thank you!"]
     rest = re.sub(
-        r"(?:不用|别|不要|甭)查[^，,。！!？?]*|\b(?:no need to|don'?t) (?:look|search|check)\b[^,.!?]*", " ", text
+        r"(?:不用|别|不要|甭)查[^，,。！!？?]*|我?自己查过了?|\b(?:no need to|don'?t) (?:look|search|check)\b[^,.!?]*",
+        " ",
+        text,
     )
     if is_question(rest):
         said = [

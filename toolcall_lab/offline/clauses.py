@@ -33,7 +33,7 @@ _CLAUSE_BREAK = re.compile(
 )
 _SEGMENT_BREAK = re.compile(
     # "B2 or C1" are two levels of one word, not two items asked about
-    r"\s*(?:、|，|,|/|\+|(?:\band\b|\bor\b|和|跟|与|或者|还是|及)(?!\s*[ABC][12]\b))\s*"
+    r"\s*(?:、|，|,|/(?!\d)|(?<!\d)/|\+|(?:\band\b|\bor\b|和|跟|与|或者|还是|及)(?!\s*[ABC][12]\b))\s*"
     r"|(?<=[A-Za-z])\s*同\s*(?=[A-Za-z])"  # "meticulous 同 ubiquitous" (Cantonese "and")
     r"|(?<=[一二三四五六日天号])\s*同\s*(?=(?:下|这|本)?(?:周|星期|礼拜))"  # "下礼拜一同礼拜三"
     r"|(?<=[\u4e00-\u9fff])\s+(?=[A-Za-z]+[\u4e00-\u9fff])"  # "accord几级 benefit考不考": one ask per word

@@ -35,8 +35,9 @@ def date_range(text: str, today: dt.date | None, year: int | None = None) -> lis
     """
     found = [d for d in find_dates(text, today, year) if d.iso and d.kind in ("relative", "calendar")]
     if today is not None and not found and (weekend := _WEEKEND.search(text)):  # "这周末我有什么课": Saturday, Sunday
+        to_saturday = -1 if today.weekday() == 6 else (5 - today.weekday()) % 7  # on a Sunday, this weekend is today
         saturday = today + dt.timedelta(
-            days=(5 - today.weekday()) % 7 + (7 if weekend.group("next") or weekend.group("next2") else 0)
+            days=to_saturday + (7 if weekend.group("next") or weekend.group("next2") else 0)
         )
         days = [saturday, saturday + dt.timedelta(days=1)]
         return [d.isoformat() for d in days if d >= today]

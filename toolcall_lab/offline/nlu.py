@@ -218,7 +218,9 @@ def city_positions(text: str) -> tuple[tuple[int, str], ...]:
         hits += [(m.start(), en) for m in re.finditer(re.escape(zh), text)]
     low = text.lower()
     for name, en in EN_CITIES.items():
-        hits += [(m.start(), en) for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low)]  # "hangzhou现在"
+        hits += [  # "hangzhou现在"; not "wellington boots"
+            (m.start(), en) for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])(?!\s+boots?\b)", low)
+        ]
     for name, en in LANDMARKS.items():  # "外滩", "the Thames": the city they are in
         hits += [(m.start(), en) for m in re.finditer(rf"(?<![a-z]){re.escape(name)}(?![a-z])", low)]
     for m in re.finditer(r"\b[A-Za-z]{5,}\b", text):

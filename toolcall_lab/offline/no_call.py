@@ -60,7 +60,7 @@ from toolcall_lab.offline.knowledge import (
     stated_sum,
     unit_conversion,
 )
-from toolcall_lab.offline.lexicon import WEATHER_TERMS
+from toolcall_lab.offline.lexicon import FUNCTION_WORDS, WEATHER_TERMS
 from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.nlu import ALL_CITIES
 from toolcall_lab.offline.schema_facts import tool_gloss
@@ -105,6 +105,14 @@ _MEANING = re.compile(
     r"|\bstands? for\b|\bshort for\b|的缩写|全称",
     re.I,
 )
+
+
+def _word_before_level(text: str) -> bool:
+    """Is a level written right after a word asked about ("is accord B2/C1?"), not after the frame ("above B1")?"""
+    return any(
+        w not in FUNCTION_WORDS and w not in ("level", "levels", "band", "grade", "cefr")
+        for w in re.findall(r"\b([a-z]{3,})\s+[ABC][12]\b", text)
+    )
 
 
 def weather_term(text: str, tools: list[dict[str, Any]]) -> str | None:
@@ -179,6 +187,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     if (
         len(set(CEFR.findall(text))) >= 2
         and not terms.marked_terms(text)
+        and not _word_before_level(text)
         and not re.search(r"\b(?!which\b|what\b|that\b|this\b)[a-z]{4,}\b(?= is\b)", text)
     ):
         return "levels"

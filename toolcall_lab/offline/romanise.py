@@ -333,6 +333,10 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)
+        if re.match(r"['\"“‘「]", text[m.start() - 1 : m.start()]) and re.match(
+            r"['\"”’」]", text[m.end() : m.end() + 1]
+        ):
+            return typed  # 'look up the word "paree"': a quoted word is the word asked, as written
         low = re.sub(r"\s+", " ", typed.lower())
         if low not in OLD_NAMES and low not in EN_SLANG:
             low = next((k for k in table if k.replace(" ", "") == low.replace(" ", "")), low)

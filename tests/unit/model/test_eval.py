@@ -83,7 +83,7 @@ def test_the_learner_part_passes_at_its_reported_figure():
 #: them); a change that makes the model pass fewer fails here.
 TUNED_FLOORS = {
     "learners2": 195,
-    "learners3": 165,
+    "learners3": 166,
     "learners4": 157,
     "learners5": 149,
     "learners6": 153,
@@ -98,6 +98,15 @@ TUNED_FLOORS = {
     "learners15": 147,
     "learners16": 148,
     "learners17": 166,
+    "learners18": 152,
+    "learners19": 155,
+    "learners20": 152,
+    "learners21": 148,
+    "learners22": 151,
+    "learners23": 124,
+    "learners24": 129,
+    "learners25": 121,
+    "learners26": 130,
 }
 
 
