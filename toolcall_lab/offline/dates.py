@@ -75,6 +75,7 @@ _DAY_OF_NEXT_WEEK = re.compile(
     # "a week Tuesday", "Tuesday week" (British): the Tuesday after the coming one
     rf"|\bthe\s+week\s+after\s+next,?\s*(?:on\s+)?(?P<wan>{'|'.join(EN_WEEKDAYS)})\b"
     rf"|\b(?P<wan2>{'|'.join(EN_WEEKDAYS)})\s+(?:of\s+)?the\s+week\s+after\s+next\b"
+    rf"|\b(?P<tw>{'|'.join(EN_WEEKDAYS)})\s+(?:of\s+)?this\s+week\b"  # "monday this week": this week's, even if gone
     rf"|\ba\s+week\s+(?:on\s+)?(?P<wk>{'|'.join(EN_WEEKDAYS)})\b|\b(?P<wk2>{'|'.join(EN_WEEKDAYS)})\s+week\b(?!\s*(?:'s|of))",
     re.I,
 )
@@ -242,6 +243,8 @@ def find_dates(text: str, today: dt.date | None = None, year: int | None = None)
         after, week_on = m.group("after"), m.group("wk") or m.group("wk2")
         past_next = (m.group("wan") or m.group("wan2") or "").lower()  # "the week after next, Monday": 下下周一
         named = f"下下周{'一二三四五六日'[EN_WEEKDAYS.index(past_next)]}" if past_next else ""
+        if m.group("tw"):
+            named = f"这周{'一二三四五六日'[EN_WEEKDAYS.index(m.group('tw').lower())]}"
         said = _RELATIVE.fullmatch(
             after
             or week_on

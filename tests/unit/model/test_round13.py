@@ -244,3 +244,9 @@ def test_a_numbered_list_is_several_asks_and_a_translation_to_another_language_i
     french = ask("how would you say 'good luck' in French?", tools=TUTOR)
     assert sorted(calls(listed), key=str) == [("get_weather", {"city": "Seoul"}), ("get_weather", {"city": "Tokyo"})]
     assert calls(french) == [] and "still need" not in (french.content or "")
+
+
+def test_a_weekday_of_this_week_is_this_weeks_even_when_it_is_gone():
+    system = "You are the tutor assistant. Today is Friday, 24 July 2026. Students without an id are S1002."
+    decision = ask("what did I have on Monday this week?", tools=TUTOR, system=system)
+    assert calls(decision) == [("get_schedule", {"student_id": "S1002", "date": "2026-07-20"})]
