@@ -186,7 +186,9 @@ def smalltalk_reply(kind: str, lang: str, tools: list[dict[str, Any]] | None = N
     if kind == "identity" and persona:
         role = persona.group("zh") or persona.group("en")
         en_role = (
-            f"the assistant the system prompt describes (“{role}”)" if re.search(r"[\u3400-\u9fff]", role) else role
+            "the assistant this conversation's system prompt sets up (its role is written in Chinese)"
+            if re.search(r"[\u3400-\u9fff]", role)
+            else role
         )
         return Text(
             f"我是{role}（由内置教学模型扮演：一个离线、确定性的规则模型，借助工具回答问题，不凭空编答案）。",
