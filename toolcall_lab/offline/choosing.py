@@ -244,7 +244,7 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
 
 #: Lessons counted over the course (done, left, not yet taken), compared or added up.
 _LESSON_COUNT = re.compile(
-    r"\b(?:lessons?|classes|sessions)\b[^.?!]{0,30}\b(?:done|left|remaining|completed|to go)\b"
+    r"\b(?:lessons?|classes|sessions)\b[^.?!]{0,30}\b(?:done|left|remaining|completed|finished|to go)\b"
     r"|\b(?:fewer|more|most|fewest)\s+(?:lessons?|classes|sessions)\b"
     r"|剩(?:的|下的|余的)?课|课剩|还没上的课|没上的课|上了几节|上了多少|学了几节|学了多少节|再上几节|把课程上完"
     # "我还差几节课就能全部上完", "还有几课", "how many lessons till I'm finished": what is left of the course

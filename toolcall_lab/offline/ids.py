@@ -41,14 +41,18 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
     # "S 1003", "s-1003"; never the "s" of "it's 2026-07-27" (an apostrophe before it, a date after it)
     spaced = re.compile(rf"(?<![A-Za-z0-9'’])({letters})[\s\-_#.]{{1,2}}(\d{{{digits}}})(?![0-9]|[\-/.]\d)", re.I)
     cued = re.compile(
-        rf"(?:{_CUE})\s*(?:#|＃|:|：|is|是)?\s*(?:actually\s+|really\s+|其实是?\s*)?(\d{{{digits}}})"
+        # "stu-1002", 'student ID "1003"': a dash after the cue, the digits quoted
+        rf"(?:{_CUE})[\s\-_]*(?:#|＃|:|：|is|是)?\s*(?:actually\s+|really\s+|其实是?\s*)?[\"“'‘]?(\d{{{digits}}})"
         rf"(?![0-9\-/.年月日点时])|[#＃](\d{{{digits}}})(?![0-9\-/.])"
         rf"|(?<![0-9])(\d{{{digits}}})\s*(?:号)?(?:那位|这位|那个|这个)?(?:同学|学生|学员)"
         # "我是1003", "this is 1004 —", "1002 here", "hi there, 1003 speaking", "他的号是1004": who is writing
         rf"|(?:我是|\bi'?m|\bi am|\bthis is|号是|号码是)\s*(\d{{{digits}}})(?![0-9\-/.:年月日号点时%])"
         r"(?!\s*(?:words?|km|kg|years?|yrs?|hours?|minutes?|mins?|steps|points|pts|岁|字|块|元))"
         rf"|(?<![0-9\-/.:])(\d{{{digits}}})\s+(?:here|speaking)\b"
-        rf"|(?<![0-9\-/.:])(\d{{{digits}}})号(?![0-9楼线房床门厅车码])",  # "看看1003号最近的测评"
+        rf"|(?<![0-9\-/.:])(\d{{{digits}}})号(?![0-9楼线房床门厅车码])"  # "看看1003号最近的测评"
+        # "帮我查下1004的学习记录", "1003's progress": digits owning what only a student has
+        rf"|(?<![0-9\-/.:])(\d{{{digits}}})(?:\s*的\s*|['’]s\s+)(?=学习|记录|进度|成绩|课表|测评|progress|record"
+        r"|scores?\b|results?\b|timetable|schedule|classes|lessons|weak)",
         re.I,
     )
     return exact, spaced, cued
@@ -75,8 +79,8 @@ _ZH_RUN = re.compile(
     r"(?<=[号码是#\s])[零〇一幺二三四五六七八九]{3,8}(?![零〇一幺二三四五六七八九十百千万])"
     r"|(?<![零〇一幺二三四五六七八九十])[零〇一幺二三四五六七八九]{4}(?=\s*号?(?:同学|学生|学员))"  # "一零零四号同学"
 )
-#: "s 1 0 0 2": an id's digits typed one by one with spaces
-_SPACED_DIGITS = re.compile(r"(?<=[A-Za-z#:])\s*(\d)\s(\d)\s(\d)\s(\d)(?!\s?\d)")
+#: "s 1 0 0 2", "S-1-0-0-4": an id's digits typed one by one with spaces or dashes
+_SPACED_DIGITS = re.compile(r"(?<=[A-Za-z#:])[\s\-]*(\d)[\s\-](\d)[\s\-](\d)[\s\-](\d)(?![\s\-]?\d)")
 #: "S 10 03", "s10 03": an id's digits typed in groups after its letter
 _GROUPED = re.compile(r"(?<![A-Za-z0-9'’])([A-Za-z])\s?(\d{2,3}(?:[\s\-]\d{1,3}){1,2})(?![\s\-]?\d)")
 #: "S1O03": the letter O typed for a zero inside an id's digits

@@ -9,6 +9,8 @@ so one form is enough; the lists are general language, not the app's tools.
 
 from __future__ import annotations
 
+import re
+
 
 def _words(text: str) -> tuple[str, ...]:
     """Triggers written ``|``-separated (so a multi-word trigger keeps its spaces)."""
@@ -59,6 +61,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|studies are going|did i get in|speaking score"
         "|writing score|reading score|listening score"
         "|study going|studies going|how my study|how my studies|my study so far|my studies so far"
+        "|started any lessons|started any classes|any lessons yet|close to the end|to the end am i|the whole course"
+        "|through the course|through the whole|lessons have i|classes have i|have i finished|have i completed"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -91,6 +95,26 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "notify": _words("通知|告诉老师|提醒老师|发消息|notify|tell the teacher|message the teacher"),
 }
+
+#: Set phrases of chat that ask nothing ("asking for a friend", "no offence").
+CHAT_IDIOMS = re.compile(
+    r"\b(?:asking for a friend|just saying|no offen[cs]e|no worries|no rush|for real|double[- ]check)\b"
+    # "中文意思 is fine too", "the word I just asked about": how to answer, or a word said before
+    r"|\b(?:is|are|would be)\s+(?:fine|ok(?:ay)?|good|alright)(?:\s+(?:too|also|as well))?\b"
+    r"|\b(?:the|that|this)\s+(?:first\s+|last\s+|second\s+|other\s+|previous\s+|same\s+)?word\s+(?:that\s+)?"
+    r"(?:i|you)\s+(?:just\s+)?(?:asked|looked|mentioned|gave|said|typed)(?:\s+(?:about|up|you|me))?\b",
+    re.I,
+)
+
+#: A topic's word used in another sense: "broke my personal record", "the world record for the 100m",
+#: "just testing if you answer", "a word in my essay marked wrong" ask nothing of a learning record.
+OTHER_SENSES = re.compile(
+    r"\b(?:personal|world|olympic|school|all-time|track|criminal|medical)\s+records?\b|\brecords?\s+for\s+the\b"
+    r"|\bbr(?:oke|eak|eaking)\s+(?:my|the|a|his|her|their)\s+(?:\w+\s+)?record\b|\brecord[- ](?:breaking|high|low)s?\b"
+    r"|\boff the record\b|\bjust testing\b|\btesting\s+(?:if|whether|you|this|it|out)\b"
+    r"|\bmarked\s+(?:wrong|right|correct|incorrect|as)\b",
+    re.I,
+)
 
 # Comparative and superlative forms that a stemmer keeps: "warmest" → "warm".
 COMPARATIVES: dict[str, str] = {

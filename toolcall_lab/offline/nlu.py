@@ -30,6 +30,7 @@ from toolcall_lab.offline.lexicon import (
     MORE_CITIES,
     NOT_TERMS,
     NOT_TYPOS,
+    OTHER_SENSES,
     ZH_FILLER,
     ZH_NUM,
 )
@@ -150,6 +151,7 @@ def en_stems(text: str) -> tuple[tuple[str, str], ...]:
 @functools.lru_cache(maxsize=2048)
 def concept_hits(text: str) -> dict[str, tuple[str, ...]]:
     """Each concept the text asks for, with the words that triggered it."""
+    text = OTHER_SENSES.sub(" ", text)  # "broke my personal record": no learning record asked
     pairs = en_stems(text)
     content = {s for w, s in pairs if w not in EN_STOP}
     stems = [s for _, s in pairs]

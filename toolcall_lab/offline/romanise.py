@@ -26,60 +26,15 @@ from pypinyin import lazy_pinyin
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from toolcall_lab.offline.cantonese import CANTONESE, without_pinyin_tones, without_tones
+from toolcall_lab.offline.cantonese import without_pinyin_tones, without_tones
 from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES, full_weekday
+from toolcall_lab.offline.place_names import LOWER_SHORT_NAMES, OLD_NAMES, ZH_PLACE_NICKNAMES
 from toolcall_lab.offline.spelling import corrected, is_english
 
 _ALL_CITY_NAMES = frozenset([*CITIES, *MORE_CITIES])
+_ALL_CITY_NAMES_EN = frozenset(v.lower().replace(" ", "") for v in [*CITIES.values(), *MORE_CITIES.values()])
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
-
-# Romanisations of Chinese place names older than pinyin, and short names of other cities.
-OLD_NAMES: dict[str, str] = {
-    "peking": "Beijing", "peiping": "Beijing", "paree": "Paris", "pusan": "Busan", "canton": "Guangzhou",
-    "kanton": "Guangzhou",
-    "schanghai": "Shanghai", "nanking": "Nanjing", "chungking": "Chongqing", "hangchow": "Hangzhou",
-    "sian": "Xi'an", "xian": "Xi'an", "hsian": "Xi'an", "shenchen": "Shenzhen", "nyc": "New York",
-    "new york city": "New York", "hk": "Hong Kong", "hongkong": "Hong Kong", "sf": "San Francisco",
-    "frisco": "San Francisco", "bkk": "Bangkok", "krung thep": "Bangkok", "amoy": "Xiamen", "ldn": "London",
-    "ny": "New York", "la": "Los Angeles", "tokio": "Tokyo", "pekin": "Beijing", "bombay": "Mumbai",
-    "sg": "Singapore", "spore": "Singapore", "s'pore": "Singapore", "syd": "Sydney", "nueva york": "New York",
-    "big apple": "New York", "the big apple": "New York", "londres": "London", "seul": "Seoul",
-    "singapur": "Singapore", "tientsin": "Tianjin", "kwangchow": "Guangzhou", "tsingtao": "Qingdao",
-    "soochow": "Suzhou", "chengtu": "Chengdu", "hankow": "Wuhan", "saigon": "Ho Chi Minh City",
-    "hcmc": "Ho Chi Minh City", "kl": "Kuala Lumpur", "bj": "Beijing", "melb": "Melbourne", **CANTONESE,
-}  # fmt: skip
-# Two-letter short names that are no English word: read in small letters too ("sg rn").
-_LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})
-
-# Nicknames of cities in Chinese (魔都 is Shanghai): read as the city's name. 雾都 is left out: it
-# names both London and Chongqing.
-ZH_PLACE_NICKNAMES: dict[str, str] = {
-    "魔都": "上海",
-    "申城": "上海",
-    "沪上": "上海",
-    "帝都": "北京",
-    "京城": "北京",
-    "首都北京": "北京",
-    "羊城": "广州",
-    "花城": "广州",
-    "穗城": "广州",
-    "狮城": "新加坡",
-    "花都巴黎": "巴黎",
-    "汉城": "首尔",
-    "鹏城": "深圳",
-    "蓉城": "成都",
-    "山城重庆": "重庆",
-    "江城武汉": "武汉",
-    "春城": "昆明",
-    "冰城": "哈尔滨",
-    "鹭岛": "厦门",
-    "泉城": "济南",
-    "星城": "长沙",
-    "榕城": "福州",
-    "金陵": "南京",
-    "杭城": "杭州",
-}
 
 # Abbreviations and chat spellings → the word they stand for.
 EN_SLANG: dict[str, str] = {
@@ -145,6 +100,11 @@ EN_SLANG: dict[str, str] = {
     "hows": "how's",
     "lookin": "looking",
     "hr": "hour",
+    "wots": "what's",
+    "wuts": "what's",
+    "4cast": "forecast",
+    "thru": "through",
+    "nite": "night",
 }
 
 ZH_SLANG: dict[str, str] = {
@@ -309,6 +269,18 @@ _PAIRED_DAY = re.compile(
 )
 
 
+#: Wade–Giles writes a name's syllables with a hyphen ("Hang-chou", "Shang-hai")
+_HYPHENATED = re.compile(r"(?<![\w\-])([A-Za-z]{2,8})-([A-Za-z]{2,8})(?![\w\-])")
+
+
+def _unhyphenated(m: re.Match[str], table: dict[str, tuple[str, str]]) -> str:
+    """ "Hang-chou" → "Hangchou" when the joined syllables name a place; other hyphenated words stay."""
+    joined = m.group(1) + m.group(2)
+    low = joined.lower()
+    known = low in OLD_NAMES or low in table or low in _ALL_CITY_NAMES_EN
+    return joined if known else m.group(0)
+
+
 @functools.lru_cache(maxsize=1024)
 def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     """The text as the model reads it, and each word rewritten.
@@ -341,7 +313,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
         if low not in OLD_NAMES and low not in EN_SLANG:
             low = next((k for k in table if k.replace(" ", "") == low.replace(" ", "")), low)
         if low in OLD_NAMES:
-            if len(low) <= 2 and not typed.isupper() and low not in _LOWER_SHORT_NAMES:  # "LA": only in capitals
+            if len(low) <= 2 and not typed.isupper() and low not in LOWER_SHORT_NAMES:  # "LA": only in capitals
                 return typed
             changes.append(Rewrite(typed, OLD_NAMES[low], "place name"))
             return OLD_NAMES[low]
@@ -360,6 +332,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
         return english
 
     text = _SYLLABLE_MARK.sub(lambda m: _joined(m, table, changes), text)  # "shou'er" (首尔), "xi'an"
+    text = _HYPHENATED.sub(lambda m: _unhyphenated(m, table), text)  # "Hang-chou", "Pei-ching": one name
     out = _latin_pattern().sub(latin, text)
 
     def paired_day(m: re.Match[str]) -> str:  # "Saturday or sun": a short weekday beside a weekday is one

@@ -67,6 +67,14 @@ _WEEK = re.compile(
 )
 
 
+#: "the next few days", "这几天": a few days ahead, read as three (the tool's default is today alone)
+_FEW_DAYS = re.compile(
+    r"\b(?:next|coming|these|following)\s+(?:few|several)\s+days\b|\b(?:the )?(?:next|coming) days\b"
+    r"|(?:这|近|最近|未来|接下来|往后|后面)几天",
+    re.I,
+)
+
+
 _UNTIL = re.compile(
     r"(?:till|until|through|thru|to|up to|到|至)\s*"
     rf"(?P<day>(?:next\s+|this\s+|下(?:个)?|这|本)?(?:{'|'.join(EN_WEEKDAYS)}|"
@@ -154,6 +162,8 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
         return int(n) if n.isdigit() else _chinese_number(n) or EN_NUM.get(n)
     if _FORTNIGHT.search(text):
         return 14
+    if _FEW_DAYS.search(text):
+        return 3
     if _WEEKS.search(text):
         return 21
     if _MONTH_SPAN.search(text):

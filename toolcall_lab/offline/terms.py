@@ -7,16 +7,21 @@ from __future__ import annotations
 
 import re
 
-from toolcall_lab.offline.lexicon import EN_STOP, FILLER, FUNCTION_WORDS, NOT_TERMS
+from toolcall_lab.offline.lexicon import CHAT_IDIOMS, EN_STOP, FILLER, FUNCTION_WORDS, NOT_TERMS
 from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, concept_hits, correct
 
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
 _MARKED = (
-    re.compile(r"(?:the word|vocab(?:ulary)? (?:item|entry|word)|单词|词)\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)", re.I),
+    # "这词 kaoyan 考不考" points back at the word before it: 词 after 这 / 那 marks no word after it
+    re.compile(
+        r"(?:the word|vocab(?:ulary)? (?:item|entry|word)|(?<![这那])单词|(?<![这那单])词)"
+        r"\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)",
+        re.I,
+    ),
     # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
     # unanchored, "aaaa…" was tried at every letter and read again from each
     re.compile(
-        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|一词|是什么意思|什么意思|是几级|几级"
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|这词|那个词|一词|是什么意思|什么意思|是几级|几级"
         r"|怎么用)"
     ),
     re.compile(
@@ -203,12 +208,6 @@ def only_items(text: str) -> bool:
     return rest != text and bool(_RUN_GLUE.match(rest))
 
 
-#: Set phrases of chat that ask nothing ("asking for a friend", "no offence").
-_IDIOMS = re.compile(
-    r"\b(?:asking for a friend|just saying|no offen[cs]e|no worries|no rush|for real|double[- ]check)\b", re.I
-)
-
-
 def english_terms(text: str) -> list[str]:
     """English words a learner might ask about ("accord"): marked ones first, then plain lower-case words.
 
@@ -221,7 +220,7 @@ def english_terms(text: str) -> list[str]:
     marked = marked_terms(text)
     if marked:  # "look up the word meticulous for me, thanks a lot": the marked word, not "lot"
         return marked
-    text = _IDIOMS.sub(" ", text)
+    text = CHAT_IDIOMS.sub(" ", text)
     plain = [
         w
         # a word with its possessive 's ("benefit's level"), not one cut by an apostrophe ("isn't")
@@ -384,6 +383,7 @@ def lone_latin_word(text: str) -> str | None:
     whatever it is: the learner wrote it to ask about it. ``None`` when there are none or several."""
     if not CJK.search(text):
         return None
+    text = CHAT_IDIOMS.sub(" ", text)  # "中文意思 is fine too": how to answer, not a word
     words = [
         w
         for w in re.findall(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z\-]+(?![A-Za-z0-9_(])", text)

@@ -1,0 +1,58 @@
+"""Places as learners name them: old romanisations and short names (Peking, Canton, nyc), and the
+nicknames of cities in Chinese (魔都 is Shanghai). :mod:`.romanise` reads each as the city's name."""
+
+from __future__ import annotations
+
+from toolcall_lab.offline.cantonese import CANTONESE
+
+# Romanisations of Chinese place names older than pinyin, and short names of other cities.
+OLD_NAMES: dict[str, str] = {
+    "peking": "Beijing", "peiping": "Beijing", "paree": "Paris", "pusan": "Busan", "canton": "Guangzhou",
+    "kanton": "Guangzhou",
+    "schanghai": "Shanghai", "nanking": "Nanjing", "chungking": "Chongqing", "hangchow": "Hangzhou",
+    "sian": "Xi'an", "xian": "Xi'an", "hsian": "Xi'an", "shenchen": "Shenzhen", "nyc": "New York",
+    "new york city": "New York", "hk": "Hong Kong", "hongkong": "Hong Kong", "sf": "San Francisco",
+    "frisco": "San Francisco", "bkk": "Bangkok", "krung thep": "Bangkok", "amoy": "Xiamen", "ldn": "London",
+    "ny": "New York", "la": "Los Angeles", "tokio": "Tokyo", "pekin": "Beijing", "bombay": "Mumbai",
+    "sg": "Singapore", "spore": "Singapore", "s'pore": "Singapore", "syd": "Sydney", "nueva york": "New York",
+    "big apple": "New York", "the big apple": "New York", "londres": "London", "seul": "Seoul",
+    "singapur": "Singapore", "tientsin": "Tianjin", "kwangchow": "Guangzhou", "tsingtao": "Qingdao",
+    "soochow": "Suzhou", "chengtu": "Chengdu", "hankow": "Wuhan", "saigon": "Ho Chi Minh City",
+    "hcmc": "Ho Chi Minh City", "kl": "Kuala Lumpur", "bj": "Beijing", "melb": "Melbourne", **CANTONESE,
+    "krungthep": "Bangkok", "calcutta": "Kolkata", "madras": "Chennai", "rangoon": "Yangon", "peiching": "Beijing",
+    "hangchou": "Hangzhou", "nanching": "Nanjing", "kuangchou": "Guangzhou", "chungching": "Chongqing",
+    "suchou": "Suzhou", "hsiamen": "Xiamen", "tienchin": "Tianjin", "chingtao": "Qingdao",
+}  # fmt: skip
+# Two-letter short names that are no English word: read in small letters too ("sg rn").
+LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})
+
+# Nicknames of cities in Chinese (魔都 is Shanghai): read as the city's name. 雾都 is left out: it
+# names both London and Chongqing.
+ZH_PLACE_NICKNAMES: dict[str, str] = {
+    "魔都": "上海",
+    "申城": "上海",
+    "沪上": "上海",
+    "帝都": "北京",
+    "京城": "北京",
+    "首都北京": "北京",
+    "羊城": "广州",
+    "花城": "广州",
+    "穗城": "广州",
+    "狮城": "新加坡",
+    "花都巴黎": "巴黎",
+    "汉城": "首尔",
+    "北平": "北京",
+    "西贡": "胡志明市",
+    "鹏城": "深圳",
+    "蓉城": "成都",
+    "山城重庆": "重庆",
+    "江城武汉": "武汉",
+    "春城": "昆明",
+    "冰城": "哈尔滨",
+    "鹭岛": "厦门",
+    "泉城": "济南",
+    "星城": "长沙",
+    "榕城": "福州",
+    "金陵": "南京",
+    "杭城": "杭州",
+}
