@@ -116,7 +116,7 @@ _STATEMENT = re.compile(
     re.I,
 )
 #: What still makes a told clause a request: "I want to know …", "我想查…", "I'm wondering whether …".
-_STILL_ASKS = re.compile(
+STILL_ASKS = re.compile(
     r"\b(?:want|wanna|need|would like|'d like|wonder|wondering|curious|please|pls|can you|could you|let me know"
     r"|whether|not sure|don'?t know|dunno|idk|right\W*$|isn't it|don't i|aren't i|correct\W*$)\b|不知道|不确定|忘了"
     r"|对吧|是吧|对不对"
@@ -133,7 +133,7 @@ def is_statement(clause: str) -> bool:
     >>> is_statement("北京今天下雨"), is_statement("我想报一个周三晚上的游泳班"), is_statement("北京明天下雨吗")
     (True, True, False)
     """
-    return bool(_STATEMENT.search(clause)) and not _STILL_ASKS.search(clause) and not re.search(r"[?？]", clause)
+    return bool(_STATEMENT.search(clause)) and not STILL_ASKS.search(clause) and not re.search(r"[?？]", clause)
 
 
 #: The learner says nothing is to be looked up: "不用查什么", "no need to look anything up".

@@ -35,6 +35,7 @@ from toolcall_lab.offline.comparing import direction
 from toolcall_lab.offline.impossible_dates import impossible_in
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
+from toolcall_lab.offline.non_cities import non_city, non_city_reply
 from toolcall_lab.offline.parties import ASK_OWN_ID, own_id_unknown
 from toolcall_lab.offline.planner import TurnPlan, plan_turn
 from toolcall_lab.offline.reading import (
@@ -46,7 +47,7 @@ from toolcall_lab.offline.reading import (
 )
 from toolcall_lab.offline.record import ArgRecord, CallRecord, ClauseRecord, DecisionRecord, ToolScore
 from toolcall_lab.offline.repair import corrected_args
-from toolcall_lab.offline.smalltalk import smalltalk_reply
+from toolcall_lab.offline.smalltalk import courtesy_with_news, smalltalk_reply
 from toolcall_lab.offline.supplied import supplied
 
 
@@ -270,6 +271,15 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
         names = ", ".join(dict.fromkeys(r["name"] for r in earlier))
         record = DecisionRecord("answer", ctx.lang, notes=(explain.FROM_EARLIER(names=names),))
         return Decision(answer_from_tools(ctx, earlier, tools), record=record)
+    place = non_city(ctx.question) if any("city" in missing for _, missing in plan.skipped) else None
+    if place:  # "how hot is the Sahara right now": no city to ask for, and none to guess
+        name = next(name for name, missing in plan.skipped if "city" in missing)
+        return Decision(
+            non_city_reply(place, name, ctx.lang), record=_record("cannot_help", ctx, plan, explain.MISSING_ARGUMENTS())
+        )
+    courtesy = courtesy_with_news(ctx.question) if plan.skipped else None
+    if courtesy:  # "Thanks, that's everything I needed about the weather. Bye!": nothing is missing
+        return Decision(smalltalk_reply(courtesy, ctx.lang, tools, ctx.system), record=_record("smalltalk", ctx, plan))
     reason = explain.MISSING_ARGUMENTS() if plan.skipped else explain.NO_TOOL_FITS()
     return Decision(cannot_help(ctx, tools, plan.skipped), record=_record("cannot_help", ctx, plan, reason))
 

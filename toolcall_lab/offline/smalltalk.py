@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline.asking import NEWS
+from toolcall_lab.offline.asking import NEWS, STILL_ASKS
 from toolcall_lab.offline.suggest import what_to_ask
 
 _KINDS: dict[str, re.Pattern[str]] = {
@@ -34,7 +34,7 @@ _KINDS: dict[str, re.Pattern[str]] = {
     ),
     "greeting": re.compile(
         r"^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening|day)|nice to meet you|morning|evening"
-        r"|(?:hi|hello|hey) there|gm|just (?:saying|wanted to say|stopping by to say|popping in to say) (?:hi"
+        r"|(?:hi|hello|hey) there|gm(?: gm)*|just (?:saying|wanted to say|stopping by to say|popping in to say) (?:hi"
         r"|hello)(?: .{0,30})?"
         r"|你好|您好|嗨|哈喽|早上好|下午好|晚上好|.{0,10}(?:打个招呼|来打招呼|打声招呼|问个好))$",
         re.I,
@@ -55,10 +55,10 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|cool|perfect|got it|ok(?:ay)?|nice|awesome|understood|all good"
         r"|no more (?:questions|lookups|look-ups|searches|checks)(?: (?:for now|today|needed))?"
         r"|(?:(?:ok(?:ay)?|cool|great|alright|right) )*(?:that'?s|thats|that is) (?:all|everything|it)"
-        r"(?: (?:i needed|for (?:now|today)))?"
+        r"(?: (?:i needed|i wanted|for (?:now|today)))?(?: (?:about|on|for) (?:the |my )?\w+)?"
         r"|谢谢(?:你|您)?(?:的帮助|(?:这么|那么)?(?:耐心|帮忙))?(?:啦|了)?|多谢|感谢|好的|好|明白了|知道了|懂了|收到"
         r"|太好了|不错|没事了|没有了|就这些|没问题了|辛苦了"
-        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:都)?(?:弄清楚|搞清楚|搞定|解决|明白|记下|记住)了|.{0,12}(?:挺|很"
+        r"|好的?谢(?:啦|了|谢)|谢啦|谢了|.{0,12}(?:都)?(?:弄清楚|搞清楚|搞定|解决|明白|了解|记下|记住)了|.{0,12}(?:挺|很"
         r"|太|真"
         r"|非常)有(?:帮助|用)(?:的|了|啊)?"
         r")$",
@@ -146,6 +146,34 @@ def smalltalk_kind(text: str) -> str | None:
         if wanted in kinds:
             return wanted
     return None  # "no need to look anything up" alone asks nothing and says nothing: read on
+
+
+#: A piece that asks: a question word or verb first ("weather in Tokyo" has no verb, but is no told piece either)
+_ASKS_FIRST = re.compile(
+    r"^(?:what|when|where|which|who|whose|how|why|is|are|am|do|does|did|can|could|will|would|should|check|look"
+    r"|tell|show|give|find|get|search|any|weather|forecast)\b",
+    re.I,
+)
+
+
+def courtesy_with_news(text: str) -> str | None:
+    """A greeting, thanks or goodbye beside a piece or two that only tell ("gm gm, class starts soon, just
+    popping in to say hello"; "Thanks, that's everything I needed. Have a nice evening!"): the small talk's
+    kind. Used only where the model would otherwise ask for a missing argument: nothing was asked.
+
+    >>> courtesy_with_news("gm gm, class starts soon, just popping in to say hello")
+    'greeting'
+    >>> courtesy_with_news("thanks, and tomorrow?") is None
+    True
+    """
+    if re.search(r"[?？]", text):
+        return None
+    pieces = [p.strip() for p in re.split(r"[,，.。!！~～;；]+", _ADDRESS.sub(" ", text)) if p.strip()]
+    kinds = [next((k for k, pattern in _KINDS.items() if pattern.match(re.sub(r"\s+", " ", p))), None) for p in pieces]
+    told = [p for p, k in zip(pieces, kinds, strict=True) if k is None]
+    if len(told) > 2 or any(STILL_ASKS.search(p) or _ASKS_FIRST.search(p) for p in told):
+        return None
+    return next((k for k in ("bye", "thanks", "greeting") if k in kinds), None)
 
 
 _PIECE = re.compile(r"[^,，.。!！?？~～;；]*(?:[,，.。!！?？~～;；]+|$)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from toolcall_lab.offline.lexicon import EN_STOP
+from toolcall_lab.offline.non_cities import non_city
 
 _SPAN_OR_DAY = re.compile(
     r"[一两二三四五六七八九十几半]+个?(?:周|天|星期|礼拜|月)|今天|明天|后天|现在|这里|那里|当地|最近|未来|外面|外边"
@@ -27,6 +28,8 @@ _NOT_PLACES = frozenset(
 
 def unknown_place(text: str) -> str | None:
     """A capitalised word that looks like a place name the model does not know ("FakeCity")."""
+    if non_city(text):  # "火星天气如何": a planet, no city to pass on
+        return None
     m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
     if m and m.group(1).lower() not in EN_STOP:
         return m.group(1)
