@@ -139,7 +139,8 @@ def is_statement(clause: str) -> bool:
 #: The learner says nothing is to be looked up: "不用查什么", "no need to look anything up".
 _NOTHING = re.compile(
     r"(?<!别的)(?<!其他)(?<!其它)(?:查|搜|看)(?:点)?(?:什么|啥)(?!别的|其他|其它)|(?<!别的)(?<!其他)(?<!其它)(?:什么|啥)都不"
-    r"|\b(?:look|search|check)\s+(?:up\s+)?anything\b(?!\s+else)|\banything up\b",
+    r"|\b(?:look|search|check)\s+(?:up\s+)?anything\b(?!\s+else)|\banything up\b"
+    r"|\bwithout (?:looking|searching|checking) (?:it |that |them )?up\b",
     re.I,
 )
 _THANKS = re.compile(r"谢谢|感谢|多谢|\bthanks?\b|\bthank you\b|\bcheers\b", re.I)

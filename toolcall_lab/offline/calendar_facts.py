@@ -125,7 +125,7 @@ def _english(day: dt.date) -> str:
     return f"{day.day} {day.strftime('%B')} {day.year}"
 
 
-_STATED = re.compile(r"(?:today is|today's date is|it's|it is|今天是|今天|现在是)\s*(?:the\s+)?", re.I)
+_STATED = re.compile(r"(?:today is|today's date is|it's|it is|\bits|今天是|今天|现在是)\s*(?:the\s+)?", re.I)
 
 
 def stated_today(text: str) -> tuple[dt.date, str] | None:
@@ -133,12 +133,14 @@ def stated_today(text: str) -> tuple[dt.date, str] | None:
     words that state it (taken out of the question: a statement, not one more ask).
 
     >>> stated_today("any classes 2day? it's 2026-07-27 btw")
-    (datetime.date(2026, 7, 27), "it's 2026-07-27")
+    (datetime.date(2026, 7, 27), "it's 2026-07-27 btw")
     >>> stated_today("do I have class on 2026-07-27?") is None
     True
     """
     for mark in _STATED.finditer(text):
         for d in find_dates(text[mark.end() : mark.end() + 30]):
             if d.kind == "calendar" and d.iso and d.start == 0:
-                return dt.date.fromisoformat(d.iso), text[mark.start() : mark.end() + len(d.raw)]
+                end = mark.end() + len(d.raw)
+                tail = re.match(r"\s*(?:today|今天)?(?:\s*btw)?", text[end:], re.I)  # "it's 2026-07-24 today btw"
+                return dt.date.fromisoformat(d.iso), text[mark.start() : end + (tail.end() if tail else 0)]
     return None

@@ -55,7 +55,8 @@ ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天
 _RELATIVE = re.compile(
     r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天|下一天|后一天"
     rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{ZH_DAY}))"
-    r"|(?P<en>(?:the )?day after tomorrow|tomorrow|today|tonight|yesterday|the next day|the following day"
+    r"|(?P<en>(?:the )?day after tomorrow|the one after tomorrow|tomorrow|today|tonight|yesterday|the next day"
+    r"|the following day|the day following"
     r"|the day (?:right |just )?after|the very next day|the (?:following|next) date|the date after"
     rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(EN_WEEKDAYS)})"
     # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
@@ -81,11 +82,13 @@ _DAY_OF_NEXT_WEEK = re.compile(
 )
 OFFSETS = {
     "今天": 0, "今晚": 0, "today": 0, "tonight": 0, "明天": 1, "明早": 1, "明晚": 1, "tomorrow": 1, "后天": 2,
-    "the day after tomorrow": 2, "day after tomorrow": 2, "大后天": 3, "昨天": -1, "yesterday": -1, "前天": -2,
+    "the day after tomorrow": 2, "day after tomorrow": 2, "the one after tomorrow": 2,
+    "大后天": 3, "昨天": -1, "yesterday": -1, "前天": -2,
 }  # fmt: skip
 _NEXT_DAY = {
     "次日", "第二天", "下一天", "后一天", "the next day", "the following day", "the day after", "the day right after",
-    "the day just after", "the very next day", "the following date", "the next date", "the date after",
+    "the day just after", "the very next day",
+    "the day following", "the following date", "the next date", "the date after",
 }  # fmt: skip
 #: A number of days or weeks as learners write it: digits, a Chinese numeral, an English number word.
 COUNT = r"\d{1,2}|[一两二三四五六七八九十]|" + "|".join(EN_NUM)

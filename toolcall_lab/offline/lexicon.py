@@ -288,7 +288,8 @@ EN_STOP: frozenset[str] = frozenset(
         "|us|also|as|well|then|just|so|if|not|no|yes|hi|hello|thanks|thank|much|many|more|most|than|too|very"
         "|really|like|know|want|look|up|lookup|hmm|search|from|by|into|day|days|week|next|last|s|t|going|go"
         "|what's|whats|who's|how's|it's|i'm|im|anyway|sorry|okay|ok|bye|goodbye|oh|hey|pls|they|them|he|she|instead"
-        "|one|ones|both"
+        "|one|ones|both|itself|themselves|total|decided|makes|made|happened|higher-level|lower-level|high-level"
+        "|low-level|rather"
     )
 )
 

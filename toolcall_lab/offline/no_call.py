@@ -199,8 +199,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     how_it_works = re.match(r"^\W*(?:why|how come)\b|^\W*为(?:什么|啥)", text) or re.search(
         r"\bdifference between\b|和气候|气候和", text, re.I
     )  # "why is it hotter near the equator", "the difference between weather and climate"
-    if weather_asked and how_it_works and not nlu.cities_in(text):
-        return "settled"  # "why is it hotter near the equator": how weather works, no city's forecast
+    if ((weather_asked and how_it_works) or settled.as_a_rule(text)) and not nlu.cities_in(text):
+        return "settled"  # "why is it hotter near the equator", "what usually makes a word C1": no one's data
     if _PAST_WEATHER.search(text) and weather_asked and _forecasts_only(tools):
         return "past"
     if weather_term(text, tools):

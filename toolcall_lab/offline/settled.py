@@ -96,6 +96,26 @@ def not_for_search(clause: str, question: str, searched_before: bool) -> tuple[s
     return None
 
 
+#: A question about how things are as a rule: "do UK weather reports usually give Celsius", "what makes a word C1"
+_AS_A_RULE = re.compile(
+    r"\b(?:usually|normally|typically|generally|in general|as a rule|what makes an?)\b|一般来说|通常", re.I
+)
+#: …unless it is about someone's own data or names a word: "what do I usually have on Mondays", "is 'accord' usually B2"
+_ANYONES = re.compile(r"\b(?:i|my|me|mine|we|our)\b|我|[A-Za-z]\d{3,}", re.I)
+_QUOTED_ONE = re.compile(r"['\"“‘「][A-Za-z\-]+['\"”’」]")
+
+
+def as_a_rule(text: str) -> bool:
+    """Does ``text`` ask how things are as a rule, about nobody's data and no word named?
+
+    >>> as_a_rule("without looking anything up, what usually makes a word C1 rather than B2?")
+    True
+    >>> as_a_rule("what do I usually have on Mondays?"), as_a_rule("is 'accord' usually B2?")
+    (False, False)
+    """
+    return bool(_AS_A_RULE.search(text)) and not _ANYONES.search(text) and not _QUOTED_ONE.search(text)
+
+
 def settled_question(text: str) -> bool:
     """Is ``text`` a question of settled knowledge, which a search tool is not for (see the module docstring)?
 

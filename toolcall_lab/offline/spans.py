@@ -35,6 +35,12 @@ def _chinese_number(n: str) -> int | None:
     return (ZH_NUM.get(tens, 1) if tens else 1) * 10 + (ZH_NUM.get(ones, 0) if ones else 0)
 
 
+#: "warmest day over the next 7 in sydney": a count after "next" with its "days" left out
+_NEXT_N = re.compile(
+    r"\b(?:next|coming|upcoming)\s+(?P<n>[2-7]|two|three|four|five|six|seven)\b"
+    r"(?!\s*(?:weeks?|hours?|hrs?|months?|years?|lessons?|classes|students?|words?|times?|minutes?|mins?|[-:]))",
+    re.I,
+)
 _HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
 #: "3 weeks out", "next few weeks", "三个星期": more weeks than a forecast holds (the tool's limit cuts it)
 _WEEKS = re.compile(
@@ -42,7 +48,7 @@ _WEEKS = re.compile(
     r"|(?<![一\d])[两三四五六]\s*(?:个)?(?:周|星期|礼拜)(?![一二三四五六日]|天(?!气))",
     re.I,
 )
-_FORTNIGHT = re.compile(r"fortnight|two weeks|2 weeks|两周|两个星期|两个礼拜|半个月", re.I)
+_FORTNIGHT = re.compile(r"fortnight|two[- ]weeks?\b|2[- ]weeks?\b|两周|两个星期|两个礼拜|半个月", re.I)
 NOW_ASKED = re.compile(r"\b(?:now|right now|rn|at the moment|currently)\b|现在|这会儿|此刻|目前", re.I)
 _EVENT_TIME = re.compile(
     r"\bnext (?:week|month)\b|下(?:个)?(?:周|星期|礼拜|月)(?![一二三四五六日天])|明天(?=要|去|得|飞|就要|在)", re.I
@@ -156,7 +162,7 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     after = _DAYS_AFTER.search(text)
     if after:
         return count_word(after.group("n")) + 1
-    m = _DAY_COUNT.search(text)
+    m = _DAY_COUNT.search(text) or _NEXT_N.search(text)
     if m:
         n = m.group("n").lower()
         return int(n) if n.isdigit() else _chinese_number(n) or EN_NUM.get(n)

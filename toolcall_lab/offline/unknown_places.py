@@ -22,7 +22,10 @@ _NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是�
 
 _LOWER_PLACE = re.compile(r"\b(?:weather|forecast|temperature|temp)\s+(?:in|for|at)\s+([a-z]{3,20})\b")
 _NOT_PLACES = frozenset(
-    ("general", "summer", "winter", "spring", "autumn", "fall", "english", "chinese", "advance", "july", "here")
+    (
+        *("general", "summer", "winter", "spring", "autumn", "fall", "english", "chinese", "advance", "july", "here"),
+        *("celsius", "fahrenheit", "kelvin", "centigrade", "degrees", "total", "short", "detail"),
+    )
 )
 
 
@@ -31,7 +34,7 @@ def unknown_place(text: str) -> str | None:
     if non_city(text):  # "火星天气如何": a planet, no city to pass on
         return None
     m = re.search(r"\b(?:in|for|of|at)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)", text)
-    if m and m.group(1).lower() not in EN_STOP:
+    if m and m.group(1).lower() not in EN_STOP | _NOT_PLACES:
         return m.group(1)
     for m in re.finditer(r"([\u4e00-\u9fff]{2,8})(?=天气|气温|温度)", text):
         # the name before 天气, past its time words ("京都明天天气") and any function word ("帮我看看京都天气")
