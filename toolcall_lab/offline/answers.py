@@ -30,7 +30,7 @@ from toolcall_lab.offline.scanning import json_blobs, loads
 from toolcall_lab.offline.separate import results_by_query
 from toolcall_lab.offline.system_dates import today_in
 from toolcall_lab.offline.untrusted import as_data, facts_only
-from toolcall_lab.offline.vocabulary import english_meanings, english_only, without_chinese_meaning
+from toolcall_lab.offline.vocabulary import english_meanings, without_chinese_meaning
 from toolcall_lab.offline.word_facts import parts_of_speech, syllabus_verdict, wanted
 
 _PROBLEM = re.compile(
@@ -107,7 +107,7 @@ def answer_from_tools(ctx: nlu.Context, results: list[dict[str, Any]], tools: li
         text, verbatim = _render_result(content, ctx, _clause_of(r, ctx.question))
         if verbatim:
             text = without_chinese_meaning(text, ctx.question)  # "in English please", "don't translate it"
-            text, was_glossed = in_learners_language(text, ctx.lang, bool(english_only(ctx.question)))
+            text, was_glossed = in_learners_language(text, ctx.lang, english_only=True)
             glossed = glossed or was_glossed
             # say which call a quoted result answers when its text does not (two cities, one tool)
             label = " ".join(str(v) for v in r["args"].values() if str(v) not in text)
