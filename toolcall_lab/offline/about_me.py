@@ -65,6 +65,14 @@ _WHICH_TOOL = re.compile(
     r"|哪个工具(?:能|可以|会|是)?(?:查|告诉|用来)|(?:用|调用)哪个工具",
     re.I,
 )
+#: "why does your weather tool only go up to 7 days?", "why can you only look up words? who decided that?":
+#: why the assistant is set up as it is, asked of it (its tools' schemas and its prompt say; no tool does)
+_WHY_LIMITED = re.compile(
+    r"\bwhy (?:does|do|can|can'?t|cannot|is|are|won'?t) (?:you|u|(?:your|the|this|these) (?:\w+ )?tools?)\s+"
+    r"(?:only|just|not|never)\b|\bwho (?:decided|chose|set|made) (?:that|this|those|the limits?)\b"
+    r"|为什么(?:你|您|这个工具|工具|[天气查词搜索课表]{2}工具)(?:只能|只会|只|不能|没法)|谁(?:定|规定|决定)的",
+    re.I,
+)
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
 
 
@@ -106,6 +114,8 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tool_returns"
     if _HOW_CHOOSE.search(text):
         return "how_choose"
+    if _WHY_LIMITED.search(text):
+        return "why_limited"
     go_ahead = re.search(r"\bjust (?:check|do|run|look up) it\b|\bgo ahead\b|直接查|帮我查一下吧", text, re.I)
     if _WHICH_TOOL.search(text) and _fitting(text, tools) and not go_ahead:
         return "which_tool"
@@ -194,6 +204,17 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             "to what your question needs, then find each argument in your words (or the system prompt, or earlier "
             "turns). When no tool fits, or an argument is missing, I call nothing and say so. Each decision is shown "
             'in the "why this tool" record. This question is about me, so no call is needed.',
+        )(lang)
+    if kind == "why_limited":
+        listed = "\n".join(f"- {tool_name(t)}: {_described(t, lang)}" for t in tools)
+        return Text(
+            "这些限制来自我被设置的方式，而不是我现在临时决定的：搭建这个实验室的人写了每个工具的 schema（它接收什么、"
+            "返回什么、参数允许的范围）和我的系统提示词（我该做什么、不该做什么）。我的工具和它们的说明：\n"
+            f"{listed}\n工具只能做它的 schema 允许的事。这个问题问的是我自己，不用调用工具。",
+            "Those limits come from how I was set up, not from a choice I make now: the people who built this lab "
+            "wrote each tool's schema (what it takes, what it returns, the range each parameter allows) and my system "
+            f"prompt (what I should and should not do). My tools and their descriptions:\n{listed}\nA tool can only "
+            "do what its schema allows. This question is about me, so no call is needed.",
         )(lang)
     if kind == "default_id":
         said = re.search(_AN_ID, text)

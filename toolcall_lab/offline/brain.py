@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import explain, nlu
+from toolcall_lab.offline import explain, nlu, recall
 from toolcall_lab.offline.answers import (
     answer_from_documents,
     answer_from_tools,
@@ -228,6 +228,9 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
             return repaired
         return _answer_turn(ctx, results, tools, messages)
 
+    recalled = None if forced else recall.reply(ctx.question, ctx.history, ctx.lang)
+    if recalled:  # "which id did I just give you?": the conversation holds it, no tool does
+        return Decision(recalled, record=DecisionRecord("answer", ctx.lang, notes=(explain.FROM_CONVERSATION(),)))
     plan = plan_turn(ctx, tools, tool_choice, gullible=gullible)
     if not forced:  # "paris", after the model asked which city: the missing piece of the earlier question
         plan = supplied(ctx, plan, lambda c: plan_turn(c, tools, tool_choice, gullible=gullible)) or plan

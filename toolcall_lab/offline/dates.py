@@ -60,7 +60,7 @@ _RELATIVE = re.compile(
     r"|the day (?:right |just )?after|the very next day|the (?:following|next) date|the date after"
     rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(EN_WEEKDAYS)})"
     # "next Wed", "on Thurs": a short weekday only after a word that makes it one (a sun, to wed)
-    r"|(?P<abweek>next|this|last|on|by|till|until|through|thru)\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
+    r"|(?P<abweek>next|this|last|on|by|till|until|through|thru|(?:this\s+)?(?:coming|upcoming))\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
     r"|(?:next|this|last) week"
     # "Mon - which room is my class in": a short weekday that opens the message, set off by a dash or colon
     r"|^\s*(?P<abday2>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\.?(?=\s*[-–—:,]))\b",

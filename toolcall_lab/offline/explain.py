@@ -280,6 +280,10 @@ FROM_EARLIER = Said(
     "no tool fits, and the question points back: answered from the earlier result of {names}",
     "没有工具对得上，而问题指向前面：用之前 {names} 的结果回答",
 )
+FROM_CONVERSATION = Said(
+    "the learner asks what they said earlier: answered from their own earlier turn, no tool",
+    "学生问自己前面说过什么：用对话里学生自己的话回答，不调用工具",
+)
 TIE = Said(
     "tie: {name} instead of {other}, whose arguments the question lacks",
     "平分：选了 {name} 而不是 {other}，因为问题里缺少 {other} 的参数",

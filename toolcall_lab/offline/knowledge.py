@@ -29,7 +29,9 @@ _OPERATORS: dict[type, Any] = {
     ast.USub: operator.neg,
 }
 CELSIUS = re.compile(
-    r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|摄氏度|度|degrees? C\b|(?:degrees? )?celsius|℃|C\b(?![+#]))", re.I
+    r"(?:摄氏\s*)?(-?\d+(?:\.\d+)?)\s*(?:°\s*C\b|摄氏度|度|degrees? C\b|(?:in\s+)?(?:degrees? )?celsius|℃"
+    r"|C\b(?![+#]))",
+    re.I,
 )
 FAHRENHEIT_ASKED = re.compile(r"华氏|fahrenheit|°\s*F\b|\bin F\b", re.I)
 FAHRENHEIT = re.compile(

@@ -20,7 +20,7 @@ def _words(text: str) -> tuple[str, ...]:
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校"
-        "|上学|没课"
+        "|上学|没课|跑一趟学校|去趟学校|跑学校|回学校|去一趟学校"
         "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
         "|which teacher|what teacher|teacher have|teacher do|sked|skedule"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
@@ -63,6 +63,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|study going|studies going|how my study|how my studies|my study so far|my studies so far"
         "|started any lessons|started any classes|any lessons yet|close to the end|to the end am i|the whole course"
         "|through the course|through the whole|lessons have i|classes have i|have i finished|have i completed"
+        "|coursework|course work"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -76,11 +77,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|嘅意思|乜嘢意思|咩意思|咩级|几多级|系乜|on the list|in the list|on the word list"
     ),
     "weather": _words(
-        "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"
+        "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|(?<!降落)伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"
         "|预报|穿什么"
         "|带把伞|带个伞|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒"
         "|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
+        "|doing outside|doing out there|like outside|like out there"
         "|jacket|coat|wind|humid|storm|cloud|chilly|freezing|picnic|beach|shorts|sweater|scarf|sunscreen|outdoor"
         "|wet|muggy|foggy|icy|breezy|nippy|drizzle|heatwave|brolly|soaked|get soaked|layers|lookin|looking like"
         "|conditions|outlook|pour|pouring|bucketing down|sky|skies|like there|like over there|like out there"

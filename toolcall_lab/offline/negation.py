@@ -131,6 +131,14 @@ _EN_NO_TOPIC = re.compile(
     r"\s+(?:stuff|things|questions|talk|chat|please|pls)\b(?:\s+(?:today|for now|right now|this time))?",
     re.I,
 )
+# "I got a 'class' in my essay marked wrong, what level is 'diligent'": a word the learner tells about, not
+# asks (alone, "used 'ubiquitous' and the teacher circled it, is it too advanced?", it is the word asked)
+_EN_TOLD_WORD = re.compile(
+    r"\b(?P<verb>got|used|wrote|put|had)\s+(?P<what>(?:a|an|the|my)?\s*[\"“'‘][A-Za-z\-]+[\"”'’][^,.;?!]{0,30}?"
+    r"\b(?:marked|circled|crossed out|corrected)(?:\s+(?:wrong|as wrong|as an error|red))?)"
+    r"(?=.*?[\"“'‘][A-Za-z\-]+[\"”'’])",  # only beside another quoted word, the one asked about
+    re.I,
+)
 # "I'm done with S1002, now S1003", "S1002 看完了，换 S1003": a student the learner has finished with (the id
 # alone is taken out; "done with S1002's record, now S1003" keeps "record" for the next one)
 # "forget my timetable for a sec, …", "nah forget the weather": a topic taken back at the start of a clause
@@ -142,7 +150,7 @@ _EN_FORGET_TOPIC = re.compile(
 )
 # "上海就不用了，查查杭州", "S1002 就算了": a thing named, then said not to be needed
 _ZH_NOT_NEEDED = re.compile(
-    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)\s*就?先?(?P<verb>不用了|不需要了|算了|不要了|免了)(?=$|[，,。；;！!？?\s])"
+    r"(?P<what>[^，,。；;！!？?\s]{1,10}?)\s*就?先?(?P<verb>不用了|不需要了|算了|不要了|免了|不算)(?=$|[，,。；;！!？?\s])"
 )
 # "S1001 不是我，我是 S1002", "S1003 isn't me": an id the learner says is someone else's
 _ID_NOT_ME = re.compile(
@@ -237,7 +245,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
         _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
         _EN_NOT_NEED, _EN_NOT_ASKING,
-        _ZH_DONE, _EN_DONE, _ZH_EXCEPT, _EN_NO_TOPIC, _ZH_KNOWN, _EN_EXCEPT, _ZH_MYSELF,
+        _ZH_DONE, _EN_DONE, _ZH_EXCEPT, _EN_NO_TOPIC, _ZH_KNOWN, _EN_EXCEPT, _ZH_MYSELF, _EN_TOLD_WORD,
     ):  # fmt: skip
         for m in pattern.finditer(text):
             if _mid_word(m):
@@ -246,7 +254,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             # "don't need the meaning": a part of the answer not wanted, no tool ruled out
             plain = pattern in (
                 _EN_NOT_NEED, _ZH_SPAN_NOT, _ZH_NOT_SPAN, _EN_FORGET_DAY, _EN_LEAVE_OUT, _ZH_NO_LONGER,
-                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED, _ZH_EXCEPT, _ZH_KNOWN, _EN_EXCEPT,
+                _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_NEEDED, _ZH_EXCEPT, _ZH_KNOWN, _EN_EXCEPT, _EN_TOLD_WORD,
             )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))

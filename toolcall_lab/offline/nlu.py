@@ -69,6 +69,9 @@ _EN_FRAME = frozenset(
 )
 
 
+_QUOTED = re.compile(
+    r"「[^」]{1,80}」|『[^』]{1,80}』|“[^”]{1,80}”|\"[^\"]{1,80}\"|(?<![A-Za-z])'[^']{1,80}'(?![A-Za-z])"
+)
 _ZH_FRAME = re.compile(r"这个|那个|是|的|吗|呢|了|我|你|有|在|几|什么|啥|怎么|一下|帮我|吧")
 
 
@@ -83,7 +86,15 @@ def learner_language(text: str) -> str:
     ('en', 'zh')
     >>> learner_language("my 学号 is S1004, what's my 进度?"), learner_language("我 this Saturday 有几节 class")
     ('en', 'zh')
+
+    What is quoted is what the learner asks about, not the language they ask in:
+
+    >>> learner_language("「I have been to」和「I have gone to」有什么区别？")
+    'zh'
     """
+    unquoted = _QUOTED.sub(" ", text)
+    if CJK.search(unquoted) or _LATIN_WORD.search(unquoted):
+        text = unquoted
     cjk = len(CJK.findall(text))
     latin = len(_LATIN_WORD.findall(text))
     # an English frame ("my 学号 is S1004, what's my 进度", "is 'accord' a 名词 or a 动词"): at least two of its
@@ -320,8 +331,15 @@ class Context:
         if not self.history:
             return False
         q = self.question.strip()
-        starts = re.match(r"^(那|那么|还有|所以|and\b|what about|how about|then\b|so\b|now\b)", q, re.I) or re.search(
-            r"\b(?:do (?:that|the same)|same (?:for|thing)|too|as well)\b|也(?:查|看)|同样", q, re.I
+        starts = re.match(
+            r"^(?:(?:ok(?:ay)?|alright|right|hmm+)[,\s]+)?"
+            r"(那|那么|还有|所以|and\b|what about|how about|then\b|so\b|now\b)",
+            q,
+            re.I,
+        ) or re.search(
+            r"\b(?:do (?:that|the same)|same (?:for|thing|question|q)|too|as well)\b|也(?:查|看)|同样|一样的问题",
+            q,
+            re.I,
         )  # "now do that for hangzhou too": the earlier ask again, for another place
         short = len(q) <= 10 if is_chinese(q) else len(q.split()) <= 4
         return bool(starts) or short or not (cities_in(q) or iso_dates(q))

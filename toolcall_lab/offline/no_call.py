@@ -70,11 +70,11 @@ from toolcall_lab.offline.what_if import what_if_answer, what_if_kind
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 _ABOUT = re.compile(
-    r"参数|parameter|argument|\bargs?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most|maximum"
-    r"|how (?:many|far)\b[^.?!。？！]{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities|\bhandle\b"
-    r"|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回|提供哪|哪两样|哪几样|哪些信息|什么信息"
-    r"|what info|which info|minimum|min length|最短|最少|at least|year first|day first|month first|\d+ results"
-    r"|can i (?:type|write|enter|use)|能不能(?:写|输入|用)"
+    r"参数|parameter|argument|\bargs?\b|\bparams?\b|schema|格式|format|默认|default|最多能|最多|上限|最大|at most"
+    r"|maximum|how (?:many|far)\b[^.?!。？！]{0,30}\b(?:ahead|go|can)|能查哪些|哪些城市|which cities|what cities"
+    r"|\bhandle\b|最远|第几天|more than \w+ results|how many results|最多返回|最多能返回|提供哪|哪两样|哪几样"
+    r"|哪些信息|什么信息|what info|which info|minimum|min length|最短|最少|at least|year first|day first|month first"
+    r"|\d+ results|can i (?:type|write|enter|use)|能不能(?:写|输入|用)"
     r"|支持哪些|能查什么|哪些字段|什么字段|哪几个字段|给它哪些|给它什么",
     re.I,
 )

@@ -219,6 +219,19 @@ _ACCENTED = re.compile(r"[\u00c0-\u024f]")
 _HOW_NEXT = re.compile(r"\s+(?:far|many|much|long|often|r|are|is|am|do|does|did|come|about)\b", re.I)
 
 
+_TOUCHING_HAN = re.compile(
+    r"(?<![A-Za-z])(?P<pre>[\u4e00-\u9fff]?)(?P<name>[A-Z]{2,4})(?P<post>[\u4e00-\u9fff]?)(?![A-Za-z])"
+)
+
+
+def _set_apart(m: re.Match[str]) -> str:
+    """A short place name in capitals ("NYC", "LA") touching Chinese characters, set apart by spaces."""
+    if m.group("name").lower() not in OLD_NAMES or not (m.group("pre") or m.group("post")):
+        return m.group(0)
+    pre, post = m.group("pre"), m.group("post")
+    return f"{pre}{' ' if pre else ''}{m.group('name')}{' ' if post else ''}{post}"
+
+
 def _fold(m: re.Match[str]) -> str:
     """A Latin letter with an accent → the letter alone ("é" → "e")."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", m.group(0)) if not unicodedata.combining(c))
@@ -302,6 +315,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     text = _ACCENTED.sub(_fold, text)  # Pékin → Pekin, São → Sao: a Latin letter without its accent
     text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
     text = without_pinyin_tones(text, _city_syllables())  # "Shang3hai3" → "Shanghai"
+    text = _TOUCHING_HAN.sub(_set_apart, text)  # "NYC今儿天儿咋样": a place's short name written against Chinese
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)

@@ -30,7 +30,8 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "start",
         re.compile(
             r"start(?:s)? (?:counting|at|from)|count(?:s|ing)? from|includ(?:e|es|ing) today"
-            r"|day (?:1|one)\b.{0,30}\btoday"
+            r"|day (?:1|one)\b.{0,30}\btoday|\bday number\b|第几天"
+            r"|how many (?:forecast )?days (?:should|would|will|do) (?:i|you|we) get(?: back)?"
             r"|从今天|从明天|包括今天|包含今天|含今天|第一天是|第1天是",
             re.I,
         ),
@@ -69,6 +70,7 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "range",
         re.compile(
             r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|how (?:many|far|much)|biggest|largest|smallest"
+            r"|\bthe most\b|\bthe fewest\b"
             r"|highest|lowest"
             r"|最多|最少|上限|下限|最大|最小|范围|几天|多少天|\b\d+\s*[- ]?(?:days?|results?)\b|\d+\s*(?:天|条)",
             re.I,
@@ -109,7 +111,7 @@ _KIND_WORDS: dict[str, re.Pattern[str]] = {
 #: Words that ask for a range, not a value given ("at most", "最多").
 _RANGE_WORDS = re.compile(
     r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|biggest|largest|smallest|highest|lowest"
-    r"|最多|最少|上限|下限|最大|最小|范围",
+    r"|\bthe most\b|\bthe fewest\b|最多|最少|上限|下限|最大|最小|范围",
     re.I,
 )
 #: "for get_weather, what days value …": a value of a named parameter asked for, not a look-up.
@@ -169,7 +171,9 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     ranged = (
         facet == "range" and bool(_RANGE_WORDS.search(text)) and bool(re.search(r"\bnumber of\b|几天|多少天", text))
     )
-    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape or ranged):
+    # "which forecast day number would tomorrow be?": how the forecast's days count, no tool named
+    counted = facet == "start" and bool(re.search(r"\bforecast\b|预报", text, re.I))
+    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape or ranged or counted):
         return False
     if facet == "range" and not (_VALUE_ASKED.search(text) or _RANGE_WORDS.search(text)):
         return False  # "get_weather for 3 days" names a value; it does not ask about the range

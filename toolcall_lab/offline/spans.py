@@ -146,6 +146,10 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     """
     if NOW_ASKED.search(text):  # "下周飞曼谷 先看看那边这会儿多少度": when the trip is, not the days asked
         text = _EVENT_TIME.sub(" ", text)
+    elif _EVENT_TIME.search(text):  # "下周出差去 Tokyo，先看明天那边的天气": a day named beside the trip is asked
+        beside = days_asked(_EVENT_TIME.sub(" ", text), today)
+        if beside:
+            return beside
     until = days_until(text, today)
     if until:
         return until

@@ -153,7 +153,9 @@ def difference(text: str) -> tuple[str, str, str] | None:
 
 
 #: "I've finished 18 out of 45 practice papers, what percentage is that?": a part of a whole, as a percentage
-_PART_OF = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:out of|of|/)\s*(?P<b>\d+(?:\.\d+)?)(?!\s*%)", re.I)
+_PART_OF = re.compile(
+    r"(?P<a>\d+(?:\.\d+)?)\s*(?:out of|of|/|除以|divided by|over)\s*(?P<b>\d+(?:\.\d+)?)(?!\s*%)", re.I
+)
 _PERCENT_ASKED = re.compile(r"\bpercent(?:age)?\b|\bper cent\b|what %|百分之几|百分比|占百分之", re.I)
 #: "24°C and then cooled by 9 degrees": a reading changed by a stated amount
 _CHANGED = re.compile(
@@ -192,10 +194,10 @@ def changed(text: str) -> tuple[str, str, str, str] | None:
 
 def kind_of(text: str) -> str | None:
     """``average``, ``left``, ``per_day`` or ``sum`` when the message states every number its sum needs."""
+    if percentage(text):  # "42除以80等于百分之几": a division asked as a percentage
+        return "percentage"
     if arithmetic(text):
         return "sum"
-    if percentage(text):
-        return "percentage"
     if changed(text):
         return "changed"
     if difference(text):

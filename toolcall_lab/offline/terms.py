@@ -11,6 +11,8 @@ from toolcall_lab.offline.lexicon import CHAT_IDIOMS, EN_STOP, FILLER, FUNCTION_
 from toolcall_lab.offline.nlu import ALL_CITIES, CJK, EN_CITIES, VOCAB_SET, concept_hits, correct
 
 _QUOTED = re.compile(r"[\"“'‘「]([A-Za-z][A-Za-z\-]*)[\"”'’」]")
+#: A quoted phrase of two to six English words ("「I have been to」"): a piece of grammar, never one word
+_PHRASE = re.compile(r"[\"“‘「](?P<p>[A-Za-z][A-Za-z']*(?:\s+[A-Za-z][A-Za-z']*){1,5})[\"”’」]")
 _MARKED = (
     # "这词 kaoyan 考不考" points back at the word before it: 词 after 这 / 那 marks no word after it
     re.compile(
@@ -153,8 +155,13 @@ def grammar_words(text: str) -> list[str]:
     ['since', 'for']
     >>> grammar_words("what does 'for' mean"), grammar_words("'since' or 'leisure'?")
     ([], [])
+    >>> grammar_words("「I have been to」和「I have gone to」有什么区别？")
+    ['I have been to', 'I have gone to']
     """
     quoted = list(dict.fromkeys(_QUOTED.findall(text)))
+    phrases = list(dict.fromkeys(m.group("p") for m in _PHRASE.finditer(text)))
+    if len(phrases) >= 2 and not quoted:
+        return phrases
     if not quoted or "word" in concept_hits(text) or any(w.lower() not in FUNCTION_WORDS for w in quoted):
         return []
     return quoted
