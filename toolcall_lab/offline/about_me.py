@@ -82,6 +82,7 @@ _CAPABILITIES = re.compile(
     r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
     r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
     r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
+    r"|服务范围|能做哪些事|\bwhat(?:'s| is) your scope\b"
     r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
     r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
     r" (?:do|answer|look up|check|find|help(?: me)?(?: with)?)\b",

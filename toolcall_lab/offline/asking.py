@@ -199,7 +199,10 @@ _TRANSLATE = re.compile(
     r"|\bhow (?:do|would|should) (?:i|you|u) write\b.{1,40}\bin (?:chinese|english)\b|用中文怎么写|汉字怎么写"
     r"|\bhow (?:would|should|can|could) (?:i|you|u) say\b.{1,60}\bin [A-Z]?[a-z]+\b|把.{0,12}(?:改成|换成|调成|挪到)"
     r"|^\W*in (?:chinese|english),? what (?:do|would|is|are)\b|\bwhat (?:do|would) (?:people|you|we|they) call\b"
-    r".{1,40}\bin (?:chinese|english)\b",
+    r".{1,40}\bin (?:chinese|english)\b"
+    # "english word for 天气 is what again": the English for a Chinese word
+    r"|\b(?:the\s+)?english (?:word|term|name) for\s*[\u4e00-\u9fff]"
+    r"|[\u4e00-\u9fff]+\s*(?:的)?英文(?:单词|词)?是(?:什么|啥)",
     re.I,
 )
 #: "明天见 in english?" asks for a translation; "S1003's weak points, in english" asks for the answer's

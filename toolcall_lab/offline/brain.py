@@ -290,7 +290,8 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
 _POINTS_BACK = re.compile(
     r"\b(?:that|those|these|it|them|the (?:morning|afternoon|evening|first|second|third|last|other) one"
     r"|the one (?:at|in|on|with)"
-    r"|from (?:that|this|it|above)|another (?:example|sentence)|which one(?:'s)?|both of (?:them|us))\b"
+    r"|from (?:that|this|it|above)|another (?:example|sentence)|which one(?:'s)?|both of (?:them|us)"
+    r"|which of (?:the two|them|those|these))\b"
     r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|这俩|那俩|哪个|哪一个|那两天|那几天|那三天",
     re.I,
 )
@@ -299,7 +300,7 @@ _ALL_OF_THEM = re.compile(
     r"\badd (?:them|those|it) up\b|\btogether\b|\bcombined\b|\bboth\b|\bcompare\b"
     r"|^\W*which (?:one |city |place |word )?(?:is|was|'s) (?:hotter|colder|warmer|cooler|wetter|sunnier|harder"
     r"|easier)\b"
-    r"|^\W*(?:ok |so )?which (?:one|of them|of the two)(?:'s| is) (?:hotter|colder|warmer|cooler|harder|easier"
+    r"|^\W*(?:ok |so )?which (?:one|of them|of the two)(?:'s| is) (?:the )?(?:hotter|colder|warmer|cooler|harder|easier"
     r"|higher)\b"
     r"|哪个(?:更)?(?:难|简单|热|冷|高)|哪个词更"
     r"|我俩|咱俩|这俩|那俩|这两个|那两个|这两座|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天"

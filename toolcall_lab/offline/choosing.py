@@ -31,6 +31,7 @@ from toolcall_lab.offline.clauses import split_segments
 from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
+from toolcall_lab.offline.lexicon import OTHER_SENSES
 from toolcall_lab.offline.place_cues import LOOK_UP, LOOK_UP_ID, SWITCH, place_and_time
 from toolcall_lab.offline.policy import tool_request
 from toolcall_lab.offline.spans import asks_days
@@ -343,7 +344,7 @@ def read_clause(index: int, clause: str, infos: tuple[ToolInfo, ...], allowed: s
     ("'leisure'", "S1003") joins the ask next to it."""
     best_whole, scores = _best(clause, infos, allowed)
     instead: list[str] = []
-    segments = split_segments(clause)
+    segments = split_segments(OTHER_SENSES.sub(" ", clause).strip() or clause)  # not "raining cats | dogs"
     owners: list[ToolInfo | None] = (
         [_best(s, infos, allowed)[0] for s in segments] if len(segments) > 1 else [best_whole]
     )

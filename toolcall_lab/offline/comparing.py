@@ -315,6 +315,10 @@ def test_scores(results: list[dict[str, Any]], question: str, lang: str) -> str:
     >>> test_scores([rec], "两科加在一起多少分", "zh")
     'S1003：阅读 32 + 写作 18 = 50。'
     """
+    untested = [r for r in results if re.search(r"测评[：:]\s*暂无", str(r.get("content", "")))]
+    if untested and _ABOUT_SCORES.search(question):  # "S1004到现在参加过测评吗": no test on record, said first
+        who = "、".join(" ".join(str(v) for v in r.get("args", {}).values()) for r in untested)
+        return Text(f"{who} 还没有测评记录：档案里暂无测评。", f"{who} has no test on record yet.")(lang)
     gap, total = bool(_GAP.search(question)), bool(SUM_ASKED.search(question))
     if not (gap or total) or not _ABOUT_SCORES.search(question):  # "lessons in total" is not about the test
         return ""

@@ -68,4 +68,19 @@ def without_generic_searches(calls: list[Planned], infos: tuple[ToolInfo, ...]) 
         return param is not None and bool(_GENERIC_QUERY.match(str(call.args.get(param, ""))))
 
     named = [c for c in calls if query_of.get(c.name) and not generic(c)]
-    return [c for c in calls if not (generic(c) and named)]
+
+    def words(call: Planned) -> set[str]:
+        said = str(call.args.get(query_of.get(call.name) or "", "")).lower()
+        return set(re.findall(r"[a-z]{3,}|[\u4e00-\u9fff]+", said)) - _DETAIL_WORDS
+
+    def within_another(call: Planned) -> bool:
+        # "search whether it's supposed to rain in Tokyo tomorrow, and tell me the chance of rain": the second
+        # query ("chance rain") asks a detail of the first's pages, not a search of its own
+        mine = words(call)
+        return bool(mine) and any(o is not call and mine < words(o) for o in named)
+
+    return [c for c in calls if not (generic(c) and named) and not (c in named and within_another(c))]
+
+
+#: Words that ask a detail of what a search finds, not a topic to search for.
+_DETAIL_WORDS = frozenset({"chance", "chances", "probability", "likelihood", "details", "detail", "info", "more"})

@@ -29,7 +29,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|missing anything at school|who am i seeing|miss something|miss anything|miss a class|alarm"
         "|have 课|got 课|有课吗|上完课|下了课|放学|起得更早|起得早|早起|几点起|at school|bump into|到学校"
         "|in school|go to school|lie in|睡懒觉|睡个懒觉"
-        "|into school|to school|free day|day off|what time exactly|booked|anything on today|something on today"
+        "|into school|to school|free day|day off|what time exactly|what time|booked|anything on today"
+        "|something on today"
         "|报告厅|闹钟|一大早|线上还是线下|作文课|阅读课|听力课|口语课|写作课|网课|what do i study|what o'clock|o'clock"
         "|where do i need to be|need to be on|where should i be|第一节|第二节|最后一节|几点开始|课多|课少|课满|滴课"
         "|排了课|排课了"
@@ -63,7 +64,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|study going|studies going|how my study|how my studies|my study so far|my studies so far"
         "|started any lessons|started any classes|any lessons yet|close to the end|to the end am i|the whole course"
         "|through the course|through the whole|lessons have i|classes have i|have i finished|have i completed"
-        "|coursework|course work"
+        "|coursework|course work|furthest through|furthest along|through their course|through his course"
+        "|through her course"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -114,7 +116,15 @@ OTHER_SENSES = re.compile(
     r"\b(?:personal|world|olympic|school|all-time|track|criminal|medical)\s+records?\b|\brecords?\s+for\s+the\b"
     r"|\bbr(?:oke|eak|eaking)\s+(?:my|the|a|his|her|their)\s+(?:\w+\s+)?record\b|\brecord[- ](?:breaking|high|low)s?\b"
     r"|\boff the record\b|\bjust testing\b|\btesting\s+(?:if|whether|you|this|it|out)\b"
-    r"|\bmarked\s+(?:wrong|right|correct|incorrect|as)\b",
+    r"|\bmarked\s+(?:wrong|right|correct|incorrect|as)\b"
+    # "spelling prob off", "sorry for my spelling": an apology for the typing, no spelling asked
+    r"|\b(?:my\s+)?spelling(?:'s|\s+is)?\s+(?:prob(?:ably)?\s+|might be\s+|may be\s+)?(?:off|wrong|bad|terrible)\b"
+    r"|\bsorry (?:for|about) (?:my|the) spelling\b"
+    # "it's raining cats and dogs, what does that idiom mean", "weather or whether": the words, not the weather
+    r"|\braining cats and dogs\b|\bunder the weather\b|\bsteal (?:my|your|his|her|their) thunder\b"
+    r"|\bweather or whether\b|\bwhether or weather\b|\bweather\s*/\s*whether\b"
+    # "what time is it in Tokyo": the clock, not a lesson's time
+    r"|\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\bwhat time zone\b",
     re.I,
 )
 

@@ -86,10 +86,7 @@ def learner_language(text: str) -> str:
     ('en', 'zh')
     >>> learner_language("my 学号 is S1004, what's my 进度?"), learner_language("我 this Saturday 有几节 class")
     ('en', 'zh')
-
-    What is quoted is what the learner asks about, not the language they ask in:
-
-    >>> learner_language("「I have been to」和「I have gone to」有什么区别？")
+    >>> learner_language("「I have been to」和「I have gone to」有什么区别？")  # what is quoted is not the frame
     'zh'
     """
     unquoted = _QUOTED.sub(" ", text)
@@ -130,6 +127,8 @@ _VOCAB = sorted(
     | {w for c in _TYPO_CITIES for w in c.split()}
 )
 VOCAB_SET = frozenset(_VOCAB)
+#: "teaches" is a form of "teach", never a slip of "teacher": a known word's stem → the word
+_VOCAB_STEMS = {stem(v): v for v in sorted(_VOCAB, key=len, reverse=True)}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -143,6 +142,9 @@ def correct(word: str) -> str:
     low = word.lower()
     if len(low) < 5 or low in VOCAB_SET or low in EN_STOP or low in NOT_TYPOS:
         return low
+    known = _VOCAB_STEMS.get(stem(low), "")
+    if known and low.startswith(known.rstrip("e")):  # "teaches", "scoring"; not "shortly" for "shorts"
+        return known
     limit = 1 if len(low) < 8 else 2
     choices = [v for v in _VOCAB if v[0] == low[0] and abs(len(v) - len(low)) <= limit]
     best = process.extractOne(low, choices, scorer=Levenshtein.distance, score_cutoff=limit)
@@ -306,6 +308,15 @@ def _dedupe(items: list[str]) -> list[str]:
     return list(dict.fromkeys(i for i in items if i))
 
 
+_FOLLOW_START = re.compile(
+    r"^(?:(?:ok(?:ay)?|alright|right|hmm+)[,\s]+)?(那|那么|还有|所以|and\b|what about|how about|then\b|so\b|now\b)",
+    re.I,
+)
+_FOLLOW_SAME = re.compile(
+    r"\b(?:do (?:that|the same)|same (?:for|thing|question|q)|too|as well)\b|也(?:查|看)|同样|一样的问题", re.I
+)
+
+
 @dataclass
 class Context:
     """What the model knows when it reads one request.
@@ -331,16 +342,8 @@ class Context:
         if not self.history:
             return False
         q = self.question.strip()
-        starts = re.match(
-            r"^(?:(?:ok(?:ay)?|alright|right|hmm+)[,\s]+)?"
-            r"(那|那么|还有|所以|and\b|what about|how about|then\b|so\b|now\b)",
-            q,
-            re.I,
-        ) or re.search(
-            r"\b(?:do (?:that|the same)|same (?:for|thing|question|q)|too|as well)\b|也(?:查|看)|同样|一样的问题",
-            q,
-            re.I,
-        )  # "now do that for hangzhou too": the earlier ask again, for another place
+        # "now do that for hangzhou too", "ok and over in Paris, same question": the earlier ask, elsewhere
+        starts = _FOLLOW_START.match(q) or _FOLLOW_SAME.search(q)
         short = len(q) <= 10 if is_chinese(q) else len(q.split()) <= 4
         return bool(starts) or short or not (cities_in(q) or iso_dates(q))
 

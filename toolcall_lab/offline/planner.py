@@ -305,10 +305,16 @@ _WHICH_OF_THEM = re.compile(r"\bwhich (?:of them|of the two|of those|one)\b|他�
 
 
 def _compares_them(reading: ClauseReading, before: ClauseReading) -> bool:
-    """Does a comparing clause that names no place ask about the places the clause before it names?"""
-    takes_city = "city" in reading.asks[0].info.kinds.values()
+    """Does a comparing clause that names no place (no student) ask about the places (the students) the clause
+    before it names ("…three students, S1001, S1002 and S1003. Which of them has got furthest")?"""
+    kinds = reading.asks[0].info.kinds.values()
     compares = _WHICH_OF_THEM.search(reading.text) and not nlu.cities_in(reading.text)
-    return bool(takes_city and compares and len(nlu.cities_in(before.text)) >= 2)
+    if compares and "id" in kinds and not _AN_ID.search(reading.text):
+        return len(_AN_ID.findall(before.text)) >= 2
+    return bool("city" in kinds and compares and len(nlu.cities_in(before.text)) >= 2)
+
+
+_AN_ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{3,8}(?!\d)")
 
 
 def _takes_items(info: ToolInfo, clause: str) -> bool:

@@ -25,6 +25,12 @@ from toolcall_lab.offline import nlu
 _NEGATION = r"(?:不要|别|不能|不得|不允许|禁止|不可以|请勿|never|do not|don't|must not|mustn't|should not|no)"
 _USE = r"(?:\s*(?:使用|调用|用|去|use|call|using|calling|run|invoke))?"
 _ONLY = re.compile(r"(只能|只为|只回答|只负责|仅|只|only|solely|exclusively)", re.I)
+#: "politely decline questions about timetables or records": the topics the prompt turns away
+_DECLINE = re.compile(
+    r"\b(?:decline|refuse|turn down|(?:do not|don't|never) answer)\s+(?:any\s+|all\s+)?(?:questions?|requests?)\s+"
+    r"(?:about|on|regarding|concerning)\s+(?P<rest>.+)|(?:拒绝|不回答|不要回答)(?:关于|有关)?(?P<zh>.+?)(?:的问题|问题)",
+    re.I,
+)
 _SENTENCES = re.compile(r"[。；;\n!！?？]|\.(?:\s|$)")
 _CLAUSES = re.compile(r"[，,:：]")
 
@@ -90,12 +96,20 @@ def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
                     if asked & _tool_concepts(tool) and "search" in asked and _is_search(tool):
                         forbidden.add(str((tool.get("function") or {}).get("name", "")))
                         reasons.append(clause.strip())
+            declined = _DECLINE.search(clause)
+            if declined:  # "politely decline questions about timetables or records": those tools are not to be used
+                named = nlu.concepts_in(declined.group("rest") or declined.group("zh") or "")
+                for tool in tools:
+                    searching = "search" in _tool_concepts(tool) and "search" not in named
+                    if named & _tool_concepts(tool) and not searching:
+                        forbidden.add(str((tool.get("function") or {}).get("name", "")))
+                        reasons.append(clause.strip())
             only = _ONLY.search(clause)
             hyphened = re.search(r"([a-z]+)-only (?:assistant|bot|helper|tutor|mode)", clause, re.I)
             if hyphened and not ids:  # "You are a weather-only assistant"
                 topics.update(nlu.concepts_in(hyphened.group(1)) - {"search"})
                 reasons.append(clause.strip())
-            if only and re.search(r"回答|answer|help|问题|questions|负责|handle", clause, re.I) and not ids:
+            if only and re.search(r"回答|answer|help|问题|questions|负责|handle|look up|查", clause, re.I) and not ids:
                 found = nlu.concepts_in(clause[only.start() :]) - {"search"}
                 if found:
                     topics.update(found)

@@ -219,6 +219,7 @@ _ACCENTED = re.compile(r"[\u00c0-\u024f]")
 _HOW_NEXT = re.compile(r"\s+(?:far|many|much|long|often|r|are|is|am|do|does|did|come|about)\b", re.I)
 
 
+_N_FOR_AND = re.compile(r"(?<=[a-z]{3}) n (?=[a-z]{3})", re.I)
 _TOUCHING_HAN = re.compile(
     r"(?<![A-Za-z])(?P<pre>[\u4e00-\u9fff]?)(?P<name>[A-Z]{2,4})(?P<post>[\u4e00-\u9fff]?)(?![A-Za-z])"
 )
@@ -316,6 +317,9 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
     text = without_pinyin_tones(text, _city_syllables())  # "Shang3hai3" → "Shanghai"
     text = _TOUCHING_HAN.sub(_set_apart, text)  # "NYC今儿天儿咋样": a place's short name written against Chinese
+    if _N_FOR_AND.search(text):  # "lvls of abandon n diligent": "n" typed for "and" (not "is it n or v")
+        changes.append(Rewrite("n", "and", "abbreviation"))
+        text = _N_FOR_AND.sub(" and ", text)
 
     def latin(m: re.Match[str]) -> str:
         typed = m.group(0)

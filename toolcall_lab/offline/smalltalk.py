@@ -19,7 +19,8 @@ _KINDS: dict[str, re.Pattern[str]] = {
     "identity": re.compile(
         r"^(?:who are you|what(?:'s| is) your name|what are you|are you (?:a )?(?:bot|robot|human|gpt|chatgpt|ai)"
         r"|你是谁|你系边个|你系乜嘢|你系咩人|你叫什么(?:名字)?|你是什么(?:模型)?|你是(?:机器人|真人|ai|gpt)吗?"
-        r"|介绍一下你自己|自我介绍一下)"
+        r"|介绍一下你自己|自我介绍一下|(?:我)?(?:该)?怎么称呼(?:你|您)(?:比较好|好|呢)?"
+        r"|what (?:should|do|can) i call you)"
         r"(?:呀|啊|呢|啦|哦)?$",
         re.I,
     ),
@@ -213,8 +214,10 @@ def smalltalk_reply(kind: str, lang: str, tools: list[dict[str, Any]] | None = N
     persona = _PERSONA.search(system or "")
     if kind == "identity" and persona:
         role = persona.group("zh") or persona.group("en")
+        named = re.search(r"(?:助教|助手|老师|名叫|叫)(?P<name>[^\s，。,.]{1,6})$", role)  # "助教小E": called 小E
+        called = f', called "{named.group("name")}"' if named else ""
         en_role = (
-            "the assistant this conversation's system prompt sets up (its role is written in Chinese)"
+            f"the assistant this conversation's system prompt sets up{called} (its role is written in Chinese)"
             if re.search(r"[\u3400-\u9fff]", role)
             else role
         )
