@@ -34,6 +34,7 @@ def _numbered_like(text: str, before: Any) -> list[str]:
     return [shape.group(1) + n for n in _BARE_NUMBER.findall(text) if len(n) == len(shape.group(2))]
 
 
+_WEEKEND = re.compile(r"\bweekend\b|周末", re.I)
 _NEXT_WEEK = re.compile(r"\bnext week\b|\bthe week after\b|下周|下星期|下礼拜|下个星期", re.I)
 
 
@@ -85,8 +86,12 @@ def carry_from(
             before = earlier.get(pname) if isinstance(earlier.get(pname), int) else None
             added = more_days(text) if before else None  # "东京未来3天" then "再加两天": five
             values = [
-                int(before or 0) + added if added else days_asked(text) or (restated_count(text) if before else None)
+                int(before or 0) + added
+                if added
+                else days_asked(text, facts.today) or (restated_count(text) if before else None)
             ]
+            if values == [None] and _WEEKEND.search(text):  # "what about the weekend there", today unknown: a week
+                values = [7]
             if values == [None] and isinstance(earlier.get(pname), int) and _asks_next_day(text, facts):
                 values = [int(earlier[pname]) + 1]  # "rain tomorrow?" then "no, I meant the day after"
         elif kind == "count":

@@ -107,7 +107,9 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     if more_days(question.splitlines()[-1]) and available > 1:  # "再加两天": every day the longer call returned
         return list(range(1, available + 1)), None
     # "three days", then "actually make that 6" / "make it the full week": the last line's count first
-    count = restated_count(question) or days_asked(question.splitlines()[-1]) or days_asked(question)
+    count = restated_count(question) or days_asked(question.splitlines()[-1], today) or days_asked(question, today)
+    if not count and re.search(r"\bweekend\b|周末", question, re.I):  # today unknown: every day fetched
+        count = available
     if count and count > 1:
         return list(range(1, min(count, available) + 1)), None
     return [], None
@@ -163,7 +165,7 @@ def describe_record(
     ):  # "我明天去广州…那边现在什么情况": now, too
         sentences.append(Text(f"现在{'，'.join(now)}。", f"Now: {', '.join(now)}.")(lang))
     if days:
-        if _ASKS_RAIN.search(question):
+        if _ASKS_RAIN.search(whole or question):
             sentences.append(_rain_verdict([entries[i - 1] for i in days], lang))
         sentences.append(extreme_day([entries[i - 1] for i in days], question, lang, today))
     else:
@@ -173,7 +175,7 @@ def describe_record(
         if entries:
             first = _describe_entry(entries[0], lang)
             sentences.append(Text(f"今天{first}。", f"Today: {first}.")(lang))
-            if _ASKS_RAIN.search(question):
+            if _ASKS_RAIN.search(whole or question):
                 sentences.append(_rain_verdict(entries[:1], lang))
     sentences += _other_fields(data, lang)
     # a blank sentence (an empty comparison) adds nothing in Chinese and no double space in English

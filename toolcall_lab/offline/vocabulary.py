@@ -145,7 +145,8 @@ _NO_CHINESE = re.compile(
     r"don'?t (?:need )?(?:translate|the chinese)|no (?:need to )?translat|(?:don'?t|do not) need the chinese"
     r"|不用翻译|不要翻译|不用(?:中文|汉语)|in english please|english please|用英文|用英语|\bin english(?: only)?\W*$"
     r"|\bin english only\b|\benglish only\b|\bonly in english\b"
-    r"|(?:don'?t|do not) need (?:the |its )?meaning|\bjust (?:tell me )?(?:the |its )?level\b"
+    r"|(?:don'?t|do not) need (?:the |its )?meaning|\b(?:just|only) (?:tell me )?(?:the |its )?level\b"
+    r"|\b(?:skip|forget) (?:the |its )?meaning\b"
     r"|只要(?:等级|级别)|不用(?:释义|解释意思)",
     re.I,
 )

@@ -40,6 +40,7 @@ _ASKS_MORE = re.compile(
 #: A part of the answer the learner says they do not want: "i don't want the meaning of X, only …".
 _NOT_WANTED = re.compile(
     r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?:the\s+|its\s+|a\s+)?(?:meaning|definition|example|level)s?\b"
+    r"|\b(?:skip|forget|never mind|no)\s+(?:the\s+|its\s+)?(?:meaning|definition|example)s?\b"
     r"|(?:不要|不用|不需要)(?:给|说|讲)?(?:释义|例句|意思|中文意思)",
     re.I,
 )

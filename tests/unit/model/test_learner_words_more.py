@@ -16,6 +16,7 @@ from lessons.tutor.tools import build_tools
 from tests.unit.model.helpers import ALL, SEARCH, TUTOR, WEATHER, answered, ask, called, calls
 from toolcall_lab.offline import explain
 from toolcall_lab.offline.brain import Decision
+from toolcall_lab.offline.gloss import in_learners_language
 from toolcall_lab.offline.record import parse_decision_header, to_header
 from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.stages.weather_data import build_weather_tool, find_city
@@ -314,6 +315,8 @@ def _record(student: str) -> str:
 def test_a_question_pointing_back_is_answered_from_the_earlier_result():
     record = _record("S1001")
     weak = record.split("薄弱项：")[1].split("、")[0].strip()
+    weak, glossed = in_learners_language(weak, "en", english_only=True)  # an English answer gives the gloss alone
+    assert glossed
     decision = ask(
         "my progress please",
         called("get_learning_record", {"student_id": "S1001"}),

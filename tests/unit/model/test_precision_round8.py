@@ -77,7 +77,8 @@ def test_english_only_answers_drop_the_chinese_originals():
     assert "integrated speaking Task 2" in content
     assert not any("\u4e00" <= ch <= "\u9fff" for ch in content.split("\n", 2)[-1].replace("李思雨", ""))
     plain = _answer("latest scores and weak points for S1002", ["S1002"]).content or ""
-    assert "(综合口语 Task 2)" in plain  # asked in English, not for English only: the original stays beside it
+    # asked in English, the answer is English all through: the gloss alone, not the Chinese original beside it
+    assert "integrated speaking Task 2" in plain and "综合口语" not in plain
 
 
 def test_a_topic_word_asked_about_on_the_word_list_is_looked_up_as_a_word():
