@@ -299,9 +299,9 @@ _POINTS_BACK = re.compile(
 _ALL_OF_THEM = re.compile(
     r"\badd (?:them|those|it) up\b|\btogether\b|\bcombined\b|\bboth\b|\bcompare\b"
     r"|^\W*which (?:one |city |place |word )?(?:is|was|'s) (?:hotter|colder|warmer|cooler|wetter|sunnier|harder"
-    r"|easier)\b"
+    r"|easier|tougher|trickier)\b"
     r"|^\W*(?:ok |so )?which (?:one|of them|of the two)(?:'s| is) (?:the )?(?:hotter|colder|warmer|cooler|harder|easier"
-    r"|higher)\b"
+    r"|higher|tougher|trickier|simpler)\b"
     r"|哪个(?:更)?(?:难|简单|热|冷|高)|哪个词更"
     r"|我俩|咱俩|这俩|那俩|这两个|那两个|这两座|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天"
     r"|\bthose (?:two |three |few )?days\b|\b(?:those|these|the) (?:two|2|three|3)\b(?! days)",

@@ -116,14 +116,13 @@ OTHER_SENSES = re.compile(
     r"\b(?:personal|world|olympic|school|all-time|track|criminal|medical)\s+records?\b|\brecords?\s+for\s+the\b"
     r"|\bbr(?:oke|eak|eaking)\s+(?:my|the|a|his|her|their)\s+(?:\w+\s+)?record\b|\brecord[- ](?:breaking|high|low)s?\b"
     r"|\boff the record\b|\bjust testing\b|\btesting\s+(?:if|whether|you|this|it|out)\b"
-    r"|\bmarked\s+(?:wrong|right|correct|incorrect|as)\b"
     # "spelling prob off", "sorry for my spelling": an apology for the typing, no spelling asked
     r"|\b(?:my\s+)?spelling(?:'s|\s+is)?\s+(?:prob(?:ably)?\s+|might be\s+|may be\s+)?(?:off|wrong|bad|terrible)\b"
-    r"|\bsorry (?:for|about) (?:my|the) spelling\b"
+    r"|\bsorry (?:for|about) (?:my|the) spelling\b|\bmarked\s+(?:wrong|right|(?:in)?correct|as)\b"
     # "it's raining cats and dogs, what does that idiom mean", "weather or whether": the words, not the weather
     r"|\braining cats and dogs\b|\bunder the weather\b|\bsteal (?:my|your|his|her|their) thunder\b"
     r"|\bweather or whether\b|\bwhether or weather\b|\bweather\s*/\s*whether\b"
-    # "what time is it in Tokyo": the clock, not a lesson's time
+    # "what time is it in Tokyo": the clock, not a lesson's time (see place_cues.CLOCK)
     r"|\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\bwhat time zone\b",
     re.I,
 )
@@ -329,7 +328,7 @@ NOT_TERMS: frozenset[str] = frozenset(
         "|don't|dont|doesn't|isn't|aren't|i'd|i'll|meant|see|soon|later|his|her|him|their|one|two|three|four"
         "|five|six|seven|eight|nine|ten|other|again|class|classes|lesson|lessons|schedule|progress|weather"
         "|spell|define|english|chinese|online|web|internet|news|latest|anyway|teacher|record|level"
-        "|higher|lower|easier|harder|easiest|hardest|above|below|then|make|up|more|dumb|silly|stupid|using|used"
+        "|higher|lower|easier|harder|easiest|hardest|tougher|toughest|trickier|above|below|then|make|up|more|dumb|silly|stupid|using|used"
         # what a learner does with a word (memorise it, mix it up) and how often: the sentence's frame
         "|always|never|often|usually|sometimes|forget|forgot|remember|confuse|confusing|mix|memorise|memorize"
         "|memorising|memorizing|gotta|learn|learning|study|studying|revise|revising|practise|practice"

@@ -25,6 +25,8 @@ OWN_ID_STATED = re.compile(
     r"|\b(?:[A-Za-z]{1,4}[\s\-_#]?)?\d{3,8}\s+(?:here|speaking)\b|\bthis is [A-Za-z]?\d{3,8}\b"
     r"|\bme,\s*[A-Za-z]?\d{3,8}\s*[.!?]*\s*$"  # "…but hit me, S1003": the learner signs with their id
     r"|^\W*\(\s*[A-Za-z]{0,4}[\s\-_]?\d{3,8}\s*\)"  # "(S-1002) Hi, what did I score": a signature first
+    # "S-1-0-0-4, can you pull up my progress": an id first, then a clause about "my" something and no other id
+    r"|^\W*[A-Za-z]{0,4}[\s\-_#]?\d{3,8}\s*[,，:：](?!\s*(?:and\b|plus\b|&|\+|还有|和|跟))\s*(?=[^\d]*?(?:\bmy\b|我的))(?!.*\d{3})"
     # "what's on my record? id S2001", "学号S1003，我明天有课吗": an id said on its own, as a clause, is the learner's
     r"|(?:^|[,.;?!，。？！]\s*)(?:(?:student|stu|learner|pupil)\s+)?(?:id|number|no\.?|学号)\s*[:#：]?\s*[A-Za-z]?[\s\-_]?\d{3,}\s*"
     r"(?:$|[,.;?!，。？！])",

@@ -21,6 +21,14 @@ WHEN = re.compile(
 )
 
 
+#: A question about the clock, not the weather: "is it 3pm in London now", "东京现在几点了".
+CLOCK = re.compile(
+    r"\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\btime (?:zone|difference)\b"
+    r"|\bis it (?:already )?\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|现在几点(?:了|钟)?(?![^，。？?！!]*(?:课|学|校|出门))",
+    re.I,
+)
+
+
 #: A bare request to look something up: with a place and little else, the place is what to look up.
 LOOK_UP = re.compile(
     r"\b(?:look(?:ing)?\s+up|check)\b(?!\s+(?:it\s+|this\s+|that\s+)?out)"
@@ -45,10 +53,10 @@ def place_and_time(piece: str, when: re.Pattern[str] = WHEN) -> bool:
 
     >>> place_and_time("Seoul right now, in one sentence")
     True
-    >>> place_and_time("I moved to Seoul now that my company opened an office")
-    False
+    >>> place_and_time("I moved to Seoul now that my company opened an office"), place_and_time("is it 3pm in Rome now")
+    (False, False)
     """
-    if not when.search(piece):
+    if not when.search(piece) or CLOCK.search(piece):
         return False
     rest = when.sub(" ", piece)
     for city in nlu.cities_in(piece):
