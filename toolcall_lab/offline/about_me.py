@@ -34,7 +34,10 @@ _HOW_KNOW_ID = re.compile(
 #: "what's a search tool even for?", "天气工具是干嘛的": a kind of tool the assistant has, by what it does.
 _TOOL_PURPOSE = re.compile(
     r"\bwhat(?:'s| is| are) (?:a|the|your) (?P<en>search|weather|word|dictionary|timetable|schedule) tools?"
-    r"(?: \w+)? for\b|(?P<zh>搜索|天气|查词|课表)工具(?:是)?(?:干嘛|干什么|做什么|有什么用)",
+    r"(?: \w+)? for\b|(?P<zh>搜索|天气|查词|课表)工具(?:是)?(?:干嘛|干什么|做什么|有什么用)"
+    # "lookup_word 这个工具是干什么用的", "what is get_schedule for": a tool named by its identifier
+    r"|(?P<ident>[a-z][a-z0-9]*_[a-z0-9_]+)\s*(?:这个工具|这个函数)?(?:是)?(?:干嘛|干什么|做什么|有什么用)"
+    r"|\bwhat(?:'s| is) (?P<ident2>[a-z][a-z0-9]*_[a-z0-9_]+) (?:for|used for)\b",
     re.I,
 )
 _KIND_NAMES = {"dictionary": "word", "timetable": "schedule", "搜索": "search", "天气": "weather", "查词": "word",
@@ -83,6 +86,13 @@ _CAPABILITIES = re.compile(
     r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
     r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
     r"|服务范围|能做哪些事|\bwhat(?:'s| is) your scope\b"
+    # "你会自己去网上搜东西吗", "do you search the web on your own": whether it acts by itself
+    r"|(?:你|您)(?:会|能)自己(?:去)?(?:网上|上网)?(?:搜|查)"
+    r"|\b(?:do|would|will|can) you (?:ever )?(?:search|google|browse)\b[^?]{0,25}\b(?:on your own|by yourself)\b"
+    # "你能帮上我哪些忙", "哪些信息是你能替我查到的", "你这个天气助手大概能查哪些地方"
+    r"|(?:你|您)[^，。？?]{0,8}(?:能|可以|会)(?:帮上?|替)?我?(?:哪些|什么|啥)(?:忙|事)"
+    r"|哪些(?:信息|东西|内容|数据|地方|城市)(?:是)?(?:你|您)(?:能|可以)"
+    r"|(?:你|您)[^，。？?]{0,8}(?:能|可以)(?:替我|帮我)?查(?:到)?(?:哪些|什么|啥)(?:地方|城市|信息|东西|内容|数据)"
     r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
     r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
     r" (?:do|answer|look up|check|find|help(?: me)?(?: with)?)\b",
@@ -130,6 +140,9 @@ def _purpose_of(text: str, tools: list[dict[str, Any]]) -> dict[str, Any] | None
     m = _TOOL_PURPOSE.search(text)
     if m is None:
         return None
+    named = m.group("ident") or m.group("ident2")
+    if named:
+        return next((t for t in tools if tool_name(t) == named), None)
     said = (m.group("en") or m.group("zh")).lower()
     kind = _KIND_NAMES.get(said, said)
     return next((t for t in tools if kind in tool_name(t)), None)

@@ -312,9 +312,10 @@ def _misshapen_id(question: str, name: str, missing: list[str], tools: list[dict
             # "not S1001 - my id is S100": the id the learner corrected away is not the one they mean
             typed, shape = misshapen_ids(drop_negated(question)[0], description), shape_from(description)
             if typed and shape:
+                noun = f"学号（{pname}）" if "学号" in description else pname
                 example = f"{shape.letters.upper()}{'1' + '0' * (shape.digits - 2) + '1' if shape.digits > 1 else '1'}"
                 return Text(
-                    f"「{typed[0]}」不是一个完整的{pname}：它应当是 {shape.letters.upper()} 加 {shape.digits} 位数字"
+                    f"「{typed[0]}」不是一个完整的{noun}：它应当是 {shape.letters.upper()} 加 {shape.digits} 位数字"
                     f"（例如 {example}）。请给出完整的编号，我再帮你查。",
                     f'"{typed[0]}" is not a valid {pname}: it should be {shape.letters.upper()} followed by '
                     f"{shape.digits} digits (for example {example}). Please give the full id and I will look it up.",

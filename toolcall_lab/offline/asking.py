@@ -185,6 +185,7 @@ _ACTION = re.compile(
     r"|(?<!before i )(?<!i'll )(?<!i will )(?<!going to )(?<!want to )"
     r"\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
     r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
+    r"|\b(?:schedule|arrange|set up|book in)\s+(?:a|an|me a|us a)\s+(?:meeting|call|session|appointment|chat)\b"
     # "text my mum that …", "给家长发个消息": sending a message, which no tool of the course does
     r"|\b(?:text|message|email|e-mail|sms|ring|notify|remind)\s+(?:my|our|the|his|her)\s+(?:mum|mom|mother|dad|father"
     r"|parents?|teacher|tutor|friend|class)\b|发(?:个)?(?:短信|消息|微信|邮件)给|给(?:我)?(?:妈|爸|家长|老师)发",
@@ -193,10 +194,11 @@ _ACTION = re.compile(
 
 
 _TRANSLATE = re.compile(
-    r"翻译|translate|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|英文点讲|英文点样讲|(?:英文|英语)(?:该"
+    r"翻译|translate|翻成|译成|用英语怎么说|用英文怎么说|英文怎么说|英语怎么说|英文点讲|英文点样讲|(?:英文|英语)(?:该"
     r"|应该)?怎么讲"
     r"|how do (?:i|you) say"
     r"|\bhow (?:do|would|should) (?:i|you|u) write\b.{1,40}\bin (?:chinese|english)\b|用中文怎么写|汉字怎么写"
+    r"|(?:英文|英语)(?:该|应该)?怎么(?:写|拼)"
     r"|\bhow (?:would|should|can|could) (?:i|you|u) say\b.{1,60}\bin [A-Z]?[a-z]+\b|把.{0,12}(?:改成|换成|调成|挪到)"
     r"|^\W*in (?:chinese|english),? what (?:do|would|is|are)\b|\bwhat (?:do|would) (?:people|you|we|they) call\b"
     r".{1,40}\bin (?:chinese|english)\b"

@@ -32,7 +32,7 @@ from toolcall_lab.offline.answers import (
 from toolcall_lab.offline.arguments import Facts, Planned, fill_arguments, plan_ask
 from toolcall_lab.offline.choosing import read_tools
 from toolcall_lab.offline.comparing import direction
-from toolcall_lab.offline.impossible_dates import impossible_in
+from toolcall_lab.offline.impossible_dates import impossible_in, say_impossible
 from toolcall_lab.offline.limits import check_request
 from toolcall_lab.offline.no_call import answer_without_call
 from toolcall_lab.offline.non_cities import non_city, non_city_reply
@@ -242,6 +242,11 @@ def decide(body: dict[str, Any], *, gullible: bool = False) -> Decision:
             "answer", ctx.lang, notes=(explain.ALREADY_KNOWN(names=", ".join(c.name for c in plan.calls)),)
         )
         return Decision(answer_from_tools(ctx, known, tools), record=record)
+    impossible = [found for c in plan.calls if not forced and (found := impossible_in({"args": c.args}))]
+    if impossible and len(impossible) == len(plan.calls):  # "my classes on 2026-02-30?": no such day, no call
+        plan.calls = []
+        why = explain.IMPOSSIBLE_DATE(date=impossible[0][3])
+        return Decision(say_impossible(impossible[0], ctx.lang), record=_record("no_call", ctx, plan, why))
     if plan.calls:
         if body.get("parallel_tool_calls") is False:
             plan.calls = plan.calls[:1]
@@ -291,8 +296,9 @@ _POINTS_BACK = re.compile(
     r"\b(?:that|those|these|it|them|the (?:morning|afternoon|evening|first|second|third|last|other) one"
     r"|the one (?:at|in|on|with)"
     r"|from (?:that|this|it|above)|another (?:example|sentence)|which one(?:'s)?|both of (?:them|us)"
-    r"|which of (?:the two|them|those|these))\b"
-    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|这俩|那俩|哪个|哪一个|那两天|那几天|那三天",
+    r"|which of (?:the two|them|those|these)|who wins|which wins)\b"
+    r"|这个|那个|上面|刚才|它|其中|造个句|造句|例句|再来一个|换一个|我俩|咱俩|这俩|那俩|哪个|哪一个|那两天|那几天|那三天"
+    r"|这几天里|这几天中|这些天里",
     re.I,
 )
 #: A question over several earlier results at once: "add them up", "我俩谁快", "compare them".
@@ -302,7 +308,7 @@ _ALL_OF_THEM = re.compile(
     r"|easier|tougher|trickier)\b"
     r"|^\W*(?:ok |so )?which (?:one|of them|of the two)(?:'s| is) (?:the )?(?:hotter|colder|warmer|cooler|harder|easier"
     r"|higher|tougher|trickier|simpler)\b"
-    r"|哪个(?:更)?(?:难|简单|热|冷|高)|哪个词更"
+    r"|哪个(?:更)?(?:难|简单|热|冷|高)|哪个词更|\bwho wins\b|\bwhich (?:one )?wins\b|这几天里|这几天中|这些天里"
     r"|我俩|咱俩|这俩|那俩|这两个|那两个|这两座|加起来|一共|谁(?:更)?快|谁多|那两天|那几天|那三天"
     r"|\bthose (?:two |three |few )?days\b|\b(?:those|these|the) (?:two|2|three|3)\b(?! days)",
     re.I,

@@ -34,6 +34,8 @@ def _numbered_like(text: str, before: Any) -> list[str]:
     return [shape.group(1) + n for n in _BARE_NUMBER.findall(text) if len(n) == len(shape.group(2))]
 
 
+#: The learner asking about themself in a follow-up: "cool, and where am I at?", "what about me", "那我呢".
+_ME_NOW = re.compile(r"\b(?:am i|how about me|what about me|and me|am i doing)\b|我呢|那我(?!们)", re.I)
 _WEEKEND = re.compile(r"\bweekend\b|周末", re.I)
 _NEXT_WEEK = re.compile(r"\bnext week\b|\bthe week after\b|下周|下星期|下礼拜|下个星期", re.I)
 
@@ -63,7 +65,7 @@ def carry_from(
             values = [entity(kind, s, facts, pschema) for s in split_segments(text)]
             if kind == "id" and not any(values):
                 values = _numbered_like(text, earlier.get(pname))
-            if kind == "id" and not any(values) and SELF.search(text):  # "换成我自己的看看": the learner's own
+            if kind == "id" and not any(values) and (SELF.search(text) or _ME_NOW.search(text)):  # "换成我自己的看看"
                 values = [entity(kind, system, facts, pschema)]
         elif kind == "date":
             said_before = str(earlier.get(pname))
@@ -131,7 +133,7 @@ def carry_unfilled(planned: Planned, ctx: nlu.Context, info: ToolInfo) -> None:
         return
     for pname, value in earlier.items():
         # "S1004's record" then "and the weak points again?": the student asked about, not the prompt's default
-        told_mine = SELF.search(ctx.question) or own_id_stated(ctx.question)
+        told_mine = SELF.search(ctx.question) or own_id_stated(ctx.question) or _ME_NOW.search(ctx.question)
         if planned.sources.get(pname) == "system" and info.kinds.get(pname) == "id" and not told_mine:
             planned.args[pname] = value
             planned.sources[pname] = "earlier call"

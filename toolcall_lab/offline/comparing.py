@@ -122,7 +122,8 @@ _LEVEL = re.compile(r"词表等级\s*([ABC][12])\s*级")
 _ASKS_LEVELS = re.compile(
     r"harder|hardest|easier|easiest|more difficult|most difficult|same|different|difficulty|谁更难|更难|最难"
     r"|更简单|最简单|一样|相同|难度|\bvs\b|versus|compare|比较|tougher|toughest|trickier|trickiest|simpler"
-    r"|级别(?:更)?[高低]|等级(?:更)?[高低]|哪个级别|哪个等级|higher level|lower level|more advanced",
+    r"|级别(?:更)?[高低]|等级(?:更)?[高低]|\blevel\s*(?:更)?[高低]"
+    r"|哪个级别|哪个等级|higher level|lower level|more advanced",
     re.I,
 )
 

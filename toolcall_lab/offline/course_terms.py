@@ -61,6 +61,15 @@ TERMS: dict[str, tuple[str, Text]] = {
             "A ToolMessage carries a tool's result back to the model, with the tool_call_id it answers.",
         ),
     ),
+    "tool_call_id": (
+        r"tool[_ ]call[_ ]id",
+        Text(
+            "tool_call_id 是模型给每一次工具调用起的编号；ToolMessage 带着同一个编号把结果交回，"
+            "模型就知道哪个结果对应哪次调用。",
+            "A tool_call_id is the id the model gives each tool call; the ToolMessage carrying the result has the same "
+            "id, so the model knows which result answers which call.",
+        ),
+    ),
     "tool_call": (
         r"tool[_ ]calls?(?![_ ]?id)",
         Text(

@@ -53,7 +53,7 @@ _CALENDAR = [
 ]
 ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天气 is a week's weather
 _RELATIVE = re.compile(
-    r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天|下一天|后一天"
+    r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天|下一天|后一天|隔天|再隔一天|再下一天"
     rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{ZH_DAY}))"
     r"|(?P<en>(?:the )?day after tomorrow|the one after tomorrow|tomorrow|today|tonight|yesterday|the next day"
     r"|the following day|the day following"
@@ -63,7 +63,9 @@ _RELATIVE = re.compile(
     r"|(?P<abweek>next|this|last|on|by|till|until|through|thru|(?:this\s+)?(?:coming|upcoming))\s+(?P<abday>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)"
     r"|(?:next|this|last) week"
     # "Mon - which room is my class in": a short weekday that opens the message, set off by a dash or colon
-    r"|^\s*(?P<abday2>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\.?(?=\s*[-–—:,]))\b",
+    r"|^\s*(?P<abday2>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\.?(?=\s*[-–—:,])"
+    # "got anything fri evening?": a short weekday before a part of the day or a lesson
+    r"|(?P<abday3>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\.?(?=\s+(?:morning|afternoon|evening|night|class|lesson)))\b",
     re.I,
 )
 _DAY_OF_NEXT_WEEK = re.compile(
@@ -86,7 +88,8 @@ OFFSETS = {
     "大后天": 3, "昨天": -1, "yesterday": -1, "前天": -2,
 }  # fmt: skip
 _NEXT_DAY = {
-    "次日", "第二天", "下一天", "后一天", "the next day", "the following day", "the day after", "the day right after",
+    "次日", "第二天", "下一天", "后一天", "隔天", "再隔一天", "再下一天",
+    "the next day", "the following day", "the day after", "the day right after",
     "the day just after", "the very next day",
     "the day following", "the following date", "the next date", "the date after",
 }  # fmt: skip
@@ -164,7 +167,7 @@ def _relative(match: re.Match[str], today: dt.date | None) -> DateMention:
     offset = OFFSETS.get(low)
     if offset is None:
         day = match.group("zhday") or match.group("enday") or ""
-        short = (match.group("abday") or match.group("abday2") or "").lower()
+        short = (match.group("abday") or match.group("abday2") or match.group("abday3") or "").lower()
         wanted = ZH_WEEKDAYS.get(day, EN_WEEKDAYS.index(day.lower()) if day.lower() in EN_WEEKDAYS else 0)
         if short:
             wanted = next(i for i, name in enumerate(EN_WEEKDAYS) if name.startswith(short))

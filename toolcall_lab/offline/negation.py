@@ -24,6 +24,9 @@ _ZH_NOT = re.compile(
     # what is ruled out ends before the next request ("不用查课表了 帮我看下 accord") and never inside a word
     r"(?P<what>(?:(?!\s*(?:帮我|帮忙|麻烦|请你|给我|我想|直接|只|就))[^，,。；;！!？?]){0,12})(?!(?<=[A-Za-z])[A-Za-z])"
 )
+_ZH_NOT_MEANING = re.compile(
+    r"(?:不想|不用|不需要|不要)(?:知道|问|查|看)?\s*(?P<word>[A-Za-z][A-Za-z\-]+)\s*(?:的)?(?:是)?(?:啥|什么)?(?:意思|释义)"
+)
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
 _ZH_DONE = re.compile(
     r"(?P<what>[^，,。；;！!？?\s想只不要]{1,12}?)\s*(?:这个)?(?:"
@@ -49,7 +52,7 @@ _EN_NOT = re.compile(
 )
 # "without searching, what does 'async' mean": a search ruled out (not "without getting wet", a weather question)
 _EN_WITHOUT = re.compile(
-    r"\bwithout\s+(?P<verb>search(?:ing)?|googl(?:e|ing)|look(?:ing)?\s+(?:it\s+|this\s+|that\s+)?up"
+    r"\b(?:without|no)\s+(?P<verb>search(?:ing)?|googl(?:e|ing)|look(?:ing)?\s+(?:(?:it|this|that|anything|stuff)\s+)?up"
     r"|using\s+(?:the\s+|any\s+)?(?:search|tools?|web|internet))(?P<what>[^,.;!?—–]{0,20})",
     re.I,
 )
@@ -181,6 +184,10 @@ _ZH_CORRECTION = re.compile(
     r"(?=(?:(?:我)?(?:记错了|搞错了|打错了|说错了|写错了)[，,]?\s*)?(?:我)?(?:说的|问的|要问的|要查的|要的)?是)"
     # "不要北京，查杭州吧": one thing waved away, another asked for in its place
     r"|(?:不要|别|不用)(?:查|看)?(?P<what2>[^，,。；;\s查看]{1,8})(?=[，,]\s*(?:改|换|就)?(?:查|看|要|问))"
+    # "不是问我自己的哈，S1003 的进度": not the learner's own
+    r"|(?:不是|并不是|不)(?:问|查|说|要)?(?:我|我自己)的?(?:哈|哦|啊|呀|啦)?[，,]"
+    # "东京不去了，改去悉尼": a plan given up for another
+    r"|(?P<what3>[^，,。；;\s]{1,8})(?:不去了|去不了了|不去啦)[，,]\s*(?=(?:改|换)(?:去|成|到)?)"
 )
 _EN_CORRECTION = re.compile(
     r"\bnot\s+(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30}(?:\s+[A-Z][\w-]{0,30}){0,2})"
@@ -217,7 +224,9 @@ class Negated:
 
 def _concepts(verb: str, what: str) -> frozenset[str]:
     found = set(nlu.concepts_in(what))
-    if verb.lower() in ("搜索", "搜", "search", "searching", "google", "googling"):
+    if verb.lower() in ("搜索", "搜", "search", "searching", "google", "googling") or re.fullmatch(
+        r"look(?:ing)?\s+(?:anything|stuff)\s+up", verb.lower()
+    ):  # "without looking anything up": no search either
         found.add("search")
     return frozenset(found)
 
@@ -241,6 +250,9 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     out: list[Negated] = []
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
+    for m in _ZH_NOT_MEANING.finditer(text):  # "我不想知道 ubiquitous 啥意思": its meaning is not wanted; the word is
+        out.append(Negated(m.group(0).strip(), frozenset()))
+    text = _ZH_NOT_MEANING.sub(r" \g<word> ", text)
     for pattern in (
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
         _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
@@ -315,7 +327,12 @@ def _retracted(text: str, out: list[Negated]) -> str:
 _SHORT_DAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?", re.I)
 
 
-_ONLY = re.compile(r"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|\bjust\b", re.I)
+#: "just smashed my personal record", "I just got back": "just" of time, not of scope
+_JUST_NOW = (
+    r"\bjust\b"
+    r"(?!\s+(?:[a-z]+[^e\s]ed|got|had|did|came|went|ran|made|saw|woke|found|took|left|been|won|lost)\b)"
+)
+_ONLY = re.compile(rf"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|{_JUST_NOW}", re.I)
 
 
 _PIECE_END = re.compile(r"(?<=[，,；;。！!？?])|(?<=[.])(?=\s)")

@@ -63,5 +63,5 @@ def place_and_time(piece: str, when: re.Pattern[str] = WHEN) -> bool:
         rest = re.sub(rf"\b{re.escape(city)}\b", " ", rest, flags=re.I)
     rest = nlu.without_city_names(rest)
     words = [w for w in re.findall(r"[A-Za-z']+", rest.lower()) if not nlu.is_frame_word(w)]
-    chinese = [c for c in rest if nlu.CJK.match(c) and c not in "的啊吗呢吧呀了怎么样如何"]
+    chinese = [c for c in rest if nlu.CJK.match(c) and c not in "的啊吗呢吧呀了怎么样如何是那边里儿什么啥情况"]
     return len(words) <= 2 and len(chinese) <= 4

@@ -22,6 +22,18 @@ OLD_NAMES: dict[str, str] = {
     "krungthep": "Bangkok", "calcutta": "Kolkata", "madras": "Chennai", "rangoon": "Yangon", "peiching": "Beijing",
     "hangchou": "Hangzhou", "nanching": "Nanjing", "kuangchou": "Guangzhou", "chungching": "Chongqing",
     "suchou": "Suzhou", "hsiamen": "Xiamen", "tienchin": "Tianjin", "chingtao": "Qingdao",
+    "krung thep maha nakhon": "Bangkok", "keijo": "Seoul", "hanseong": "Seoul", "bac kinh": "Beijing",
+    "batavia": "Jakarta",
+}  # fmt: skip
+
+# Cities outside the weather data that learners name (and the old names above lead to): the tool is called
+# with the English name, and says it has no data for it.
+FAR_CITIES: dict[str, str] = {
+    "仰光": "Yangon", "金奈": "Chennai", "加尔各答": "Kolkata", "海得拉巴": "Hyderabad", "浦那": "Pune",
+    "拉合尔": "Lahore", "达卡": "Dhaka", "科伦坡": "Colombo", "金边": "Phnom Penh", "阿拉木图": "Almaty",
+    "塔什干": "Tashkent", "约翰内斯堡": "Johannesburg", "亚的斯亚贝巴": "Addis Ababa", "阿德莱德": "Adelaide",
+    "福冈": "Fukuoka", "神户": "Kobe", "仁川": "Incheon", "大邱": "Daegu", "广岛": "Hiroshima", "台中": "Taichung",
+    "新竹": "Hsinchu", "台南": "Tainan", "汕头": "Shantou", "惠州": "Huizhou", "西双版纳": "Xishuangbanna",
 }  # fmt: skip
 # Two-letter short names that are no English word: read in small letters too ("sg rn").
 LOWER_SHORT_NAMES = frozenset({"sg", "hk", "sf", "ny", "bj"})

@@ -215,7 +215,7 @@ _FULL_WIDTH = {c: c - 0xFEE0 for c in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0x
 
 
 _ZH_SLANG = re.compile("|".join(sorted([*ZH_SLANG, *ZH_PLACE_NICKNAMES], key=len, reverse=True)))
-_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+_ACCENTED = re.compile(r"[\u00c0-\u024f\u1e00-\u1eff]")  # Latin-1 to Extended-B, and Vietnamese (ắ)
 _HOW_NEXT = re.compile(r"\s+(?:far|many|much|long|often|r|are|is|am|do|does|did|come|about)\b", re.I)
 
 
@@ -223,6 +223,10 @@ _N_FOR_AND = re.compile(r"(?<=[a-z]{3}) n (?=[a-z]{3})", re.I)
 _TOUCHING_HAN = re.compile(
     r"(?<![A-Za-z])(?P<pre>[\u4e00-\u9fff]?)(?P<name>[A-Z]{2,4})(?P<post>[\u4e00-\u9fff]?)(?![A-Za-z])"
 )
+
+
+#: A word of pinyin written against Chinese ("Niuyue现在几度"): set apart when it spells a name the table reads.
+_PINYIN_TOUCHING = re.compile(r"(?<![A-Za-z])([A-Za-z]{4,20})(?=[\u4e00-\u9fff])")
 
 
 def _set_apart(m: re.Match[str]) -> str:
@@ -317,6 +321,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
     text = without_pinyin_tones(text, _city_syllables())  # "Shang3hai3" → "Shanghai"
     text = _TOUCHING_HAN.sub(_set_apart, text)  # "NYC今儿天儿咋样": a place's short name written against Chinese
+    text = _PINYIN_TOUCHING.sub(lambda m: m.group(1) + (" " if m.group(1).lower() in table else ""), text)
     if _N_FOR_AND.search(text):  # "lvls of abandon n diligent": "n" typed for "and" (not "is it n or v")
         changes.append(Rewrite("n", "and", "abbreviation"))
         text = _N_FOR_AND.sub(" and ", text)

@@ -70,8 +70,8 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "range",
         re.compile(
             r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|how (?:many|far|much)|biggest|largest|smallest"
-            r"|\bthe most\b|\bthe fewest\b"
-            r"|highest|lowest"
+            r"|\bthe most\b|\bthe fewest\b|furthest|farthest|how far (?:ahead|out)"
+            r"|highest|lowest|\b(?:days|limit|max_results)\s*=\s*\d+"
             r"|最多|最少|上限|下限|最大|最小|范围|几天|多少天|\b\d+\s*[- ]?(?:days?|results?)\b|\d+\s*(?:天|条)",
             re.I,
         ),
@@ -84,6 +84,7 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "format",
         re.compile(
             r"format|shape|look like|written|\balways (?:an?|start|begin)|(?:start|begin)s? with|\bdigits\b"
+            r"|\bhow (?:do|should|would|can) (?:i|you|we) (?:write|type|enter|put in|give)\b"
             r"|格式|长什么样|什么样子|几位|开头|写法|怎么写",
             re.I,
         ),
@@ -111,13 +112,15 @@ _KIND_WORDS: dict[str, re.Pattern[str]] = {
 #: Words that ask for a range, not a value given ("at most", "最多").
 _RANGE_WORDS = re.compile(
     r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|biggest|largest|smallest|highest|lowest"
-    r"|\bthe most\b|\bthe fewest\b|最多|最少|上限|下限|最大|最小|范围",
+    r"|\bthe most\b|\bthe fewest\b|最多|最少|上限|下限|最大|最小|范围|furthest|farthest|how far (?:ahead|out)",
     re.I,
 )
 #: "for get_weather, what days value …": a value of a named parameter asked for, not a look-up.
 _VALUE_ASKED = re.compile(r"\bvalue\b|\bwhat (?:number|setting)\b|填多少|填几|设成几|传几|传多少", re.I)
 #: A learner asking what the model would do with a value ("if I asked you for a 10 day forecast").
-_ASKS_THE_MODEL = re.compile(r"\bask(?:ed)?\s+(?:you|u)\b|让你|叫你|要你|请你|\bforecast\b|预报", re.I)
+_ASKS_THE_MODEL = re.compile(
+    r"\bask(?:ed)?\s+(?:you|u)\b|让你|叫你|要你|请你|\bforecast\b|预报|\b(?:passed|pass|sent|send|gave|give)\b", re.I
+)
 
 
 def _named(text: str, param: Param) -> bool:
@@ -169,7 +172,9 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     id_shape = facet == "format" and any(_KIND_WORDS[k].search(text) for k in ("id", "date"))
     # "what's the max number of days the forecast can cover": a range asked of the tool's days, no tool named
     ranged = (
-        facet == "range" and bool(_RANGE_WORDS.search(text)) and bool(re.search(r"\bnumber of\b|几天|多少天", text))
+        facet == "range"
+        and bool(_RANGE_WORDS.search(text))
+        and bool(re.search(r"\bnumber of\b|几天|多少天|\bforecast\b", text, re.I))
     )
     # "which forecast day number would tomorrow be?": how the forecast's days count, no tool named
     counted = facet == "start" and bool(re.search(r"\bforecast\b|预报", text, re.I))
@@ -239,8 +244,8 @@ def _days_to(p: Param, text: str, facet: str) -> Text | None:
 
 def _asked_number(text: str, p: Param) -> int | None:
     unit = r"days?|天" if p.kind == "days" else r"results?|条|hits?"
-    found = re.search(rf"(\d+)\s*[- ]?(?:{unit})", text, re.I)
-    return int(found.group(1)) if found else None
+    found = re.search(rf"(\d+)\s*[- ]?(?:{unit})|\b{re.escape(p.name)}\s*=\s*(\d+)", text, re.I)
+    return int(found.group(1) or found.group(2)) if found else None
 
 
 def _range(p: Param, text: str) -> Text:

@@ -76,7 +76,7 @@ _WEEK = re.compile(
 #: "the next few days", "这几天": a few days ahead, read as three (the tool's default is today alone)
 _FEW_DAYS = re.compile(
     r"\b(?:next|coming|these|following)\s+(?:few|several)\s+days\b|\b(?:the )?(?:next|coming) days\b"
-    r"|(?:这|近|最近|未来|接下来|往后|后面)几天",
+    r"|(?:这|近|最近|未来|接下来|往后|后面)几天(?!里|中|当中|之中)",  # "这几天里哪天最冷": the days already asked
     re.I,
 )
 

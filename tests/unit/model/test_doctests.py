@@ -27,6 +27,7 @@ from toolcall_lab.offline import (
     kinds,
     knowledge,
     later_days,
+    learner_language,
     limits,
     negation,
     nlu,
@@ -73,7 +74,7 @@ MODULES = [
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
     calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges, system_dates,
     limits, nlu, non_cities, recall, scanning, schema_facts, schema_questions, separate, server, smalltalk, suggest,
-    tokens, untrusted, what_if,
+    tokens, untrusted, what_if, learner_language,
 ]  # fmt: skip
 
 
