@@ -264,6 +264,16 @@ def plan_ask(
         if kind not in _FAN_OUT:
             continue
         values = [entity(kind, s, facts, pschema) for s in segments]
+        if kind == "word":  # "schedule 和 accord": an item that is one topic word the question lists among words
+            listed = terms.with_listed(ctx.question, [*terms.english_terms(ctx.question), *filter(None, values)])
+            listed = [w for w in listed if "word" not in nlu.concepts_in(w)]  # "kaoyan" frames the ask
+            topical = [
+                None if v else next((w for w in listed if re.match(rf"\s*{re.escape(w)}\b", s)), None)
+                for v, s in zip(values, segments, strict=True)
+            ]
+            values = [v or t for v, t in zip(values, topical, strict=True)]
+            if len(segments) == 1 and topical[0]:
+                args, sources = {**args, pname: topical[0]}, {**sources, pname: "question"}
         if kind == "id":  # the learner, other students, or both (see :mod:`.parties`)
             own = (own_id(ctx, facts, pschema) or (None, ""))[0]
             described = str(pschema.get("description", ""))
@@ -280,6 +290,12 @@ def plan_ask(
             items = [s if _names_its_word(s) else "" for s in segments]
             values = [v if s else None for v, s in zip(values, items, strict=True)]
         if kind == "word" and any(v is not None for v in values):
+            # "check abandon, accord and schedule levels": a topic word listed among words is one of them
+            whole = [w for w in terms.english_terms(text) if "word" not in nlu.concepts_in(w)]
+            values = [
+                v if v is not None else next((w for w in whole if re.search(rf"\b{re.escape(w)}\b", s)), None)
+                for v, s in zip(values, items, strict=True)
+            ]
             # a bare word in the list is one more word asked about ("benefit, diligent and schedule")
             values = [v if v is not None else _bare_word(s) for v, s in zip(values, items, strict=True)]
         if kind == "word" and len([v for v in values if v is not None]) < 2:

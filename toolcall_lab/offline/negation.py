@@ -26,6 +26,7 @@ _ZH_NOT = re.compile(
 )
 _ZH_NOT_MEANING = re.compile(
     r"(?:不想|不用|不需要|不要)(?:知道|问|查|看)?\s*(?P<word>[A-Za-z][A-Za-z\-]+)\s*(?:的)?(?:是)?(?:啥|什么)?(?:意思|释义)"
+    r"(?=[^A-Za-z]*$)"  # "…，只关心它考研考不考" goes on about the same word; "…，benefit 呢" names another
 )
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
 _ZH_DONE = re.compile(

@@ -33,7 +33,8 @@ _MARKED = (
     re.compile(r"(?<![A-Za-z\-])([a-z][a-z\-]{2,})\s*(?:is|was|=|是)\s*(?:an?\s+|at\s+)?(?:level\s+)?[ABC][12]\b"),
     # "what level is schedule": the word after "what level is" is the word, whatever its topic
     re.compile(
-        r"\b(?:what(?:'s| is) the level of|what level is)\s+(?:the word\s+)?[\"“'‘]?([A-Za-z][A-Za-z\-]*)", re.I
+        r"\b(?:(?:what(?:'s| is) the )?level of|what level is)\s+(?:the word\s+)?[\"“'‘]?([A-Za-z][A-Za-z\-]*+)(?!\d)",
+        re.I,
     ),
     # "is rain a kaoyan word": the word asked about, whatever its topic
     re.compile(
@@ -248,7 +249,7 @@ def english_terms(text: str) -> list[str]:
     # word asked (a word asked about is quoted or marked: "what does 'roommate' mean")
     owned = _owned_words(text)
     plain = [w for w in plain if w.lower() not in owned]
-    return _with_listed(text, list(dict.fromkeys(plain)))
+    return with_listed(text, list(dict.fromkeys(plain)))
 
 
 #: "my roommate", "my professor's emails": the owner's things, each word of them
@@ -307,7 +308,7 @@ _CALENDAR = re.compile(
     r"|october|november|december|today|tonight|tomorrow|yesterday|weekend",
 )
 _LIST_RUN = re.compile(
-    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*[,，、+]\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or|vs\.?|versus)\s+[a-z][a-z\-]+)+"
+    r"(?<![A-Za-z])[a-z][a-z\-]+(?:\s*(?:[,，、+]|和|跟|与)\s*(?:and\s+)?[a-z][a-z\-]+|\s+(?:and|or|vs\.?|versus)\s+[a-z][a-z\-]+)+"
     r"(?![A-Za-z])"
     # "benefit leisure schedule 分别几级": words side by side before the Chinese question
     r"|(?<![A-Za-z])[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){2,}(?=\s*[\u4e00-\u9fff])"
@@ -317,20 +318,20 @@ _LIST_RUN = re.compile(
 _CONJUNCTIONS = frozenset({"and", "or", "vs", "vs.", "versus"})
 
 
-def _with_listed(text: str, terms: list[str]) -> list[str]:
+def with_listed(text: str, terms: list[str]) -> list[str]:
     """The terms, with the other items of a list they are written in ("benefit, diligent and
     schedule": "schedule" is one of the words asked about, though it also names a topic).
 
-    >>> _with_listed("levels of benefit, diligent and schedule", ["benefit", "diligent"])
+    >>> with_listed("levels of benefit, diligent and schedule", ["benefit", "diligent"])
     ['benefit', 'diligent', 'schedule']
-    >>> _with_listed("coherent vs ambiguous", ["coherent", "ambiguous"])
+    >>> with_listed("coherent vs ambiguous", ["coherent", "ambiguous"])
     ['coherent', 'ambiguous']
     """
     if not terms:
         return terms
     out = list(terms)
     for m in _LIST_RUN.finditer(text):
-        items = [w for w in re.split(r"\s*[,，、+]\s*(?:and\s+)?|\s+(?:and|or)\s+|\s+", m.group(0)) if w]
+        items = [w for w in re.split(r"\s*(?:[,，、+]|和|跟|与)\s*(?:and\s+)?|\s+(?:and|or)\s+|\s+", m.group(0)) if w]
         items = [w for w in items if w not in _CONJUNCTIONS]  # "coherent vs ambiguous": "vs" joins, it is no item
         if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
             out += [w for w in items if w not in out]
