@@ -28,7 +28,9 @@ _SOURCES = re.compile(
 _AN_ID = r"(?<![A-Za-z0-9])[A-Za-z]{1,4}\d{3,8}(?![0-9])"  # an id in any tool's shape, not only S1001
 _HOW_KNOW_ID = re.compile(
     rf"\bhow (?:do|did) you know (?:that|my id|it|who i am)\b|\bis (?:{_AN_ID}|that) (?:really )?my (?:id|student id)\b"
-    rf"|(?:你)?怎么知道(?:我的)?学号|{_AN_ID}\s*是我的学号吗",
+    rf"|(?:你)?怎么知道(?:我的)?学号|{_AN_ID}\s*是我的学号吗"
+    r"|\bif i (?:never|didn'?t|did not|haven'?t) (?:told|tell|given|gave|give) you my (?:student )?id\b"
+    r"|\bwhat(?:'s| is) my (?:student )?id\b|我的学号是(?:多少|什么|啥)",
     re.I,
 )
 #: "what's a search tool even for?", "天气工具是干嘛的": a kind of tool the assistant has, by what it does.
@@ -85,7 +87,7 @@ _CAPABILITIES = re.compile(
     r"|\bwhat (?:else )?(?:can|could) you (?:do|help(?: me)?(?: with)?)\b"
     r"|^\s*what (?:can|could) you (?:look up|check)(?: for me)?\??\s*$"
     r"|^\s*(?:what are|which are) your tools\??\s*$|^\s*how can you help(?: me)?\??\s*$"
-    r"|服务范围|能做哪些事|\bwhat(?:'s| is) your scope\b"
+    r"|服务范围|能做哪些事|\bwhat(?:'s| is) your scope\b|(?:能|可以)(?:帮我)?查哪(?:几|些)类"
     # "你会自己去网上搜东西吗", "do you search the web on your own": whether it acts by itself
     r"|(?:你|您)(?:会|能)自己(?:去)?(?:网上|上网)?(?:搜|查)"
     r"|\b(?:do|would|will|can) you (?:ever )?(?:search|google|browse)\b[^?]{0,25}\b(?:on your own|by yourself)\b"

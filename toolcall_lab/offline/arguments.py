@@ -331,8 +331,8 @@ _BARE = re.compile(
 def _bare_word(segment: str) -> str | None:
     """The word of a list item that is one lower-case word and nothing else (a stop word or filler: ``None``)."""
     m = _BARE.fullmatch(segment)
-    if m is None or m.group(1) in EN_STOP or m.group(1) in FILLER:
-        return None
+    if m is None or m.group(1) in EN_STOP or m.group(1) in FILLER or "word" in nlu.concepts_in(m.group(1)):
+        return None  # "meticulous, definition + example": "definition" is what is asked of the word
     return m.group(1)
 
 

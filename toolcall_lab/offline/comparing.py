@@ -189,8 +189,8 @@ def extreme_day(entries: list[dict[str, Any]], question: str, lang: str, today: 
 _LEFT = re.compile(
     r"还差|还剩|剩下|剩余|剩的|剩得|课剩|还有几|还有多少(?:节|课时|堂|课)|还要多少节|还要上|还没上|没上的"
     r"|(?:全部|都|才能|就能)(?:上|学)完|(?:才|就)能?(?:结束|结课)"
-    r"|\b(?:till|until|before)\b[^.?!]{0,20}\b(?:finish(?:ed)?|done|through|complete|the end)"
-    r"|\bleft\b|remaining|to go\b|still have to",
+    r"|\b(?:till|until|before|b4)\b[^.?!]{0,20}\b(?:finish(?:ed)?|done|through|complete|the end)"
+    r"|\bleft\b|remaining|to go\b|still have to|still ahead",
     re.I,
 )
 _DONE_OF = re.compile(r"(?:已学|completed|done)?\s*(\d+)\s*(?:/|of)\s*(\d+)\s*(?:课时|lessons?)", re.I)

@@ -48,11 +48,11 @@ def _patterns(letters: str, digits: int) -> tuple[re.Pattern[str], ...]:
         # "我是1003", "this is 1004 —", "1002 here", "hi there, 1003 speaking", "他的号是1004": who is writing
         rf"|(?:我是|\bi'?m|\bi am|\bthis is|号是|号码是)\s*(\d{{{digits}}})(?![0-9\-/.:年月日号点时%])"
         r"(?!\s*(?:words?|km|kg|years?|yrs?|hours?|minutes?|mins?|steps|points|pts|岁|字|块|元))"
-        rf"|(?<![0-9\-/.:])(\d{{{digits}}})\s+(?:here|speaking)\b"
+        rf"|(?<![0-9\-/.:])(\d{{{digits}}})\s+(?:here|speaking|is me|is mine)\b"
         rf"|(?<![0-9\-/.:])(\d{{{digits}}})号(?![0-9楼线房床门厅车码])"  # "看看1003号最近的测评"
         # "帮我查下1004的学习记录", "1003's progress": digits owning what only a student has
         rf"|(?<![0-9\-/.:])(\d{{{digits}}})(?:\s*的\s*|['’]s\s+)(?=学习|记录|进度|成绩|课表|测评|progress|record"
-        r"|scores?\b|results?\b|timetable|schedule|classes|lessons|weak)",
+        r"|scores?\b|results?\b|timetable|schedule|classes|lessons|weak|file\b|档案)",
         re.I,
     )
     return exact, spaced, cued

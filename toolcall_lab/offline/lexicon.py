@@ -9,7 +9,9 @@ so one form is enough; the lists are general language, not the app's tools.
 
 from __future__ import annotations
 
-import re
+from toolcall_lab.offline.other_senses import CHAT_IDIOMS, OTHER_SENSES
+
+__all__ = ["CHAT_IDIOMS", "OTHER_SENSES"]  # re-exported: the vocabulary's readers import them from here
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -21,7 +23,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "schedule": _words(
         "课表|上课|有课|的课|什么课|几节课|排课|教室|课程安排|哪个老师|哪位老师|谁上课|给我上课|几点上课|哪间|去学校"
         "|上学|没课|跑一趟学校|去趟学校|跑学校|回学校|去一趟学校|到校|几点到学校|need to come in|got anything"
-        "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|busy"
+        "|schedule|class|lesson|timetable|classroom|room|teach|course time|start|am i free|am i clear|busy|几点要到"
         "|which teacher|what teacher|teacher have|teacher do|sked|skedule|who teaches"
         "|anything on|what's on|whats on|free on|on for|school day|be anywhere|have to go in|on campus"
         "|要去学校|要上学|下课|who's my teacher|who is my teacher"
@@ -39,6 +41,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课"
         "|学得怎么样|学完|学过一半|测过|测试过|where am i at|where am i up to|am i behind|student up to|falling behind"
+        "|still ahead of me|what % is|what percent is|完成多少|完成了多少|完成度|my file|'s file|according to my file"
+        "|class called|course called"
         "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
         "|分儿|考过试|还差几节|结课|报的什么班|哪个课程|的分|分数|分咋样|分怎么样|考得咋样|考得怎么样"
         "|enrolled in|am i enrolled|which course|what course|prog"
@@ -79,7 +83,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|(?<!降落)伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"
-        "|预报|穿什么"
+        "|预报|穿什么|羽绒服|棉袄|大衣|秋裤"
         "|带把伞|带个伞|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒"
         "|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
@@ -98,34 +102,6 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "notify": _words("通知|告诉老师|提醒老师|发消息|notify|tell the teacher|message the teacher"),
 }
-
-#: Set phrases of chat that ask nothing ("asking for a friend", "no offence").
-CHAT_IDIOMS = re.compile(
-    r"\b(?:asking for a friend|just saying|no offen[cs]e|no worries|no rush|for real|double[- ]check"
-    r"|(?:should|do|would|must) (?:i|we) (?:even )?bother)\b"
-    # "中文意思 is fine too", "the word I just asked about": how to answer, or a word said before
-    r"|\b(?:is|are|would be)\s+(?:fine|ok(?:ay)?|good|alright)(?:\s+(?:too|also|as well))?\b"
-    r"|\b(?:the|that|this)\s+(?:first\s+|last\s+|second\s+|other\s+|previous\s+|same\s+)?word\s+(?:that\s+)?"
-    r"(?:i|you)\s+(?:just\s+)?(?:asked|looked|mentioned|gave|said|typed)(?:\s+(?:about|up|you|me))?\b",
-    re.I,
-)
-
-#: A topic's word used in another sense: "broke my personal record", "the world record for the 100m",
-#: "just testing if you answer", "a word in my essay marked wrong" ask nothing of a learning record.
-OTHER_SENSES = re.compile(
-    r"\b(?:personal|world|olympic|school|all-time|track|criminal|medical)\s+records?\b|\brecords?\s+for\s+the\b"
-    r"|\bbr(?:oke|eak|eaking)\s+(?:my|the|a|his|her|their)\s+(?:\w+\s+)?record\b|\brecord[- ](?:breaking|high|low)s?\b"
-    r"|\boff the record\b|\bjust testing\b|\btesting\s+(?:if|whether|you|this|it|out)\b|进度条|\bprogress bar\b"
-    # "spelling prob off", "sorry for my spelling": an apology for the typing, no spelling asked
-    r"|\b(?:my\s+)?spelling(?:'s|\s+is)?\s+(?:prob(?:ably)?\s+|might be\s+|may be\s+)?(?:off|wrong|bad|terrible)\b"
-    r"|\bsorry (?:for|about) (?:my|the) spelling\b|\bmarked\s+(?:wrong|right|(?:in)?correct|as)\b"
-    # "it's raining cats and dogs, what does that idiom mean", "weather or whether": the words, not the weather
-    r"|\braining cats and dogs\b|\bunder the weather\b|\bsteal (?:my|your|his|her|their) thunder\b"
-    r"|\bweather or whether\b|\bwhether or weather\b|\bweather\s*/\s*whether\b|\b\d+\s?(?:m|k|km)\s+record\b"
-    # "what time is it in Tokyo": the clock, not a lesson's time (see place_cues.CLOCK)
-    r"|\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\bwhat time zone\b",
-    re.I,
-)
 
 # Comparative and superlative forms that a stemmer keeps: "warmest" → "warm".
 COMPARATIVES: dict[str, str] = {
@@ -322,7 +298,7 @@ NOT_TERMS: frozenset[str] = frozenset(
     _words(
         "word|words|level|levels|mean|meaning|meanings|definition|syllabus|vocabulary|vocab|list|example|sentence"
         "|tips|tip|advice|sit|sits|remembering|worth|putting|looks|memory|backwards|backward|flashcards"
-        "|flashcard|app|apps|wifi|ppt|pdf"
+        "|flashcard|app|apps|wifi|ppt|pdf|good|finish|band|bands"
         "|exam|kaoyan|look|lookup|use|call|run|tool|function|student|id|number|results|result|top|whole|entire"
         "|overall|far|got|ever|still|only|all|each|every|both|same|today|tomorrow|tonight|yesterday|weekend"
         "|morning|afternoon|evening|night|time|date|now|right|quick|say|said|ask|question|answer|here|mine"
@@ -384,6 +360,7 @@ FILLER: frozenset[str] = frozenset(
         "|different|same|exactly|safe|skip"
         # chat shorthand and asides: "ngl i forgot what benefit means lmao", "the lvl of abandon asap"
         "|ngl|lmao|lmfao|rofl|asap|imo|imho|fyi|smh|omg|omfg|fr|rn|tbf|afaik|iirc|jk|pls|plz|thx|ty|gimme|lemme"
+        "|orz|qaq|tql|yyds|xswl"
         "|explain|band|bands|lvl|saw|novel|book|article|essay|text|somewhere|china|chinese|english"
         "|scratch|even|stand|stands|put|puts|school"
     )

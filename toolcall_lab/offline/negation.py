@@ -31,7 +31,7 @@ _ZH_NOT_MEANING = re.compile(
 # "曼谷我查过了", "benefit 这个我知道": a thing the learner already has is not asked again
 _ZH_DONE = re.compile(
     r"(?P<what>[^，,。；;！!？?\s想只不要]{1,12}?)\s*(?:这个)?(?:"
-    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识|懂了?|明白了?)|(?:我|俺)?(?:已经)?(?P<verb2>查过了?|看过了?"
+    r"(?:我|俺)(?:已经)?(?P<verb>知道了?|会了|认识|懂了?|明白了?)|(?:我|俺)?(?:已经|刚|刚刚|之前)?(?P<verb2>查过了?|看过了?"
     r"|问过了?))"
     r"(?=$|[，,。；;！!？?\s])"
 )
@@ -47,6 +47,7 @@ _EN_NOT = re.compile(
     r"\b(?:don'?t|do not|no need to|never|please don'?t|you don'?t need to)\s+(?:bother\s+(?:to\s+)?)?"
     r"(?:actually\s+|really\s+|even\s+|go and\s+)?"
     r"(?P<verb>look(?:ing)? up|look(?:ing)? at|check(?:ing)?|search(?:ing)?|us(?:e|ing)|call(?:ing)?|get(?:ting)?"
+    r"|(?<=bother )(?:with|about)"
     r"|open(?:ing)?|run(?:ning)?|googl(?:e|ing)|pull(?:ing)? up|bring(?:ing)? up|fetch(?:ing)?|grab(?:bing)?)\b"
     r"(?P<what>(?:(?!\s-\s)[^,.;!?—–]){0,40})",
     re.I,
@@ -187,6 +188,8 @@ _ZH_CORRECTION = re.compile(
     r"|(?:不要|别|不用)(?:查|看)?(?P<what2>[^，,。；;\s查看]{1,8})(?=[，,]\s*(?:改|换|就)?(?:查|看|要|问))"
     # "不是问我自己的哈，S1003 的进度": not the learner's own
     r"|(?:不是|并不是|不)(?:问|查|说|要)?(?:我|我自己)的?(?:哈|哦|啊|呀|啦)?[，,]"
+    # "我不去曼谷了，改去新加坡", "除了我自己，…": a plan given up, the learner left out
+    r"|(?:我)?不去(?P<what4>[^，,。；;\s]{1,8})了[，,]\s*(?=(?:改|换)(?:去|成|到)?)|除了我(?:自己)?(?:以外|之外)?[，,]"
     # "东京不去了，改去悉尼": a plan given up for another
     r"|(?P<what3>[^，,。；;\s]{1,8})(?:不去了|去不了了|不去啦)[，,]\s*(?=(?:改|换)(?:去|成|到)?)"
 )

@@ -22,7 +22,7 @@ OWN_ID_STATED = re.compile(
     r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?[\s\-_]?\d"
     r"|\bi(?:'m| am)\s+(?:the\s+)?(?:student|stu|learner)\s*(?:id|number|no\.?|#)?\s*[A-Za-z]?[\s\-_#]?\d"
     r"|\bmine(?:'s| is)\s+[A-Za-z]?[\s\-_]?\d|\bi am\s+[A-Za-z]?[\s\-_]?\d|我是\s*[A-Za-z]?[\s\-_]?\d"
-    r"|\b(?:[A-Za-z]{1,4}[\s\-_#]?)?\d{3,8}\s+(?:here|speaking)\b|\bthis is [A-Za-z]?\d{3,8}\b"
+    r"|\b(?:[A-Za-z]{1,4}[\s\-_#]?)?\d{3,8}\s+(?:here|speaking|is me|is mine)\b|\bthis is [A-Za-z]?\d{3,8}\b"
     r"|\bme,\s*[A-Za-z]?\d{3,8}\s*[.!?]*\s*$"  # "…but hit me, S1003": the learner signs with their id
     r"|^\W*\(\s*[A-Za-z]{0,4}[\s\-_]?\d{3,8}\s*\)"  # "(S-1002) Hi, what did I score": a signature first
     # "S-1-0-0-4, can you pull up my progress": an id first, then a clause about "my" something and no other id

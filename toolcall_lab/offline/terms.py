@@ -332,7 +332,7 @@ def with_listed(text: str, terms: list[str]) -> list[str]:
     out = list(terms)
     for m in _LIST_RUN.finditer(text):
         items = [w for w in re.split(r"\s*(?:[,，、+]|和|跟|与)\s*(?:and\s+)?|\s+(?:and|or)\s+|\s+", m.group(0)) if w]
-        items = [w for w in items if w not in _CONJUNCTIONS]  # "coherent vs ambiguous": "vs" joins, it is no item
+        items = [w for w in items if w not in _CONJUNCTIONS and w not in _FRAME_WORDS and w not in _ANSWER_PARTS]
         if any(w in terms for w in items) and not any(w in EN_STOP or w in FILLER for w in items):
             out += [w for w in items if w not in out]
     return _with_sandwiched(text, out)
