@@ -328,10 +328,14 @@ _BARE = re.compile(
 )
 
 
+#: "'schedule' — easy or hard?": how hard a word is, asked of it; never a word of the list
+_DIFFICULTY = frozenset({"easy", "hard", "difficult", "tough", "simple", "tricky", "basic", "advanced"})
+
+
 def _bare_word(segment: str) -> str | None:
     """The word of a list item that is one lower-case word and nothing else (a stop word or filler: ``None``)."""
     m = _BARE.fullmatch(segment)
-    if m is None or m.group(1) in EN_STOP or m.group(1) in FILLER or "word" in nlu.concepts_in(m.group(1)):
+    if m is None or m.group(1) in EN_STOP | FILLER | _DIFFICULTY or "word" in nlu.concepts_in(m.group(1)):
         return None  # "meticulous, definition + example": "definition" is what is asked of the word
     return m.group(1)
 

@@ -186,7 +186,8 @@ _ACTION = re.compile(
     r"\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
     r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
     r"|\b(?:schedule|arrange|set up|book in)\s+(?:a|an|me a|us a)\s+(?:meeting|call|session|appointment|chat)\b"
-    r"|\bset (?:an?|my) (?:alarm|reminder|timer)\b|(?:帮我|给我)写(?:一|几|三|两|个)?(?:句|段|篇|封|份)"
+    r"|\b(?:(?:can|could|would|will) you (?:please )?|please |pls )set (?:an?|my) (?:alarm|reminder|timer)\b"
+    r"|(?:帮我|给我)写(?:一|几|三|两|个)?(?:句|段|篇|封|份)"
     # "text my mum that …", "给家长发个消息": sending a message, which no tool of the course does
     r"|\b(?:text|message|email|e-mail|sms|ring|notify|remind)\s+(?:my|our|the|his|her)\s+(?:mum|mom|mother|dad|father"
     r"|parents?|teacher|tutor|friend|class)\b|发(?:个)?(?:短信|消息|微信|邮件)给|给(?:我)?(?:妈|爸|家长|老师)发",

@@ -28,6 +28,9 @@ _LESS = re.compile(
     re.I,
 )
 _COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪一个|谁|比较|对比|相比", re.I)
+_BY_HOW_MUCH = re.compile(
+    r"差几|差多少|相差|差距|\bdifference\b|\bby how much\b|\bhow much (?:warmer|colder|hotter)", re.I
+)
 _PROGRESS = re.compile(r"(?:进度|progress)\s*(\d+(?:\.\d+)?)\s*%", re.I)
 _DAY_EN = {1: "today", 2: "tomorrow", 3: "the day after tomorrow"}
 _DAY_ZH = {1: "今天", 2: "明天", 3: "后天"}
@@ -53,6 +56,12 @@ def direction(question: str) -> str | None:
         return "less"
     if _MORE.search(question):
         return "more"
+    if (
+        _COMPARE.search(question)
+        and re.search(r"冷|凉|cold|cool|chill", question, re.I)
+        and not re.search(r"热|暖|warm|hot", question, re.I)
+    ):
+        return "less"  # "伦敦和巴黎现在哪个冷": the colder one
     return "more" if _COMPARE.search(question) and re.search(r"热|冷|warm|hot|cold|progress|进度", question) else None
 
 
@@ -91,10 +100,14 @@ def compare_readings(named: list[tuple[str, float]], question: str, lang: str, u
             word = Text("最热", "the warmest") if way == "more" else Text("最冷", "the coldest")
     else:
         word = Text("最高", "the highest") if way == "more" else Text("最低", "the lowest")
-    return Text(
+    said = Text(
         f"结论：{pick[0]}{word.zh}（{_fmt(pick[1])}{unit}；{rest.zh}）。",
         f"In short: {pick[0]} is {word.en} ({_fmt(pick[1])}{unit}; {rest.en}).",
-    )(lang)
+    )
+    if len(named) == 2 and _BY_HOW_MUCH.search(question):  # "差几度": the difference, worked out
+        gap = _fmt(abs(named[0][1] - named[1][1]))
+        said = said + Text(f"两者相差 {gap}{unit}。", f" The difference is {gap}{unit}.")
+    return said(lang)
 
 
 def compare_results(results: list[dict[str, Any]], question: str, lang: str) -> str:

@@ -55,7 +55,7 @@ ZH_DAY = "(?:[一二三四五六日]|天(?!气))"  # 周天 is Sunday, 一周天
 _RELATIVE = re.compile(
     r"(?P<zh>大后天|后天|明天|今天|昨天|前天|今晚|明早|明晚|次日|第二天|下一天|后一天|隔天|再隔一天|再下一天"
     rf"|(?P<zhweek>下下|下|这|本|上)?(?:个)?(?:周|星期|礼拜)(?P<zhday>{ZH_DAY}))"
-    r"|(?P<en>(?:the )?day after tomorrow|the one after tomorrow|tomorrow|today|tonight|yesterday|the next day"
+    r"|(?P<en>(?:the )?day after tomorrow|the one after(?: tomorrow)?|tomorrow|today|tonight|yesterday|the next day"
     r"|the following day|the day following"
     r"|the day (?:right |just )?after|the very next day|the (?:following|next) date|the date after"
     rf"|(?P<enweek>next|this|last)?\s*(?P<enday>{'|'.join(EN_WEEKDAYS)})"
@@ -90,7 +90,7 @@ OFFSETS = {
 _NEXT_DAY = {
     "次日", "第二天", "下一天", "后一天", "隔天", "再隔一天", "再下一天",
     "the next day", "the following day", "the day after", "the day right after",
-    "the day just after", "the very next day",
+    "the day just after", "the very next day", "the one after",
     "the day following", "the following date", "the next date", "the date after",
 }  # fmt: skip
 #: A number of days or weeks as learners write it: digits, a Chinese numeral, an English number word.
@@ -367,12 +367,23 @@ def relative_dates(text: str) -> list[str]:
 
 
 def year_in(texts: list[str]) -> int | None:
-    """The year of the latest full date written in ``texts`` (the conversation)."""
+    """The year of the latest full date written in ``texts`` (the conversation), or of a year said on its own
+    beside a month and day ("7月25号有什么课，2026年", "7月28日（2026年）").
+
+    >>> year_in(["S1001 7月25号有什么课，2026年"]), year_in(["July 28 (2026)"]), year_in(["in 2026 words"])
+    (2026, 2026, None)
+    """
     for text in reversed(texts):
         for d in reversed(find_dates(text)):
             if d.kind == "calendar" and d.iso:
                 return int(d.iso[:4])
+        alone = _YEAR_ALONE.search(text)
+        if alone and any(d.kind == "month_day" for d in find_dates(text)):
+            return int(alone.group(1) or alone.group(2))
     return None
+
+
+_YEAR_ALONE = re.compile(r"(?<!\d)(20\d\d)\s*年(?!\s*\d)|[（(]\s*(20\d\d)\s*年?\s*[）)]")
 
 
 def next_day(iso: str) -> str:

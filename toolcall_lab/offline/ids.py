@@ -76,12 +76,14 @@ _EN_DIGITS = {
     w: str(i) for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"])
 }
 _ZH_RUN = re.compile(
-    r"(?<=[号码是#\s])[零〇一幺二三四五六七八九]{3,8}(?![零〇一幺二三四五六七八九十百千万])"
+    r"(?<=[号码是#\sA-Za-z])[零〇一幺二三四五六七八九]{3,8}(?![零〇一幺二三四五六七八九十百千万])"
     r"|(?<![零〇一幺二三四五六七八九十])[零〇一幺二三四五六七八九]{4}(?=\s*号?(?:同学|学生|学员))"  # "一零零四号同学"
 )
 #: "s 1 0 0 2", "S-1-0-0-4": an id's digits typed one by one with spaces or dashes
 _SPACED_DIGITS = re.compile(r"(?<=[A-Za-z#:])[\s\-]*(\d)[\s\-](\d)[\s\-](\d)[\s\-](\d)(?![\s\-]?\d)")
 #: "S 10 03", "s10 03": an id's digits typed in groups after its letter
+#: "student id 10 03": the digits in groups after the word for an id
+_CUED_GROUPED = re.compile(r"\b(id|no\.?|number|学号)\s*[#:]?\s*(\d{2})[\s\-](\d{2})(?![\s\-]?\d)", re.I)
 _GROUPED = re.compile(r"(?<![A-Za-z0-9'’])([A-Za-z])\s?(\d{2,3}(?:[\s\-]\d{1,3}){1,2})(?![\s\-]?\d)")
 #: "S1O03": the letter O typed for a zero inside an id's digits
 _LETTER_O = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])((?=[0-9Oo]*[0-9])(?=[0-9Oo]*[Oo])[0-9Oo]{3,8})(?![A-Za-z0-9])")
@@ -111,6 +113,7 @@ def spelled_digits(text: str) -> str:
     text = _ZH_RUN.sub(lambda m: "".join(_ZH_DIGITS[c] for c in m.group(0)), text)
     text = _SPACED_DIGITS.sub(lambda m: "".join(m.groups()), text)
     text = re.sub(r"(?<![\d,.])(\d),(\d{3})(?![\d,])", r"\1\2", text)  # "stu id 1,003"
+    text = _CUED_GROUPED.sub(r"\1 \2\3", text)
     text = _GROUPED.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text)
     text = _LETTER_O.sub(lambda m: m.group(1) + m.group(2).replace("O", "0").replace("o", "0"), text)  # "S1O03"
     text = _THOUSAND.sub(lambda m: str(1000 + _SMALL[m.group("n").lower()]), text)

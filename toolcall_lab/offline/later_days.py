@@ -26,6 +26,9 @@ _DAY_OF_MONTH = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月/
 _MONTH_NAMED = re.compile(r"\d{1,2}\s*月|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{4}-\d", re.I)
 
 
+_DAY_BEFORE = re.compile(r"\bthe day before\b(?!\s+(?:yesterday|tomorrow))|前一天|前一日", re.I)
+
+
 def later_than(text: str, earlier: str) -> str | None:
     """The ISO day ``text`` counts on to from the ISO day ``earlier``, else ``None``: a number of days later,
     or a day of the month written without its month (the earlier day's month, or the next one's).
@@ -42,6 +45,8 @@ def later_than(text: str, earlier: str) -> str | None:
     """
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", earlier):
         return None
+    if _DAY_BEFORE.search(text):  # "what about the day before": one day back from the day asked before
+        return (dt.date.fromisoformat(earlier) - dt.timedelta(days=1)).isoformat()
     found = _LATER.search(text)
     if found is None:
         return _same_month(text, dt.date.fromisoformat(earlier))

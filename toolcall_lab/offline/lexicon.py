@@ -42,7 +42,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课"
         "|学得怎么样|学完|学过一半|测过|测试过|where am i at|where am i up to|am i behind|student up to|falling behind"
         "|still ahead of me|what % is|what percent is|完成多少|完成了多少|完成度|my file|'s file|according to my file"
-        "|class called|course called"
+        "|class called|course called|percent done|lessons long|lessons in total|lessons overall"
         "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
         "|分儿|考过试|还差几节|结课|报的什么班|哪个课程|的分|分数|分咋样|分怎么样|考得咋样|考得怎么样"
         "|enrolled in|am i enrolled|which course|what course|prog"
@@ -78,12 +78,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|词性|part of speech|noun|verb|adjective|adverb|名词|动词|形容词|n or v|english one|english definition"
         "|difficulty|word list|graded word|how difficult|how hard|postgrad|postgraduate|a1|a2|b1|b2|c1|c2"
         "|grade it|which grade|grade is|等级|级别|chinese for|chinese word for|中文意思|中文是|的中文|graded list"
-        "|your list|in your list|what grade is"
+        "|your list|in your list|what grade is|grade of each|which grade|grade of the word|grade is it"
         "|嘅意思|乜嘢意思|咩意思|咩级|几多级|系乜|on the list|in the list|on the word list"
     ),
     "weather": _words(
         "天气|气温|温度|多少度|几度|下雨|降雨|降温|升温|回暖|变冷|变天|带伞|雨伞|(?<!降落)伞|晴|热不热|冷不冷|冷吗|热吗|下雪|刮风"
-        "|预报|穿什么|羽绒服|棉袄|大衣|秋裤"
+        "|预报|穿什么|羽绒服|棉袄|大衣|秋裤|划船|野餐|露营|爬山"
         "|带把伞|带个伞|更热|更冷|最热|最冷|暖和|凉快|热(?![门点情心闹爱])|冷(?![静门漠])|外套|短袖|穿衣|淋雨|防晒|晒"
         "|天儿|出门"
         "|weather|temperature|hot|cold|warm|cool|rain|snow|sunny|sunshine|sunglasses|umbrella|forecast|degree"
@@ -298,7 +298,7 @@ NOT_TERMS: frozenset[str] = frozenset(
     _words(
         "word|words|level|levels|mean|meaning|meanings|definition|syllabus|vocabulary|vocab|list|example|sentence"
         "|tips|tip|advice|sit|sits|remembering|worth|putting|looks|memory|backwards|backward|flashcards"
-        "|flashcard|app|apps|wifi|ppt|pdf|good|finish|band|bands"
+        "|flashcard|app|apps|wifi|ppt|pdf|good|finish|band|bands|easy|hard"
         "|exam|kaoyan|look|lookup|use|call|run|tool|function|student|id|number|results|result|top|whole|entire"
         "|overall|far|got|ever|still|only|all|each|every|both|same|today|tomorrow|tonight|yesterday|weekend"
         "|morning|afternoon|evening|night|time|date|now|right|quick|say|said|ask|question|answer|here|mine"

@@ -84,7 +84,7 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "format",
         re.compile(
             r"format|shape|look like|written|\balways (?:an?|start|begin)|(?:start|begin)s? with|\bdigits\b"
-            r"|\bhow (?:do|should|would|can) (?:i|you|we) (?:write|type|enter|put in|give)\b"
+            r"|\bhow (?:do|should|would|can) (?:i|you|we) (?:have to |need to )?(?:write|type|enter|put in|give)\b"
             r"|\bjust numbers\b|\ba letter (?:in front|first|before)\b"
             r"|格式|长什么样|什么样子|几位|开头|写法|怎么写",
             re.I,

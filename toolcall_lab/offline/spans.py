@@ -10,7 +10,7 @@ import datetime as dt
 import re
 
 from toolcall_lab.offline.dates import DAYS_FROM_NOW, EN_WEEKDAYS, OFFSETS, ZH_WEEKDAYS, count_word, find_dates
-from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM
+from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM, full_weekday
 
 _DAY_COUNT = re.compile(
     # "十五天", "二十天": a Chinese number of two characters is read whole, not as its last digit
@@ -55,7 +55,8 @@ _EVENT_TIME = re.compile(
 )
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole|the coming|coming|upcoming)\s+month\b"
-    r"|一个月|1个月|个把月|整个月|这个月|下个月",
+    r"|\b(?:all|the whole) (?:of )?(?:august|september|july|month)\b"
+    r"|一个月|1个月|个把月|整个月|这个月|下个月|整个(?:[一二三四五六七八九十]{1,2}|\d{1,2})月",
     re.I,
 )
 # "后面两天呢" (after today's weather): the days after today, so today and those two (3); "往后五天" counts
@@ -63,7 +64,7 @@ _MONTH_SPAN = re.compile(
 _DAYS_AFTER = re.compile(r"后面的?(?P<n>\d|[一两二三四五六])\s*天")
 _TWO_DAYS_ON = re.compile(r"明后(?:两|2)?天")  # 明后两天: tomorrow and the day after, so three days from today
 _WEEK = re.compile(
-    r"whole week|full week|entire week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
+    r"whole week|full week|entire week|all week|this week|next week|coming week|the week(?!end)|a week|week's|weekly"
     # "周一周二" and "星期一星期二" hold 一周 and 一星期 by accident: Monday and Tuesday, not a week
     r"|(?<!周)一周|一个星期|一个礼拜|这周(?![一二三四五六日]|天(?!气))|这一周|本周(?![一二三四五六日]|天(?!气))"
     r"|(?<!期)一星期"
@@ -83,9 +84,18 @@ _FEW_DAYS = re.compile(
 
 _UNTIL = re.compile(
     r"(?:till|until|through|thru|to|up to|到|至)\s*"
-    rf"(?P<day>(?:next\s+|this\s+|下(?:个)?|这|本)?(?:{'|'.join(EN_WEEKDAYS)}|"
-    r"(?:周|星期|礼拜)[一二三四五六日天]))",
+    rf"(?P<day>(?:next\s+|this\s+|下(?:个)?|这个|这|本)?(?:{'|'.join(EN_WEEKDAYS)}|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]))"
+    # "seoul thu to sun", "the long weekend (fri-mon)": a span of short weekdays, up to its last day
+    r"|\b(?:mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\s*(?:to|-|–|till|thru)\s*"
+    r"(?P<short>mon|tues?|wed|thu|thur|thurs|fri|sat|sun)\b",
     re.I,
+)
+#: "till the end of this week": up to Sunday
+_WEEK_END = re.compile(r"\b(?:the )?end of (?:this|the) week\b|这周结束|本周结束", re.I)
+#: "9 nights": the days from the first to the last, one more than the nights
+_NIGHTS = re.compile(
+    r"\b(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) nights?\b|(?P<zh>\d{1,2})\s*晚(?!上|饭|餐)", re.I
 )
 _WEEKEND = re.compile(r"weekend|周末|rest of the week|this week's end", re.I)
 
@@ -127,10 +137,11 @@ def days_until(text: str, today: dt.date | None) -> int | None:
         return None
     m = _UNTIL.search(text)
     if m:
-        found = find_dates(m.group("day"), today)
+        day = m.group("day") or full_weekday(m.group("short"))
+        found = find_dates(day, today)
         if found and found[0].offset is not None and found[0].offset >= 0:
             return found[0].offset + 1
-    if _WEEKEND.search(text):
+    if _WEEKEND.search(text) or _WEEK_END.search(text):
         return 6 - today.weekday() + 1 if today.weekday() <= 6 else None
     return None
 
@@ -153,6 +164,9 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     until = days_until(text, today)
     if until:
         return until
+    nights = _NIGHTS.search(text)
+    if nights:  # "it's 9 nights": ten days, more than the forecast holds
+        return count_word(nights.group("n") or nights.group("zh")) + 1
     hours = _HOURS.search(text)
     if hours:  # "next 72 hrs": the days those hours reach into
         return max(1, -(-int(hours.group("h")) // 24))
