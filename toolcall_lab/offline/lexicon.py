@@ -41,8 +41,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "progress": _words(
         "学到哪|进度|课时|学习记录|学习档案|测评|成绩|模考|考了|几分|薄弱|弱项|弱点|短板|学习情况|上了多少|多少节课"
         "|学得怎么样|学完|学过一半|测过|测试过|where am i at|where am i up to|am i behind|student up to|falling behind"
-        "|still ahead of me|what % is|what percent is|完成多少|完成了多少|完成度|my file|'s file|according to my file"
-        "|class called|course called|percent done|lessons long|lessons in total|lessons overall"
+        "|still ahead of me|what percent is|is she at|is he at|完成多少|完成了多少|完成度|my file|according to my file"
+        "|class called|course called|percent done|lessons long|lessons in total|lessons overall|'s file"
         "|学得最|学得快|学得多|最靠前|靠前|领先|还剩多少课|没上|剩几节|哪块|比较弱|哪个班|什么班|上次考试|上次测评|考试是哪天"
         "|分儿|考过试|还差几节|结课|报的什么班|哪个课程|的分|分数|分咋样|分怎么样|考得咋样|考得怎么样"
         "|enrolled in|am i enrolled|which course|what course|prog"
