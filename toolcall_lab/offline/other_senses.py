@@ -24,6 +24,9 @@ CHAT_IDIOMS = re.compile(
 OTHER_SENSES = re.compile(
     r"\b(?:personal|world|olympic|school|all-time|track|criminal|medical)\s+records?\b|\brecords?\s+for\s+the\b"
     r"|\brecords?\s+for\s+(?:push|sit|pull|chin)[- ]?ups\b|\b(?:push|sit|pull)[- ]?ups?\s+records?\b"
+    r"|\b(?:sports?|exercise|running|fitness|gym|workout|swimming|training|step)\s+records?\b"
+    # "just finished dinner": a meal or a chore done, no lessons
+    r"|\b(?:finished|done with)\s+(?:my\s+)?(?:dinner|lunch|breakfast|work|homework|eating|cooking|workout|shift)\b"
     r"|\bbr(?:oke|eak|eaking)\s+(?:my|the|a|his|her|their)\s+(?:\w+\s+)?record\b|\brecord[- ](?:breaking|high|low)s?\b"
     r"|\boff the record\b|\bjust testing\b|\btesting\s+(?:if|whether|you|this|it|out)\b|进度条|\bprogress bar\b"
     # "spelling prob off", "sorry for my spelling": an apology for the typing, no spelling asked
