@@ -232,6 +232,8 @@ def _concepts(verb: str, what: str) -> frozenset[str]:
         r"look(?:ing)?\s+(?:anything|stuff)\s+up", verb.lower()
     ):  # "without looking anything up": no search either
         found.add("search")
+    if re.search(r"\bthe (?:word )?list\b|词表", what, re.I):  # "no need to check the list": the word tool
+        found.add("word")
     return frozenset(found)
 
 

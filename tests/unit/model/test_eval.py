@@ -79,23 +79,23 @@ def test_the_learner_part_passes_at_its_reported_figure():
     assert sum(o.invented > 0 for o in outcomes) == 0
 
 
-#: The tuned parts' figures after issue 23's eleventh round (README.md and benchmarks/model_cases/README.md print
+#: The tuned parts' figures after issue 23's latest round (README.md and benchmarks/model_cases/README.md print
 #: them); a change that makes the model pass fewer fails here.
 TUNED_FLOORS = {
     "learners2": 195,
     "learners3": 166,
     "learners4": 157,
-    "learners5": 149,
+    "learners5": 150,
     "learners6": 153,
     "learners7": 117,
     "learners8": 157,
     "learners9": 152,
     "learners10": 154,
     "learners11": 159,
-    "learners12": 141,
-    "learners13": 151,
+    "learners12": 142,
+    "learners13": 152,
     "learners14": 150,
-    "learners15": 147,
+    "learners15": 149,
     "learners16": 148,
     "learners17": 166,
     "learners18": 152,
@@ -106,20 +106,38 @@ TUNED_FLOORS = {
     "learners23": 124,
     "learners24": 129,
     "learners25": 121,
-    "learners26": 130,
+    "learners26": 131,
     "learners27": 133,
     "learners28": 137,
     "learners29": 135,
     "learners30": 129,
+    "learners31": 129,
+    "learners32": 133,
+    "learners33": 129,
+    "learners34": 123,
+    "learners35": 118,
+    "learners36": 113,
+    "learners37": 119,
+    "learners38": 124,
 }
 #: Cases whose "invented argument" we dispute, each with the reason, so no other one can creep in: the writer of
 #: ae-040 ("what does 'Nice' mean as an English word? not the french city") ruled out any call, but the word tool
 #: is the one its description offers for "what it means"; looking the word up is what a careful model does.
 DISPUTED_INVENTED = {"learners27": ["ae-040"]}
+#: Invented-argument cases of the fifteenth round's parts that the model still gets wrong (the README lists them as
+#: misses, not as disputes): named here so that no other one can creep in unseen.
+KNOWN_INVENTED = {
+    "learners31": ["ai-033"],
+    "learners34": ["al-054", "al-090", "al-129"],
+    "learners35": ["am-040"],
+    "learners36": ["an-016", "an-019", "an-031"],
+    "learners37": ["ao-026"],
+}
 
 
 @pytest.mark.parametrize("part", sorted(TUNED_FLOORS))
 def test_each_tuned_part_passes_at_least_its_reported_figure(part):
     outcomes = [run_case(c) for c in load_cases(part)]
     assert sum(o.passed for o in outcomes) >= TUNED_FLOORS[part]
-    assert [o.case["id"] for o in outcomes if o.invented] == DISPUTED_INVENTED.get(part, [])
+    invented = [o.case["id"] for o in outcomes if o.invented]
+    assert invented == DISPUTED_INVENTED.get(part, []) + KNOWN_INVENTED.get(part, [])
