@@ -112,7 +112,7 @@ TUNED_FLOORS = {
     "learners29": 135,
     "learners30": 129,
     "learners31": 129,
-    "learners32": 133,
+    "learners32": 134,
     "learners33": 129,
     "learners34": 123,
     "learners35": 118,
