@@ -27,7 +27,7 @@ from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.parties import id_worked_out, ids_asked, is_own, own_id_stated
-from toolcall_lab.offline.spans import days_asked, weekday_said
+from toolcall_lab.offline.spans import EVENT_TIME, days_asked, weekday_said
 from toolcall_lab.offline.spelling import corrected
 from toolcall_lab.offline.unknown_places import unknown_place
 
@@ -95,6 +95,9 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         single = len(split_clauses(question)) == 1
         today = facts.today or weekday_said(question)  # "…this weekend, thoughts? it's thursday today btw"
         days = days_asked(text, today) or (days_asked(question, today) if single else None)
+        if not single and EVENT_TIME.search(text) and _TRAVEL.search(text):  # "heading to Paris next week, but …
+            # what's it like there tomorrow?": the trip's time is told, the day asked is the other one
+            days = days_asked(EVENT_TIME.sub(" ", question), today) or days
         days = min(days, most(schema) or days) if days else None
         return (days if schema.get("type") == "integer" else float(days), "question") if days else None
     if kind == "count":
@@ -123,6 +126,9 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         topic = " ".join(ctx.resolved_keywords()) or question
         return Text(f"用户想了解：{topic}", f"The user wants to know about: {topic}")(ctx.lang), "question"
     return (text.strip(), "question") if text.strip() else None
+
+
+_TRAVEL = re.compile(r"\b(?:heading|going|flying|off|travel+ing|moving)\s+to\b|\btrip to\b|[去飞到]", re.I)
 
 
 def most(schema: dict[str, Any]) -> int | None:

@@ -32,7 +32,7 @@ from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.lexicon import OTHER_SENSES
-from toolcall_lab.offline.place_cues import LOOK_UP, LOOK_UP_ID, SWITCH, place_and_time
+from toolcall_lab.offline.place_cues import EXAMPLE_SENTENCE, LOOK_UP, LOOK_UP_ID, SWITCH, place_and_time
 from toolcall_lab.offline.policy import tool_request
 from toolcall_lab.offline.spans import asks_days
 
@@ -161,7 +161,7 @@ def scrub(text: str, infos: tuple[ToolInfo, ...]) -> str:
 
 def score_tool(piece: str, info: ToolInfo, infos: tuple[ToolInfo, ...]) -> Score:
     """Score one tool against one piece of the question (see the module docstring)."""
-    score = Score(info.name)
+    score, piece = Score(info.name), EXAMPLE_SENTENCE.sub(" ", piece)  # an example's London is asked nothing
     ask = tool_request(info.name, piece)
     if ask == "never":
         score.add(-100, f"never:{info.name}")

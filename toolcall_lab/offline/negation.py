@@ -118,7 +118,7 @@ _EN_NOT_ASKING = re.compile(
 )
 # "除了 accord 以外，benefit 跟 leisure 都帮我查下": all but that one ("除了 X，还/也 …" adds X instead)
 _ZH_EXCEPT = re.compile(
-    r"(?P<verb>除了)\s*(?P<what>[^，,。？?]{1,20}?)\s*(?:以外|之外)?\s*[，,](?=[^。？?]*都)(?![^。？?]*(?:还|也))"
+    r"(?P<verb>除了)\s*(?P<what>[^，,。？?]{1,20}?)\s*(?:以外|之外)?\s*(?:[，,]|(?=都))(?=[^。？?]*都)(?![^。？?]*(?:还|也))"
 )
 # "我已经知道 accord 是 B2 了": a word the learner already knows is not looked up
 _ZH_KNOWN = re.compile(
@@ -256,6 +256,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     out: list[Negated] = []
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
+    excepted: list[str] = []
     for m in _ZH_NOT_MEANING.finditer(text):  # "我不想知道 ubiquitous 啥意思": its meaning is not wanted; the word is
         out.append(Negated(m.group(0).strip(), frozenset()))
     text = _ZH_NOT_MEANING.sub(r" \g<word> ", text)
@@ -276,7 +277,11 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             )  # fmt: skip
             concepts = frozenset() if plain else _concepts(verb, m.group("what"))
             out.append(Negated(m.group(0).strip(), concepts))
+            if pattern is _ZH_EXCEPT:  # "除了 accord 都要查：accord、benefit": out of the list too
+                excepted += re.findall(r"[A-Za-z][A-Za-z\-]+", m.group("what"))
         text = pattern.sub(lambda m: m.group(0) if _mid_word(m) else " ", text)
+    for word in excepted:
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])\s*[、,，]?", " ", text)
     # "S1003的进度": an id ends where its digits end, Chinese may follow; "S10" is an id given, if misshapen
     ids = re.findall(r"(?<![A-Za-z])[A-Za-z]{1,4}[\s\-]?\d{2,8}(?!\d)", text)
     if len(ids) >= 2:  # one id said not to be theirs, another given: the other is theirs

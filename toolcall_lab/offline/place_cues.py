@@ -29,6 +29,15 @@ CLOCK = re.compile(
 )
 
 
+#: An example sentence quoted for a word ("'ubiquitous' — like in 'rain is ubiquitous in London'"): its place and
+#: weather are the example's, not an ask.
+EXAMPLE_SENTENCE = re.compile(
+    r"(?:\blike in|\bas in|\be\.g\.|\bfor example|\bsuch as|例如|比如|像)\s*[:：,，]?\s*"
+    r"(?:'[^']{6,120}'|\"[^\"]{6,120}\"|“[^”]{6,120}”|「[^」]{4,120}」)",
+    re.I,
+)
+
+
 #: A bare request to look something up: with a place and little else, the place is what to look up.
 LOOK_UP = re.compile(
     r"\b(?:look(?:ing)?\s+up|check)\b(?!\s+(?:it\s+|this\s+|that\s+)?out)"

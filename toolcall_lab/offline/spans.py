@@ -50,7 +50,7 @@ _WEEKS = re.compile(
 )
 _FORTNIGHT = re.compile(r"fortnight|two[- ]weeks?\b|2[- ]weeks?\b|两周|两个星期|两个礼拜|半个月", re.I)
 NOW_ASKED = re.compile(r"\b(?:now|right now|rn|at the moment|currently)\b|现在|这会儿|此刻|目前", re.I)
-_EVENT_TIME = re.compile(
+EVENT_TIME = re.compile(
     r"\bnext (?:week|month)\b|下(?:个)?(?:周|星期|礼拜|月)(?![一二三四五六日天])|明天(?=要|去|得|飞|就要|在)", re.I
 )
 _MONTH_SPAN = re.compile(
@@ -156,9 +156,9 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     (2, 3, 7)
     """
     if NOW_ASKED.search(text):  # "下周飞曼谷 先看看那边这会儿多少度": when the trip is, not the days asked
-        text = _EVENT_TIME.sub(" ", text)
-    elif _EVENT_TIME.search(text):  # "下周出差去 Tokyo，先看明天那边的天气": a day named beside the trip is asked
-        beside = days_asked(_EVENT_TIME.sub(" ", text), today)
+        text = EVENT_TIME.sub(" ", text)
+    elif EVENT_TIME.search(text):  # "下周出差去 Tokyo，先看明天那边的天气": a day named beside the trip is asked
+        beside = days_asked(EVENT_TIME.sub(" ", text), today)
         if beside:
             return beside
     until = days_until(text, today)

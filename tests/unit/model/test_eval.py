@@ -111,13 +111,13 @@ TUNED_FLOORS = {
     "learners28": 137,
     "learners29": 135,
     "learners30": 129,
-    "learners31": 129,
+    "learners31": 130,
     "learners32": 134,
     "learners33": 129,
     "learners34": 123,
     "learners35": 118,
     "learners36": 113,
-    "learners37": 119,
+    "learners37": 120,
     "learners38": 124,
 }
 #: Cases whose "invented argument" we dispute, each with the reason, so no other one can creep in: the writer of
@@ -127,11 +127,9 @@ DISPUTED_INVENTED = {"learners27": ["ae-040"]}
 #: Invented-argument cases of the fifteenth round's parts that the model still gets wrong (the README lists them as
 #: misses, not as disputes): named here so that no other one can creep in unseen.
 KNOWN_INVENTED = {
-    "learners31": ["ai-033"],
     "learners34": ["al-054", "al-090", "al-129"],
     "learners35": ["am-040"],
     "learners36": ["an-016", "an-019", "an-031"],
-    "learners37": ["ao-026"],
 }
 
 
