@@ -97,6 +97,10 @@ def _wanted_days(question: str, available: int, today: dt.date | None = None) ->
     """
     mentions = find_dates(rewrite(question)[0], today)  # "明儿个后儿个" as the model read it
     if any(d.kind == "next_day" for d in mentions) and available > 1:  # "I meant the day after": the day asked last
+        last = find_dates(rewrite(question.splitlines()[-1])[0], today)  # this message's days, not the earlier
+        named = sorted({d.offset for d in last if d.offset is not None and d.offset > 0})
+        if named and named[-1] + 2 <= available:  # "london tomorrow and the day after": both days
+            return [*(o + 1 for o in named), named[-1] + 2], None
         return [available], None
     offsets = sorted({d.offset for d in mentions if d.offset is not None and d.offset > 0})
     if len(offsets) > 1 and offsets[-1] + 1 <= available:

@@ -118,7 +118,7 @@ TUNED_FLOORS = {
     "learners35": 118,
     "learners36": 113,
     "learners37": 120,
-    "learners38": 124,
+    "learners38": 125,
 }
 #: Cases whose "invented argument" we dispute, each with the reason, so no other one can creep in: the writer of
 #: ae-040 ("what does 'Nice' mean as an English word? not the french city") ruled out any call, but the word tool
