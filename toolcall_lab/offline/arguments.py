@@ -296,12 +296,6 @@ def plan_ask(
             items = [s if _names_its_word(s) else "" for s in segments]
             values = [v if s else None for v, s in zip(values, items, strict=True)]
         if kind == "word" and any(v is not None for v in values):
-            # "check abandon, accord and schedule levels": a topic word listed among words is one of them
-            whole = [w for w in terms.english_terms(text) if "word" not in nlu.concepts_in(w)]
-            values = [
-                v if v is not None else next((w for w in whole if re.search(rf"\b{re.escape(w)}\b", s)), None)
-                for v, s in zip(values, items, strict=True)
-            ]
             # a bare word in the list is one more word asked about ("benefit, diligent and schedule")
             values = [v if v is not None else _bare_word(s) for v, s in zip(values, items, strict=True)]
         if kind == "word" and len([v for v in values if v is not None]) < 2:

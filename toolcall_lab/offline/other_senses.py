@@ -19,6 +19,14 @@ CHAT_IDIOMS = re.compile(
     re.I,
 )
 
+#: A question about the clock, not the weather or a lesson: "what time is it in Tokyo", "is it 3pm in London now",
+#: "东京现在几点了" (not "现在几点去上课").
+CLOCK = re.compile(
+    r"\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\btime (?:zone|difference)\b"
+    r"|\bis it (?:already )?\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|现在几点(?:了|钟)?(?![^，。？?！!]*(?:课|学|校|出门))",
+    re.I,
+)
+
 #: A topic's word used in another sense: "broke my personal record", "the world record for the 100m",
 #: "just testing if you answer", "a word in my essay marked wrong" ask nothing of a learning record.
 OTHER_SENSES = re.compile(
@@ -35,7 +43,7 @@ OTHER_SENSES = re.compile(
     # "it's raining cats and dogs, what does that idiom mean", "weather or whether": the words, not the weather
     r"|\braining cats and dogs\b|\bunder the weather\b|\bsteal (?:my|your|his|her|their) thunder\b"
     r"|\bweather or whether\b|\bwhether or weather\b|\bweather\s*/\s*whether\b|\b\d+\s?(?:m|k|km)\s+record\b"
-    # "what time is it in Tokyo": the clock, not a lesson's time (see place_cues.CLOCK)
-    r"|\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\bwhat time zone\b",
+    # "what time is it in Tokyo": the clock, not a lesson's time
+    rf"|{CLOCK.pattern}",
     re.I,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from toolcall_lab.offline import nlu
+from toolcall_lab.offline.other_senses import CLOCK
 
 WHEN = re.compile(
     r"\b(?:right now|now|at the moment|at this moment|this moment|at this hour|at present|currently|today|tonight"
@@ -17,14 +18,6 @@ WHEN = re.compile(
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
     r"|(?:over |for )?(?:the )?(?:coming|next|upcoming) (?:month|week|few days|days|fortnight))\b"
     r"|现在|此刻|这会儿|目前|今天|今晚|明天|后天|(?:周|星期|礼拜)[一二三四五六日天]",
-    re.I,
-)
-
-
-#: A question about the clock, not the weather: "is it 3pm in London now", "东京现在几点了".
-CLOCK = re.compile(
-    r"\bwhat time (?:is it|it is)\b|\bwhat(?:'s| is) the time\b|\btime (?:zone|difference)\b"
-    r"|\bis it (?:already )?\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|现在几点(?:了|钟)?(?![^，。？?！!]*(?:课|学|校|出门))",
     re.I,
 )
 

@@ -23,7 +23,7 @@ OLD_NAMES: dict[str, str] = {
     "hangchou": "Hangzhou", "nanching": "Nanjing", "kuangchou": "Guangzhou", "chungching": "Chongqing",
     "suchou": "Suzhou", "hsiamen": "Xiamen", "tienchin": "Tianjin", "chingtao": "Qingdao",
     "krung thep maha nakhon": "Bangkok", "keijo": "Seoul", "hanseong": "Seoul", "bac kinh": "Beijing",
-    "batavia": "Jakarta", "lndn": "London", "ldn.": "London", "nyc.": "New York",
+    "batavia": "Jakarta", "lndn": "London",
 }  # fmt: skip
 
 # Cities outside the weather data that learners name (and the old names above lead to): the tool is called

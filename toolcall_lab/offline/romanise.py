@@ -225,14 +225,14 @@ _TOUCHING_HAN = re.compile(
 )
 
 
-#: A word of pinyin written against Chinese ("Niuyue现在几度"): set apart when it spells a name the table reads.
+#: A word written against Chinese ("Niuyue现在几度", "我tomorrow有class吗"): set apart when it is a word of a tool's
+#: topic or of days, or no English word at all (pinyin, perhaps); an English word asked about stays as typed.
 _LATIN_TOUCHING = re.compile(
     r"(?<=[\u4e00-\u9fff])([A-Za-z]{3,})(?![A-Za-z])|(?<![A-Za-z])([A-Za-z]{3,})(?=[\u4e00-\u9fff])"
 )
 _TOPIC_WORDS = {w for ts in CONCEPTS.values() for t in ts for w in re.findall(r"[a-z]{3,}", t.lower())} | {
     "tomorrow", "today", "tonight", "yesterday",
 }  # fmt: skip
-_PINYIN_TOUCHING = re.compile(r"(?<![A-Za-z])([A-Za-z]{4,20})(?=[\u4e00-\u9fff])")
 
 
 def _set_apart_topic(m: re.Match[str]) -> str:
@@ -333,7 +333,6 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
     text = without_pinyin_tones(text, _city_syllables())  # "Shang3hai3" → "Shanghai"
     text = _TOUCHING_HAN.sub(_set_apart, text)  # "NYC今儿天儿咋样": a place's short name written against Chinese
-    text = _PINYIN_TOUCHING.sub(lambda m: m.group(1) + (" " if m.group(1).lower() in table else ""), text)
     # "我tomorrow有class吗": the words of a tool's topic and of days set apart from the Chinese they touch
     text = _LATIN_TOUCHING.sub(_set_apart_topic, text)
     if _N_FOR_AND.search(text):  # "lvls of abandon n diligent": "n" typed for "and" (not "is it n or v")
