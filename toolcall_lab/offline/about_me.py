@@ -15,7 +15,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu
 from toolcall_lab.offline.kinds import function_of, tool_name
-from toolcall_lab.offline.schema_facts import tool_gloss
+from toolcall_lab.offline.schema_facts import gloss, params_of, tool_gloss
 
 _SOURCES = re.compile(
     r"\bwhere (?:do|does) (?:your|the|these|those) (?:search )?(?:results?|answers?|info(?:rmation)?|links?)"
@@ -78,6 +78,17 @@ _WHY_LIMITED = re.compile(
     r"|为什么(?:你|您|这个工具|工具|[天气查词搜索课表]{2}工具)(?:只能|只会|只|不能|没法)|谁(?:定|规定|决定)的",
     re.I,
 )
+#: "查学习档案需要什么信息？", "what info do you need to check my progress": what a tool takes, asked before any use
+_NEEDS = re.compile(
+    r"\bwhat (?:\w+ ){0,2}(?:do|does|would|will) (?:you|u|it|the tool|that tool) (?:need|want|require)\b"
+    r"(?! to (?:know )?about)"
+    r"|\bwhat (?:info(?:rmation)?|details?|inputs?|params?|parameters?) (?:is|are) (?:needed|required)\b"
+    r"|\bwhat do i (?:need to|have to|must) (?:give|tell|provide|send|type)\b"
+    r"|(?:需要|要|得)(?:我)?(?:提供|给你|给|告诉你|输入|填)?(?:什么|哪些|啥)(?:信息|参数|资料|东西|输入)"
+    r"|(?:要|得|需要)(?:我)?(?:提供|给你|告诉你|输入|填)(?:什么|哪些|啥)",
+    re.I,
+)
+_TOOL_USE = re.compile(r"查|搜|用|调用|\b(?:look(?:ing)? up|check(?:ing)?|search(?:ing)?|use|call(?:ing)?|run)\b", re.I)
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
 
 
@@ -123,6 +134,8 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tool_purpose"
     if _HOW_KNOW_ID.search(text):
         return "default_id"
+    if _NEEDS.search(text) and _TOOL_USE.search(text) and tools:
+        return "tool_needs"
     if _returning(text, tools) is not None:
         return "tool_returns"
     if _HOW_CHOOSE.search(text):
@@ -167,6 +180,26 @@ def _described(tool: dict[str, Any], lang: str) -> str:
     """The tool's description, glossed in English for an English learner (never its Chinese half)."""
     said = tool_gloss(tool) if lang == "en" else str(function_of(tool).get("description", "")).strip()[:300]
     return said.rstrip("。.")
+
+
+def _needs(text: str, tools: list[dict[str, Any]], lang: str) -> str:
+    """What the tool the question is about takes (every tool's when none is named), read from its schema."""
+    named = [t for t in tools if tool_name(t) in text] or _fitting(text, tools) or tools
+    lines = []
+    for tool in named:
+        bare = "" if params_of([tool]) else Text("：不需要参数", ": no arguments")(lang)
+        lines.append(f"- {tool_name(tool)}{bare}")
+        for p in params_of([tool]):
+            name = p.name if p.is_required else Text(f"{p.name}（可不填）", f"{p.name} (optional)")(lang)
+            said = gloss(p) if lang == "en" else p.description[:80].rstrip("。")
+            lines.append(f"  - {name}{Text('：', ': ')(lang)}{said}")
+    return Text(
+        "按工具的 schema，要查的话需要这些信息：\n" + "\n".join(lines) + "\n你只问需要什么，所以我先不查；"
+        "把这些信息告诉我，我就用它们去查。",
+        "By the tools' schemas, this is what a look-up needs:\n"
+        + "\n".join(lines)
+        + "\nYou only asked what is needed, so I have not looked anything up; give me these and I will.",
+    )(lang)
 
 
 def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
@@ -232,6 +265,8 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             f"prompt (what I should and should not do). My tools and their descriptions:\n{listed}\nA tool can only "
             "do what its schema allows. This question is about me, so no call is needed.",
         )(lang)
+    if kind == "tool_needs":
+        return _needs(text, tools, lang)
     if kind == "default_id":
         said = re.search(_AN_ID, text)
         sid = said.group(0) if said else Text("默认学号", "the default id")(lang)

@@ -27,7 +27,10 @@ _LESS = re.compile(
     r"|最慢|落后|低(?:些|一些|一点|点)|冷(?:些|一些|一点|点)",
     re.I,
 )
-_COMPARE = re.compile(r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪一个|谁|比较|对比|相比", re.I)
+_COMPARE = re.compile(
+    r"compare|comparison|versus|\bvs\.?\b|which|who|哪个|哪一个|哪边|哪里(?=更|比较|暖|热|冷|凉)|哪座|谁|比较|对比|相比",
+    re.I,
+)
 _BY_HOW_MUCH = re.compile(
     r"差几|差多少|相差|差距|\bdifference\b|\bby how much\b|\bhow much (?:warmer|colder|hotter)", re.I
 )
@@ -62,7 +65,8 @@ def direction(question: str) -> str | None:
         and not re.search(r"热|暖|warm|hot", question, re.I)
     ):
         return "less"  # "伦敦和巴黎现在哪个冷": the colder one
-    return "more" if _COMPARE.search(question) and re.search(r"热|冷|warm|hot|cold|progress|进度", question) else None
+    asked = re.search(r"热|冷|暖|warm|hot|cold|progress|进度", question)
+    return "more" if _COMPARE.search(question) and asked else None
 
 
 def _temperature(data: dict[str, Any]) -> float | None:

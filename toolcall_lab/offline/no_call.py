@@ -25,6 +25,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import (
     about_me,
+    beyond_forecast,
     calendar_facts,
     course_terms,
     nlu,
@@ -93,12 +94,6 @@ _HOW_WOULD_YOU = re.compile(
     r"|\bwhich (?:of your )?tools? would you (?:use|call|pick)\b",
     re.I,
 )
-_PAST_WEATHER = re.compile(
-    r"\b(?:yesterday|last (?:mon|tues|wednes|thurs|fri|satur|sun)day|last week|was like|were like|did it rain)\b"
-    r"|昨天|前天|上周|上个星期|上星期|上礼拜",
-    re.I,
-)
-
 _MEANING = re.compile(
     r"\bmean(?:s|ing)?\b|definition|\bdefine\b|什么意思|啥意思|是什么|指什么|意思是|\bsame (?:thing )?as\b"
     r"|一样吗|一回事"
@@ -201,8 +196,9 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     )  # "why is it hotter near the equator", "the difference between weather and climate"
     if ((weather_asked and how_it_works) or settled.as_a_rule(text)) and not nlu.cities_in(text):
         return "settled"  # "why is it hotter near the equator", "what usually makes a word C1": no one's data
-    if _PAST_WEATHER.search(text) and weather_asked and _forecasts_only(tools):
-        return "past"
+    beyond = beyond_forecast.kind_of(text)
+    if beyond and (weather_asked or beyond == "climate") and _forecasts_only(tools):
+        return beyond  # "昨天北京下雨了吗", "北京冬天一般多冷": no forecast holds it
     if weather_term(text, tools):
         return "term"
     if arithmetic(text) is not None:
@@ -356,12 +352,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
         return levels_answer(text, lang)
     if kind == "level_meaning":
         return level_meaning_answer(text, lang)
-    if kind == "past":
-        return Text(
-            f"抱歉，我的天气工具（{names}）只能查今天起的预报，没有过去的天气记录，所以查不了那天。",
-            f"Sorry, my weather tool ({names}) only forecasts from today on; it has no past weather, so I can't "
-            "tell you what that day was like.",
-        )(lang)
+    if kind in ("past", "climate"):
+        return beyond_forecast.answer(kind, names, lang)
     if kind == "term":
         term = weather_term(text, tools) or ""
         zh, en = WEATHER_TERMS.get(term, ("", ""))

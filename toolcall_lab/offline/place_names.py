@@ -55,6 +55,11 @@ ZH_PLACE_NICKNAMES: dict[str, str] = {
     "汉城": "首尔",
     "北上广深": "北京、上海、广州、深圳",
     "北上广": "北京、上海、广州",
+    # two cities by their one-character short names, as in "沪杭两地" (not 沪深, which is also a stock index)
+    "沪杭": "上海、杭州",
+    "杭沪": "杭州、上海",
+    "京沪": "北京、上海",
+    "广深": "广州、深圳",
     "北平": "北京",
     "西贡": "胡志明市",
     "鹏城": "深圳",

@@ -10,6 +10,7 @@ from toolcall_lab.offline import (
     about_me,
     arguments,
     asking,
+    beyond_forecast,
     calendar_facts,
     cantonese,
     clarify,
@@ -74,7 +75,7 @@ MODULES = [
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
     calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges, system_dates,
     limits, nlu, non_cities, recall, scanning, schema_facts, schema_questions, separate, server, smalltalk, suggest,
-    tokens, untrusted, what_if, learner_language,
+    tokens, untrusted, what_if, learner_language, beyond_forecast,
 ]  # fmt: skip
 
 
