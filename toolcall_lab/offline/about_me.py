@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import nlu
+from toolcall_lab.offline import nlu, tool_reach
 from toolcall_lab.offline.kinds import function_of, tool_name
 from toolcall_lab.offline.schema_facts import gloss, params_of, tool_gloss
 
@@ -84,11 +84,30 @@ _NEEDS = re.compile(
     r"(?! to (?:know )?about)"
     r"|\bwhat (?:info(?:rmation)?|details?|inputs?|params?|parameters?) (?:is|are) (?:needed|required)\b"
     r"|\bwhat do i (?:need to|have to|must) (?:give|tell|provide|send|type)\b"
+    r"|\bwhat does (?:the |your )?[\w ]{1,30}? take(?: as (?:input|an? argument|arguments))?\??$"
+    r"|\bwhat (?:inputs?|arguments?|args|params?|parameters?) does\b|(?:接收|接受|需要)(?:哪些|什么)(?:参数|输入)"
     r"|(?:需要|要|得)(?:我)?(?:提供|给你|给|告诉你|输入|填)?(?:什么|哪些|啥)(?:信息|参数|资料|东西|输入)"
     r"|(?:要|得|需要)(?:我)?(?:提供|给你|告诉你|输入|填)(?:什么|哪些|啥)",
     re.I,
 )
-_TOOL_USE = re.compile(r"查|搜|用|调用|\b(?:look(?:ing)? up|check(?:ing)?|search(?:ing)?|use|call(?:ing)?|run)\b", re.I)
+#: "你这个搜索能不能查到我的上课记录？先回答能不能": whether it can, asked before (or instead of) doing it
+_WHETHER_ONLY = re.compile(
+    r"(?:先|只)(?:回答|告诉我|说)(?:一下)?(?:能不能|能否|可不可以|行不行)"
+    r"|\bjust (?:tell me |answer )?(?:if|whether) (?:you|it)"
+    r" can\b|\b(?:yes or no|don'?t (?:do|run|check) it),? (?:can|could) (?:you|it)\b",
+    re.I,
+)
+#: "is there a cap on how many words i can ask in one go", "一次最多能查几个词": how many at once
+_AT_ONCE = re.compile(
+    r"\b(?:cap|limit|max(?:imum)?)\b[^?]{0,40}\bhow many\b|\bhow many\b[^?]{0,40}\b(?:at once|in one go|in one message"
+    r"|at a time|per message)\b|一次(?:最多)?(?:能|可以)?(?:问|查)(?:几|多少)个|一次性(?:能|可以)?(?:问|查)(?:几|多少)",
+    re.I,
+)
+_TOOL_USE = re.compile(
+    r"查|搜|用|调用|工具|函数|\b(?:look(?:ing)? up|check(?:ing)?|search(?:ing)?|use|call(?:ing)?|run|tool|function)\b"
+    r"|\b[a-z]+_[a-z_]+\b",
+    re.I,
+)
 _DIFFERENCE = re.compile(r"\bdifference between\b|\bvs\.?\b|\bversus\b|有什么(?:不同|区别)|区别是|差别", re.I)
 
 
@@ -106,6 +125,7 @@ _CAPABILITIES = re.compile(
     r"|(?:你|您)[^，。？?]{0,8}(?:能|可以|会)(?:帮上?|替)?我?(?:哪些|什么|啥)(?:忙|事)"
     r"|哪些(?:信息|东西|内容|数据|地方|城市)(?:是)?(?:你|您)(?:能|可以)"
     r"|(?:你|您)[^，。？?]{0,8}(?:能|可以)(?:替我|帮我)?查(?:到)?(?:哪些|什么|啥)(?:地方|城市|信息|东西|内容|数据)"
+    r"|(?:你|您)(?:都)?(?:能|可以|会)(?:帮我)?(?:干|做)(?:点)?(?:嘛|啥|什么)|(?:一共|总共)?(?:有)?(?:几个|多少个)工具"
     r"|\bhow many tools\b|\b(?:what|which) tools (?:do you have|have you got|can you use)\b|你有(?:哪些|几个|什么)工具"
     r"|\bwhat (?:kinds?|sorts?) of (?:things|stuff|questions) (?:can|could|do) you"
     r" (?:do|answer|look up|check|find|help(?: me)?(?: with)?)\b",
@@ -134,6 +154,12 @@ def kind_of(text: str, tools: list[dict[str, Any]]) -> str | None:
         return "tool_purpose"
     if _HOW_KNOW_ID.search(text):
         return "default_id"
+    if tool_reach.asked(text, tools):  # "你这个天气工具能告诉我湿度吗": a figure the schema never mentions
+        return "tool_reach"
+    if _AT_ONCE.search(text) and tools:
+        return "at_once"
+    if _WHETHER_ONLY.search(text) and tools:
+        return "can_it"
     if _NEEDS.search(text) and _TOOL_USE.search(text) and tools:
         return "tool_needs"
     if _returning(text, tools) is not None:
@@ -191,14 +217,14 @@ def _needs(text: str, tools: list[dict[str, Any]], lang: str) -> str:
         lines.append(f"- {tool_name(tool)}{bare}")
         for p in params_of([tool]):
             name = p.name if p.is_required else Text(f"{p.name}（可不填）", f"{p.name} (optional)")(lang)
-            said = gloss(p) if lang == "en" else p.description[:80].rstrip("。")
+            said = f"{gloss(p)} ({p.type})" if lang == "en" else f"{p.description[:80].rstrip('。')}（{p.type}）"
             lines.append(f"  - {name}{Text('：', ': ')(lang)}{said}")
     return Text(
-        "按工具的 schema，要查的话需要这些信息：\n" + "\n".join(lines) + "\n你只问需要什么，所以我先不查；"
+        "按工具的 schema，调用时需要这些信息：\n" + "\n".join(lines) + "\n你只问需要什么，所以我先不查；"
         "把这些信息告诉我，我就用它们去查。",
-        "By the tools' schemas, this is what a look-up needs:\n"
+        "By the tools' schemas, this is what a call needs:\n"
         + "\n".join(lines)
-        + "\nYou only asked what is needed, so I have not looked anything up; give me these and I will.",
+        + "\nYou only asked what is needed, so I have not called anything; give me these and I will.",
     )(lang)
 
 
@@ -264,6 +290,35 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
             "wrote each tool's schema (what it takes, what it returns, the range each parameter allows) and my system "
             f"prompt (what I should and should not do). My tools and their descriptions:\n{listed}\nA tool can only "
             "do what its schema allows. This question is about me, so no call is needed.",
+        )(lang)
+    if kind == "at_once":
+        return Text(
+            "没有写死的上限：一条消息里问到几个，我就在同一轮里给每个发一次工具调用，结果都回来后一起回答。"
+            "一次问太多，回答会很长，分几次问更好读。这个问题问的是我自己，不用调用工具。",
+            "There is no fixed cap: for each thing you ask in one message I make one tool call in the same turn, "
+            "then answer once all the results are back. Very many at once makes a long answer, so a few at a time "
+            "reads better. This question is about me, so no call is needed.",
+        )(lang)
+    if kind == "tool_reach":
+        return tool_reach.answer(text, tools, lang)
+    if kind == "can_it":
+        asked = nlu.concepts_in(_WHETHER_ONLY.sub(" ", text)) - {
+            "search"
+        }  # "你这个搜索能不能…": the tool, not the thing
+        fit = [t for t in tools if asked & nlu.concepts_in(f"{tool_name(t)} {function_of(t).get('description', '')}")]
+        names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+        if fit:
+            listed = Text("、", ", ").join(tool_name(t) for t in fit)(lang)
+            return Text(
+                f"能：按工具说明，{listed} 能查这类信息。你只问能不能，所以我还没有查；要查就告诉我。",
+                f"Yes: by their descriptions, {listed} can look that up. You only asked whether, so I have not "
+                "looked anything up yet; say so and I will.",
+            )(lang)
+        return Text(
+            f"不能：我的工具（{names}）的说明里没有一个能查这个的；搜索工具只搜公开的网页，查不到你个人的记录。"
+            "你只问能不能，所以我没有调用工具。",
+            f"No: none of my tools ({names}) says it can look that up; a search tool only searches public web pages, "
+            "not your own records. You only asked whether, so I called no tool.",
         )(lang)
     if kind == "tool_needs":
         return _needs(text, tools, lang)

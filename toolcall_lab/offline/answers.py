@@ -289,7 +289,7 @@ def cannot_help(ctx: nlu.Context, tools: list[dict[str, Any]], skipped: list[tup
         return asked_back
     if tools:
         return Text(
-            f"抱歉，我是内置教学模型，这个问题和我可用的工具（{names}）都对不上，我没法查，也不凭空编答案。",
+            f"抱歉，我是内置教学模型，这个问题和我可用的工具（{names}）都对不上：没有能查这个的工具，我没法查，也不凭空编答案。",
             f"Sorry, I am the built-in teaching model and none of my tools ({names}) fits this question, "
             "so I cannot look it up, and I will not make an answer up.",
         )(ctx.lang)

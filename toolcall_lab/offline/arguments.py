@@ -25,6 +25,7 @@ from toolcall_lab.offline.date_ranges import date_range
 from toolcall_lab.offline.dates import DateMention, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
+from toolcall_lab.offline.later_days import in_listed_month
 from toolcall_lab.offline.lexicon import EN_STOP, FILLER
 from toolcall_lab.offline.parties import id_worked_out, ids_asked, is_own, own_id_stated
 from toolcall_lab.offline.spans import EVENT_TIME, days_asked, weekday_said
@@ -94,7 +95,9 @@ def fill_value(pname: str, schema: dict[str, Any], ctx: nlu.Context, text: str, 
         # the whole question counts only when it asks one thing: "Paris now, and London tomorrow?"
         single = len(split_clauses(question)) == 1
         today = facts.today or weekday_said(question)  # "…this weekend, thoughts? it's thursday today btw"
-        days = days_asked(text, today) or (days_asked(question, today) if single else None)
+        # "后天我几点有课？上海那天会下雨不": "that day" is the day another part of the message named
+        back = single or re.search(r"那天|那一天|当天|同一天|\bthat (?:same )?day\b|\bthe same day\b", text, re.I)
+        days = days_asked(text, today) or (days_asked(question, today) if back else None)
         if not single and EVENT_TIME.search(text) and _TRAVEL.search(text):  # "heading to Paris next week, but …
             # what's it like there tomorrow?": the trip's time is told, the day asked is the other one
             days = days_asked(EVENT_TIME.sub(" ", question), today) or days
@@ -287,7 +290,9 @@ def plan_ask(
         if kind == "date" and len(span := date_range(text, facts.today, facts.year)) > 1:
             values = list(span)  # "下周一到周三": each day of the span
         elif kind == "date" and sum(v is not None for v in values) > 1:  # "下周二和周四": read as one list
-            whole = [d.value for d in find_dates(text, facts.today, facts.year) if d.kind not in ("week", "next_day")]
+            whole = in_listed_month(
+                [d for d in find_dates(text, facts.today, facts.year) if d.kind not in ("week", "next_day")]
+            )
             values = whole if len(whole) == sum(v is not None for v in values) else values
         if kind == "city":
             values = list(nlu.cities_in(text))

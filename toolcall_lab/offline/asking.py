@@ -146,6 +146,14 @@ _NOTHING = re.compile(
 _THANKS = re.compile(r"谢谢|感谢|多谢|\bthanks?\b|\bthank you\b|\bcheers\b", re.I)
 
 
+#: "我只是吐槽一下北京真冷", "just venting, tokyo is so hot": a remark, which asks nothing
+JUST_SAYING = re.compile(
+    r"只是(?:在)?(?:吐槽|说说|感慨|抱怨|随口|发牢骚)|随便说说|随口一说"
+    r"|\bjust (?:saying|venting|complaining|ranting|sharing)\b",
+    re.I,
+)
+
+
 def nothing_asked(negated_words: list[str], rest: str) -> bool:
     """Whether, after what the learner ruled out, nothing is asked: they ruled out looking anything up
     ("随便聊聊，不用查什么"), or ruled out the lookup and only thank ("不用查天气啦，就想跟你说声谢谢").
@@ -155,7 +163,8 @@ def nothing_asked(negated_words: list[str], rest: str) -> bool:
     """
     if any(_NOTHING.search(w) for w in negated_words):
         return True
-    return bool(negated_words) and bool(_THANKS.search(rest)) and not is_question(rest)
+    remark = bool(_THANKS.search(rest)) or bool(JUST_SAYING.search(rest))  # "…，我只是吐槽一下北京真冷"
+    return bool(negated_words) and remark and not is_question(rest)
 
 
 def nothing_asked_reply(text: str, lang: str) -> str:
@@ -164,7 +173,8 @@ def nothing_asked_reply(text: str, lang: str) -> str:
     if _THANKS.search(text):
         said = [said[0] + "也谢谢你！", said[1] + " And thank you!"]
     rest = re.sub(
-        r"(?:不用|别|不要|甭)查[^，,。！!？?]*|我?自己查过了?|\b(?:no need to|don'?t) (?:look|search|check)\b[^,.!?]*",
+        r"(?:不用|别|不要|甭)(?:帮我|给我|再|去)*查[^，,。！!？?]*|我?自己查过了?"
+        r"|\b(?:no need to|don'?t) (?:look|search|check)\b[^,.!?]*",
         " ",
         text,
     )

@@ -78,6 +78,18 @@ TERMS: dict[str, tuple[str, Text]] = {
             "is what runs the tool.",
         ),
     ),
+    "who runs a tool": (
+        r"\bwho (?:actually |really |then )?(?:executes|runs|invokes|carries out) "
+        r"(?:it|(?:the|that|this) (?:tool|function"
+        r"|call)|tools|functions)\b|谁(?:来|去)?(?:真正|实际)?(?:执行|运行)(?:这个|那个)?(?:函数|工具|它|调用)",
+        Text(
+            "工具是你的代码（应用程序）执行的，不是模型：模型只在回复里写出 tool_call（工具名和参数），"
+            "你的程序读到后调用那个函数，再把结果作为 ToolMessage 交回模型。",
+            "Your code (the application) runs the tool, not the model: the model only writes a tool_call (the tool's "
+            "name and arguments) in its reply; your program reads it, calls the function, and sends the result back "
+            "as a ToolMessage.",
+        ),
+    ),
     "add_messages": (
         r"add[_ ]messages",
         Text(
@@ -126,6 +138,7 @@ TERMS: dict[str, tuple[str, Text]] = {
 _EXPLAIN = re.compile(
     r"\bwhat(?:'s| is| are| does)\b|\bwhat\b.{1,40}\b(?:does|do|is|are)\b|\bexplain\b|\bmeaning\b|\bmeans?\b"
     r"|\bis for\b|\btell me about\b"
+    r"|\bwho (?:actually |really |then )?(?:executes|runs|invokes)\b|谁(?:来|去)?(?:真正|实际)?(?:执行|运行)"
     r"|是什么|是啥|是个啥|是个什么|干嘛|干什么|讲讲|解释|介绍|作用|什么意思|啥意思|有什么用",
     re.I,
 )
@@ -133,7 +146,7 @@ _COMPILED = {name: re.compile(rf"(?<![A-Za-z]){pattern}(?![A-Za-z])", re.I) for 
 
 
 #: Concepts of the whole field, not names in one library's documentation: explained, never searched.
-_GENERAL = frozenset({"tool calling", "tool_call", "JSON Schema"})
+_GENERAL = frozenset({"tool calling", "tool_call", "JSON Schema", "who runs a tool"})
 
 
 def mentioned(text: str) -> list[str]:

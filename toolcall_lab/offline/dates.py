@@ -121,7 +121,11 @@ _WEEK_FROM = re.compile(
     r"|(?:一周|一个星期|一星期)(?:后|以后|之后)",
     re.I,
 )
-_MONTH_END = re.compile(r"(?:这个|本)?月底|(?:这个|本)?月末|\bend of (?:the|this) month\b|\bmonth[- ]end\b", re.I)
+_MONTH_END = re.compile(
+    r"(?:这个|本)?月底|(?:这个|本)?月末|(?:这个|本)?月(?:的)?最后一天|\bend of (?:the|this) month\b|\bmonth[- ]end\b"
+    r"|\blast day of (?:the|this) month\b",
+    re.I,
+)
 # Parts of today: "this afternoon", "今晚"
 _TODAY_PARTS = re.compile(r"\bthis\s+(?:morning|afternoon|evening)\b", re.I)
 

@@ -253,6 +253,11 @@ _ABOUT_ZH = {
     "settled": "稳定的常识，不需要上网搜最新资料",
     "grammar": "语法问题，没有工具讲语法",
     "exam": "问的是考试本身，不是谁的学习记录",
+    "time_zone": "问的是城市的时区（常识）",
+    "about_me:tool_needs": "问的是调用工具需要哪些信息",
+    "about_me:tool_reach": "问的是工具能不能给某项数据",
+    "about_me:can_it": "只问能不能查，没让查",
+    "about_me:at_once": "问的是一次能问几个",
 }
 
 READ_RESULT = Said("read the result of {name}", "读了 {name} 的结果")

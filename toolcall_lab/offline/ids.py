@@ -147,6 +147,14 @@ def find_ids(text: str, description: str) -> list[tuple[str, str]]:
         digits = next(g for g in m.groups() if g)
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), m.group(0).strip(), shape.letters.upper() + digits))
+    # "out of 1001 1002 and 1004 who is furthest": bare numbers listed together, each an id (not years)
+    n = shape.digits
+    one = rf"(?<![0-9\-/.:])\d{{{n}}}(?![0-9\-/.:%年月日号点时])"
+    for run in re.finditer(rf"{one}(?:\s*(?:,|，|、|\band\b|\bor\b|&|和|跟|与|\bvs\.?)?\s*{one})+", text, re.I):
+        for m in re.finditer(one, run.group(0)):
+            a, b = run.start() + m.start(), run.start() + m.end()
+            if free(a, b) and not re.fullmatch(r"(?:19|20)\d\d", m.group(0)):
+                found.append((a, b, m.group(0), shape.letters.upper() + m.group(0)))
     return [(typed, value) for _, _, typed, value in sorted(found)]
 
 

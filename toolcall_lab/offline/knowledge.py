@@ -17,7 +17,7 @@ _ARITHMETIC = re.compile(
     # "quick maths: …", "math q: …": a short label before the sum
     # "quick maths: …", "quick one what's …": a short label before the sum, with or without its colon
     r"^\s*(?:[A-Za-z][A-Za-z ]{0,18}:\s*|(?:quick (?:one|1|q|question)|ok|so|hey|um)[,\s]+)?"
-    r"(?:what(?:'s| is)|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
+    r"(?:what(?:'s|s| is)|wats|how much is|计算|算一下|算算)?\s*([\d\s.+\-*/×÷()]+?)"
     r"\s*(?:=|等于)?\s*(?:几|多少)?\s*[?？]?(?:[,，]?\s*(?:just curious|btw|pls|please|thanks|thx|lol))*\s*[?？]?\s*$",
     re.I,
 )
@@ -94,7 +94,7 @@ _OPERATOR_WORDS = (
     (r"\s*(?:加上|加|plus|and)\s*", " + "),
     (r"\s*(?:减去|减|minus|take away)\s*", " - "),
 )
-_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*%\s*(?:of|的)\s*(\d+(?:\.\d+)?)", re.I)
+_PERCENT_OF = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)\s*(?:of|的)\s*(\d+(?:\.\d+)?)", re.I)
 #: "80 times 15 percent", "15%": a percentage that is not "of" something is a hundredth.
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)(?!\s*(?:of|的))", re.I)
 _UNITS = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from toolcall_lab.offline.dates import COUNT, count_word
+from toolcall_lab.offline.dates import COUNT, DAY_OF_MONTH, DateMention, count_word
 
 _COUNT = r"an?|" + COUNT  # "a day later" counts one
 _LATER = re.compile(
@@ -106,3 +106,24 @@ def restated_count(text: str) -> int | None:
     """
     m = _RESTATED.search(text)
     return count_word(m.group("n") or m.group("z")) if m else None
+
+
+def in_listed_month(mentions: list[DateMention]) -> list[str]:
+    """The dates of a list, a bare day of the month taking the month of the full date before it.
+
+    >>> from toolcall_lab.offline.dates import find_dates
+    >>> in_listed_month(list(find_dates("我2026年7月25号和27号的课")))
+    ['2026-07-25', '2026-07-27']
+    """
+    out: list[str] = []
+    for i, d in enumerate(mentions):
+        before = mentions[i - 1].iso if i else None
+        if d.iso is None and before and DAY_OF_MONTH.fullmatch(d.raw):
+            day = int(re.sub(r"\D", "", d.raw) or 0)
+            try:
+                out.append(dt.date.fromisoformat(before).replace(day=day).isoformat())
+                continue
+            except ValueError:
+                pass
+        out.append(d.value)
+    return out

@@ -19,7 +19,7 @@ from toolcall_lab.offline.lexicon import full_weekday
 #: "别" that says *don't*, not the second character of a word ("分别搜一下": search each; "特别", "区别")
 _BIE = r"(?<![分特区类级性个告辨识差鉴派])别"
 _ZH_NOT = re.compile(
-    r"(?:不用|不要|" + _BIE + r"|无需|不必|甭|先别|先不|暂时不|不想)(?:再|去|帮我|给我|上网|网上|在网上|联网)*"
+    r"(?:不用|不要|" + _BIE + r"|无需|不必|甭|先别|先不|暂时不|不想|没(?=问))(?:再|去|帮我|给我|上网|网上|在网上|联网)*"
     r"(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
     # what is ruled out ends before the next request ("不用查课表了 帮我看下 accord") and never inside a word
     r"(?P<what>(?:(?!\s*(?:帮我|帮忙|麻烦|请你|给我|我想|直接|只|就))[^，,。；;！!？?]){0,12})(?!(?<=[A-Za-z])[A-Za-z])"
@@ -38,7 +38,10 @@ _ZH_DONE = re.compile(
 _EN_DONE = re.compile(
     # not "can I skip memorising 'leisure' for the exam?", which asks whether it may be skipped
     r"(?<!can )(?<!could )(?<!should )(?<!may )\b(?:i\s+)?"
-    r"(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|(?<!i )skip|ignore"
+    r"(?P<verb>don'?t care about|do not care about|not interested in|forget about|never mind|(?<!i )(?<!ly )skip|ignore"
+    r"|already (?:know|checked|looked up|have)(?!(?:\s+(?:what|how))?\s+\S+\s+(?:means?|stands? for)\b)"
+    r"(?: what| how| about)?"
+    r"|forget (?:about )?(?:looking up|checking|searching)"
     r"|drop|ditch|scrap)"
     r"\s+(?P<what>(?:(?!\s-\s)[^,.;!?—–]){1,40})",
     re.I,
@@ -61,7 +64,9 @@ _EN_WITHOUT = re.compile(
 # "dont need the whole week, only today", "don't need the meaning": a part of the answer not wanted
 # ("don't want the meaning of ubiquitous": the meaning is not wanted, the word is still the one asked about)
 _EN_NOT_NEED = re.compile(
-    r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)(?P<what>(?:(?!\s+of\s)[^,.;!?—–]){1,30})", re.I
+    r"\b(?:don'?t|do not|no)\s+(?:need|want)\s+(?P<verb>)"
+    r"(?P<what>(?:(?!\s+of\s|\s+(?:just|only|but)\b)[^,.;!?—–]){1,30})",
+    re.I,
 )
 # "一整周的不用 光看今天": a span of days not wanted, said before its "不用"
 # "forget saturday, how's sunday looking", "forget tokyo, how's seoul": a day or a place the learner takes back
@@ -346,6 +351,9 @@ _JUST_NOW = (
 _ONLY = re.compile(rf"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|{_JUST_NOW}", re.I)
 
 
+_ONLY_A_DAY = re.compile(
+    r"\b(?:just|only)\s+(?:for\s+)?(?:today|tomorrow|tonight|now)\b|只(?:要|看)?(?:今天|明天)的?$", re.I
+)
 _PIECE_END = re.compile(r"(?<=[，,；;。！!？?])|(?<=[.])(?=\s)")
 #: "just me and S1003, who has fewer lessons left": a piece that asks who or which, over the things the
 #: scoped piece names; it is the question itself, not another thing mentioned.
@@ -365,7 +373,8 @@ def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[
     ('just me and S1003, who has fewer left', [])
     """
     pieces = [p for p in _PIECE_END.split(text) if p.strip()]
-    scoped = [p for p in pieces if _ONLY.search(p) and names(p)]
+    # "Bangkok for the next 3 days, Singapore just today": "just" scopes that piece's day, not the list
+    scoped = [p for p in pieces if _ONLY.search(p) and names(p) and not _ONLY_A_DAY.search(p)]
     if not scoped or len(pieces) < 2:
         return text, []
     dropped = [p for p in pieces if p not in scoped and names(p) and not _ASKS_OVER.search(p)]

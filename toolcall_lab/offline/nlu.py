@@ -93,7 +93,10 @@ def correct(word: str) -> str:
     limit = 1 if len(low) < 8 else 2
     choices = [v for v in _VOCAB if v[0] == low[0] and abs(len(v) - len(low)) <= limit]
     best = process.extractOne(low, choices, scorer=Levenshtein.distance, score_cutoff=limit)
-    return str(best[0]) if best else low
+    if best is None:  # "soeul", "sydeny": two letters swapped, one slip of the fingers
+        swaps = {low[:i] + low[i + 1] + low[i] + low[i + 2 :] for i in range(1, len(low) - 1)}
+        return next((v for v in choices if v in swaps), low)
+    return str(best[0])
 
 
 @functools.lru_cache(maxsize=2048)

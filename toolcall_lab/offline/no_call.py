@@ -28,12 +28,14 @@ from toolcall_lab.offline import (
     beyond_forecast,
     calendar_facts,
     course_terms,
+    glossary,
     nlu,
     schema_questions,
     settled,
     stated_numbers,
     study_tips,
     terms,
+    time_zones,
     usage,
     vocabulary,
 )
@@ -146,6 +148,10 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return f"about_me:{mine}"
     if about_me.asks_capabilities(text):
         return "capabilities"
+    if glossary.translated(text):  # "“天气预报”用英文怎么讲": a common word, not the weather
+        return "translate"
+    if time_zones.asked(text):  # "what time zone is singapore on": settled knowledge, no forecast
+        return "time_zone"
     if settled.OPINION.search(text):
         return "settled"  # "你个人觉得学 LangGraph 值不值": an opinion, not a fact any tool or page holds
     if stated := stated_numbers.kind_of(text):  # "一共80节课我已经上了42节 还剩几节": the learner's numbers
@@ -197,7 +203,8 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
     if ((weather_asked and how_it_works) or settled.as_a_rule(text)) and not nlu.cities_in(text):
         return "settled"  # "why is it hotter near the equator", "what usually makes a word C1": no one's data
     beyond = beyond_forecast.kind_of(text)
-    if beyond and (weather_asked or beyond == "climate") and _forecasts_only(tools):
+    asks_place = beyond == "climate" and bool(nlu.cities_in(text)) and not terms.marked_terms(text)
+    if ((beyond == "past" and weather_asked) or asks_place) and _forecasts_only(tools):
         return beyond  # "昨天北京下雨了吗", "北京冬天一般多冷": no forecast holds it
     if weather_term(text, tools):
         return "term"
@@ -262,15 +269,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind == "exam":
         return exam_answer(text, lang)
     if kind == "grammar":
-        quoted = Text("」和「", '" and "').join(terms.grammar_words(text))
-        names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
-        return Text(
-            f"这是语法问题（「{quoted.zh}」怎么用）。我的工具（{names}）都不讲语法：查词工具只给单词的等级和释义，"
-            "不讲它在句子里怎么用，所以我没有拿这些词去查，也不凭空编规则。",
-            f'That is a grammar question (how to use "{quoted.en}"). None of my tools ({names}) covers grammar: '
-            "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
-            "words up, and I will not make a rule up.",
-        )(lang)
+        return usage.grammar_answer(terms.grammar_words(text), tools, lang)
+    if kind == "time_zone":
+        return time_zones.answer(text, lang)
     if kind.startswith("calendar:"):
         _, asked, iso = kind.split(":", 2)
         return calendar_facts.answer(asked, text, dt.date.fromisoformat(iso) if iso else None, lang)
@@ -353,7 +354,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
     if kind == "level_meaning":
         return level_meaning_answer(text, lang)
     if kind in ("past", "climate"):
-        return beyond_forecast.answer(kind, names, lang)
+        forecasting = [tool_name(t) for t in tools if "weather" in nlu.concepts_in(tool_name(t).replace("_", " "))]
+        return beyond_forecast.answer(kind, ", ".join(forecasting) or names, lang)
     if kind == "term":
         term = weather_term(text, tools) or ""
         zh, en = WEATHER_TERMS.get(term, ("", ""))
@@ -385,6 +387,8 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             f"That is a hypothetical question, so there is nothing to look up and I did not call a tool. "
             f"For a real question I can use: {names}.",
         )(lang)
+    if glossed := glossary.answer(text, lang):
+        return glossed
     return Text(
         f"抱歉，我的工具（{names}）都不做翻译，我也不凭空编译文，所以这个没法帮你翻译。",
         f"Sorry, none of my tools ({names}) translates, and I will not make a translation up, "

@@ -16,7 +16,13 @@ from toolcall_lab.i18n import Text
 from toolcall_lab.offline.ids import find_ids, spelled_digits
 from toolcall_lab.offline.kinds import function_of, param_kind, properties
 
-SELF = re.compile(r"\b(?:my|mine|myself|for me)\b|我的|我自己|俺的", re.I)
+SELF = re.compile(
+    # not "my younger sister", "my roommate": someone else, named by how they stand to the learner
+    r"\b(?:my|mine|myself|for me)\b(?!\s+(?:(?:younger|older|little|big|best|twin)\s+)?(?:sister|brother|friend"
+    r"|roommate|room-mate|classmate|cousin|mum|mom|mother|dad|father|son|daughter|kid|child|partner|wife|husband|sis|bro)s?\b)"
+    r"|我的(?!(?:室友|同学|朋友|妹妹|姐姐|弟弟|哥哥|表妹|表弟|孩子|女儿|儿子))|我自己|俺的",
+    re.I,
+)
 #: "我学号是1002，查下我的学习记录", "I'm S1003": the learner's own id is the one written, not the prompt's.
 OWN_ID_STATED = re.compile(
     r"(?:\bmy|我的?)\s*(?:student\s*)?(?:id|number|no\.?|学号)|\bi'?m\s+[A-Za-z]?[\s\-_]?\d"
@@ -66,7 +72,8 @@ def own_id_stated(text: str) -> bool:
 #: The learner as one party beside another: "me and S1003", "S1004 and i", "我跟S1002", "咱俩".
 WITH_ME = re.compile(
     r"(?<!for )(?<!to )\b(?:me|myself|mine)\s*(?:,|and\b|n\b|\+|&|or\b)"
-    r"|(?:\band|\bn|\+|&|,)\s*(?:me|i|myself|mine)\b(?!['’])"
+    r"|(?:\band|\bn|\+|&|,)\s*(?:me|myself|mine)\b(?!['’])|(?:\band|\bn|\+|&)\s*i\b(?!['’])"
+    r"|,\s*i\b(?!['’])(?!\s+(?:hope|think|guess|wonder|was|just|really|know|mean)\b)"  # not "Hello, I hope …"
     r"|\b(?:both of us|each of us|the two of us|us both|we both|than me|than i)\b|比我|我比"
     # "S1003 vs mine", "S1002's record as well as mine", "my progress vs S1004's", "S1002 和我的比"
     r"|\b(?:vs\.?|versus|against|compared (?:to|with)|plus|as well as)\s+(?:me|mine|myself|my own|my)\b"
@@ -127,6 +134,11 @@ def ids_asked(
     >>> ids_asked([None, "S1003"], parts, "我，S1003 的进度", "我和 S1003 的进度谁快", "S1001", "例如 S1001")
     ['S1001', 'S1003', None, 'S1003']
     """
+    listed = ids_of(text, description)
+    given = [v for v in values if v is not None]
+    # "1002和1003谁快": bare numbers listed together are ids, one each
+    if len(listed) >= 2 and not id_span(text, description) and len(given) < len(listed) and set(given) <= set(listed):
+        return _with_me(listed, text, question, own, description)
     if any(v is not None for v in values) and not own_id_stated(text):
         values = [own if v is None and SELF.search(s) else v for v, s in zip(values, segments, strict=True)]
 

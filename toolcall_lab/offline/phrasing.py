@@ -26,7 +26,7 @@ from toolcall_lab.offline.spans import NOW_ASKED, days_asked
 _NAME_KEYS = ("city", "name", "title", "location", "place")
 _UNITS = {"_c": "°C", "_f": "°F", "_pct": "%", "_percent": "%", "_km": " km", "_kmh": " km/h", "_mm": " mm"}
 _RAINY = {"rain", "showers", "thunderstorm", "drizzle", "storm"}
-_ASKS_RAIN = re.compile(r"rain|umbrella|wet|下雨|雨|带伞")
+_ASKS_RAIN = re.compile(r"rain|umbrella|brolly|wet|下雨|雨|伞")
 
 
 def _unit(key: str) -> str:

@@ -34,7 +34,7 @@ EXAMPLE_SENTENCE = re.compile(
 #: A bare request to look something up: with a place and little else, the place is what to look up.
 LOOK_UP = re.compile(
     r"\b(?:look(?:ing)?\s+up|check)\b(?!\s+(?:it\s+|this\s+|that\s+)?out)"
-    r"|查查|查一下|查下|查一查|看看|看一下|看下|换成|改查|再查|^\W*查(?=\s*[\u4e00-\u9fff]{2})",
+    r"|查查|查一下|查下|查一查|帮我查|帮忙查|给我查|替我查|看看|看一下|看下|换成|改查|再查|^\W*查(?=\s*[\u4e00-\u9fff]{2})",
     re.I,
 )
 

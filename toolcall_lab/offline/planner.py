@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolcall_lab.i18n import Text
-from toolcall_lab.offline import calendar_facts, explain, nlu, settled, students, terms, usage, vocabulary
+from toolcall_lab.offline import calendar_facts, explain, glossary, nlu, settled, students, terms, usage, vocabulary
 from toolcall_lab.offline.arguments import Facts, Planned, plan_ask
 from toolcall_lab.offline.asking import is_question, is_task, nothing_asked, shares_news, states_situation, without_told
 from toolcall_lab.offline.carrying import carry_unfilled, follow_up
@@ -123,7 +123,8 @@ def plan_turn(ctx: nlu.Context, tools: list[dict[str, Any]], tool_choice: Any, *
         plan.about = about_kind(text, tools)
         # "ambigous 翻译成中文是啥呀": one English word, asked in Chinese: its meaning (not "说 课表 in English")
         one_word = terms.lone_latin_word(text) if re.search(r"中文|汉语|chinese", text, re.I) else None
-        if plan.about == "translate" and word_tool and (vocabulary.word_in(text, []) or one_word):
+        listed = glossary.translated(text)  # "how do you say 'rain' in chinese": a common word, answered
+        if plan.about == "translate" and word_tool and (vocabulary.word_in(text, []) or one_word) and not listed:
             plan.about = None  # "translate 'leisure' into Chinese": a word the word tool gives the meaning of
     if plan.about == "grammar":
         plan.steps += [explain.not_argument(word, explain.GRAMMAR_WORD) for word in terms.grammar_words(text)]

@@ -66,7 +66,9 @@ def _tool_concepts(tool: dict[str, Any]) -> frozenset[str]:
 
 
 # "Default student id: S1001 (use another id only if the student gives one)": a default, not a restriction
-_DEFAULT_ONLY = re.compile(r"\bonly (?:if|when|unless)\b|another id|other ids?|自己报了|报了学号就用|除非", re.I)
+_DEFAULT_ONLY = re.compile(
+    r"\bonly (?:if|when|unless)\b|another id|other ids?|自己报了|报了学号就用|除非|没(?:有)?报学号|没给学号|默认", re.I
+)
 
 
 def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
@@ -81,7 +83,9 @@ def read_policy(system: str, tools: list[dict[str, Any]]) -> Policy:
         if not sentence:
             continue
         ids = re.findall(r"\b([A-Z]{1,4}\d{2,8})\b", sentence)
-        if ids and _ONLY.search(sentence) and not _DEFAULT_ONLY.search(sentence):
+        # "only answer for S1001": the "only" in the id's own clause (not "按 S1001 查询，只根据工具回答")
+        id_clauses = [c for c in _CLAUSES.split(sentence) if re.search(r"\b[A-Z]{1,4}\d{2,8}\b", c)]
+        if ids and any(_ONLY.search(c) for c in id_clauses) and not _DEFAULT_ONLY.search(sentence):
             allowed.update(ids)
             reasons.append(sentence)
         for clause in _CLAUSES.split(sentence):

@@ -29,9 +29,12 @@ from rapidfuzz.distance import Levenshtein
 from toolcall_lab.offline.cantonese import without_pinyin_tones, without_tones
 from toolcall_lab.offline.lexicon import CITIES, CONCEPTS, MORE_CITIES, full_weekday
 from toolcall_lab.offline.place_names import LOWER_SHORT_NAMES, OLD_NAMES, ZH_PLACE_NICKNAMES
+from toolcall_lab.offline.spelled_dates import in_digits
 from toolcall_lab.offline.spelling import corrected, is_english
 
 _ALL_CITY_NAMES = frozenset([*CITIES, *MORE_CITIES])
+#: Pinyin of a city that is also a place's own English name: written capitalised, the place is meant.
+_PLACES_TOO = frozenset({"bali"})
 _ALL_CITY_NAMES_EN = frozenset(v.lower().replace(" ", "") for v in [*CITIES.values(), *MORE_CITIES.values()])
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -132,6 +135,9 @@ ZH_SLANG: dict[str, str] = {
     "今儿个": "今天",
     "明儿个": "明天",
     "后儿个": "后天",
+    "昨儿个": "昨天",
+    "昨儿": "昨天",
+    "前儿个": "前天",
 }
 
 # Pinyin phrases that are question frames and days, not topics: read as the English they mean.
@@ -328,7 +334,7 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
     """
     changes: list[Rewrite] = []
     table = pinyin_table()
-    text = text.translate(_FULL_WIDTH)  # ｓ１００３ → s1003
+    text = in_digits(text.translate(_FULL_WIDTH))  # ｓ１００３ → s1003, "二零二六年七月二十五号" → 2026年7月25号
     text = _ACCENTED.sub(_fold, text)  # Pékin → Pekin, São → Sao: a Latin letter without its accent
     text = without_tones(text)  # "Gwong2zau1" → "Gwongzau"
     text = without_pinyin_tones(text, _city_syllables())  # "Shang3hai3" → "Shanghai"
@@ -364,6 +370,9 @@ def rewrite(text: str) -> tuple[str, tuple[Rewrite, ...]]:
         english, chinese = table[low]
         if english.lower() == typed.lower():  # a city whose pinyin is its English name already (Chengdu)
             return typed
+        pinyin_beside = re.search(r"\b(?:tianqi|zenme\w*|ruhe|duoshao|jintian|mingtian|houtian|qiwen)\b", text, re.I)
+        if typed[:1].isupper() and typed[1:].islower() and low.replace(" ", "") in _PLACES_TOO and not pinyin_beside:
+            return typed  # "Bali 今天 weather": capitalised, the island, not bali (巴黎)
         changes.append(Rewrite(typed, english, f"pinyin of {chinese}"))
         return english
 

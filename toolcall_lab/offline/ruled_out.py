@@ -11,6 +11,7 @@ import re
 
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.arguments import Planned
+from toolcall_lab.offline.asking import JUST_SAYING
 from toolcall_lab.offline.choosing import ToolInfo
 from toolcall_lab.offline.dates import relative_dates
 from toolcall_lab.offline.negation import Negated, asked_again
@@ -28,8 +29,9 @@ def _same_kind_of_thing(said: str, rest: str) -> bool:
 
 def avoided_tools(negated: list[Negated], infos: tuple[ToolInfo, ...], rest: str) -> set[str]:
     """Tools the learner said not to use this turn: a negated span names their concept, and the rest
-    of the message does not ask for it again. Each :class:`Negated` learns which tools it named."""
-    asked = nlu.concepts_in(rest) | asked_again(rest)
+    of the message does not ask for it again (a remark, "我只是吐槽一下北京真冷", asks nothing). Each
+    :class:`Negated` learns which tools it named."""
+    asked = (frozenset() if JUST_SAYING.search(rest) else nlu.concepts_in(rest)) | asked_again(rest)
     out: set[str] = set()
     for n in negated:
         if _same_kind_of_thing(n.words, rest):

@@ -30,6 +30,18 @@ _FORMAT = re.compile(r"\b(YYYY-MM-DD|YYYY/MM/DD|HH:MM|DD/MM/YYYY)\b")
 _LATIN_PART = re.compile(r"(?:^|[/｜|]\s*|[。.]\s*)([A-Za-z][A-Za-z0-9 ,;:'()\-]{6,}[.]?)")
 
 
+#: The words a learner calls a parameter of each kind by.
+KIND_WORDS: dict[str, re.Pattern[str]] = {
+    "city": re.compile(r"\bcity\b|\bcities\b|城市", re.I),
+    "days": re.compile(r"\bdays?\b|天数|几天|多少天|\bforecast\b|预报", re.I),
+    "date": re.compile(r"\bdate\b|日期", re.I),
+    "id": re.compile(r"\bstudent[ _]?id\b|\bid\b|学号", re.I),
+    "word": re.compile(r"\bword\b|单词", re.I),
+    "query": re.compile(r"\bquery\b|\bsearch (?:terms?|words?|keywords?)\b|\bkeywords?\b|关键词|搜索词", re.I),
+    "count": re.compile(r"\blimit\b|\bresults\b|几条|多少条", re.I),
+}
+
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of one tool, with the facts its schema states."""

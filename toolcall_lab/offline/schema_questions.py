@@ -18,7 +18,7 @@ from toolcall_lab.offline import nlu
 from toolcall_lab.offline.dates import ZH_WEEKDAYS
 from toolcall_lab.offline.ids import shape_from
 from toolcall_lab.offline.lexicon import WEEKDAYS
-from toolcall_lab.offline.schema_facts import Param, gloss, params_of
+from toolcall_lab.offline.schema_facts import KIND_WORDS, Param, gloss, params_of
 
 _EN_DAYS = tuple(d.lower() for d in WEEKDAYS)
 _ZH_NAMES = "一二三四五六日"
@@ -72,7 +72,8 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|how (?:many|far|much)|biggest|largest|smallest"
             r"|\bthe most\b|\bthe fewest\b|furthest|farthest|how far (?:ahead|out)"
             r"|highest|lowest|\b(?:days|limit|max_results)\s*=\s*\d+"
-            r"|最多|最少|上限|下限|最大|最小|范围|几天|多少天|\b\d+\s*[- ]?(?:days?|results?)\b|\d+\s*(?:天|条)",
+            r"|最多|最少|上限|下限|最大|最小|范围|几天|多少天|\b\d+\s*[- ]?(?:days?|results?)\b|\d+\s*(?:天|条)"
+            r"|(?:填|传|设成?)(?:成|为|个)?\s*\d+|\b(?:pass|set (?:it )?to|put in)\s+\d+\b",
             re.I,
         ),
     ),
@@ -86,7 +87,7 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"format|shape|look like|written|\balways (?:an?|start|begin)|(?:start|begin)s? with|\bdigits\b"
             r"|\bhow (?:do|should|would|can) (?:i|you|we) (?:have to |need to )?(?:write|type|enter|put in|give)\b"
             r"|\bjust numbers\b|\ba letter (?:in front|first|before)\b"
-            r"|格式|长什么样|什么样子|几位|开头|写法|怎么写",
+            r"|格式|长什么样|什么样子|几位|开头|写法|怎么写|啥规则|什么规则|字母加数字|字母还是数字",
             re.I,
         ),
     ),
@@ -100,16 +101,6 @@ _FACETS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 #: A learner naming a parameter by what it is ("the days setting", "city 这个参数").
 _PARAM_WORDS = re.compile(r"\b(?:setting|parameter|param|argument|arg|field|option)s?\b|参数|字段|选项", re.I)
-#: The words a learner calls a parameter of each kind by.
-_KIND_WORDS: dict[str, re.Pattern[str]] = {
-    "city": re.compile(r"\bcity\b|\bcities\b|城市", re.I),
-    "days": re.compile(r"\bdays?\b|天数|几天|多少天|\bforecast\b|预报", re.I),
-    "date": re.compile(r"\bdate\b|日期", re.I),
-    "id": re.compile(r"\bstudent[ _]?id\b|\bid\b|学号", re.I),
-    "word": re.compile(r"\bword\b|单词", re.I),
-    "query": re.compile(r"\bquery\b|\bsearch (?:terms?|words?|keywords?)\b|\bkeywords?\b|关键词|搜索词", re.I),
-    "count": re.compile(r"\blimit\b|\bresults\b|几条|多少条", re.I),
-}
 #: Words that ask for a range, not a value given ("at most", "最多").
 _RANGE_WORDS = re.compile(
     r"at most|at least|maximum|\bmax\b|minimum|\bmin\b|range|biggest|largest|smallest|highest|lowest"
@@ -117,6 +108,8 @@ _RANGE_WORDS = re.compile(
     re.I,
 )
 #: "for get_weather, what days value …": a value of a named parameter asked for, not a look-up.
+#: "days 要是填 10 会怎样": what a value would do, asked before any call
+_WHAT_HAPPENS = re.compile(r"会怎样|会怎么样|会发生什么|会报错|\bwhat (?:happens|would happen)\b", re.I)
 _VALUE_ASKED = re.compile(r"\bvalue\b|\bwhat (?:number|setting)\b|填多少|填几|设成几|传几|传多少", re.I)
 #: A learner asking what the model would do with a value ("if I asked you for a 10 day forecast").
 _ASKS_THE_MODEL = re.compile(
@@ -131,7 +124,7 @@ def _named(text: str, param: Param) -> bool:
         return True
     if param.english_name.lower() != param.name.lower() and param.english_name.lower() in low:
         return True
-    words = _KIND_WORDS.get(param.kind)
+    words = KIND_WORDS.get(param.kind)
     return bool(words and words.search(text))
 
 
@@ -170,7 +163,7 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
         return False
     tool_named = any(p.tool and p.tool in text for p in params_of(tools))
     # "is a student id always S + 4 digits?", "查课表那个工具，日期是按哪种写法传的": a value's shape, by its kind
-    id_shape = facet == "format" and any(_KIND_WORDS[k].search(text) for k in ("id", "date"))
+    id_shape = facet == "format" and any(KIND_WORDS[k].search(text) for k in ("id", "date"))
     # "what's the max number of days the forecast can cover": a range asked of the tool's days, no tool named
     ranged = (
         facet == "range"
@@ -179,11 +172,23 @@ def asked(text: str, tools: list[dict[str, Any]]) -> bool:
     )
     # "which forecast day number would tomorrow be?": how the forecast's days count, no tool named
     counted = facet == "start" and bool(re.search(r"\bforecast\b|预报", text, re.I))
-    if not (tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape or ranged or counted):
+    # "if i leave out days, what does it fall back to?": a parameter named by its identifier
+    ident = facet in ("default", "required", "range") and any(
+        re.search(rf"(?<![A-Za-z_]){re.escape(p.name)}(?![A-Za-z_])", text) for p in params_of(tools)
+    )
+    named = tool_named or _VALUE_ASKED.search(text) or _PARAM_WORDS.search(text) or id_shape or ranged or counted
+    if not (named or ident):
         return False
-    if facet == "range" and not (_VALUE_ASKED.search(text) or _RANGE_WORDS.search(text)):
+    asks_range = _VALUE_ASKED.search(text) or _RANGE_WORDS.search(text) or _WHAT_HAPPENS.search(text)
+    if facet == "range" and not asks_range:
         return False  # "get_weather for 3 days" names a value; it does not ask about the range
-    return _param_for(text, facet, tools) is not None
+    return _param_for(text, facet, tools) is not None or (facet == "required" and bool(_several(text, tools)))
+
+
+def _several(text: str, tools: list[dict[str, Any]]) -> list[Param]:
+    """ "between city and days, which one do I have to pass?": two or more parameters of one tool, named."""
+    named = [p for p in params_of(tools) if _named(text, p)]
+    return named if len(named) >= 2 and len({p.tool for p in named}) == 1 else []
 
 
 def _weekday(text: str) -> int | None:
@@ -245,8 +250,13 @@ def _days_to(p: Param, text: str, facet: str) -> Text | None:
 
 def _asked_number(text: str, p: Param) -> int | None:
     unit = r"days?|天" if p.kind == "days" else r"results?|条|hits?"
-    found = re.search(rf"(\d+)\s*[- ]?(?:{unit})|\b{re.escape(p.name)}\s*=\s*(\d+)", text, re.I)
-    return int(found.group(1) or found.group(2)) if found else None
+    found = re.search(
+        rf"(\d+)\s*[- ]?(?:{unit})|\b{re.escape(p.name)}\s*=\s*(\d+)"
+        r"|(?:填|传|设成?|\bpass|\bset (?:it )?to)\s*(?:成|为|个)?\s*(\d+)",
+        text,
+        re.I,
+    )
+    return int(found.group(1) or found.group(2) or found.group(3)) if found else None
 
 
 def _range(p: Param, text: str) -> Text:
@@ -358,6 +368,11 @@ def answer(text: str, tools: list[dict[str, Any]], lang: str, *, hypothetical: b
     if facet is None:
         return None
     p = _param_for(text, facet, tools)
+    if p is None and facet == "required" and _several(text, tools):
+        said_each = [_answer(q, "required", text) for q in _several(text, tools)]
+        return Text("", " ").join(s(lang) for s in said_each if s)(lang) + Text(
+            "这在工具的 schema 里，不用调用工具。", " That is in the tool's schema, so no call is needed."
+        )(lang)
     if p is None:
         return None
     if hypothetical:

@@ -21,7 +21,13 @@ _KINDS: dict[str, re.Pattern[str]] = {
         r"|你是谁|你系边个|你系乜嘢|你系咩人|你叫什么(?:名字)?|你是什么(?:模型)?|你是(?:机器人|真人|ai|gpt)吗?"
         r"|介绍一下你自己|自我介绍一下|(?:我)?(?:该)?怎么称呼(?:你|您)(?:比较好|好|呢)?"
         r"|what (?:should|do|can) i call you)"
-        r"(?:呀|啊|呢|啦|哦)?$",
+        r"(?:呀|啊|呢|啦|哦)?(?:\s+and what can you do)?$",
+        re.I,
+    ),
+    # "你是谁呀，能帮我干嘛": what the assistant can do, asked beside who it is (alone, the capabilities answer's)
+    "abilities": re.compile(
+        r"^(?:你|您)?(?:都)?(?:能|可以|会)(?:帮我)?(?:干|做|查)(?:点)?(?:嘛|啥|什么|些什么)(?:呀|呢|啊)?$"
+        r"|^what can you do$",
         re.I,
     ),
     "wellbeing": re.compile(
@@ -143,6 +149,8 @@ def smalltalk_kind(text: str) -> str | None:
         if kind is None:
             return None
         kinds.append(kind)
+    if "abilities" in kinds and "identity" not in kinds:
+        return None
     for wanted in ("stuck", "identity", "wellbeing", "news", "greeting", "bye", "thanks", "chatter"):
         if wanted in kinds:
             return wanted
@@ -221,9 +229,13 @@ def smalltalk_reply(kind: str, lang: str, tools: list[dict[str, Any]] | None = N
             if re.search(r"[\u3400-\u9fff]", role)
             else role
         )
+        names = "、".join(str(t.get("function", t).get("name", "")) for t in tools or [])
+        with_tools = (
+            Text(f"我能用的工具：{names}。", f" The tools I can use: {names.replace('、', ', ')}.") if names else None
+        )
         return Text(
             f"我是{role}（由内置教学模型扮演：一个离线、确定性的规则模型，借助工具回答问题，不凭空编答案）。",
             f"I am {en_role}, played by the built-in teaching model: an offline, deterministic, rule-based model that "
             "answers with the help of tools and does not make answers up.",
-        )(lang)
+        )(lang) + (with_tools(lang) if with_tools else "")
     return _REPLIES.get(kind, _REPLIES["greeting"])(lang)

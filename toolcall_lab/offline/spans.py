@@ -14,7 +14,7 @@ from toolcall_lab.offline.lexicon import EN_NUM, ZH_NUM, full_weekday
 
 _DAY_COUNT = re.compile(
     # "十五天", "二十天": a Chinese number of two characters is read whole, not as its last digit
-    r"(?!(?<=[下后第哪])一)(?P<n>\d{1,2}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four"
+    r"(?!(?<=[下后第哪])一)(?<!\d)(?P<n>\d{1,3}|[二三]?十[一二三四五六七八九]?|[一两二三四五六七八九十]|one|two|three|four"
     r"|five|six|seven|eight|nine|ten)"
     # "十来天", "十几天", "ten-ish days", "10 or so days": about that many
     r"(?:来|几|多|余|(?:\s*-\s*|\s*)ish|\s+or so)?(?:\s*-\s*|\s*)"
@@ -41,7 +41,16 @@ _NEXT_N = re.compile(
     r"(?!\s*(?:weeks?|hours?|hrs?|months?|years?|lessons?|classes|students?|words?|times?|minutes?|mins?|[-:]))",
     re.I,
 )
-_HOURS = re.compile(r"(?<!\d)(?P<h>\d{2,3})\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I)
+_HOURS = re.compile(
+    r"(?<!\d)(?P<h>\d{2,3}|[二三四五六七八九]?十[一二三四五六七八九]?)\s*(?:hours?|hrs?|小时|个小时)(?![A-Za-z])", re.I
+)
+#: "and day four?", "the fourth day": one forecast day by its number, so the forecast up to it
+_DAY_NUMBER = re.compile(
+    r"\bday\s+(?P<n>[1-7]|one|two|three|four|five|six|seven)\b(?!\s*(?:days?|of)\b)"
+    r"|\bthe\s+(?P<o>second|third|fourth|fifth|sixth|seventh|[2-7](?:nd|rd|th))\s+day\b",
+    re.I,
+)
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 #: "3 weeks out", "next few weeks", "三个星期": more weeks than a forecast holds (the tool's limit cuts it)
 _WEEKS = re.compile(
     r"\b(?:\d|two|three|four|five|six|several|few|couple(?: of)?)\s+weeks?\b"
@@ -56,7 +65,9 @@ EVENT_TIME = re.compile(
 _MONTH_SPAN = re.compile(
     r"\b(?:a|one|1|the next|next|this|whole|the coming|coming|upcoming)\s+month\b"
     r"|\b(?:all|the whole) (?:of )?(?:august|september|july|month)\b"
-    r"|一个月|1个月|个把月|整个月|这个月|下个月|整个(?:[一二三四五六七八九十]{1,2}|\d{1,2})月",
+    r"|一个月|1个月|个把月|整个月|这个月|下个月|整个(?:[一二三四五六七八九十]{1,2}|\d{1,2})月"
+    # "整个暑假", "the whole summer", "a hundred days": far more than a forecast holds
+    r"|整个暑假|整个夏天|整个寒假|\b(?:the whole|all) summer\b|\b(?:a |one )?hundred days\b|一百天",
     re.I,
 )
 # "后面两天呢" (after today's weather): the days after today, so today and those two (3); "往后五天" counts
@@ -168,8 +179,13 @@ def days_asked(text: str, today: dt.date | None = None) -> int | None:
     if nights:  # "it's 9 nights": ten days, more than the forecast holds
         return count_word(nights.group("n") or nights.group("zh")) + 1
     hours = _HOURS.search(text)
-    if hours:  # "next 72 hrs": the days those hours reach into
-        return max(1, -(-int(hours.group("h")) // 24))
+    if hours:  # "next 72 hrs", "七十二小时": the days those hours reach into
+        h = hours.group("h")
+        return max(1, -(-(int(h) if h.isdigit() else _chinese_number(h) or 24) // 24))
+    numbered = _DAY_NUMBER.search(text)
+    if numbered:  # "and day four?": the forecast up to that day
+        n, o = (numbered.group("n") or "").lower(), (numbered.group("o") or "").lower()
+        return int(n) if n.isdigit() else EN_NUM.get(n) or _ORDINALS.get(o) or int(o[0])
     later = DAYS_FROM_NOW.search(text)
     if later:  # "in 3 days": today and the three after it
         return count_word(next(g for g in later.groups() if g)) + 1

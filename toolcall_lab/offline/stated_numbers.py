@@ -14,8 +14,9 @@ import re
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline.dates import count_word
 
-_NUMBER = r"\d+(?:\.\d+)?"
-_AVERAGE = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
+_NUMBER = r"(?<![A-Za-z\d.])\d+(?:\.\d+)?"  # not the 1 of a level "A1"
+#: "average", "the mean of": not "I mean", which corrects
+_AVERAGE = re.compile(r"\baverage\b|\b(?:the|a|my|your) mean\b|\bmean (?:of|score|mark|value)\b|平均", re.I)
 _DIVIDED = re.compile(rf"(?:divided by|over|/|除以)\s*(?P<n>{_NUMBER})", re.I)
 #: "一共80节课我已经上了42节", "out of 60 lessons I've done 12": a total and the part done, both stated.
 _TOTAL = re.compile(
@@ -103,7 +104,9 @@ _SUM = re.compile(
 )
 _SUM_NAMED = re.compile(r"([A-Za-z]{2,})\s*$")  # a word right before the first number: "iphone 15", "lesson 3"
 _ASKING_WORDS = frozenset(("is", "whats", "calculate", "equals", "tho", "about", "quick", "and", "if", "then"))
-_ASKS_SUM = re.compile(r"\bwhat(?:'s| is)\b|\bhow much\b|\bcalculate\b|[?？=]|等于|是多少|多少|得几|算", re.I)
+_ASKS_SUM = re.compile(
+    r"\bwhat(?:'s|s| is)\b|\bwats\b|\bhow much\b|\bcalculate\b|[?？=]|等于|是多少|多少|得几|算", re.I
+)
 
 
 def arithmetic(text: str) -> tuple[str, str, str, str] | None:

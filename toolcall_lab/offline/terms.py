@@ -16,7 +16,7 @@ _PHRASE = re.compile(r"[\"“‘「](?P<p>[A-Za-z][A-Za-z']*(?:\s+[A-Za-z][A-Za-
 _MARKED = (
     # "这词 kaoyan 考不考" points back at the word before it: 词 after 这 / 那 marks no word after it
     re.compile(
-        r"(?:the word|vocab(?:ulary)? (?:item|entry|word)|(?<![这那])单词|(?<![这那单])词)"
+        r"(?:the (?:english )?word|\benglish word|vocab(?:ulary)? (?:item|entry|word)|(?<![这那])单词|(?<![这那单])词)"
         r"\s*[\"“'‘「]?([A-Za-z][A-Za-z\-]*)",
         re.I,
     ),
@@ -45,6 +45,12 @@ _MARKED = (
     re.compile(
         r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*)[\"”'’]?\s+as an?\s+(?:vocab(?:ulary)?\s+|english\s+)?word\b", re.I
     ),
+    # "forecast - what level is that word", "看到 schedule，它啥含义": the word said first, then pointed back at
+    re.compile(
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)\s*(?:[-—–:：,，]\s*)(?:(?:what|which)\b[^?？]{0,30}\b(?:that|this|the)"
+        r" word\b|(?:它|这个)(?:是)?(?:啥|什么)(?:含义|意思))",
+        re.I,
+    ),
 )
 
 
@@ -52,62 +58,13 @@ _MARKED = (
 #: super important"); kept apart from :data:`FILLER`, which search keywords also drop.
 NOT_ASKED: frozenset[str] = frozenset(
     [
-        "cheers",
-        "mate",
-        "hype",
-        "hyping",
-        "hyped",
-        "super",
-        "important",
-        "being",
-        "says",
-        "said",
-        "keeps",
-        "kept",
-        "thinks",
-        "reckons",
-        "told",
-        "tells",
-        "wants",
-        "wanted",
-        "sent",
-        "sends",
-        "goes",
-        "went",
-        "rang",
-        "complaining",
-        "complains",
-        "people",
-        "normal",
-        "memorise",
-        "memorize",
-        "asking",
-        "yyds",
-        "rank",
-        "ranks",
-        "graded",
-        "shi",
-        "yao",
-        "bei",
-        "bu",
-        "de",
-        "ne",
-        "le",
-        "ba",
-        "wo",
-        "ni",
-        "tysm",
-        "tyvm",
-        "appear",
-        "appears",
-        "item",
-        "haha",
-        "hahaha",
-        "hah",
-        "lol",
-        "literally",
+        "cheers", "mate", "hype", "hyping", "hyped", "super", "important", "being", "says", "said", "keeps",
+        "kept", "thinks", "reckons", "told", "tells", "wants", "wanted", "sent", "sends", "goes", "went",
+        "rang", "complaining", "complains", "people", "normal", "memorise", "memorize", "asking", "yyds",
+        "rank", "ranks", "graded", "shi", "yao", "bei", "bu", "de", "ne", "le", "ba", "wo", "ni", "tysm",
+        "tyvm", "appear", "appears", "item", "haha", "hahaha", "hah", "lol", "literally",
     ]
-)
+)  # fmt: skip
 
 
 #: Something written as an id ("S1003", "s_1003", "S 1002", "student 7777"): a record, not a word.

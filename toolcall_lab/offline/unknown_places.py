@@ -17,7 +17,7 @@ _SPAN_OR_DAY = re.compile(
     r"|[一两二三四五六七八九十]+个?(?:周|天|星期|礼拜|月)(?:里|内|中|之内)"
 )
 _TIME_TAIL = re.compile(r"(?:的|市|今天|明天|后天|大后天|现在|今晚|明早|这周|本周|下周|周末|最近|这几天|未来几天)+$")
-_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎谁俩这那些们各问有木就哦]")
+_NOT_IN_PLACE = re.compile(r"[不没别先再看查我你他她了吗呢吧是要想哪么怎谁俩这那些们各问有木就哦和与跟词]")
 
 
 _LOWER_PLACE = re.compile(r"\b(?:weather|forecast|temperature|temp)\s+(?:in|for|at)\s+([a-z]{3,20})\b")

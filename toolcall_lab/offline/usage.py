@@ -272,3 +272,16 @@ def answer(kind: str, text: str, tools: list[dict[str, Any]], lang: str) -> str:
         "covers usage: a word tool gives a word's level and meaning, so I did not look them up, and I will not "
         "make a rule up. Your teacher or a learner's dictionary with example sentences can settle it.",
     )(lang)
+
+
+def grammar_answer(words: list[str], tools: list[dict[str, Any]], lang: str) -> str:
+    """Why a question of how to use grammar words ("since" and "for") gets no look-up and no made-up rule."""
+    quoted = Text("」和「", '" and "').join(words)
+    names = Text("、", ", ").join(tool_name(t) for t in tools)(lang)
+    return Text(
+        f"这是语法问题（「{quoted.zh}」怎么用）。我的工具（{names}）都不讲语法：查词工具只给单词的等级和释义，"
+        "不讲它在句子里怎么用，所以我没有拿这些词去查，也不凭空编规则。",
+        f'That is a grammar question (how to use "{quoted.en}"). None of my tools ({names}) covers grammar: '
+        "a word tool gives a word's level and meaning, not how to use it in a sentence, so I did not look these "
+        "words up, and I will not make a rule up.",
+    )(lang)

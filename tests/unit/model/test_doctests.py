@@ -23,6 +23,7 @@ from toolcall_lab.offline import (
     exams,
     explain,
     gloss,
+    glossary,
     ids,
     impossible_dates,
     kinds,
@@ -59,6 +60,7 @@ from toolcall_lab.offline import (
     terms,
     the_other,
     tokens,
+    tool_reach,
     untrusted,
     usage,
     vocabulary,
@@ -75,7 +77,7 @@ MODULES = [
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
     calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges, system_dates,
     limits, nlu, non_cities, recall, scanning, schema_facts, schema_questions, separate, server, smalltalk, suggest,
-    tokens, untrusted, what_if, learner_language, beyond_forecast,
+    tokens, untrusted, what_if, learner_language, beyond_forecast, glossary, tool_reach,
 ]  # fmt: skip
 
 
