@@ -87,7 +87,7 @@ _NEEDS = re.compile(
     r"|\bwhat does (?:the |your )?[\w ]{1,30}? take(?: as (?:input|an? argument|arguments))?\??$"
     r"|\bwhat (?:inputs?|arguments?|args|params?|parameters?) does\b|(?:接收|接受|需要)(?:哪些|什么)(?:参数|输入)"
     r"|(?:需要|要|得)(?:我)?(?:提供|给你|给|告诉你|输入|填)?(?:什么|哪些|啥)(?:信息|参数|资料|东西|输入)"
-    r"|(?:要|得|需要)(?:我)?(?:提供|给你|告诉你|输入|填)(?:什么|哪些|啥)",
+    r"|(?:要|得|需要)(?:我)?(?:给你)?(?:提供|告诉你|输入|填)(?:什么|哪些|啥)|(?:要|得|需要)(?:我)?给你(?:什么|哪些|啥)",
     re.I,
 )
 #: "你这个搜索能不能查到我的上课记录？先回答能不能": whether it can, asked before (or instead of) doing it
@@ -104,7 +104,8 @@ _AT_ONCE = re.compile(
     re.I,
 )
 _TOOL_USE = re.compile(
-    r"查|搜|用|调用|工具|函数|\b(?:look(?:ing)? up|check(?:ing)?|search(?:ing)?|use|call(?:ing)?|run|tool|function)\b"
+    r"查|搜|用|调用|工具|函数|\b(?:look(?:ing)? (?:up|at)|check(?:ing)?|search(?:ing)?|use|call(?:ing)?|run|tool"
+    r"|function|pull(?:ing)? up|bring(?:ing)? up|find)\b"
     r"|\b[a-z]+_[a-z_]+\b",
     re.I,
 )

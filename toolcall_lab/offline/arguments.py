@@ -21,7 +21,7 @@ from typing import Any
 from toolcall_lab.i18n import Text
 from toolcall_lab.offline import nlu, terms
 from toolcall_lab.offline.clauses import split_clauses
-from toolcall_lab.offline.date_ranges import date_range
+from toolcall_lab.offline.date_ranges import date_range, one_date_each
 from toolcall_lab.offline.dates import DateMention, find_dates, next_day
 from toolcall_lab.offline.ids import find_ids, misshapen_ids
 from toolcall_lab.offline.kinds import function_of, param_kind, properties, required
@@ -311,6 +311,11 @@ def plan_ask(
             planned = [Planned(name, {**args, pname: v}, {**sources, pname: "question"}, list(rest)) for v in values]
             if kind == "city":
                 _days_per_city(planned, props, text, facts)
+            dated = [p for p, s in props.items() if param_kind(p, s) == "date"]
+            each = one_date_each(list(segments), facts.today, facts.year) if kind == "id" and dated else None
+            if each and len(each) == len(planned):  # "S1002's for 2026-07-28 and S1003's for 2026-07-25"
+                for call, day in zip(planned, each, strict=True):
+                    call.args[dated[0]] = day
             return planned
     return [Planned(name, args, sources, missing)]
 

@@ -148,7 +148,7 @@ _THANKS = re.compile(r"谢谢|感谢|多谢|\bthanks?\b|\bthank you\b|\bcheers\b
 
 #: "我只是吐槽一下北京真冷", "just venting, tokyo is so hot": a remark, which asks nothing
 JUST_SAYING = re.compile(
-    r"只是(?:在)?(?:吐槽|说说|感慨|抱怨|随口|发牢骚)|随便说说|随口一说"
+    r"(?:只是|就是|就|随便)(?:在)?(?:随便)?(?:吐槽|说说|感慨|抱怨|随口|发牢骚)|随便说说|随口一说"
     r"|\bjust (?:saying|venting|complaining|ranting|sharing)\b",
     re.I,
 )

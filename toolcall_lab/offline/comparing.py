@@ -100,6 +100,8 @@ def compare_readings(named: list[tuple[str, float]], question: str, lang: str, u
     rest = Text("，", ", ").join(f"{n} {_fmt(v)}{unit}" for n, v in others)
     if unit == "°C":
         word = Text("更热", "warmer") if way == "more" else Text("更冷", "colder")
+        if ("暖" in question and way == "more") or ("凉" in question and way == "less"):  # the learner's own word
+            word = Text("更暖和", "warmer") if way == "more" else Text("更凉快", "cooler")
         if len(named) > 2:
             word = Text("最热", "the warmest") if way == "more" else Text("最冷", "the coldest")
     else:

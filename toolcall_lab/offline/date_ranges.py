@@ -56,3 +56,14 @@ def date_range(text: str, today: dt.date | None, year: int | None = None) -> lis
     if (end - start).days > 6:
         return []
     return [(start + dt.timedelta(days=i)).isoformat() for i in range((end - start).days + 1)]
+
+
+def one_date_each(items: list[str], today: dt.date | None, year: int | None) -> list[str] | None:
+    """The one date each item of a list names ("S1002's for 2026-07-28", "S1003's for 2026-07-25"), or ``None``
+    when an item names none or several: then the dates are not the items' own.
+
+    >>> one_date_each(["S1002's timetable for 2026-07-28", "S1003's for 2026-07-25"], None, None)
+    ['2026-07-28', '2026-07-25']
+    """
+    found = [[d.value for d in find_dates(s, today, year) if d.kind not in ("week", "next_day")] for s in items]
+    return [f[0] for f in found] if items and all(len(f) == 1 for f in found) else None

@@ -198,6 +198,13 @@ _ZH_CORRECTION = re.compile(
     # "东京不去了，改去悉尼": a plan given up for another
     r"|(?P<what3>[^，,。；;\s]{1,8})(?:不去了|去不了了|不去啦)[，,]\s*(?=(?:改|换)(?:去|成|到)?)"
 )
+_TOLD_SETTING = re.compile(
+    r"(?P<told>\b(?:used|said|mentioned|taught|wrote|brought up|explained)\b[^,.;?!]{1,40}?)\s+"
+    r"(?:in|during) (?:class|the lesson|today's class|our class)(?: today| yesterday| this morning)?\b",
+    re.I,
+)
+#: "oops no, I meant Kyoto, not Tokyo": the one taken back, said last after a comma
+_EN_NOT_LAST = re.compile(r",\s*not\s+(?P<what>[A-Za-z][\w-]{0,30})\s*[.!]*\s*$", re.I)
 _EN_CORRECTION = re.compile(
     r"\bnot\s+(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30}(?:\s+[A-Z][\w-]{0,30}){0,2})"
     r"\s*(?:—|–|-|,|;|(?=\s+i\s+mean))\s*"
@@ -261,6 +268,8 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     out: list[Negated] = []
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
+    # "teacher used meticulus in class today, what's its level": where the word was heard, not a class asked
+    text = _TOLD_SETTING.sub(lambda m: m.group("told"), text)
     excepted: list[str] = []
     for m in _ZH_NOT_MEANING.finditer(text):  # "我不想知道 ubiquitous 啥意思": its meaning is not wanted; the word is
         out.append(Negated(m.group(0).strip(), frozenset()))
@@ -294,7 +303,7 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
             for m in pattern.finditer(text):
                 out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
             text = pattern.sub(" ", text)
-    for pattern in (_ZH_CORRECTION, _EN_CORRECTION):
+    for pattern in (_ZH_CORRECTION, _EN_CORRECTION, _EN_NOT_LAST):
         for m in pattern.finditer(text):
             out.append(Negated(m.group(0).strip(), frozenset(), correction=True))
         text = pattern.sub(" ", text)

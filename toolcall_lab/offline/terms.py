@@ -23,7 +23,7 @@ _MARKED = (
     # tried only where a word starts (the lookbehind), and the word is read once (possessive ``*+``):
     # unanchored, "aaaa…" was tried at every letter and read again from each
     re.compile(
-        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]*+)[\"”'’」]?\s*(?:这个词|这个单词|这词|那个词|一词|是什么意思|什么意思|是几级|几级"
+        r"(?<![A-Za-z\-])([A-Za-z][A-Za-z\-]++)[\"”'’」]?\s*(?:这个词|这个单词|这词|那个词|一词|是什么意思|什么意思|是几级|几级"
         r"|怎么用)"
     ),
     re.compile(
