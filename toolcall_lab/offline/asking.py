@@ -194,7 +194,7 @@ _ACTION = re.compile(
     # not the learner's own plan ("just checking before I book a haircut")
     r"|(?<!before i )(?<!i'll )(?<!i will )(?<!going to )(?<!want to )"
     r"\b(?:book|order)(?=\s+(?:me|us|a|an|the|my|some)\b)"
-    r"|\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
+    r"|(?<!to )(?<!want )\b(?:reserve|cancel|reschedule|buy|move my|switch my|change my|swap my)\b"
     r"|\b(?:schedule|arrange|set up|book in)\s+(?:a|an|me a|us a)\s+(?:meeting|call|session|appointment|chat)\b"
     r"|\b(?:(?:can|could|would|will) you (?:please )?|please |pls )set (?:an?|my) (?:alarm|reminder|timer)\b"
     r"|(?:帮我|给我)写(?:一|几|三|两|个)?(?:句|段|篇|封|份)"

@@ -32,7 +32,7 @@ from toolcall_lab.offline.dates import find_dates
 from toolcall_lab.offline.ids import find_ids
 from toolcall_lab.offline.kinds import function_of, kinds_of, properties, tool_name
 from toolcall_lab.offline.lexicon import OTHER_SENSES
-from toolcall_lab.offline.place_cues import EXAMPLE_SENTENCE, LOOK_UP, LOOK_UP_ID, SWITCH, place_and_time
+from toolcall_lab.offline.place_cues import EXAMPLE_SENTENCE, HOW_IS, LOOK_UP, LOOK_UP_ID, SWITCH, place_and_time
 from toolcall_lab.offline.policy import tool_request
 from toolcall_lab.offline.spans import asks_days
 
@@ -40,25 +40,10 @@ THRESHOLD = 3
 # Bigrams every tool description uses about itself: they say nothing about the question.
 _BOILERPLATE = frozenset(
     {
-        "调用",
-        "用本",
-        "本工",
-        "工具",
-        "查询",
-        "返回",
-        "为准",
-        "一律",
-        "不要",
-        "印象",
-        "凭印",
-        "学生",
-        "生问",
-        "时调",
-        "当学",
-        "回答",
-        "问题",
+        "调用", "用本", "本工", "工具", "查询", "返回", "为准", "一律", "不要", "印象",
+        "凭印", "学生", "生问", "时调", "当学", "回答", "问题",
     }
-)
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -241,6 +226,8 @@ def things_named(piece: str, info: ToolInfo, score: Score) -> None:
         score.add(1, "city+look up")  # "查查杭州", "skip Paris, look up London": a place to look up, little else
     elif "city" in kinds and nlu.cities_in(piece) and place_and_time(piece, SWITCH):
         score.add(1, "city+instead")  # "forget seoul, how about paris": a place in another's stead
+    elif "city" in kinds and nlu.cities_in(piece) and place_and_time(piece, HOW_IS):
+        score.add(1, "city+how")  # "how is it in Paris": how a place is, little else
 
 
 #: Lessons counted over the course (done, left, not yet taken), compared or added up.

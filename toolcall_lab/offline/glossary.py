@@ -14,7 +14,8 @@ import re
 ZH_EN: dict[str, str] = {
     "天气预报": "weather forecast", "天气": "weather", "下雨": "rain", "雨": "rain", "雪": "snow", "下雪": "snow",
     "雨伞": "umbrella", "伞": "umbrella", "温度": "temperature", "气温": "temperature", "晴天": "sunny day",
-    "多云": "cloudy", "刮风": "windy", "台风": "typhoon", "课表": "timetable (or schedule)",
+    "多云": "cloudy", "刮风": "windy", "阵雨": "showers", "雷阵雨": "thunderstorm", "阴天": "overcast",
+    "小雨": "light rain", "大雨": "heavy rain", "雾": "fog", "台风": "typhoon", "课表": "timetable (or schedule)",
     "课程表": "timetable (or schedule)", "教室": "classroom", "老师": "teacher", "学生": "student",
     "作业": "homework", "考试": "exam", "图书馆": "library", "学校": "school", "词典": "dictionary",
     "单词": "word", "进度": "progress", "成绩": "grades (or scores)", "学号": "student ID", "谢谢": "thank you",
@@ -30,8 +31,8 @@ EN_ZH: dict[str, str] = {
 
 _QUOTE = r"[\"“”'‘’「」]?"
 _ZH_ASKED = re.compile(
-    rf"{_QUOTE}(?P<zh>[\u4e00-\u9fff]{{1,6}}){_QUOTE}\s*(?:这个词|这个字)?\s*(?:用|的|在)?\s*(?:英文|英语)"
-    r"(?:里)?(?:怎么说|怎么讲|该怎么说|是什么|是啥|叫什么|咋说)"
+    rf"{_QUOTE}(?P<zh>[\u4e00-\u9fff]{{1,6}}){_QUOTE}\s*(?:这个词|这个字)?\s*[，,]?\s*(?:用|的|在)?\s*(?:英文|英语)"
+    r"(?:里)?(?:一般|通常|该)?(?:怎么说|怎么讲|是什么|是啥|叫什么|咋说)"
     rf"|^\W*{_QUOTE}(?P<zh2>[\u4e00-\u9fff]{{1,6}}){_QUOTE}\s*[-—–:：,，]\s*"
     r"(?:what(?:'s| is|s) )?the english (?:word|for)"
     rf"|\b(?:english|english word) for {_QUOTE}(?P<zh3>[\u4e00-\u9fff]{{1,6}}){_QUOTE}",

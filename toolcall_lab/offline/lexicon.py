@@ -29,7 +29,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|要去学校|要上学|下课|who's my teacher|who is my teacher"
         "|what do i have on|what have i got on|what did i have|day like|my day|撞了|跟课|有课没|sleep in|up early"
         "|missing anything at school|who am i seeing|miss something|miss anything|miss a class|alarm"
-        "|have 课|got 课|any 课|a 课|show up|turn up"
+        "|have 课|got 课|any 课|a 课|show up|turn up|课是几点|课几点|几点的课|课在几点"
         "|有课吗|上完课|下了课|放学|起得更早|起得早|早起|几点起|at school|bump into|到学校"
         "|in school|go to school|lie in|睡懒觉|睡个懒觉"
         "|into school|to school|free day|day off|what time exactly|what time|booked|anything on today"
@@ -73,7 +73,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "|assessment|assessments|拖后腿|拉分|哪里需要加强|需要加强|要加强|哪里弱|上过几节|上了几节|学了几节|上过多少"
         "|tldr on where|where i'm at|where im at|percentage done|percentage|closer to done|closer to finishing"
         "|close to done|covered more|has covered|have covered|of their course|of the course|百分之几|学到百分"
-        "|of my course is left|left before i'm done|left before im done"
+        "|of my course is left|left before i'm done|left before im done|gotten through|gone through|been through"
+        "|midpoint|halfway point|half way point|half-way point"
     ),
     "word": _words(
         "单词|词表|几级|词汇|考研|释义|例句|这个词|这个单词|什么意思|怎么用|要背|考不考|大纲"
@@ -304,6 +305,7 @@ NOT_TERMS: frozenset[str] = frozenset(
         "word|words|level|levels|mean|meaning|meanings|definition|syllabus|vocabulary|vocab|list|example|sentence"
         "|tips|tip|advice|sit|sits|remembering|worth|putting|looks|memory|backwards|backward|flashcards"
         "|flashcard|app|apps|wifi|ppt|pdf|good|finish|band|bands|easy|hard|rated|rating|graded|ranked|ranking"
+        "|plus|bruh|bro|fam|dude|signing|perfect|year|years|month|months|week|weeks"
         "|exam|kaoyan|look|lookup|use|call|run|tool|function|student|id|number|results|result|top|whole|entire"
         "|overall|far|got|ever|still|only|all|each|every|both|same|today|tomorrow|tonight|yesterday|weekend"
         "|morning|afternoon|evening|night|time|date|now|right|quick|say|said|ask|question|answer|here|mine"

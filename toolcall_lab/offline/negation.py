@@ -10,7 +10,6 @@ so the planner can keep tools of those concepts out of this turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toolcall_lab.offline import nlu
@@ -23,6 +22,9 @@ _ZH_NOT = re.compile(
     r"(?P<verb>查|搜索|搜|看|用|调用|问|知道|管)"
     # what is ruled out ends before the next request ("不用查课表了 帮我看下 accord") and never inside a word
     r"(?P<what>(?:(?!\s*(?:帮我|帮忙|麻烦|请你|给我|我想|直接|只|就))[^，,。；;！!？?]){0,12})(?!(?<=[A-Za-z])[A-Za-z])"
+)
+_ZH_NOT_HOW = re.compile(
+    r"(?P<word>[A-Za-z][A-Za-z\-]+)\s*(?:怎么念|怎么读|的发音|怎么拼|的读音)\s*(?:先|就)?(?:不管|不用管|无所谓|不重要)(?:了)?"
 )
 _ZH_NOT_MEANING = re.compile(
     r"(?:不想|不用|不需要|不要)(?:知道|问|查|看)?\s*(?P<word>[A-Za-z][A-Za-z\-]+)\s*(?:的)?(?:是)?(?:啥|什么)?(?:意思|释义)"
@@ -200,14 +202,17 @@ _ZH_CORRECTION = re.compile(
 )
 _TOLD_SETTING = re.compile(
     r"(?P<told>\b(?:used|said|mentioned|taught|wrote|brought up|explained)\b[^,.;?!]{1,40}?)\s+"
-    r"(?:in|during) (?:class|the lesson|today's class|our class)(?: today| yesterday| this morning)?\b",
+    r"(?:in|during) (?:class|the lesson|today's class|our class)(?: today| yesterday| this morning)?\b"
+    # "three vocab words from today's class: …", "going there after class": when, not a timetable asked
+    r"|(?P<told2>)\bfrom (?:today's|yesterday's|this morning's|last) (?:class|lesson)\b"
+    r"|(?P<told3>)\b(?:after|before) (?:class|school|my lessons?)\b(?!\s+(?:today|tomorrow|on)\b)",
     re.I,
 )
 #: "oops no, I meant Kyoto, not Tokyo": the one taken back, said last after a comma
 _EN_NOT_LAST = re.compile(r",\s*not\s+(?P<what>[A-Za-z][\w-]{0,30})\s*[.!]*\s*$", re.I)
 _EN_CORRECTION = re.compile(
-    r"\bnot\s+(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30}(?:\s+[A-Z][\w-]{0,30}){0,2})"
-    r"\s*(?:—|–|-|,|;|(?=\s+i\s+mean))\s*"
+    r"\bnot\s+(?:the\s+word\s+)?(?P<what>'[^']{1,30}'|\"[^\"]{1,30}\"|[A-Za-z][\w-]{0,30}(?:\s+(?!but\b)[A-Z][\w-]{0,30}){0,2})"
+    r"\s*(?:—|–|-|,|;|(?=\s+i\s+mean)|(?=\s+but\s))\s*"
     r"(?:i meant\s+|i mean\s+|it's\s+|but\s+)?",
     re.I,
 )
@@ -269,11 +274,12 @@ def drop_negated(text: str) -> tuple[str, list[Negated]]:
     text = _AFTER_TOMORROW.sub(r"\1 tomorrow", text)  # "not tomorrow, the day after": after tomorrow
     text = _retracted(text, out)
     # "teacher used meticulus in class today, what's its level": where the word was heard, not a class asked
-    text = _TOLD_SETTING.sub(lambda m: m.group("told"), text)
+    text = _TOLD_SETTING.sub(lambda m: m.group("told") or " ", text)
     excepted: list[str] = []
     for m in _ZH_NOT_MEANING.finditer(text):  # "我不想知道 ubiquitous 啥意思": its meaning is not wanted; the word is
         out.append(Negated(m.group(0).strip(), frozenset()))
     text = _ZH_NOT_MEANING.sub(r" \g<word> ", text)
+    text = _ZH_NOT_HOW.sub(r" \g<word> ", text)
     for pattern in (
         _EN_FINISHED, _ZH_FINISHED, _ZH_NOT_BEFORE, _ZH_NOT_NEEDED, _ZH_NO_LONGER, _ZH_NOT, _ZH_NOT_WORD, _ZH_SPAN_NOT,
         _ZH_NOT_SPAN, _ZH_NOT_MEANT, _EN_FORGET_DAY, _EN_FORGET_TOPIC, _EN_LEAVE_OUT, _EN_NOT, _EN_WITHOUT,
@@ -350,46 +356,3 @@ def _retracted(text: str, out: list[Negated]) -> str:
 
 
 _SHORT_DAY = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b\.?", re.I)
-
-
-#: "just smashed my personal record", "I just got back": "just" of time, not of scope
-_JUST_NOW = (
-    r"\bjust\b"
-    r"(?!\s+(?:[a-z]+[^e\s]ed|got|had|did|came|went|ran|made|saw|woke|found|took|left|been|won|lost)\b)"
-)
-_ONLY = re.compile(rf"只想知道|只想问|只想查|只要|只帮我|只需要|只问|只查|只看|\bonly\b|{_JUST_NOW}", re.I)
-
-
-_ONLY_A_DAY = re.compile(
-    r"\b(?:just|only)\s+(?:for\s+)?(?:today|tomorrow|tonight|now)\b|只(?:要|看)?(?:今天|明天)的?$", re.I
-)
-_PIECE_END = re.compile(r"(?<=[，,；;。！!？?])|(?<=[.])(?=\s)")
-#: "just me and S1003, who has fewer lessons left": a piece that asks who or which, over the things the
-#: scoped piece names; it is the question itself, not another thing mentioned.
-_ASKS_OVER = re.compile(r"^\W*(?:who|whose|which|谁|哪)", re.I)
-
-
-def keep_only_scope(text: str, names: Callable[[str], bool]) -> tuple[str, list[str]]:
-    """ "…, 你只帮我看看 negotiate 是几级": when one piece of the message says *only* and names a thing of
-    its own, the things the other pieces name are not asked (the learner mentioned them, not asked for them).
-
-    Returns ``(text, dropped)``: the text without those pieces; nothing is dropped unless a scoped piece
-    names a thing.
-
-    >>> keep_only_scope("accord 很简单，只帮我查 benefit", lambda c: "benefit" in c or "accord" in c)
-    ('只帮我查 benefit', ['accord 很简单，'])
-    >>> keep_only_scope("just me and S1003, who has fewer left", lambda c: True)
-    ('just me and S1003, who has fewer left', [])
-    """
-    pieces = [p for p in _PIECE_END.split(text) if p.strip()]
-    # "Bangkok for the next 3 days, Singapore just today": "just" scopes that piece's day, not the list
-    scoped = [p for p in pieces if _ONLY.search(p) and names(p) and not _ONLY_A_DAY.search(p)]
-    if not scoped or len(pieces) < 2:
-        return text, []
-    dropped = [p for p in pieces if p not in scoped and names(p) and not _ASKS_OVER.search(p)]
-    # "only Sydney, not Singapore: the weather now": what follows a dropped piece's colon is still the ask
-    kept = [
-        p if p not in dropped else re.split(r"[:：]", p, maxsplit=1)[1] if re.search(r"[:：]", p) else ""
-        for p in pieces
-    ]
-    return "".join(kept).strip(), [re.split(r"[:：]", d, maxsplit=1)[0].strip() for d in dropped]

@@ -77,7 +77,7 @@ WITH_ME = re.compile(
     r"|\b(?:both of us|each of us|the two of us|us both|we both|than me|than i)\b|比我|我比"
     # "S1003 vs mine", "S1002's record as well as mine", "my progress vs S1004's", "S1002 和我的比"
     r"|\b(?:vs\.?|versus|against|compared (?:to|with)|plus|as well as)\s+(?:me|mine|myself|my own|my)\b"
-    r"|\bmy\b[^.?!]{0,30}\b(?:vs\.?|versus|against|compared (?:to|with))\s+[A-Za-z]?\d"
+    r"|\bmy\b[^.?!]{0,30}\b(?:vs\.?|versus|against|compared (?:to|with)|with|next to|beside)\s+[A-Za-z]?\d"
     r"|\b(?:ahead of|behind)\b[^.?!]*\bam i\b"  # "how many lessons ahead of S1002 am i"
     r"|[我俺](?:和|跟|与|同)|(?:和|跟|与|同)[我俺](?!们)|咱俩|我俩|咱们俩|我们俩",
     re.I,

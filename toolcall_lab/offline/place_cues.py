@@ -39,6 +39,12 @@ LOOK_UP = re.compile(
 )
 
 
+#: "how is it in Paris", "how's tokyo looking": how a place is, asked with nothing else
+HOW_IS = re.compile(
+    r"^\W*(?:ok(?:ay)?,?\s+)?how(?:'s| is| are)(?: it| things| everything)?(?: looking)?(?: in| over in| at)?\b", re.I
+)
+
+
 #: A place put in another's stead: "forget seoul, how about paris", "not london, just new york pls".
 SWITCH = re.compile(r"\b(?:how|what) about\b|\bjust\b|\binstead\b|换成|改成|那换", re.I)
 

@@ -42,7 +42,7 @@ from toolcall_lab.offline.clauses import split_clauses
 from toolcall_lab.offline.covered import dedupe, without_covered, without_generic_searches
 from toolcall_lab.offline.dates import year_in
 from toolcall_lab.offline.kinds import kinds_of
-from toolcall_lab.offline.negation import drop_negated, keep_only_scope
+from toolcall_lab.offline.negation import drop_negated
 from toolcall_lab.offline.no_call import about_kind
 from toolcall_lab.offline.parties import id_worked_out, only_ids
 from toolcall_lab.offline.policy import Policy, read_policy, strip_injections
@@ -50,6 +50,7 @@ from toolcall_lab.offline.record import StepRecord
 from toolcall_lab.offline.references import earlier_ids, resolve_places, resolve_references
 from toolcall_lab.offline.romanise import Rewrite, rewrite
 from toolcall_lab.offline.ruled_out import ask_back_unread_days, avoided_tools
+from toolcall_lab.offline.scope import keep_only_scope
 from toolcall_lab.offline.separate import split_searches
 from toolcall_lab.offline.smalltalk import smalltalk_kind, without_courtesy
 from toolcall_lab.offline.system_dates import today_in
@@ -294,7 +295,10 @@ def _elliptical(index: int, clause: str, before: Ask, infos: tuple[ToolInfo, ...
     named = Score(before.info.name)
     things_named(clause, before.info, named)
     bare_word = "word" in before.info.kinds.values() and re.fullmatch(
-        r"\s*(?:(?:and|or|also|plus|then|what about|how about|还有|那)\s*)?[a-z][a-z\-]+[\s?？.呢]*", clause, re.I
+        r"\s*(?:(?:and|or|also|plus|then|what about|how about|还有|那)\s*)?(?:(?:is|does|was)\s+)?"
+        r"[a-z][a-z\-]+[\s?？.呢]*",
+        clause,
+        re.I,
     )
     if bare_word and terms.english_terms(clause):  # "look up negotiate then diligent"
         named.add(1, "word")

@@ -102,6 +102,11 @@ _AS_A_RULE = re.compile(
 )
 #: …unless it is about someone's own data or names a word: "what do I usually have on Mondays", "is 'accord' usually B2"
 _ANYONES = re.compile(r"\b(?:i|my|me|mine|we|our)\b|我|[A-Za-z]\d{3,}", re.I)
+_KNOWLEDGE_SAID = re.compile(
+    r"问(?:的是)?常识|是常识问题|\bgeneral knowledge\b|不是问(?:哪个|某个|具体)(?:城市|地方)"
+    r"|\bnot (?:asking )?about (?:a|any|one) (?:city|place|particular city)\b",
+    re.I,
+)
 _QUOTED_ONE = re.compile(r"['\"“‘「][A-Za-z\-]+['\"”’」]")
 
 
@@ -113,6 +118,8 @@ def as_a_rule(text: str) -> bool:
     >>> as_a_rule("what do I usually have on Mondays?"), as_a_rule("is 'accord' usually B2?")
     (False, False)
     """
+    if _KNOWLEDGE_SAID.search(text):  # "我是问常识，不是问哪个城市": the learner says so
+        return True
     return bool(_AS_A_RULE.search(text)) and not _ANYONES.search(text) and not _QUOTED_ONE.search(text)
 
 

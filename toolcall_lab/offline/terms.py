@@ -199,6 +199,7 @@ def english_terms(text: str) -> list[str]:
         and w not in EN_CITIES
         and correct(w) not in VOCAB_SET
         and not _CALENDAR.fullmatch(w)  # "next tuesday": a day, never a word asked about
+        and not _AFTER_SUBJECT.search(text[: m.start()])  # "I prepare kaoyan next year": the learner's own verb
     ]
     if not plain and WORD_LIST_FRAME.search(text):
         plain = _topic_words_as_words(text)
@@ -209,6 +210,7 @@ def english_terms(text: str) -> list[str]:
     return with_listed(text, list(dict.fromkeys(plain)))
 
 
+_AFTER_SUBJECT = re.compile(r"(?:^|[,.;!?，。]\s*|\s)(?:i|we|they)\s+$", re.I)
 #: "my roommate", "my professor's emails": the owner's things, each word of them
 _OWNED = re.compile(r"\b(?:my|his|her|our|their|your)\s+([a-z][a-z\-]{2,})\b(?:'s\s+([a-z][a-z\-]{2,})\b)?", re.I)
 

@@ -80,7 +80,11 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "is schedule said shed-yool or sked-yool" — not "my teacher said leisure is B1"
     (
         "say",
-        re.compile(r"怎么读|怎么念|发音|pronounc|\bis\s+\w+\s+said\b|how do (?:i|you) say the word|sound like", re.I),
+        re.compile(
+            r"(?:怎么读|怎么念|发音|读音)(?!\s*(?:先|就)?(?:不管|不用管|无所谓|不重要))|pronounc|\bis\s+\w+\s+said\b"
+            r"|how do (?:i|you) say the word|sound like",
+            re.I,
+        ),
     ),
     ("plural", re.compile(r"复数|plural", re.I)),
     # "is 'meticulous' an adjective?", "is forecast a noun or a verb", "accord 是名词还是动词", "词性"

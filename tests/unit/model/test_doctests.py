@@ -46,6 +46,7 @@ from toolcall_lab.offline import (
     scanning,
     schema_facts,
     schema_questions,
+    scope,
     separate,
     server,
     settled,
@@ -59,6 +60,7 @@ from toolcall_lab.offline import (
     system_dates,
     terms,
     the_other,
+    time_zones,
     tokens,
     tool_reach,
     untrusted,
@@ -77,7 +79,7 @@ MODULES = [
     the_other, usage, vocabulary, word_facts, later_days, stated_numbers, weekday_beside, course_terms,
     calendar_facts, clarify, study_tips, asking, about_me, cantonese, date_ranges, system_dates,
     limits, nlu, non_cities, recall, scanning, schema_facts, schema_questions, separate, server, smalltalk, suggest,
-    tokens, untrusted, what_if, learner_language, beyond_forecast, glossary, tool_reach,
+    tokens, untrusted, what_if, learner_language, beyond_forecast, glossary, tool_reach, scope, time_zones,
 ]  # fmt: skip
 
 

@@ -116,14 +116,14 @@ def test_where_is_warmer_and_where_is_cooler_conclude_on_the_right_city():
     assert calls(ask(cool_q, tools=WEATHER, system=None)) == [_city("Tokyo"), _city("Seoul")]
     cold, warm = sorted(_readings("Guangzhou", "Beijing"), key=lambda r: r["temperature_c"])
     warm_answer = ask(warm_q, *_weather({"city": "Guangzhou"}, {"city": "Beijing"}), tools=WEATHER, system=None)
-    assert f"{warm['city_zh']}更热" in (warm_answer.content or "")
-    assert f"{cold['city_zh']}更热" not in (warm_answer.content or "")
+    assert f"{warm['city_zh']}更暖和" in (warm_answer.content or "")  # the learner's own word
+    assert f"{cold['city_zh']}更暖和" not in (warm_answer.content or "")
     cool, hot = sorted(_readings("Tokyo", "Seoul"), key=lambda r: r["temperature_c"])
     assert cool["temperature_c"] != hot["temperature_c"]
     cool_answer = ask(cool_q, *_weather({"city": "Tokyo"}, {"city": "Seoul"}), tools=WEATHER, system=None)
     assert calls(cool_answer) == [] and calls(warm_answer) == []
-    assert f"{cool['city_zh']}更冷" in (cool_answer.content or "")
-    assert f"{hot['city_zh']}更冷" not in (cool_answer.content or "")
+    assert f"{cool['city_zh']}更凉快" in (cool_answer.content or "")
+    assert f"{hot['city_zh']}更凉快" not in (cool_answer.content or "")
 
 
 def test_usual_climate_is_not_called_and_the_answer_names_the_tools_reach():
@@ -413,3 +413,83 @@ def test_a_class_and_a_citys_weather_on_the_same_tomorrow():
         _city("Shanghai", 2),
     ]
     assert "get_learning_record" not in _names(decision)
+
+
+# The second batch of the round (learners43, learners44): English in its plainer and chattier forms.
+
+
+def test_not_this_city_but_that_one_calls_only_that_one():
+    decision = ask("not Tokyo but Seoul, how does it look there right now?", tools=WEATHER, system=None)
+    assert calls(decision) == [_city("Seoul")]
+
+
+def test_not_the_word_but_my_timetable_calls_the_timetable():
+    decision = ask("not the word 'schedule' — my actual schedule for 2026-07-25", tools=TUTOR)
+    assert calls(decision) == [("get_schedule", {"student_id": _ME, "date": "2026-07-25"})]
+    assert "lookup_word" not in _names(decision)
+
+
+def test_pronunciation_waved_off_keeps_the_word_and_names_no_city():
+    decision = ask("纽约口音里 diligent 怎么读先不管，它在词表里几级？", tools=_TUTOR_WEATHER)
+    assert calls(decision) == _word("diligent")
+
+
+def test_my_progress_compared_with_anothers_calls_both_records():
+    decision = ask("put my progress next to S1004's progress", tools=TUTOR)
+    assert sorted(calls(decision), key=str) == sorted(_record(_ME, "S1004"), key=str)
+
+
+def test_words_from_todays_class_are_words_not_a_timetable():
+    decision = ask("two words from yesterday's lesson: leisure, accord. levels?", tools=TUTOR)
+    assert calls(decision) == [*_word("leisure"), *_word("accord")]
+    assert "get_schedule" not in _names(decision)
+
+
+def test_plus_and_bruh_are_never_words_to_look_up():
+    plus = ask("Is benefit on the kaoyan list? Only yes or no plus its level.", tools=TUTOR)
+    bruh = ask("bruh leisure is wat level", tools=TUTOR)
+    assert calls(plus) == _word("benefit")
+    assert calls(bruh) == _word("leisure")
+
+
+def test_a_goodbye_with_thanks_after_a_lookup_calls_nothing():
+    looked = [*ran_each("lookup_word", [{"word": "accord"}], lambda a: "accord · B2")]
+    decision = ask("Look up 'accord' please", *looked, "great, you've been a real help, logging off now", tools=TUTOR)
+    assert calls(decision) == []
+
+
+def test_how_is_it_in_a_city_asks_the_weather_tool():
+    decision = ask("how is it in Sydney", tools=WEATHER, system=None)
+    assert calls(decision) == [_city("Sydney")]
+
+
+def test_the_learners_own_verb_and_a_year_are_not_words():
+    decision = ask("I review kaoyan every night, is 'benefit' in the dagang?", tools=TUTOR)
+    assert calls(decision) == _word("benefit")
+
+
+def test_general_knowledge_said_so_is_answered_without_a_call():
+    decision = ask("零下5度算冷吗？我是问常识，不是问某个城市", tools=WEATHER, system=None)
+    assert calls(decision) == []
+    assert "还缺" not in (decision.content or "")
+
+
+def test_a_plan_to_change_a_class_told_beside_a_word_question_is_no_action():
+    decision = ask("I want to ask my teacher to change my class. by the way is 'benefit' in kaoyan?", tools=TUTOR)
+    assert calls(decision) == _word("benefit")
+
+
+def test_each_student_with_the_date_beside_it():
+    decision = ask("Show S1003's timetable for 2026-07-29 and S1004's for 2026-07-27", tools=TUTOR)
+    assert sorted(calls(decision), key=str) == sorted(
+        [
+            ("get_schedule", {"student_id": "S1003", "date": "2026-07-29"}),
+            ("get_schedule", {"student_id": "S1004", "date": "2026-07-27"}),
+        ],
+        key=str,
+    )
+
+
+def test_and_is_another_word_is_one_more_item_of_the_same_ask():
+    decision = ask("is leisure in kaoyan? and is accord?", tools=TUTOR)
+    assert calls(decision) == [*_word("leisure"), *_word("accord")]
