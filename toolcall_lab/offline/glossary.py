@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from toolcall_lab.i18n import Text
+
 #: Chinese → English, words a learner of this course meets (weather, school, the course's own terms).
 ZH_EN: dict[str, str] = {
     "天气预报": "weather forecast", "天气": "weather", "下雨": "rain", "雨": "rain", "雪": "snow", "下雪": "snow",
@@ -76,3 +78,42 @@ def answer(text: str, lang: str) -> str | None:
     if re.search(r"[\u4e00-\u9fff]", asked):  # the English answer opens in English, the Chinese word after it
         return f'The English for that is "{other}". It is a common word, so no tool is needed. ({asked}: {other})'
     return f'"{asked}" in Chinese, a common word (no tool is needed): {other}'
+
+
+#: The part-of-speech marks a dictionary entry (and the word tool's 释义) opens with.
+MARKS: dict[str, tuple[str, str]] = {
+    "n": ("noun", "名词"), "v": ("verb", "动词"), "adj": ("adjective", "形容词"), "adv": ("adverb", "副词"),
+    "prep": ("preposition", "介词"), "conj": ("conjunction", "连词"), "pron": ("pronoun", "代词"),
+    "vt": ("transitive verb", "及物动词"), "vi": ("intransitive verb", "不及物动词"),
+}  # fmt: skip
+_MARK = re.compile(r"(?<![A-Za-z])[\"'‘“]?(adj|adv|prep|conj|pron|vt|vi|n|v)\.[\"'’”]?(?![A-Za-z])", re.I)
+_MARK_ASKED = re.compile(
+    r"\bstand(?:s)? for\b|\bshort for\b|\babbreviation\b|\bwhat (?:does|do|is|are)\b|是什么意思|啥意思|指什么|代表什么"
+    r"|是什么的缩写|缩写",
+    re.I,
+)
+
+
+def marks_asked(text: str) -> list[str]:
+    """The part-of-speech marks a question asks the meaning of ("what does 'adj.' stand for", "释义里的 n. 和 v.").
+
+    >>> marks_asked("what does 'adj.' stand for in a dictionary entry"), marks_asked("释义里的 n. 和 v. 是什么意思")
+    (['adj'], ['n', 'v'])
+    >>> marks_asked("what does leisure mean")
+    []
+    """
+    if not _MARK_ASKED.search(text) or re.search(r"[A-Za-z]{3,}(?<!adj|adv)(?<!prep|conj|pron)\s+mean", text):
+        return []
+    return list(dict.fromkeys(m.group(1).lower() for m in _MARK.finditer(text)))
+
+
+def marks_answer(text: str, lang: str) -> str:
+    """What each mark stands for, and why no tool was called."""
+    zh = lang == "zh"
+    said = [f"{m}. = {MARKS[m][1] if zh else MARKS[m][0]}" for m in marks_asked(text)]
+    why = Text(
+        "词典释义开头的这些缩写是词性，这是常识，不用调用工具。",
+        "These marks at the start of a dictionary entry give the part of speech; that is general knowledge, so no "
+        "tool is needed.",
+    )
+    return ("；" if zh else "; ").join(said) + ("。" if zh else ". ") + why(lang)

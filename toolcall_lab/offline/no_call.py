@@ -148,7 +148,7 @@ def about_kind(text: str, tools: list[dict[str, Any]]) -> str | None:
         return f"about_me:{mine}"
     if about_me.asks_capabilities(text):
         return "capabilities"
-    if glossary.translated(text):  # "“天气预报”用英文怎么讲": a common word, not the weather
+    if glossary.translated(text) or glossary.marks_asked(text):  # "“天气预报”用英文怎么讲", "what's adj. short for"
         return "translate"
     if time_zones.asked(text):  # "what time zone is singapore on": settled knowledge, no forecast
         return "time_zone"
@@ -387,7 +387,9 @@ def answer_without_call(kind: str, text: str, tools: list[dict[str, Any]], lang:
             f"That is a hypothetical question, so there is nothing to look up and I did not call a tool. "
             f"For a real question I can use: {names}.",
         )(lang)
-    if glossed := glossary.answer(text, lang):
+    if glossed := glossary.answer(text, lang) or (
+        glossary.marks_answer(text, lang) if glossary.marks_asked(text) else None
+    ):
         return glossed
     return Text(
         f"抱歉，我的工具（{names}）都不做翻译，我也不凭空编译文，所以这个没法帮你翻译。",

@@ -22,6 +22,7 @@ from toolcall_lab.offline.later_days import more_days, restated_count
 from toolcall_lab.offline.lexicon import CONDITIONS_ZH
 from toolcall_lab.offline.romanise import rewrite
 from toolcall_lab.offline.spans import NOW_ASKED, days_asked
+from toolcall_lab.offline.tool_reach import missing_figure
 
 _NAME_KEYS = ("city", "name", "title", "location", "place")
 _UNITS = {"_c": "°C", "_f": "°F", "_pct": "%", "_percent": "%", "_km": " km", "_kmh": " km/h", "_mm": " mm"}
@@ -181,6 +182,9 @@ def describe_record(
             sentences.append(Text(f"今天{first}。", f"Today: {first}.")(lang))
             if _ASKS_RAIN.search(whole or question):
                 sentences.append(_rain_verdict(entries[:1], lang))
+    unheld = missing_figure(whole or question, data)  # "what's the humidity in Paris": the result has none
+    if unheld is not None:
+        sentences.append(Text(f"工具的结果里没有{unheld.zh}。", f"The tool's result has no {unheld.en}.")(lang))
     sentences += _other_fields(data, lang)
     # a blank sentence (an empty comparison) adds nothing in Chinese and no double space in English
     return Text("", " ").join(s for s in sentences if s.strip())(lang)

@@ -85,3 +85,17 @@ def answer(text: str, tools: list[dict[str, Any]], lang: str) -> str:
         f"{figure.en}, so it cannot be counted on for that. This question is about the tool itself, so no call is "
         "needed.",
     )(lang)
+
+
+def missing_figure(question: str, result: dict[str, Any]) -> Text | None:
+    """The figure a question asks for ("what's the humidity in Paris") that a tool's result does not hold, else
+    ``None``: the answer says so instead of leaving it out in silence.
+
+    >>> missing_figure("what's the humidity in Paris", {"city": "Paris", "temperature_c": 13}).en
+    'humidity'
+    >>> missing_figure("paris weather", {"city": "Paris"}), missing_figure("湿度", {"humidity_pct": 70})
+    (None, None)
+    """
+    figure = _figure(question)
+    held = " ".join(str(k) for k in result).replace("_", " ")
+    return figure if figure is not None and not _figure(held) else None

@@ -86,7 +86,7 @@ TUNED_FLOORS = {
     "learners3": 166,
     "learners4": 157,
     "learners5": 150,
-    "learners6": 153,
+    "learners6": 154,
     "learners7": 117,
     "learners8": 157,
     "learners9": 152,

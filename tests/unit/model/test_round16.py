@@ -493,3 +493,24 @@ def test_each_student_with_the_date_beside_it():
 def test_and_is_another_word_is_one_more_item_of_the_same_ask():
     decision = ask("is leisure in kaoyan? and is accord?", tools=TUTOR)
     assert calls(decision) == [*_word("leisure"), *_word("accord")]
+
+
+def test_a_figure_the_result_does_not_hold_is_said_to_be_missing():
+    asked = ask("what's the humidity in Tokyo", tools=WEATHER, system=None)
+    assert calls(asked) == [_city("Tokyo")]
+    looked = _weather({"city": "Tokyo"})
+    held = json.loads(looked[-1]["content"])
+    assert not any("humid" in key for key in held)  # the real tool gives no humidity
+    answer = ask("what's the humidity in Tokyo", *looked, tools=WEATHER, system=None)
+    assert "no humidity" in (answer.content or "")
+    plain = ask("tokyo weather", *looked, tools=WEATHER, system=None)
+    assert "humidity" not in (plain.content or "")
+
+
+def test_part_of_speech_marks_are_explained_without_a_call():
+    english = ask("what is 'adv.' short for in a word entry?", tools=TUTOR)
+    chinese = ask("释义前面的 adj. 和 n. 代表什么", tools=TUTOR)
+    assert calls(english) == [] and calls(chinese) == []
+    assert "adverb" in (english.content or "")
+    assert "形容词" in (chinese.content or "") and "名词" in (chinese.content or "")
+    assert calls(ask("what does benefit mean", tools=TUTOR)) == _word("benefit")
