@@ -218,7 +218,10 @@ def _needs(text: str, tools: list[dict[str, Any]], lang: str) -> str:
         lines.append(f"- {tool_name(tool)}{bare}")
         for p in params_of([tool]):
             name = p.name if p.is_required else Text(f"{p.name}（可不填）", f"{p.name} (optional)")(lang)
-            said = f"{gloss(p)} ({p.type})" if lang == "en" else f"{p.description[:80].rstrip('。')}（{p.type}）"
+            # a description in the learner's language as written; a Chinese one glossed for an English learner
+            own = lang == "zh" or not nlu.CJK.search(p.description)
+            said = p.description[:120].rstrip("。.") if own else gloss(p)
+            said += f"（{p.type}）" if lang == "zh" else f" ({p.type})"
             lines.append(f"  - {name}{Text('：', ': ')(lang)}{said}")
     return Text(
         "按工具的 schema，调用时需要这些信息：\n" + "\n".join(lines) + "\n你只问需要什么，所以我先不查；"
